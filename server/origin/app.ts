@@ -1,0 +1,33 @@
+/**
+ * The embedded origin: the upstream APIs of spec §7 as a real backend on loopback.
+ * One error handler answers `{ status, code, message }` and hides 5xx details.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Db } from './db';
+import { HttpError } from './errors';
+import { createLayoutsRepository } from './repositories/layouts-repository';
+import { createPagesRepository } from './repositories/pages-repository';
+import { contentRoutes } from './routes/content';
+
+export function buildOriginApp(db: Db, options: { logger?: boolean } = {}): FastifyInstance {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024 });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).send({ status: error.status, code: error.code, message: error.message });
+    }
+    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    if (status < 500) {
+      return reply.status(status).send({ status, code: 'BAD_REQUEST', message: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'origin request failed');
+    return reply.status(500).send({ status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` }),
+  );
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  contentRoutes(app, { pages: createPagesRepository(db), layouts: createLayoutsRepository(db) });
+  return app;
+}

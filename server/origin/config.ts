@@ -1,0 +1,35 @@
+/** Origin configuration from the environment, checked at start-up (house style §7). */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  ORIGIN_HOST: z.string().default('127.0.0.1'),
+  ORIGIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  CONTENT_DIR: z.string().default('./content'),
+});
+
+export interface OriginConfig {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  host: string;
+  port: number;
+  contentDir: string;
+}
+
+export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid origin configuration: ${problems}`);
+  }
+  const values = parsed.data;
+  return {
+    dataDir: resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    host: values.ORIGIN_HOST,
+    port: values.ORIGIN_PORT,
+    contentDir: resolve(values.CONTENT_DIR),
+  };
+}

@@ -1,0 +1,150 @@
+/** Data access for CMS pages: lookup by slug or alias, siblings, search, sitemap. */
+import { sql } from 'kysely';
+import { pageContentSchema, type PageContent } from '../../../src/shared/content-schema';
+import { isLocale, slugToPath, type Locale } from '../../../src/shared/locales';
+import { foldText, searchTerms } from '../../../src/shared/search-text';
+import type { Db } from '../db';
+
+export interface StoredPage {
+  groupKey: string;
+  locale: Locale;
+  slug: string;
+  status: 'published' | 'draft';
+  content: PageContent;
+  updatedAt: string;
+}
+
+export interface NewPage {
+  groupKey: string;
+  locale: Locale;
+  status: 'published' | 'draft';
+  aliases: string[];
+  content: PageContent;
+}
+
+type PageRow = { group_key: string; locale: string; slug: string; status: 'published' | 'draft'; content_json: string; updated_at: string };
+
+function toStoredPage(row: PageRow): StoredPage {
+  // Stored data is checked on the way out too: a corrupt row is an error, not a crash.
+  const content = pageContentSchema.parse(JSON.parse(row.content_json));
+  if (!isLocale(row.locale)) throw new Error(`Page ${row.slug} has an unknown locale ${row.locale}`);
+  return { groupKey: row.group_key, locale: row.locale, slug: row.slug, status: row.status, content, updatedAt: row.updated_at };
+}
+
+/** The words a page is found by: title, description and the text of its blocks. */
+export function pageSearchText(content: PageContent): string {
+  const blockText = content.body
+    .map((block) => Object.values(block).filter((value): value is string => typeof value === 'string').join(' '))
+    .join(' ')
+    .replace(/<[^>]*>/g, ' ');
+  return foldText(`${content.title} ${content.description} ${blockText}`);
+}
+
+/** Plain text of a page for search excerpts. */
+function plainText(content: PageContent): string {
+  return content.body
+    .map((block) => ('html' in block && typeof block.html === 'string' ? block.html : 'text' in block && typeof block.text === 'string' ? block.text : ''))
+    .join(' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z]+;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function excerpt(content: PageContent, terms: string[], length = 160): string {
+  const text = plainText(content) || content.description;
+  const folded = foldText(text);
+  const at = Math.min(...terms.map((term) => folded.indexOf(term)).filter((index) => index >= 0), Number.MAX_SAFE_INTEGER);
+  const start = at === Number.MAX_SAFE_INTEGER ? 0 : Math.max(0, at - 40);
+  const slice = text.slice(start, start + length).trim();
+  return `${start > 0 ? '…' : ''}${slice}${start + length < text.length ? '…' : ''}`;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function createPagesRepository(db: Db) {
+  const columns = ['group_key', 'locale', 'slug', 'status', 'content_json', 'updated_at'] as const;
+
+  async function resolveSlug(locale: Locale, slug: string): Promise<string> {
+    const alias = await db.selectFrom('page_aliases').select('slug').where('locale', '=', locale).where('alias', '=', slug).executeTakeFirst();
+    return alias?.slug ?? slug;
+  }
+
+  return {
+    async count(): Promise<number> {
+      const row = await db.selectFrom('pages').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** A page by slug or alias. With preview, a draft wins over the published version. */
+    async find(locale: Locale, slug: string, options: { preview: boolean }): Promise<StoredPage | undefined> {
+      const canonical = await resolveSlug(locale, slug);
+      const statuses: Array<'published' | 'draft'> = options.preview ? ['draft', 'published'] : ['published'];
+      const rows = await db.selectFrom('pages').select(columns).where('locale', '=', locale).where('slug', '=', canonical).where('status', 'in', statuses).execute();
+      const row = rows.find((candidate) => candidate.status === 'draft') ?? rows[0];
+      return row ? toStoredPage(row) : undefined;
+    },
+
+    /** Locale-relative paths of the page in every locale that has it. */
+    async localizedPaths(groupKey: string, options: { preview: boolean }): Promise<Partial<Record<Locale, string>>> {
+      const statuses: Array<'published' | 'draft'> = options.preview ? ['draft', 'published'] : ['published'];
+      const rows = await db.selectFrom('pages').select(['locale', 'slug']).where('group_key', '=', groupKey).where('status', 'in', statuses).execute();
+      const paths: Partial<Record<Locale, string>> = {};
+      for (const row of rows) if (isLocale(row.locale)) paths[row.locale] = slugToPath(row.slug);
+      return paths;
+    },
+
+    /** Published, indexable pages of a locale with their siblings, for the sitemap. */
+    async listIndexable(locale: Locale): Promise<Array<{ page: StoredPage; alternates: Partial<Record<Locale, string>> }>> {
+      const rows = await db.selectFrom('pages').select(columns).where('status', '=', 'published').orderBy('slug').execute();
+      const pages = rows.map(toStoredPage).filter((page) => !page.content.noIndex);
+      const byGroup = new Map<string, Partial<Record<Locale, string>>>();
+      for (const page of pages) {
+        const alternates = byGroup.get(page.groupKey) ?? {};
+        alternates[page.locale] = slugToPath(page.slug);
+        byGroup.set(page.groupKey, alternates);
+      }
+      return pages.filter((page) => page.locale === locale).map((page) => ({ page, alternates: byGroup.get(page.groupKey) ?? {} }));
+    },
+
+    /** Published pages of a locale whose text holds every word of the query; title hits first. */
+    async search(locale: Locale, query: string, limit = 20): Promise<Array<{ path: string; title: string; excerpt: string }>> {
+      const terms = searchTerms(query);
+      if (terms.length === 0) return [];
+      let builder = db.selectFrom('pages').select(columns).where('locale', '=', locale).where('status', '=', 'published');
+      for (const term of terms) {
+        builder = builder.where(sql<boolean>`search_text like ${`%${escapeLike(term)}%`} escape '\\'`);
+      }
+      const pages = (await builder.limit(200).execute()).map(toStoredPage).filter((page) => !page.content.noIndex);
+      const score = (page: StoredPage) => terms.filter((term) => foldText(page.content.title).includes(term)).length;
+      return pages
+        .sort((a, b) => score(b) - score(a) || a.slug.localeCompare(b.slug))
+        .slice(0, limit)
+        .map((page) => ({ path: slugToPath(page.slug), title: page.content.title, excerpt: excerpt(page.content, terms) }));
+    },
+
+    /** Inserts a page and its aliases; callers wrap several inserts in one transaction. */
+    async insert(page: NewPage, now = new Date().toISOString()): Promise<void> {
+        await db
+          .insertInto('pages')
+          .values({
+            group_key: page.groupKey,
+            locale: page.locale,
+            slug: page.content.slug,
+            content_type: page.content.contentType,
+            status: page.status,
+            content_json: JSON.stringify(page.content),
+            search_text: pageSearchText(page.content),
+            updated_at: now,
+          })
+          .execute();
+        for (const alias of page.aliases) {
+          await db.insertInto('page_aliases').values({ locale: page.locale, alias, slug: page.content.slug }).execute();
+        }
+    },
+  };
+}
+
+export type PagesRepository = ReturnType<typeof createPagesRepository>;

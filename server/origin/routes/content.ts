@@ -1,0 +1,58 @@
+/** cms-view endpoints (spec §7): layout, page, search, and the sitemap listing. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isValidContentPath } from '../../../src/shared/path-rules';
+import { pathToSlug } from '../../../src/shared/locales';
+import { badRequest, notFound } from '../errors';
+import { isPreview, requestLocale } from '../locale-header';
+import type { LayoutsRepository } from '../repositories/layouts-repository';
+import type { PagesRepository } from '../repositories/pages-repository';
+
+const pageQuery = z.object({ path: z.string().min(1).max(2048) });
+const searchQuery = z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() });
+const searchBody = z.object({ query: z.string().max(200) });
+
+export function contentRoutes(app: FastifyInstance, deps: { pages: PagesRepository; layouts: LayoutsRepository }) {
+  app.get('/cms-view/v1/content/layout', async (request) => {
+    const locale = requestLocale(request);
+    const layout = await deps.layouts.find(locale);
+    if (!layout) throw notFound(`No layout for ${locale}`);
+    return layout;
+  });
+
+  app.get('/cms-view/v1/content/page', async (request) => {
+    const locale = requestLocale(request);
+    const parsed = pageQuery.safeParse(request.query);
+    if (!parsed.success) throw badRequest('Query parameter path is required');
+    const path = parsed.data.path.startsWith('/') ? parsed.data.path : `/${parsed.data.path}`;
+    if (!isValidContentPath(path === '/landing' ? '/' : path)) throw badRequest(`Not a valid page path: ${path.slice(0, 100)}`);
+    const preview = isPreview(request);
+    const page = await deps.pages.find(locale, pathToSlug(path), { preview });
+    if (!page) throw notFound(`Page not found: ${path.slice(0, 200)}`);
+    return {
+      localizedPagePaths: await deps.pages.localizedPaths(page.groupKey, { preview }),
+      content: page.content,
+    };
+  });
+
+  const search = async (locale: ReturnType<typeof requestLocale>, query: string) => ({
+    query,
+    hits: await deps.pages.search(locale, query),
+  });
+  app.get('/cms-view/v1/search', async (request) => {
+    const parsed = searchQuery.safeParse(request.query);
+    if (!parsed.success) throw badRequest('Query parameter q must be at most 200 characters');
+    return search(requestLocale(request), parsed.data.query ?? parsed.data.q);
+  });
+  app.post('/cms-view/v1/search', async (request) => {
+    const parsed = searchBody.safeParse(request.body);
+    if (!parsed.success) throw badRequest('Body must be { "query": string } of at most 200 characters');
+    return search(requestLocale(request), parsed.data.query);
+  });
+
+  /** Not proxied to browsers: the site server builds /sitemap.xml from it. */
+  app.get('/cms-view/v1/sitemap', async (request) => {
+    const entries = await deps.pages.listIndexable(requestLocale(request));
+    return entries.map(({ page, alternates }) => ({ path: alternates[page.locale], lastModified: page.updatedAt, alternates }));
+  });
+}

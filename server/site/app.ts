@@ -1,0 +1,82 @@
+/**
+ * The site server (DESIGN §1): external plugins, then app services, then routes, in a
+ * fixed order. Stateless: everything it knows comes from the origin or the request.
+ */
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { resolvePath } from '../../src/shared/locales';
+import type { SiteConfig } from './config';
+import { SiteHttpError } from './errors';
+import { createOriginClient } from './origin-client';
+import { createPayloadService } from './payload-service';
+import { security } from './plugins/security';
+import { staticFiles } from './plugins/static-files';
+import { loadRedirectTables } from './redirect-tables';
+import type { Renderer } from './renderer';
+import { pageRoutes } from './routes/pages';
+import { proxyRoutes } from './routes/proxy';
+
+export interface SiteDeps {
+  config: SiteConfig & { originUrl: string };
+  renderer: Renderer;
+  logger?: boolean | { level: string };
+}
+
+function isApiRequest(request: FastifyRequest): boolean {
+  return request.url.startsWith('/proxy/') || request.url.startsWith('/api/') || request.url.endsWith('_payload.json');
+}
+
+export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Promise<FastifyInstance> {
+  let badRequestPage: ((request: FastifyRequest, reply: FastifyReply, status: 400 | 414, locale: ReturnType<typeof resolvePath>['locale']) => Promise<unknown>) | undefined;
+
+  const app = Fastify({
+    logger: logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: false },
+    // Malformed percent-encoding never reaches a route: answer it with the error page.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
+      if (badRequestPage && status === 400 && !isApiRequest(request)) {
+        return void badRequestPage(request, reply, 400, resolvePath(request.url.split('?')[0]?.slice(0, 64) ?? '/').locale);
+      }
+      return void (reply as FastifyReply).status(status).send({ status, code: 'BAD_REQUEST', message: error.message });
+    },
+  });
+
+  const origin = createOriginClient(config.originUrl);
+  const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
+  const redirectTables = loadRedirectTables(config.contentDir);
+
+  // External plugins.
+  await app.register(cookie);
+  await app.register(security);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });
+  await app.register(staticFiles, { distDir: config.distDir });
+
+  app.setErrorHandler(async (error: unknown, request, reply) => {
+    const status = error instanceof SiteHttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const code = error instanceof SiteHttpError ? error.code : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+    // 5xx bodies never carry internals.
+    const message = status >= 500 ? 'Internal server error' : (error as Error).message;
+    return reply.status(status).header('cache-control', 'no-store').send({ status, code, message });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` }),
+  );
+
+  // Routes.
+  app.get('/healthz', async (_request, reply) => {
+    const originUp = await origin.healthy();
+    return reply.status(originUp ? 200 : 503).header('cache-control', 'no-store').send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
+  });
+  app.get('/builds/latest.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache, no-store, must-revalidate').send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
+  );
+  await app.register(proxyRoutes, { originUrl: config.originUrl });
+  const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
+  badRequestPage = pages.sendBadRequest;
+  return app;
+}

@@ -1,0 +1,74 @@
+/** Site server configuration from the environment, checked at start-up (house style §7). */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
+
+/** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
+function parseLocaleMap(value: string | undefined, name: string): Map<string, string> {
+  const map = new Map<string, string>();
+  if (!value) return map;
+  for (const pair of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const [key, ...rest] = pair.split('=');
+    const target = rest.join('=').trim();
+    if (!key || !target) throw new Error(`${name}: expected locale=value pairs separated by commas, got "${pair}"`);
+    if (!isLocale(key.trim())) throw new Error(`${name}: unknown locale "${key}" (known: ${LOCALES.join(', ')})`);
+    map.set(key.trim(), target);
+  }
+  return map;
+}
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  ORIGIN_URL: z.string().url().optional(),
+  LOCALE_DOMAINS: z.string().optional(),
+  ROOT_REDIRECTS: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  DIST_DIR: z.string().default('./dist'),
+  CONTENT_DIR: z.string().default('./content'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface SiteConfig {
+  port: number;
+  host: string;
+  /** Base URL of the origin; when absent `npm start` embeds one. */
+  originUrl: string | undefined;
+  /** Host name (no port) → locale, for domain mode (DESIGN §2). */
+  localeDomains: Map<string, Locale>;
+  /** Locale → domain host, the other direction of localeDomains. */
+  domainOfLocale: Map<Locale, string>;
+  /** Locale → where its root path redirects (spec §2 "configured root target"). */
+  rootRedirects: Map<Locale, string>;
+  trustProxy: boolean;
+  renderCacheTtlMs: number;
+  distDir: string;
+  contentDir: string;
+  logLevel: string;
+}
+
+export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid site server configuration: ${problems}`);
+  }
+  const values = parsed.data;
+  const domains = parseLocaleMap(values.LOCALE_DOMAINS, 'LOCALE_DOMAINS') as Map<Locale, string>;
+  const localeDomains = new Map<string, Locale>();
+  for (const [locale, host] of domains) localeDomains.set(host.toLowerCase(), locale);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    originUrl: values.ORIGIN_URL?.replace(/\/+$/, ''),
+    localeDomains,
+    domainOfLocale: domains,
+    rootRedirects: parseLocaleMap(values.ROOT_REDIRECTS, 'ROOT_REDIRECTS') as Map<Locale, string>,
+    trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
+    renderCacheTtlMs: values.RENDER_CACHE_TTL_MS,
+    distDir: resolve(values.DIST_DIR),
+    contentDir: resolve(values.CONTENT_DIR),
+    logLevel: values.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The client build: hashed assets are immutable for a year; everything else (icons,
+ * sw.js, manifest) is revalidated on every use. The HTML template is never served.
+ */
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const staticFiles = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+  await app.register(fastifyStatic, {
+    root: join(options.distDir, 'client'),
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${join(options.distDir, 'client', 'assets')}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Loads the server bundle built by Vite (dist/server/entry-server.js) and the client's
+ * index.html template, and turns a payload into the HTML document.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Locale } from '../../src/shared/locales';
+import type { PagePayload } from '../../src/shared/payload';
+
+interface ServerBundle {
+  render(input: { url: string; basename: string; payload: PagePayload }): Promise<{ lang: string; head: string; html: string; data: string }>;
+  translate(locale: Locale, id: string, values?: Record<string, unknown>): string;
+}
+
+export interface Renderer {
+  buildId: string;
+  buildTimestamp: number;
+  renderDocument(input: { url: string; basename: string; payload: PagePayload }): Promise<string>;
+  translate(locale: Locale, id: string, values?: Record<string, unknown>): string;
+}
+
+export async function loadRenderer(distDir: string): Promise<Renderer> {
+  const templatePath = join(distDir, 'client', 'index.html');
+  const bundlePath = join(distDir, 'server', 'entry-server.js');
+  let template: string;
+  let build: { id: string; timestamp: number };
+  try {
+    template = readFileSync(templatePath, 'utf8');
+    build = JSON.parse(readFileSync(join(distDir, 'build.json'), 'utf8')) as { id: string; timestamp: number };
+  } catch (error) {
+    throw new Error(`No client build in ${distDir} (run "npm run build"): ${(error as Error).message}`);
+  }
+  for (const marker of ['<!--app-lang-->', '<!--app-head-->', '<!--app-html-->', '<!--app-data-->']) {
+    if (!template.includes(marker)) throw new Error(`${templatePath} lacks the ${marker} marker`);
+  }
+  const bundle = (await import(pathToFileURL(bundlePath).href)) as ServerBundle;
+  const [beforeLang, afterLang] = template.split('<!--app-lang-->') as [string, string];
+  const [beforeHead, afterHead] = afterLang.split('<!--app-head-->') as [string, string];
+  const [beforeHtml, afterHtml] = afterHead.split('<!--app-html-->') as [string, string];
+  const [beforeData, afterData] = afterHtml.split('<!--app-data-->') as [string, string];
+
+  return {
+    buildId: build.id,
+    buildTimestamp: build.timestamp,
+    translate: bundle.translate,
+    async renderDocument(input) {
+      const result = await bundle.render(input);
+      return `${beforeLang}${result.lang}${beforeHead}${result.head}${beforeHtml}${result.html}${beforeData}${result.data}${afterData}`;
+    },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * What the site server does with a page request before any rendering (DESIGN §2):
+ * reject bad input, canonical forms (www host, slashes, prefix case), first-visit locale
+ * detection on the root, the configured root redirect, and the legacy redirect tables.
+ * Pure, so that every rule is unit-tested without a server.
+ */
+import { detectLocale } from '../../src/shared/locale-detection';
+import { DEFAULT_LOCALE, LOCALE_INFO, getHref, isLocale, resolvePath, type Locale } from '../../src/shared/locales';
+import { hasDotSegment, MAX_PATH_BYTES } from '../../src/shared/path-rules';
+import { PAYLOAD_SUFFIX } from '../../src/shared/payload';
+import { isAbsoluteUrl, matchRedirect, withQuery, type RedirectTable } from '../../src/shared/redirects';
+
+export interface RoutingRequest {
+  /** The request target as sent: path and query, still percent-encoded. */
+  rawUrl: string;
+  /** Host header value, possibly with a port. */
+  host: string;
+  protocol: 'http' | 'https';
+  localeCookie: string | undefined;
+  /** Accept-Language tags, most preferred first. */
+  preferredTags: readonly string[];
+}
+
+export interface RoutingSite {
+  localeDomains: ReadonlyMap<string, Locale>;
+  rootRedirects: ReadonlyMap<Locale, string>;
+  redirectTables: ReadonlyMap<Locale, RedirectTable>;
+}
+
+export type RoutingDecision =
+  | { kind: 'badRequest'; status: 400 | 414; detail: string; locale: Locale }
+  | { kind: 'redirect'; location: string; setLocaleCookie?: Locale; reason: string }
+  | { kind: 'sitemap'; locale: Locale; domainMode: boolean }
+  | {
+      kind: 'page';
+      locale: Locale;
+      preview: boolean;
+      /** Path inside the locale, "/" for the root. */
+      localPath: string;
+      /** The page path as the visitor sees it (with prefix), for messages. */
+      displayPath: string;
+      basename: string;
+      domainMode: boolean;
+      payloadJson: boolean;
+      setLocaleCookie?: Locale;
+      /** The answer depends on the cookie and Accept-Language (first-visit detection). */
+      variesByLanguage: boolean;
+    };
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** Encodes a clean path for a Location header (it must be ASCII). */
+function encodePath(path: string): string {
+  return encodeURI(path);
+}
+
+export function routeRequest(request: RoutingRequest, site: RoutingSite): RoutingDecision {
+  const guessLocale = resolvePath(request.rawUrl.split('?')[0]?.slice(0, 64) ?? '/').locale;
+  if (Buffer.byteLength(request.rawUrl) > MAX_PATH_BYTES) {
+    return { kind: 'badRequest', status: 414, detail: `The address is longer than ${MAX_PATH_BYTES} bytes`, locale: guessLocale };
+  }
+  const queryIndex = request.rawUrl.indexOf('?');
+  const rawPath = queryIndex === -1 ? request.rawUrl : request.rawUrl.slice(0, queryIndex);
+  const search = queryIndex === -1 ? '' : request.rawUrl.slice(queryIndex);
+
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return { kind: 'badRequest', status: 400, detail: 'The address has malformed percent-encoding', locale: guessLocale };
+  }
+  if (!path.startsWith('/') || CONTROL_CHARACTERS.test(path) || path.includes('\\') || hasDotSegment(path)) {
+    return { kind: 'badRequest', status: 400, detail: 'The address contains characters or segments that no page has', locale: guessLocale };
+  }
+
+  const hostHeader = request.host.toLowerCase();
+  const hostname = hostHeader.replace(/:\d+$/, '');
+  if (hostname.startsWith('www.')) {
+    return { kind: 'redirect', location: `${request.protocol}://${hostHeader.slice(4)}${rawPath}${search}`, reason: 'www host' };
+  }
+  const hostLocale = site.localeDomains.get(hostname);
+  const domainMode = hostLocale !== undefined;
+
+  const payloadJson = path.endsWith(PAYLOAD_SUFFIX);
+  const pagePath = payloadJson ? path.slice(0, -PAYLOAD_SUFFIX.length) || '/' : path;
+  // Collapse repeated slashes (also keeps "//host" from ever reaching a Location header).
+  const cleanPath = pagePath.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+  if (!payloadJson && cleanPath !== pagePath) {
+    return { kind: 'redirect', location: `${encodePath(cleanPath)}${search}`, reason: 'trailing or repeated slash' };
+  }
+
+  const resolved = resolvePath(cleanPath, hostLocale);
+  const prefix = domainMode ? '' : LOCALE_INFO[resolved.locale].prefix;
+  const basename = `${resolved.preview ? '/preview' : ''}${prefix}`;
+  if (resolved.nonCanonicalPrefix && !payloadJson) {
+    const canonical = `${basename}${resolved.localPath === '/' ? '' : resolved.localPath}` || '/';
+    return { kind: 'redirect', location: `${encodePath(canonical)}${search}`, reason: 'locale prefix letter case' };
+  }
+  const { locale, preview, localPath } = resolved;
+  const hrefOptions = { domainMode };
+
+  if (localPath === '/sitemap.xml' && !preview && !payloadJson) return { kind: 'sitemap', locale, domainMode };
+
+  let setLocaleCookie: Locale | undefined;
+  let variesByLanguage = false;
+  if (localPath === '/' && !preview && !payloadJson) {
+    // First-visit detection happens only on the bare root of a shared host (DESIGN §2).
+    if (!domainMode && cleanPath === '/') {
+      variesByLanguage = true;
+      if (!isLocale(request.localeCookie)) {
+        const detected = detectLocale({ cookie: undefined, preferredTags: request.preferredTags }).locale;
+        setLocaleCookie = detected;
+        if (detected !== DEFAULT_LOCALE) {
+          return {
+            kind: 'redirect',
+            location: withQuery(getHref(detected, '/', hrefOptions), search),
+            setLocaleCookie,
+            reason: 'first-visit locale detection',
+          };
+        }
+      }
+    }
+    const rootTarget = site.rootRedirects.get(locale);
+    if (rootTarget) {
+      const location = isAbsoluteUrl(rootTarget) ? rootTarget : getHref(locale, rootTarget, hrefOptions);
+      return { kind: 'redirect', location: withQuery(location, search), ...(setLocaleCookie ? { setLocaleCookie } : {}), reason: 'root redirect' };
+    }
+  }
+
+  if (!preview && !payloadJson && localPath !== '/') {
+    const table = site.redirectTables.get(locale);
+    const target = table ? matchRedirect(table, localPath) : undefined;
+    if (target !== undefined) {
+      // Absolute targets come only from the table, never from the request (no open redirect).
+      const location = isAbsoluteUrl(target) ? target : encodePath(getHref(locale, target, hrefOptions));
+      return { kind: 'redirect', location: withQuery(location, search), reason: 'legacy redirect' };
+    }
+  }
+
+  return {
+    kind: 'page',
+    locale,
+    preview,
+    localPath,
+    displayPath: cleanPath,
+    basename,
+    domainMode,
+    payloadJson,
+    variesByLanguage,
+    ...(setLocaleCookie ? { setLocaleCookie } : {}),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Every page request: routing decisions (redirects, bad input), then the payload and
+ * either the server-rendered document or `_payload.json`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
+import { LOCALE_INFO, type Locale } from '../../../src/shared/locales';
+import type { PagePayload, PayloadError } from '../../../src/shared/payload';
+import type { SiteConfig } from '../config';
+import type { PayloadService } from '../payload-service';
+import type { Renderer } from '../renderer';
+import type { RedirectTable } from '../../../src/shared/redirects';
+import { routeRequest, type RoutingDecision } from '../request-routing';
+import { createSiteUrls, type SiteUrls } from '../site-urls';
+import { sendSitemap } from './sitemap';
+import type { OriginClient } from '../origin-client';
+
+export const LOCALE_COOKIE = 'i18n_redirected';
+const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+export interface PagesDeps {
+  config: SiteConfig;
+  redirectTables: ReadonlyMap<Locale, RedirectTable>;
+  payloads: PayloadService;
+  renderer: Renderer;
+  origin: OriginClient;
+}
+
+interface CachedRender {
+  status: number;
+  payload: PagePayload;
+  html?: string;
+}
+
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
+  reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' });
+}
+
+export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
+  const { config, payloads, renderer } = deps;
+  // A short-lived render cache for anonymous, non-preview pages: repeated requests for
+  // the same page within the TTL skip the origin round trips and the React render.
+  const cache =
+    config.renderCacheTtlMs > 0
+      ? new LRUCache<string, CachedRender>({ max: 500, ttl: config.renderCacheTtlMs })
+      : undefined;
+
+  function urlsFor(request: FastifyRequest, domainMode: boolean): SiteUrls {
+    return createSiteUrls({ requestOrigin: requestOrigin(request), protocol: request.protocol as 'http' | 'https', domainMode, domainOfLocale: config.domainOfLocale });
+  }
+
+  async function sendDocument(request: FastifyRequest, reply: FastifyReply, status: number, payload: PagePayload, basename: string, cached?: CachedRender) {
+    const html =
+      cached?.html ?? (await renderer.renderDocument({ url: `${requestOrigin(request)}${request.url.split('?')[0]}`, basename, payload }));
+    if (cached && !cached.html) cached.html = html;
+    return reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', payload.preview ? 'private, no-store' : 'no-cache')
+      .send(html);
+  }
+
+  /** A 400/414 answer as a real error page, in the locale the address seems to be in. */
+  async function sendBadRequest(request: FastifyRequest, reply: FastifyReply, status: 400 | 414, locale: Locale) {
+    const domainMode = config.localeDomains.has(request.hostname.toLowerCase());
+    const urls = urlsFor(request, domainMode);
+    const path = request.url.slice(0, 200);
+    const error: PayloadError = { status, statusName: status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST', path, reason: 'badRequest' };
+    const layout = await deps.origin.layout(locale).catch(() => null);
+    const payload = payloads.errorPayload({ locale, preview: false, localPath: '/', displayPath: path, urls }, error, layout);
+    return sendDocument(request, reply, status, payload, domainMode ? '' : LOCALE_INFO[locale].prefix);
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const cookie = request.cookies[LOCALE_COOKIE];
+    const decision: RoutingDecision = routeRequest(
+      {
+        rawUrl: request.url,
+        host: request.host,
+        protocol: request.protocol === 'https' ? 'https' : 'http',
+        localeCookie: cookie,
+        preferredTags: new Negotiator({ headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) } }).languages(),
+      },
+      { localeDomains: config.localeDomains, rootRedirects: config.rootRedirects, redirectTables: deps.redirectTables },
+    );
+
+    switch (decision.kind) {
+      case 'badRequest':
+        return sendBadRequest(request, reply, decision.status, decision.locale);
+      case 'redirect':
+        if (decision.setLocaleCookie) setLocaleCookie(reply, decision.setLocaleCookie);
+        return reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').redirect(decision.location, 307);
+      case 'sitemap':
+        return sendSitemap(reply, deps.origin, decision.locale, urlsFor(request, decision.domainMode));
+      case 'page':
+        break;
+    }
+
+    if (decision.setLocaleCookie) setLocaleCookie(reply, decision.setLocaleCookie);
+    if (decision.variesByLanguage) reply.header('vary', 'Cookie, Accept-Language');
+    const cacheKey = decision.preview ? undefined : `${request.host}|${decision.locale}|${decision.localPath}`;
+    let entry = cacheKey ? cache?.get(cacheKey) : undefined;
+    if (!entry) {
+      const built = await payloads.build({
+        locale: decision.locale,
+        preview: decision.preview,
+        localPath: decision.localPath,
+        displayPath: decision.displayPath,
+        urls: urlsFor(request, decision.domainMode),
+      });
+      entry = { status: built.status, payload: built.payload };
+      if (cacheKey && built.status < 500) cache?.set(cacheKey, entry);
+    }
+
+    if (decision.payloadJson) {
+      return reply
+        .status(entry.status)
+        .header('cache-control', decision.preview ? 'private, no-store' : 'no-cache')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(entry.payload));
+    }
+    return sendDocument(request, reply, entry.status, entry.payload, decision.basename, cacheKey ? entry : undefined);
+  }
+
+  app.get('/*', handle);
+  return { sendBadRequest };
+}

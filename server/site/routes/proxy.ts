@@ -1,0 +1,53 @@
+/**
+ * /proxy/{endpoint}: allow-listed forwarding to the origin with x-st1-locale (default
+ * fi-FI). Only JSON goes through; the browser's cookies and other headers do not.
+ */
+import replyFrom from '@fastify/reply-from';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LOCALE, isLocale } from '../../../src/shared/locales';
+import { findProxiedEndpoint } from '../proxy-allow-list';
+import { SiteHttpError } from '../errors';
+
+export async function proxyRoutes(app: FastifyInstance, options: { originUrl: string }) {
+  await app.register(replyFrom, { base: options.originUrl, undici: { connections: 32, pipelining: 1 } });
+
+  // Bodies must be JSON: anything else is a 400, not the framework's 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(new SiteHttpError(400, 'BAD_REQUEST', 'The request body is not valid JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', (_request, _payload, done) => {
+    done(new SiteHttpError(400, 'BAD_REQUEST', 'The request body must be JSON (content-type: application/json)'), undefined);
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/proxy/*',
+    handler: async (request, reply) => {
+      const wildcard = (request.params as { '*': string })['*'];
+      const endpoint = findProxiedEndpoint(wildcard, request.method);
+      if (!endpoint) throw new SiteHttpError(404, 'NOT_FOUND', `Unknown proxy endpoint: ${wildcard.slice(0, 100)}`);
+      const header = request.headers['x-st1-locale'];
+      const locale = header === undefined || header === '' ? DEFAULT_LOCALE : header;
+      if (!isLocale(locale)) throw new SiteHttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
+      const queryIndex = request.url.indexOf('?');
+      const query = queryIndex === -1 ? '' : request.url.slice(queryIndex);
+      return reply.from(`/${endpoint.path}${query}`, {
+        ...(request.method === 'POST' ? { body: (request.body ?? {}) as object } : {}),
+        rewriteRequestHeaders: () => ({
+          accept: 'application/json',
+          'x-st1-locale': locale,
+          ...(request.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        }),
+        rewriteHeaders: (headers) => ({
+          'content-type': headers['content-type'] ?? 'application/json',
+          'cache-control': 'no-store',
+        }),
+      });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+/** /sitemap.xml per locale, with hreflang alternates and without noIndex pages (spec §2). */
+import type { FastifyReply } from 'fastify';
+import { SitemapStream, streamToPromise } from 'sitemap';
+import { LOCALE_INFO, isLocale, type Locale } from '../../../src/shared/locales';
+import type { OriginClient } from '../origin-client';
+import type { SiteUrls } from '../site-urls';
+
+export async function sendSitemap(reply: FastifyReply, origin: OriginClient, locale: Locale, urls: SiteUrls) {
+  const entries = await origin.sitemap(locale);
+  const stream = new SitemapStream({ xmlns: { news: false, video: false, image: false, xhtml: true } });
+  for (const entry of entries) {
+    stream.write({
+      url: urls.absolute(locale, entry.path),
+      lastmod: entry.lastModified,
+      links: Object.entries(entry.alternates).flatMap(([code, path]) =>
+        isLocale(code) && path ? [{ lang: LOCALE_INFO[code].htmlLang, hreflang: LOCALE_INFO[code].htmlLang, url: urls.absolute(code, path) }] : [],
+      ),
+    });
+  }
+  stream.end();
+  const xml = await streamToPromise(stream);
+  return reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'no-cache').send(xml.toString());
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { headTags, type HeadData } from '../shared/head';
+
+/** Marks head elements that this component owns, so that it can replace them. */
+export const HEAD_ATTRIBUTE = 'data-page-head';
+
+/**
+ * Keeps <title>, <html lang> and the page's meta/link tags in step after client
+ * navigation. The server renders the same tags (with the same marker) for first load.
+ */
+export function DocumentHead({ head }: { head: HeadData }) {
+  useEffect(() => {
+    document.title = head.title;
+    document.documentElement.lang = head.lang;
+    document.head.querySelectorAll(`[${HEAD_ATTRIBUTE}]`).forEach((element) => element.remove());
+    for (const tag of headTags(head)) {
+      const element = document.createElement(tag.tag);
+      for (const [name, value] of Object.entries(tag.attrs)) element.setAttribute(name, value);
+      element.setAttribute(HEAD_ATTRIBUTE, '');
+      document.head.append(element);
+    }
+  }, [head]);
+  return null;
+}
+
+/** The same tags as static markup for the server-rendered document. */
+export function HeadMarkup({ head }: { head: HeadData }) {
+  return (
+    <>
+      <title>{head.title}</title>
+      {headTags(head).map((tag, index) =>
+        tag.tag === 'meta' ? <meta key={index} {...tag.attrs} {...{ [HEAD_ATTRIBUTE]: '' }} /> : <link key={index} {...tag.attrs} {...{ [HEAD_ATTRIBUTE]: '' }} />,
+      )}
+    </>
+  );
+}

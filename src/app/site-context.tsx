@@ -1,0 +1,15 @@
+import { createContext, useContext } from 'react';
+import type { Locale } from '../shared/locales';
+
+/** Facts about the current document that every component may need. */
+export interface SiteContextValue {
+  locale: Locale;
+  /** Router basename: "/preview" and/or the locale prefix, "" for fi-FI on a shared host. */
+  basename: string;
+}
+
+export const SiteContext = createContext<SiteContextValue>({ locale: 'fi-FI', basename: '' });
+
+export function useSite(): SiteContextValue {
+  return useContext(SiteContext);
+}

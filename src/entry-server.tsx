@@ -1,0 +1,56 @@
+/**
+ * Server render: the site server gives the payload it already loaded from the origin;
+ * the route loader hands it back, so the HTML and `_payload.json` come from one source.
+ */
+import { StrictMode } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/app';
+import { serializeBootData, BOOT_ELEMENT_ID } from './app/boot-data';
+import { HeadMarkup } from './app/document-head';
+import { createRoutes } from './app/routes';
+import { preloadCatalogs } from './i18n/catalogs';
+import type { Locale } from './shared/locales';
+import type { PagePayload } from './shared/payload';
+
+export interface RenderInput {
+  /** Absolute URL of the request (only its path is used by the router). */
+  url: string;
+  basename: string;
+  payload: PagePayload;
+}
+
+export interface RenderResult {
+  lang: string;
+  head: string;
+  html: string;
+  data: string;
+}
+
+const catalogs = await preloadCatalogs();
+
+/** A message in a locale, for texts the server needs outside React (error page titles). */
+export function translate(locale: Locale, id: string, values?: Record<string, unknown>): string {
+  return catalogs[locale]._(id, values);
+}
+
+export async function render({ url, basename, payload }: RenderInput): Promise<RenderResult> {
+  const handler = createStaticHandler(createRoutes(async () => payload), { basename: basename || '/' });
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`Unexpected router response ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const i18n = catalogs[payload.locale];
+  const html = renderToString(
+    <StrictMode>
+      <AppProviders i18n={i18n} site={{ locale: payload.locale, basename }}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return {
+    lang: payload.head.lang,
+    head: renderToStaticMarkup(<HeadMarkup head={payload.head} />),
+    html,
+    data: `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ basename, payload })}</script>`,
+  };
+}

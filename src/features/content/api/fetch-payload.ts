@@ -1,0 +1,17 @@
+import ky from 'ky';
+import { payloadUrl, type PagePayload } from '../../../shared/payload';
+
+/** Client navigation fetches `{path}/_payload.json`; 404 and 500 answers carry a payload too. */
+export async function fetchPayload(request: Request): Promise<PagePayload> {
+  const url = new URL(request.url);
+  const response = await ky.get(payloadUrl(url.pathname), {
+    signal: request.signal,
+    throwHttpErrors: false,
+    retry: { limit: 1 },
+    headers: { accept: 'application/json' },
+  });
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    throw new Error(`Payload request failed with status ${response.status}`);
+  }
+  return response.json<PagePayload>();
+}

@@ -1,0 +1,28 @@
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useSite } from '../../../app/site-context';
+
+/**
+ * CMS rich text, sanitized by the origin. Internal links in it are locale-relative:
+ * they get the router basename here and navigate on the client like any other link.
+ */
+export function RichText({ html }: { html: string }) {
+  const { basename } = useSite();
+  const navigate = useNavigate();
+  const withBasename = basename ? html.replace(/href="\/(?!\/)/g, `href="${basename}/`) : html;
+
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    const anchor = (event.target as HTMLElement).closest('a');
+    if (!anchor || anchor.target || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = new URL(anchor.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    const local = basename && url.pathname.startsWith(basename) ? url.pathname.slice(basename.length) || '/' : url.pathname;
+    void navigate(`${local}${url.search}${url.hash}`);
+  }
+
+  // The click handler only upgrades plain links to client navigation; keyboard users
+  // activate the same links with Enter, which fires the click event too.
+  return <div className="rich-text" onClick={onClick} dangerouslySetInnerHTML={{ __html: withBasename }} />;
+}

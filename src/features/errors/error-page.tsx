@@ -1,0 +1,45 @@
+import { Link, useNavigate } from 'react-router';
+import { useT } from '../../i18n/use-t';
+import type { PayloadError } from '../../shared/payload';
+
+const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
+  unknownRoute: 'messages.page-not-found-path',
+  validation: 'messages.page-validation-failed',
+  badRequest: 'messages.bad-request-detail',
+  server: 'messages.something-went-wrong',
+};
+
+/**
+ * The error page of spec §2/§8: status code, title (default: the code), message,
+ * expandable details, back and home buttons. Logo and footer come from the shell.
+ */
+export function ErrorPage({ error, title }: { error: PayloadError; title?: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const message = t(`httpMessages.${error.statusName}`);
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-page__status" aria-hidden="true">
+        {error.status}
+      </p>
+      <h1 id="error-title">{title ?? t('error.title', { status: error.status })}</h1>
+      <p className="error-page__message">{message}</p>
+      <details className="error-page__details">
+        <summary>{t('error.details')}</summary>
+        <p>{t(DETAIL_MESSAGE[error.reason], { path: error.path })}</p>
+      </details>
+      <div className="error-page__actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => (window.history.length > 1 ? window.history.back() : void navigate('/'))}
+        >
+          {t('error.back')}
+        </button>
+        <Link to="/" className="button button--primary">
+          {t('error.home')}
+        </Link>
+      </div>
+    </section>
+  );
+}

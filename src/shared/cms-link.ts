@@ -1,0 +1,25 @@
+/** Resolution of CMS links (spec §2 "CMS link kinds", §3 CMS link). */
+import type { CmsLink } from './content-schema';
+import { slugToPath } from './locales';
+
+export type ResolvedLink =
+  | { kind: 'internal'; to: string }
+  | { kind: 'external'; href: string; newTab: boolean }
+  /** A link whose target cannot be used (no URL, or a scheme such as javascript:). */
+  | { kind: 'none' };
+
+/**
+ * Internal pages (article or standard) go by slug inside the current locale; an internal
+ * link may also carry a path in `url`; external URLs open in a new tab unless told not to.
+ */
+export function resolveCmsLink(link: CmsLink): ResolvedLink {
+  const { url } = link;
+  if (url.type === 'external') {
+    const href = url.url ?? url.value ?? '';
+    if (!/^(https?:|mailto:|tel:)/i.test(href)) return { kind: 'none' };
+    return { kind: 'external', href, newTab: link.openInNewTab ?? true };
+  }
+  const target = url.slug ?? url.value ?? url.url ?? '';
+  if (target === '' || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return { kind: 'none' };
+  return { kind: 'internal', to: target.startsWith('/') ? target : slugToPath(target) };
+}

@@ -1,0 +1,34 @@
+/**
+ * The page payload: what the server embeds in the HTML for hydration and answers at
+ * `{path}/_payload.json` for client navigation and prefetch (DESIGN §3).
+ */
+import type { Layout, Page } from './content-schema';
+import type { HeadData } from './head';
+import type { Locale } from './locales';
+
+export interface PayloadError {
+  status: number;
+  /** Status name looked up under httpMessages (spec §8). */
+  statusName: 'BAD_REQUEST' | 'NOT_FOUND' | 'URI_TOO_LONG' | 'INTERNAL_SERVER_ERROR';
+  /** The path the visitor asked for. */
+  path: string;
+  /** 'unknownRoute' → 'Page not found: {path}'; 'validation' → 'Page Not Found: {path}'. */
+  reason: 'unknownRoute' | 'validation' | 'badRequest' | 'server';
+}
+
+export interface PagePayload {
+  locale: Locale;
+  buildId: string;
+  preview: boolean;
+  layout: Layout | null;
+  page: Page | null;
+  error: PayloadError | null;
+  head: HeadData;
+}
+
+export const PAYLOAD_SUFFIX = '/_payload.json';
+
+/** The payload URL of a page path ("/" → "/_payload.json", "/a" → "/a/_payload.json"). */
+export function payloadUrl(pathname: string): string {
+  return `${pathname === '/' ? '' : pathname.replace(/\/+$/, '')}${PAYLOAD_SUFFIX}`;
+}
