@@ -12,7 +12,10 @@ import { defineConfig, type Plugin } from 'vite';
  */
 const buildId =
   process.env.BUILD_ID ??
-  `${new Date().toISOString().replace(/[-:TZ.]/g, '').slice(0, 14)}-${createHash('sha1').update(String(Math.random())).digest('hex').slice(0, 8)}`;
+  `${new Date()
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 14)}-${createHash('sha1').update(String(Math.random())).digest('hex').slice(0, 8)}`;
 
 /** Writes dist/build.json next to the client build; the site server reads it at start. */
 function buildInfo(): Plugin {
@@ -36,7 +39,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     : { outDir: 'dist/client', emptyOutDir: true, target: 'es2022', sourcemap: true },
   ssr: { noExternal: isSsrBuild ? [] : undefined },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
   },

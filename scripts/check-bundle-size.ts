@@ -23,7 +23,9 @@ const rows = files.map((file) => {
   total += size;
   return `  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`;
 });
-console.log(`Landing page JavaScript (gzip):\n${rows.join('\n')}\n  ${(total / 1024).toFixed(1).padStart(7)} KB  total (budget ${BUDGET_BYTES / 1024} KB)`);
+console.log(
+  `Landing page JavaScript (gzip):\n${rows.join('\n')}\n  ${(total / 1024).toFixed(1).padStart(7)} KB  total (budget ${BUDGET_BYTES / 1024} KB)`,
+);
 if (files.length === 0) {
   console.error('No script found in dist/client/index.html: the budget check cannot run.');
   process.exit(1);

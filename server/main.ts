@@ -20,7 +20,9 @@ async function main() {
   const logger = siteConfig.logLevel === 'silent' ? false : { level: siteConfig.logLevel };
   const site = await buildSiteApp({ config: { ...siteConfig, originUrl }, renderer, logger });
   const address = await site.listen({ host: siteConfig.host, port: siteConfig.port });
-  console.log(`Site server on ${address.replace('127.0.0.1', 'localhost')} (origin ${origin ? `embedded at ${originUrl}` : originUrl}, build ${renderer.buildId})`);
+  console.log(
+    `Site server on ${address.replace('127.0.0.1', 'localhost')} (origin ${origin ? `embedded at ${originUrl}` : originUrl}, build ${renderer.buildId})`,
+  );
 
   let closing = false;
   const shutdown = async () => {

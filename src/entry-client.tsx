@@ -12,7 +12,8 @@ import './app/styles.css';
  * The payload client is loaded on the first client navigation, not with the page: the
  * first view is server-rendered and needs no fetch, so its code stays off the landing page.
  */
-const loadPayload = async (request: Request) => (await import('./features/content/api/fetch-payload')).fetchPayload(request);
+const loadPayload = async (request: Request) =>
+  (await import('./features/content/api/fetch-payload')).fetchPayload(request);
 
 async function main() {
   const element = document.getElementById(BOOT_ELEMENT_ID);

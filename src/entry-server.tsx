@@ -35,7 +35,10 @@ export function translate(locale: Locale, id: string, values?: Record<string, un
 }
 
 export async function render({ url, basename, payload }: RenderInput): Promise<RenderResult> {
-  const handler = createStaticHandler(createRoutes(async () => payload), { basename: basename || '/' });
+  const handler = createStaticHandler(
+    createRoutes(async () => payload),
+    { basename: basename || '/' },
+  );
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`Unexpected router response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);

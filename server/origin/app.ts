@@ -16,7 +16,10 @@ export function buildOriginApp(db: Db, options: { logger?: boolean } = {}): Fast
     if (error instanceof HttpError) {
       return reply.status(error.status).send({ status: error.status, code: error.code, message: error.message });
     }
-    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    const status =
+      typeof (error as { statusCode?: unknown }).statusCode === 'number'
+        ? (error as { statusCode: number }).statusCode
+        : 500;
     if (status < 500) {
       return reply.status(status).send({ status, code: 'BAD_REQUEST', message: (error as Error).message });
     }
@@ -24,7 +27,13 @@ export function buildOriginApp(db: Db, options: { logger?: boolean } = {}): Fast
     return reply.status(500).send({ status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` }),
+    reply
+      .status(404)
+      .send({
+        status: 404,
+        code: 'NOT_FOUND',
+        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
+      }),
   );
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -11,7 +11,9 @@ try {
   await migrateToLatest(db);
   if (command === 'seed') {
     const result = await seedIfEmpty(db, config.contentDir);
-    console.log(result.seeded ? `Seeded ${result.pages} pages.` : `Database already has ${result.pages} pages; nothing seeded.`);
+    console.log(
+      result.seeded ? `Seeded ${result.pages} pages.` : `Database already has ${result.pages} pages; nothing seeded.`,
+    );
   } else if (command === 'migrate') {
     console.log('Migrations are up to date.');
   } else {

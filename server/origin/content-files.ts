@@ -64,7 +64,7 @@ async function jsonFiles(dir: string): Promise<Array<{ file: string; data: unkno
       try {
         return { file, data: JSON.parse(await readFile(file, 'utf8')) as unknown };
       } catch (error) {
-        throw new Error(`${file}: not valid JSON (${(error as Error).message})`);
+        throw new Error(`${file}: not valid JSON (${(error as Error).message})`, { cause: error });
       }
     }),
   );

@@ -28,7 +28,15 @@ function isApiRequest(request: FastifyRequest): boolean {
 }
 
 export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Promise<FastifyInstance> {
-  let badRequestPage: ((request: FastifyRequest, reply: FastifyReply, status: 400 | 414, locale: ReturnType<typeof resolvePath>['locale']) => Promise<unknown>) | undefined;
+  // The page routes render 400 pages; they exist only after the app, hence the late binding.
+  const late: {
+    badRequestPage?: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: 400 | 414,
+      locale: ReturnType<typeof resolvePath>['locale'],
+    ) => Promise<unknown>;
+  } = {};
 
   const app = Fastify({
     logger: logger ?? false,
@@ -38,8 +46,13 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     // Malformed percent-encoding never reaches a route: answer it with the error page.
     frameworkErrors: (error, request, reply) => {
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
-      if (badRequestPage && status === 400 && !isApiRequest(request)) {
-        return void badRequestPage(request, reply, 400, resolvePath(request.url.split('?')[0]?.slice(0, 64) ?? '/').locale);
+      if (late.badRequestPage && status === 400 && !isApiRequest(request)) {
+        return void late.badRequestPage(
+          request,
+          reply,
+          400,
+          resolvePath(request.url.split('?')[0]?.slice(0, 64) ?? '/').locale,
+        );
       }
       return void (reply as FastifyReply).status(status).send({ status, code: 'BAD_REQUEST', message: error.message });
     },
@@ -52,11 +65,16 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   // External plugins.
   await app.register(cookie);
   await app.register(security);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } as never });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { 1: 4 } } as never,
+  });
   await app.register(staticFiles, { distDir: config.distDir });
 
   app.setErrorHandler(async (error: unknown, request, reply) => {
-    const status = error instanceof SiteHttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
+    const status =
+      error instanceof SiteHttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const code = error instanceof SiteHttpError ? error.code : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
     // 5xx bodies never carry internals.
@@ -64,19 +82,30 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     return reply.status(status).header('cache-control', 'no-store').send({ status, code, message });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}` }),
+    reply
+      .status(404)
+      .send({
+        status: 404,
+        code: 'NOT_FOUND',
+        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
+      }),
   );
 
   // Routes.
   app.get('/healthz', async (_request, reply) => {
     const originUp = await origin.healthy();
-    return reply.status(originUp ? 200 : 503).header('cache-control', 'no-store').send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
+    return reply
+      .status(originUp ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
   });
   app.get('/builds/latest.json', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache, no-store, must-revalidate').send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
+    reply
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
   );
   await app.register(proxyRoutes, { originUrl: config.originUrl });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
-  badRequestPage = pages.sendBadRequest;
+  late.badRequestPage = pages.sendBadRequest;
   return app;
 }

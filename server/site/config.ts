@@ -7,7 +7,10 @@ import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
 function parseLocaleMap(value: string | undefined, name: string): Map<string, string> {
   const map = new Map<string, string>();
   if (!value) return map;
-  for (const pair of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const pair of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [key, ...rest] = pair.split('=');
     const target = rest.join('=').trim();
     if (!key || !target) throw new Error(`${name}: expected locale=value pairs separated by commas, got "${pair}"`);

@@ -28,15 +28,25 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     retry: { limit: 1, methods: ['get'], statusCodes: [502, 503, 504] },
   });
 
-  async function getJson<T>(path: string, schema: z.ZodType<T>, headers: Record<string, string>, searchParams?: Record<string, string>): Promise<T> {
+  async function getJson<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    headers: Record<string, string>,
+    searchParams?: Record<string, string>,
+  ): Promise<T> {
     try {
       const data = await http.get(path, { headers, ...(searchParams ? { searchParams } : {}) }).json();
       const parsed = schema.safeParse(data);
-      if (!parsed.success) throw new OriginError(502, `Origin answered ${path} with an unexpected shape: ${parsed.error.message.slice(0, 300)}`);
+      if (!parsed.success)
+        throw new OriginError(
+          502,
+          `Origin answered ${path} with an unexpected shape: ${parsed.error.message.slice(0, 300)}`,
+        );
       return parsed.data;
     } catch (error) {
       if (error instanceof OriginError) throw error;
-      if (error instanceof HTTPError) throw new OriginError(error.response.status, `Origin answered ${path} with ${error.response.status}`);
+      if (error instanceof HTTPError)
+        throw new OriginError(error.response.status, `Origin answered ${path} with ${error.response.status}`);
       throw new OriginError(503, `Origin unreachable for ${path}: ${(error as Error).message}`);
     }
   }

@@ -20,5 +20,7 @@ export const PROXY_ALLOW_LIST: readonly ProxiedEndpoint[] = [
 ];
 
 export function findProxiedEndpoint(path: string, method: string): ProxiedEndpoint | undefined {
-  return PROXY_ALLOW_LIST.find((endpoint) => endpoint.path === path && (endpoint.methods as readonly string[]).includes(method));
+  return PROXY_ALLOW_LIST.find(
+    (endpoint) => endpoint.path === path && (endpoint.methods as readonly string[]).includes(method),
+  );
 }

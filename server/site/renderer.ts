@@ -9,7 +9,11 @@ import type { Locale } from '../../src/shared/locales';
 import type { PagePayload } from '../../src/shared/payload';
 
 interface ServerBundle {
-  render(input: { url: string; basename: string; payload: PagePayload }): Promise<{ lang: string; head: string; html: string; data: string }>;
+  render(input: {
+    url: string;
+    basename: string;
+    payload: PagePayload;
+  }): Promise<{ lang: string; head: string; html: string; data: string }>;
   translate(locale: Locale, id: string, values?: Record<string, unknown>): string;
 }
 
@@ -29,7 +33,9 @@ export async function loadRenderer(distDir: string): Promise<Renderer> {
     template = readFileSync(templatePath, 'utf8');
     build = JSON.parse(readFileSync(join(distDir, 'build.json'), 'utf8')) as { id: string; timestamp: number };
   } catch (error) {
-    throw new Error(`No client build in ${distDir} (run "npm run build"): ${(error as Error).message}`);
+    throw new Error(`No client build in ${distDir} (run "npm run build"): ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   for (const marker of ['<!--app-lang-->', '<!--app-head-->', '<!--app-html-->', '<!--app-data-->']) {
     if (!template.includes(marker)) throw new Error(`${templatePath} lacks the ${marker} marker`);

@@ -47,6 +47,8 @@ export type RoutingDecision =
       variesByLanguage: boolean;
     };
 
+// Control characters in a decoded path are never part of a page address.
+// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** Encodes a clean path for a Location header (it must be ASCII). */
@@ -57,7 +59,12 @@ function encodePath(path: string): string {
 export function routeRequest(request: RoutingRequest, site: RoutingSite): RoutingDecision {
   const guessLocale = resolvePath(request.rawUrl.split('?')[0]?.slice(0, 64) ?? '/').locale;
   if (Buffer.byteLength(request.rawUrl) > MAX_PATH_BYTES) {
-    return { kind: 'badRequest', status: 414, detail: `The address is longer than ${MAX_PATH_BYTES} bytes`, locale: guessLocale };
+    return {
+      kind: 'badRequest',
+      status: 414,
+      detail: `The address is longer than ${MAX_PATH_BYTES} bytes`,
+      locale: guessLocale,
+    };
   }
   const queryIndex = request.rawUrl.indexOf('?');
   const rawPath = queryIndex === -1 ? request.rawUrl : request.rawUrl.slice(0, queryIndex);
@@ -67,16 +74,30 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
   try {
     path = decodeURIComponent(rawPath);
   } catch {
-    return { kind: 'badRequest', status: 400, detail: 'The address has malformed percent-encoding', locale: guessLocale };
+    return {
+      kind: 'badRequest',
+      status: 400,
+      detail: 'The address has malformed percent-encoding',
+      locale: guessLocale,
+    };
   }
   if (!path.startsWith('/') || CONTROL_CHARACTERS.test(path) || path.includes('\\') || hasDotSegment(path)) {
-    return { kind: 'badRequest', status: 400, detail: 'The address contains characters or segments that no page has', locale: guessLocale };
+    return {
+      kind: 'badRequest',
+      status: 400,
+      detail: 'The address contains characters or segments that no page has',
+      locale: guessLocale,
+    };
   }
 
   const hostHeader = request.host.toLowerCase();
   const hostname = hostHeader.replace(/:\d+$/, '');
   if (hostname.startsWith('www.')) {
-    return { kind: 'redirect', location: `${request.protocol}://${hostHeader.slice(4)}${rawPath}${search}`, reason: 'www host' };
+    return {
+      kind: 'redirect',
+      location: `${request.protocol}://${hostHeader.slice(4)}${rawPath}${search}`,
+      reason: 'www host',
+    };
   }
   const hostLocale = site.localeDomains.get(hostname);
   const domainMode = hostLocale !== undefined;
@@ -123,7 +144,12 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
     const rootTarget = site.rootRedirects.get(locale);
     if (rootTarget) {
       const location = isAbsoluteUrl(rootTarget) ? rootTarget : getHref(locale, rootTarget, hrefOptions);
-      return { kind: 'redirect', location: withQuery(location, search), ...(setLocaleCookie ? { setLocaleCookie } : {}), reason: 'root redirect' };
+      return {
+        kind: 'redirect',
+        location: withQuery(location, search),
+        ...(setLocaleCookie ? { setLocaleCookie } : {}),
+        reason: 'root redirect',
+      };
     }
   }
 

@@ -18,7 +18,17 @@ function LoadingBar() {
   );
 }
 
-export function AppShell({ layout, head, preview, children }: { layout: Layout | null; head: HeadData; preview: boolean; children: ReactNode }) {
+export function AppShell({
+  layout,
+  head,
+  preview,
+  children,
+}: {
+  layout: Layout | null;
+  head: HeadData;
+  preview: boolean;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <>

@@ -13,5 +13,8 @@ export interface BootData {
 
 /** JSON that is safe inside <script>: no "</script>" or "<!--" can close or confuse it. */
 export function serializeBootData(data: BootData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -29,7 +29,11 @@ export function HeadMarkup({ head }: { head: HeadData }) {
     <>
       <title>{head.title}</title>
       {headTags(head).map((tag, index) =>
-        tag.tag === 'meta' ? <meta key={index} {...tag.attrs} {...{ [HEAD_ATTRIBUTE]: '' }} /> : <link key={index} {...tag.attrs} {...{ [HEAD_ATTRIBUTE]: '' }} />,
+        tag.tag === 'meta' ? (
+          <meta key={index} {...tag.attrs} {...{ [HEAD_ATTRIBUTE]: '' }} />
+        ) : (
+          <link key={index} {...tag.attrs} {...{ [HEAD_ATTRIBUTE]: '' }} />
+        ),
       )}
     </>
   );

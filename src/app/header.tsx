@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useT } from '../i18n/use-t';
 import type { Layout, NavigationItem } from '../shared/content-schema';
@@ -59,11 +59,11 @@ function LocaleSwitcher({ head }: { head: HeadData }) {
 export function Header({ layout, head }: { layout: Layout | null; head: HeadData }) {
   const t = useT();
   const { locale } = useSite();
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const location = useLocation();
-  // A navigation closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // The menu is open on the page where it was opened: a navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
   const navigation = layout ? visibleNavigation(layout.navigation) : [];
 
   return (
@@ -86,7 +86,7 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
           className="site-header__menu-button"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
         >
           {menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
         </button>

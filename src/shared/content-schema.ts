@@ -52,7 +52,11 @@ const heroBlock = z.object({
 });
 /** Rich text is HTML, sanitized by the origin before it is stored. */
 const richTextBlock = z.object({ type: z.literal('richText'), html: z.string() });
-const linkListBlock = z.object({ type: z.literal('linkList'), title: z.string().optional(), links: z.array(cmsLinkSchema) });
+const linkListBlock = z.object({
+  type: z.literal('linkList'),
+  title: z.string().optional(),
+  links: z.array(cmsLinkSchema),
+});
 
 export const knownBlockSchema = z.discriminatedUnion('type', [heroBlock, richTextBlock, linkListBlock]);
 export type KnownBlock = z.infer<typeof knownBlockSchema>;

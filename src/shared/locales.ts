@@ -21,10 +21,38 @@ export interface LocaleInfo {
 }
 
 export const LOCALE_INFO: Record<Locale, LocaleInfo> = {
-  'fi-FI': { code: 'fi-FI', displayName: 'Suomi', htmlLang: 'fi-FI', prefix: '', timeZone: 'Europe/Helsinki', currency: 'EUR' },
-  'en-EU': { code: 'en-EU', displayName: 'English', htmlLang: 'en', prefix: '/en-EU', timeZone: 'Europe/Helsinki', currency: 'EUR' },
-  'sv-SE': { code: 'sv-SE', displayName: 'Svenska', htmlLang: 'sv-SE', prefix: '/sv-SE', timeZone: 'Europe/Stockholm', currency: 'SEK' },
-  'no-NO': { code: 'no-NO', displayName: 'Norsk', htmlLang: 'nb-NO', prefix: '/no-NO', timeZone: 'Europe/Oslo', currency: 'NOK' },
+  'fi-FI': {
+    code: 'fi-FI',
+    displayName: 'Suomi',
+    htmlLang: 'fi-FI',
+    prefix: '',
+    timeZone: 'Europe/Helsinki',
+    currency: 'EUR',
+  },
+  'en-EU': {
+    code: 'en-EU',
+    displayName: 'English',
+    htmlLang: 'en',
+    prefix: '/en-EU',
+    timeZone: 'Europe/Helsinki',
+    currency: 'EUR',
+  },
+  'sv-SE': {
+    code: 'sv-SE',
+    displayName: 'Svenska',
+    htmlLang: 'sv-SE',
+    prefix: '/sv-SE',
+    timeZone: 'Europe/Stockholm',
+    currency: 'SEK',
+  },
+  'no-NO': {
+    code: 'no-NO',
+    displayName: 'Norsk',
+    htmlLang: 'nb-NO',
+    prefix: '/no-NO',
+    timeZone: 'Europe/Oslo',
+    currency: 'NOK',
+  },
 };
 
 export function isLocale(value: unknown): value is Locale {
@@ -36,7 +64,12 @@ export type PagePurpose = 'landing' | 'stationLocator' | 'business' | 'terms' | 
 
 export const LOCALIZED_PATHS: Record<PagePurpose, Record<Locale, string>> = {
   landing: { 'fi-FI': '/', 'en-EU': '/', 'sv-SE': '/', 'no-NO': '/' },
-  stationLocator: { 'fi-FI': '/asemahaku', 'en-EU': '/stationsearch', 'sv-SE': '/hitta-station', 'no-NO': '/finn-stasjon' },
+  stationLocator: {
+    'fi-FI': '/asemahaku',
+    'en-EU': '/stationsearch',
+    'sv-SE': '/hitta-station',
+    'no-NO': '/finn-stasjon',
+  },
   // Spec §2 spells the Norwegian business path /befrift; /bedrift is served too (DESIGN §2).
   business: { 'fi-FI': '/yrityksille', 'en-EU': '/company', 'sv-SE': '/foretag', 'no-NO': '/bedrift' },
   terms: { 'fi-FI': '/kayttoehdot', 'en-EU': '/terms', 'sv-SE': '/allmanna-villkor', 'no-NO': '/vilkar-for-bruk' },
@@ -67,7 +100,11 @@ export function localePrefix(locale: Locale, domainMode = false): string {
  * Builds a site href for a locale-relative path ("/yrityksille", "/" …).
  * Absolute URLs are returned unchanged.
  */
-export function getHref(locale: Locale, path: string, options: { domainMode?: boolean; preview?: boolean } = {}): string {
+export function getHref(
+  locale: Locale,
+  path: string,
+  options: { domainMode?: boolean; preview?: boolean } = {},
+): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path;
   const clean = path === '' || path === '/' ? '' : path.startsWith('/') ? path : `/${path}`;
   const base = `${options.preview ? '/preview' : ''}${localePrefix(locale, options.domainMode)}`;

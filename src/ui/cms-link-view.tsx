@@ -4,7 +4,15 @@ import { resolveCmsLink } from '../shared/cms-link';
 import type { CmsLink } from '../shared/content-schema';
 
 /** Renders a CMS link: router link inside the site, plain anchor outside it. */
-export function CmsLinkView({ link, className, children }: { link: CmsLink; className?: string; children?: ReactNode }) {
+export function CmsLinkView({
+  link,
+  className,
+  children,
+}: {
+  link: CmsLink;
+  className?: string;
+  children?: ReactNode;
+}) {
   const resolved = resolveCmsLink(link);
   const content = children ?? link.title;
   if (resolved.kind === 'internal') {

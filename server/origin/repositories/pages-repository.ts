@@ -22,19 +22,37 @@ export interface NewPage {
   content: PageContent;
 }
 
-type PageRow = { group_key: string; locale: string; slug: string; status: 'published' | 'draft'; content_json: string; updated_at: string };
+type PageRow = {
+  group_key: string;
+  locale: string;
+  slug: string;
+  status: 'published' | 'draft';
+  content_json: string;
+  updated_at: string;
+};
 
 function toStoredPage(row: PageRow): StoredPage {
   // Stored data is checked on the way out too: a corrupt row is an error, not a crash.
   const content = pageContentSchema.parse(JSON.parse(row.content_json));
   if (!isLocale(row.locale)) throw new Error(`Page ${row.slug} has an unknown locale ${row.locale}`);
-  return { groupKey: row.group_key, locale: row.locale, slug: row.slug, status: row.status, content, updatedAt: row.updated_at };
+  return {
+    groupKey: row.group_key,
+    locale: row.locale,
+    slug: row.slug,
+    status: row.status,
+    content,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** The words a page is found by: title, description and the text of its blocks. */
 export function pageSearchText(content: PageContent): string {
   const blockText = content.body
-    .map((block) => Object.values(block).filter((value): value is string => typeof value === 'string').join(' '))
+    .map((block) =>
+      Object.values(block)
+        .filter((value): value is string => typeof value === 'string')
+        .join(' '),
+    )
     .join(' ')
     .replace(/<[^>]*>/g, ' ');
   return foldText(`${content.title} ${content.description} ${blockText}`);
@@ -43,7 +61,13 @@ export function pageSearchText(content: PageContent): string {
 /** Plain text of a page for search excerpts. */
 function plainText(content: PageContent): string {
   return content.body
-    .map((block) => ('html' in block && typeof block.html === 'string' ? block.html : 'text' in block && typeof block.text === 'string' ? block.text : ''))
+    .map((block) =>
+      'html' in block && typeof block.html === 'string'
+        ? block.html
+        : 'text' in block && typeof block.text === 'string'
+          ? block.text
+          : '',
+    )
     .join(' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&[a-z]+;/gi, ' ')
@@ -54,7 +78,10 @@ function plainText(content: PageContent): string {
 function excerpt(content: PageContent, terms: string[], length = 160): string {
   const text = plainText(content) || content.description;
   const folded = foldText(text);
-  const at = Math.min(...terms.map((term) => folded.indexOf(term)).filter((index) => index >= 0), Number.MAX_SAFE_INTEGER);
+  const at = Math.min(
+    ...terms.map((term) => folded.indexOf(term)).filter((index) => index >= 0),
+    Number.MAX_SAFE_INTEGER,
+  );
   const start = at === Number.MAX_SAFE_INTEGER ? 0 : Math.max(0, at - 40);
   const slice = text.slice(start, start + length).trim();
   return `${start > 0 ? '…' : ''}${slice}${start + length < text.length ? '…' : ''}`;
@@ -68,7 +95,12 @@ export function createPagesRepository(db: Db) {
   const columns = ['group_key', 'locale', 'slug', 'status', 'content_json', 'updated_at'] as const;
 
   async function resolveSlug(locale: Locale, slug: string): Promise<string> {
-    const alias = await db.selectFrom('page_aliases').select('slug').where('locale', '=', locale).where('alias', '=', slug).executeTakeFirst();
+    const alias = await db
+      .selectFrom('page_aliases')
+      .select('slug')
+      .where('locale', '=', locale)
+      .where('alias', '=', slug)
+      .executeTakeFirst();
     return alias?.slug ?? slug;
   }
 
@@ -82,7 +114,13 @@ export function createPagesRepository(db: Db) {
     async find(locale: Locale, slug: string, options: { preview: boolean }): Promise<StoredPage | undefined> {
       const canonical = await resolveSlug(locale, slug);
       const statuses: Array<'published' | 'draft'> = options.preview ? ['draft', 'published'] : ['published'];
-      const rows = await db.selectFrom('pages').select(columns).where('locale', '=', locale).where('slug', '=', canonical).where('status', 'in', statuses).execute();
+      const rows = await db
+        .selectFrom('pages')
+        .select(columns)
+        .where('locale', '=', locale)
+        .where('slug', '=', canonical)
+        .where('status', 'in', statuses)
+        .execute();
       const row = rows.find((candidate) => candidate.status === 'draft') ?? rows[0];
       return row ? toStoredPage(row) : undefined;
     },
@@ -90,15 +128,27 @@ export function createPagesRepository(db: Db) {
     /** Locale-relative paths of the page in every locale that has it. */
     async localizedPaths(groupKey: string, options: { preview: boolean }): Promise<Partial<Record<Locale, string>>> {
       const statuses: Array<'published' | 'draft'> = options.preview ? ['draft', 'published'] : ['published'];
-      const rows = await db.selectFrom('pages').select(['locale', 'slug']).where('group_key', '=', groupKey).where('status', 'in', statuses).execute();
+      const rows = await db
+        .selectFrom('pages')
+        .select(['locale', 'slug'])
+        .where('group_key', '=', groupKey)
+        .where('status', 'in', statuses)
+        .execute();
       const paths: Partial<Record<Locale, string>> = {};
       for (const row of rows) if (isLocale(row.locale)) paths[row.locale] = slugToPath(row.slug);
       return paths;
     },
 
     /** Published, indexable pages of a locale with their siblings, for the sitemap. */
-    async listIndexable(locale: Locale): Promise<Array<{ page: StoredPage; alternates: Partial<Record<Locale, string>> }>> {
-      const rows = await db.selectFrom('pages').select(columns).where('status', '=', 'published').orderBy('slug').execute();
+    async listIndexable(
+      locale: Locale,
+    ): Promise<Array<{ page: StoredPage; alternates: Partial<Record<Locale, string>> }>> {
+      const rows = await db
+        .selectFrom('pages')
+        .select(columns)
+        .where('status', '=', 'published')
+        .orderBy('slug')
+        .execute();
       const pages = rows.map(toStoredPage).filter((page) => !page.content.noIndex);
       const byGroup = new Map<string, Partial<Record<Locale, string>>>();
       for (const page of pages) {
@@ -106,14 +156,24 @@ export function createPagesRepository(db: Db) {
         alternates[page.locale] = slugToPath(page.slug);
         byGroup.set(page.groupKey, alternates);
       }
-      return pages.filter((page) => page.locale === locale).map((page) => ({ page, alternates: byGroup.get(page.groupKey) ?? {} }));
+      return pages
+        .filter((page) => page.locale === locale)
+        .map((page) => ({ page, alternates: byGroup.get(page.groupKey) ?? {} }));
     },
 
     /** Published pages of a locale whose text holds every word of the query; title hits first. */
-    async search(locale: Locale, query: string, limit = 20): Promise<Array<{ path: string; title: string; excerpt: string }>> {
+    async search(
+      locale: Locale,
+      query: string,
+      limit = 20,
+    ): Promise<Array<{ path: string; title: string; excerpt: string }>> {
       const terms = searchTerms(query);
       if (terms.length === 0) return [];
-      let builder = db.selectFrom('pages').select(columns).where('locale', '=', locale).where('status', '=', 'published');
+      let builder = db
+        .selectFrom('pages')
+        .select(columns)
+        .where('locale', '=', locale)
+        .where('status', '=', 'published');
       for (const term of terms) {
         builder = builder.where(sql<boolean>`search_text like ${`%${escapeLike(term)}%`} escape '\\'`);
       }
@@ -122,27 +182,31 @@ export function createPagesRepository(db: Db) {
       return pages
         .sort((a, b) => score(b) - score(a) || a.slug.localeCompare(b.slug))
         .slice(0, limit)
-        .map((page) => ({ path: slugToPath(page.slug), title: page.content.title, excerpt: excerpt(page.content, terms) }));
+        .map((page) => ({
+          path: slugToPath(page.slug),
+          title: page.content.title,
+          excerpt: excerpt(page.content, terms),
+        }));
     },
 
     /** Inserts a page and its aliases; callers wrap several inserts in one transaction. */
     async insert(page: NewPage, now = new Date().toISOString()): Promise<void> {
-        await db
-          .insertInto('pages')
-          .values({
-            group_key: page.groupKey,
-            locale: page.locale,
-            slug: page.content.slug,
-            content_type: page.content.contentType,
-            status: page.status,
-            content_json: JSON.stringify(page.content),
-            search_text: pageSearchText(page.content),
-            updated_at: now,
-          })
-          .execute();
-        for (const alias of page.aliases) {
-          await db.insertInto('page_aliases').values({ locale: page.locale, alias, slug: page.content.slug }).execute();
-        }
+      await db
+        .insertInto('pages')
+        .values({
+          group_key: page.groupKey,
+          locale: page.locale,
+          slug: page.content.slug,
+          content_type: page.content.contentType,
+          status: page.status,
+          content_json: JSON.stringify(page.content),
+          search_text: pageSearchText(page.content),
+          updated_at: now,
+        })
+        .execute();
+      for (const alias of page.aliases) {
+        await db.insertInto('page_aliases').values({ locale: page.locale, alias, slug: page.content.slug }).execute();
+      }
     },
   };
 }

@@ -25,7 +25,8 @@ export function contentRoutes(app: FastifyInstance, deps: { pages: PagesReposito
     const parsed = pageQuery.safeParse(request.query);
     if (!parsed.success) throw badRequest('Query parameter path is required');
     const path = parsed.data.path.startsWith('/') ? parsed.data.path : `/${parsed.data.path}`;
-    if (!isValidContentPath(path === '/landing' ? '/' : path)) throw badRequest(`Not a valid page path: ${path.slice(0, 100)}`);
+    if (!isValidContentPath(path === '/landing' ? '/' : path))
+      throw badRequest(`Not a valid page path: ${path.slice(0, 100)}`);
     const preview = isPreview(request);
     const page = await deps.pages.find(locale, pathToSlug(path), { preview });
     if (!page) throw notFound(`Page not found: ${path.slice(0, 200)}`);
@@ -53,6 +54,10 @@ export function contentRoutes(app: FastifyInstance, deps: { pages: PagesReposito
   /** Not proxied to browsers: the site server builds /sitemap.xml from it. */
   app.get('/cms-view/v1/sitemap', async (request) => {
     const entries = await deps.pages.listIndexable(requestLocale(request));
-    return entries.map(({ page, alternates }) => ({ path: alternates[page.locale], lastModified: page.updatedAt, alternates }));
+    return entries.map(({ page, alternates }) => ({
+      path: alternates[page.locale],
+      lastModified: page.updatedAt,
+      alternates,
+    }));
   });
 }

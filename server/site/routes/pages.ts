@@ -51,12 +51,29 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
       : undefined;
 
   function urlsFor(request: FastifyRequest, domainMode: boolean): SiteUrls {
-    return createSiteUrls({ requestOrigin: requestOrigin(request), protocol: request.protocol as 'http' | 'https', domainMode, domainOfLocale: config.domainOfLocale });
+    return createSiteUrls({
+      requestOrigin: requestOrigin(request),
+      protocol: request.protocol as 'http' | 'https',
+      domainMode,
+      domainOfLocale: config.domainOfLocale,
+    });
   }
 
-  async function sendDocument(request: FastifyRequest, reply: FastifyReply, status: number, payload: PagePayload, basename: string, cached?: CachedRender) {
+  async function sendDocument(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    payload: PagePayload,
+    basename: string,
+    cached?: CachedRender,
+  ) {
     const html =
-      cached?.html ?? (await renderer.renderDocument({ url: `${requestOrigin(request)}${request.url.split('?')[0]}`, basename, payload }));
+      cached?.html ??
+      (await renderer.renderDocument({
+        url: `${requestOrigin(request)}${request.url.split('?')[0]}`,
+        basename,
+        payload,
+      }));
     if (cached && !cached.html) cached.html = html;
     return reply
       .status(status)
@@ -70,9 +87,18 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
     const domainMode = config.localeDomains.has(request.hostname.toLowerCase());
     const urls = urlsFor(request, domainMode);
     const path = request.url.slice(0, 200);
-    const error: PayloadError = { status, statusName: status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST', path, reason: 'badRequest' };
+    const error: PayloadError = {
+      status,
+      statusName: status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST',
+      path,
+      reason: 'badRequest',
+    };
     const layout = await deps.origin.layout(locale).catch(() => null);
-    const payload = payloads.errorPayload({ locale, preview: false, localPath: '/', displayPath: path, urls }, error, layout);
+    const payload = payloads.errorPayload(
+      { locale, preview: false, localPath: '/', displayPath: path, urls },
+      error,
+      layout,
+    );
     return sendDocument(request, reply, status, payload, domainMode ? '' : LOCALE_INFO[locale].prefix);
   }
 
@@ -84,7 +110,9 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         host: request.host,
         protocol: request.protocol === 'https' ? 'https' : 'http',
         localeCookie: cookie,
-        preferredTags: new Negotiator({ headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) } }).languages(),
+        preferredTags: new Negotiator({
+          headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) },
+        }).languages(),
       },
       { localeDomains: config.localeDomains, rootRedirects: config.rootRedirects, redirectTables: deps.redirectTables },
     );
@@ -94,7 +122,10 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         return sendBadRequest(request, reply, decision.status, decision.locale);
       case 'redirect':
         if (decision.setLocaleCookie) setLocaleCookie(reply, decision.setLocaleCookie);
-        return reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').redirect(decision.location, 307);
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Language')
+          .redirect(decision.location, 307);
       case 'sitemap':
         return sendSitemap(reply, deps.origin, decision.locale, urlsFor(request, decision.domainMode));
       case 'page':

@@ -21,7 +21,10 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
     }
   });
   app.addContentTypeParser('*', (_request, _payload, done) => {
-    done(new SiteHttpError(400, 'BAD_REQUEST', 'The request body must be JSON (content-type: application/json)'), undefined);
+    done(
+      new SiteHttpError(400, 'BAD_REQUEST', 'The request body must be JSON (content-type: application/json)'),
+      undefined,
+    );
   });
 
   app.route({
@@ -33,7 +36,8 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
       if (!endpoint) throw new SiteHttpError(404, 'NOT_FOUND', `Unknown proxy endpoint: ${wildcard.slice(0, 100)}`);
       const header = request.headers['x-st1-locale'];
       const locale = header === undefined || header === '' ? DEFAULT_LOCALE : header;
-      if (!isLocale(locale)) throw new SiteHttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
+      if (!isLocale(locale))
+        throw new SiteHttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
       const queryIndex = request.url.indexOf('?');
       const query = queryIndex === -1 ? '' : request.url.slice(queryIndex);
       return reply.from(`/${endpoint.path}${query}`, {

@@ -13,11 +13,16 @@ export async function sendSitemap(reply: FastifyReply, origin: OriginClient, loc
       url: urls.absolute(locale, entry.path),
       lastmod: entry.lastModified,
       links: Object.entries(entry.alternates).flatMap(([code, path]) =>
-        isLocale(code) && path ? [{ lang: LOCALE_INFO[code].htmlLang, hreflang: LOCALE_INFO[code].htmlLang, url: urls.absolute(code, path) }] : [],
+        isLocale(code) && path
+          ? [{ lang: LOCALE_INFO[code].htmlLang, hreflang: LOCALE_INFO[code].htmlLang, url: urls.absolute(code, path) }]
+          : [],
       ),
     });
   }
   stream.end();
   const xml = await streamToPromise(stream);
-  return reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'no-cache').send(xml.toString());
+  return reply
+    .header('content-type', 'application/xml; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(xml.toString());
 }
