@@ -8,6 +8,10 @@ import { buildSiteApp } from './site/app';
 import { loadSiteConfig } from './site/config';
 import { loadRenderer } from './site/renderer';
 
+// React picks its development or production build from NODE_ENV when first loaded (by
+// the renderer below); the product runs the production build unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
 async function main() {
   const siteConfig = loadSiteConfig();
   let origin: RunningOrigin | undefined;

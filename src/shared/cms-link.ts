@@ -20,6 +20,9 @@ export function resolveCmsLink(link: CmsLink): ResolvedLink {
     return { kind: 'external', href, newTab: link.openInNewTab ?? true };
   }
   const target = url.slug ?? url.value ?? url.url ?? '';
-  if (target === '' || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return { kind: 'none' };
-  return { kind: 'internal', to: target.startsWith('/') ? target : slugToPath(target) };
+  if (target === '' || /^[a-z][a-z0-9+.-]*:/i.test(target)) return { kind: 'none' };
+  const to = target.startsWith('/') ? target : slugToPath(target);
+  // Browsers read a backslash as a slash (and drop tabs and newlines): '/\evil' is protocol-relative too.
+  if (/^[/\\][\t\n\r]*[/\\]/.test(to)) return { kind: 'none' };
+  return { kind: 'internal', to };
 }

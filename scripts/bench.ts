@@ -1,0 +1,112 @@
+/**
+ * `npm run bench`: autocannon on loopback against the production build. Two copies of
+ * the product run side by side in child processes (render cache off and on), so the
+ * load generator does not share an event loop with the server it measures.
+ * Results replace the marked block in docs/performance.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DOC = 'docs/performance.md';
+const START = '<!-- bench:site-server:start -->';
+const END = '<!-- bench:site-server:end -->';
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn('tsx', ['server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-')), ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error(`Server on port ${port} did not start`);
+}
+
+interface Row {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function measure(name: string, base: string, path: string, expectStatus: number, connections = CONNECTIONS): Promise<Row> {
+  const check = await fetch(`${base}${path}`, { redirect: 'manual' });
+  if (check.status !== expectStatus) throw new Error(`${name}: ${path} answered ${check.status}, expected ${expectStatus}`);
+  // Warm-up, then the measured run.
+  await autocannon({ url: `${base}${path}`, connections, duration: 2 });
+  const result = await autocannon({ url: `${base}${path}`, connections, duration: DURATION_S });
+  const unexpected = expectStatus === 200 ? result.non2xx : result['2xx'] + result['4xx'] + result['5xx'];
+  return { name, path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: unexpected };
+}
+
+function landingJsKb(): string {
+  const html = readFileSync('dist/client/index.html', 'utf8');
+  const files = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const catalog = readdirSync('dist/client/assets').find((name) => /^messages.*\.js$/.test(name));
+  if (catalog) files.push(`/assets/${catalog}`);
+  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join('dist/client', file)), { level: 9 }).length, 0);
+  return (bytes / 1024).toFixed(1);
+}
+
+async function main() {
+  if (!existsSync('dist/build.json')) throw new Error('Run "npm run build" first');
+  const asset = readdirSync('dist/client/assets').find((name) => name.endsWith('.css'));
+  if (!asset) throw new Error('No CSS asset in dist/client/assets');
+  const uncached = await startServer(3291, { RENDER_CACHE_TTL_MS: '0' });
+  const cached = await startServer(3292, { RENDER_CACHE_TTL_MS: '60000' });
+  try {
+    const a = 'http://127.0.0.1:3291';
+    const b = 'http://127.0.0.1:3292';
+    const rows = [
+      await measure('Static asset (hashed CSS)', a, `/assets/${asset}`, 200),
+      await measure('Legacy redirect (307)', a, '/uutiset', 307),
+      await measure('Server-rendered CMS page', a, '/yrityksille', 200),
+      await measure('Server-rendered page, render cache', b, '/yrityksille', 200),
+      await measure('Page payload JSON', a, '/yrityksille/_payload.json', 200),
+      // One connection: the latency of a single render, without queueing behind others.
+      await measure('Server-rendered CMS page, 1 connection', a, '/yrityksille', 200, 1),
+      await measure('Static asset, 1 connection', a, `/assets/${asset}`, 200, 1),
+    ];
+    const base = rows[0]!.rps;
+    const table = [
+      '| case | path | req/s | ratio to static (10 conn.) | p50 ms | p99 ms | unexpected status |',
+      '|---|---|---:|---:|---:|---:|---:|',
+      ...rows.map((row) => `| ${row.name} | \`${row.path}\` | ${row.rps.toFixed(0)} | ${(row.rps / base).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.non2xx} |`),
+    ].join('\n');
+    const block = [
+      START,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\`: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case after a 2 s warm-up,`,
+      `loopback, ${cpus().length} cores, servers in child processes (render cache off for all rows but one). Landing page JavaScript: ${landingJsKb()} KB gzip.`,
+      '',
+      table,
+      END,
+    ].join('\n');
+    const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
+    const next = doc.includes(START) ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block) : `${doc.trimEnd()}\n\n${block}\n`;
+    writeFileSync(DOC, next);
+    console.log(block);
+  } finally {
+    uncached.kill();
+    cached.kill();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

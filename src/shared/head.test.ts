@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { headTags, type HeadData } from './head';
+
+const full: HeadData = {
+  lang: 'en',
+  title: 'Business | St1',
+  description: 'Fuel cards and energy for companies',
+  canonical: 'https://www.st1.com/company',
+  alternates: [
+    { hreflang: 'fi-FI', href: 'https://www.st1.fi/yrityksille' },
+    { hreflang: 'en', href: 'https://www.st1.com/company' },
+    { hreflang: 'x-default', href: 'https://www.st1.fi/yrityksille' },
+  ],
+  robots: 'noindex',
+  openGraph: {
+    title: 'Business',
+    description: 'OG description',
+    url: 'https://www.st1.com/company',
+    image: 'https://www.st1.com/images/business.jpg',
+    locale: 'en',
+  },
+};
+
+const minimal: HeadData = {
+  ...full,
+  canonical: null,
+  alternates: [],
+  robots: null,
+  openGraph: { ...full.openGraph, url: null, image: null },
+};
+
+describe('headTags', () => {
+  it('lists every tag in a stable order', () => {
+    expect(headTags(full)).toEqual([
+      { tag: 'meta', attrs: { name: 'description', content: 'Fuel cards and energy for companies' } },
+      { tag: 'meta', attrs: { name: 'robots', content: 'noindex' } },
+      { tag: 'link', attrs: { rel: 'canonical', href: 'https://www.st1.com/company' } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'fi-FI', href: 'https://www.st1.fi/yrityksille' } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'en', href: 'https://www.st1.com/company' } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: 'https://www.st1.fi/yrityksille' } },
+      { tag: 'meta', attrs: { property: 'og:type', content: 'website' } },
+      { tag: 'meta', attrs: { property: 'og:title', content: 'Business' } },
+      { tag: 'meta', attrs: { property: 'og:description', content: 'OG description' } },
+      { tag: 'meta', attrs: { property: 'og:locale', content: 'en' } },
+      { tag: 'meta', attrs: { property: 'og:url', content: 'https://www.st1.com/company' } },
+      { tag: 'meta', attrs: { property: 'og:image', content: 'https://www.st1.com/images/business.jpg' } },
+    ]);
+  });
+
+  it('leaves out robots, canonical, og:url and og:image when they are not set', () => {
+    const tags = headTags(minimal);
+    expect(tags.map((tag) => tag.attrs.name ?? tag.attrs.property ?? tag.attrs.rel)).toEqual([
+      'description',
+      'og:type',
+      'og:title',
+      'og:description',
+      'og:locale',
+    ]);
+    expect(tags.some((tag) => tag.attrs.name === 'robots')).toBe(false);
+    expect(tags.some((tag) => tag.attrs.property === 'og:image')).toBe(false);
+  });
+
+  it('adds robots only when set, and og:image only when set', () => {
+    expect(headTags({ ...minimal, robots: 'noindex' }).filter((tag) => tag.attrs.name === 'robots')).toEqual([
+      { tag: 'meta', attrs: { name: 'robots', content: 'noindex' } },
+    ]);
+    const withImage = headTags({ ...minimal, openGraph: { ...minimal.openGraph, image: 'https://x.example/a.png' } });
+    expect(withImage.at(-1)).toEqual({ tag: 'meta', attrs: { property: 'og:image', content: 'https://x.example/a.png' } });
+  });
+
+  it('puts the description first and keeps alternates in their given order', () => {
+    const tags = headTags(full);
+    expect(tags[0]?.attrs.name).toBe('description');
+    expect(tags.filter((tag) => tag.attrs.rel === 'alternate').map((tag) => tag.attrs.hreflang)).toEqual(['fi-FI', 'en', 'x-default']);
+  });
+});
