@@ -56,6 +56,11 @@ function encodePath(path: string): string {
   return encodeURI(path);
 }
 
+/** Encodes a decoded request path: a '?' or '#' in it stays part of the path. */
+function encodeRequestPath(path: string): string {
+  return encodeURI(path).replace(/[?#]/g, (char) => encodeURIComponent(char));
+}
+
 export function routeRequest(request: RoutingRequest, site: RoutingSite): RoutingDecision {
   const guessLocale = resolvePath(request.rawUrl.split('?')[0]?.slice(0, 64) ?? '/').locale;
   if (Buffer.byteLength(request.rawUrl) > MAX_PATH_BYTES) {
@@ -107,7 +112,7 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
   // Collapse repeated slashes (also keeps "//host" from ever reaching a Location header).
   const cleanPath = pagePath.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
   if (!payloadJson && cleanPath !== pagePath) {
-    return { kind: 'redirect', location: `${encodePath(cleanPath)}${search}`, reason: 'trailing or repeated slash' };
+    return { kind: 'redirect', location: `${encodeRequestPath(cleanPath)}${search}`, reason: 'trailing or repeated slash' };
   }
 
   const resolved = resolvePath(cleanPath, hostLocale);
@@ -115,7 +120,7 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
   const basename = `${resolved.preview ? '/preview' : ''}${prefix}`;
   if (resolved.nonCanonicalPrefix && !payloadJson) {
     const canonical = `${basename}${resolved.localPath === '/' ? '' : resolved.localPath}` || '/';
-    return { kind: 'redirect', location: `${encodePath(canonical)}${search}`, reason: 'locale prefix letter case' };
+    return { kind: 'redirect', location: `${encodeRequestPath(canonical)}${search}`, reason: 'locale prefix letter case' };
   }
   const { locale, preview, localPath } = resolved;
   const hrefOptions = { domainMode };

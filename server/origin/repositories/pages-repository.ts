@@ -45,6 +45,17 @@ function toStoredPage(row: PageRow): StoredPage {
   };
 }
 
+/** Rows for listings: a corrupt row is left out, so that it does not break every other page's listing. */
+function toStoredPages(rows: PageRow[]): StoredPage[] {
+  return rows.flatMap((row) => {
+    try {
+      return [toStoredPage(row)];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** The words a page is found by: title, description and the text of its blocks. */
 export function pageSearchText(content: PageContent): string {
   const blockText = content.body
@@ -149,7 +160,7 @@ export function createPagesRepository(db: Db) {
         .where('status', '=', 'published')
         .orderBy('slug')
         .execute();
-      const pages = rows.map(toStoredPage).filter((page) => !page.content.noIndex);
+      const pages = toStoredPages(rows).filter((page) => !page.content.noIndex);
       const byGroup = new Map<string, Partial<Record<Locale, string>>>();
       for (const page of pages) {
         const alternates = byGroup.get(page.groupKey) ?? {};
@@ -177,7 +188,7 @@ export function createPagesRepository(db: Db) {
       for (const term of terms) {
         builder = builder.where(sql<boolean>`search_text like ${`%${escapeLike(term)}%`} escape '\\'`);
       }
-      const pages = (await builder.limit(200).execute()).map(toStoredPage).filter((page) => !page.content.noIndex);
+      const pages = toStoredPages(await builder.limit(200).execute()).filter((page) => !page.content.noIndex);
       const score = (page: StoredPage) => terms.filter((term) => foldText(page.content.title).includes(term)).length;
       return pages
         .sort((a, b) => score(b) - score(a) || a.slug.localeCompare(b.slug))

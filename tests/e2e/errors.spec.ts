@@ -1,0 +1,99 @@
+/**
+ * The error page (spec §2 "Error page", §8) and legacy redirects (spec §2, DESIGN §2).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { documentTitle, heroTitle, message, redirectTable, seedPage } from './support/content';
+import { urlPath, waitForHydration } from './support/page-helpers';
+
+test.use({ locale: 'fi-FI' });
+
+async function expectNotFoundPage(page: Page, locale: 'fi-FI' | 'en-EU', path: string) {
+  const h1 = page.getByRole('heading', { level: 1 });
+  await expect(h1).toHaveCount(1);
+  await expect(h1).toContainText('404');
+  await expect(h1).toHaveText(message(locale, 'error.title', { status: 404 }));
+  await expect(page.getByRole('main')).toContainText(message(locale, 'httpMessages.NOT_FOUND'));
+  await expect(page).toHaveTitle(new RegExp(`^404 ${message(locale, 'httpMessages.NOT_FOUND')}`));
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+
+  const detail = page.getByText(message(locale, 'messages.page-not-found-path', { path }), { exact: true });
+  await expect(detail).toBeHidden();
+  await page.getByRole('main').locator('summary').filter({ hasText: message(locale, 'error.details') }).click();
+  await expect(detail).toBeVisible();
+  await expect(page.getByRole('main').locator('details')).toHaveAttribute('open', '');
+}
+
+test('an unknown fi-FI path is a 404 page with details and a way home', async ({ page }) => {
+  const response = await page.goto('/this-page-does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fi-FI');
+  await waitForHydration(page);
+  await expectNotFoundPage(page, 'fi-FI', '/this-page-does-not-exist');
+  await expect(page.getByRole('button', { name: message('fi-FI', 'error.back') })).toBeVisible();
+  // The shell (header and footer) is there too.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+
+  await page.getByRole('link', { name: message('fi-FI', 'error.home') }).click();
+  await expect(page).toHaveURL(urlPath('/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage('fi-FI', '/')));
+});
+
+test('an unknown en-EU path is the English 404 page', async ({ page }) => {
+  const response = await page.goto('/en-EU/nope');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expectNotFoundPage(page, 'en-EU', '/en-EU/nope');
+  await expect(page.getByRole('link', { name: message('en-EU', 'error.home') })).toHaveAttribute('href', '/en-EU');
+});
+
+test('the back button of the 404 page returns to the previous page', async ({ page }) => {
+  await page.goto('/yrityksille');
+  await page.goto('/this-page-does-not-exist');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: message('fi-FI', 'error.back') }).click();
+  await expect(page).toHaveURL(urlPath('/yrityksille'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage('fi-FI', '/yrityksille')));
+});
+
+test('client navigation to an unknown page shows the 404 page without a reload', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    (window as Window & { __marker?: number }).__marker = 1;
+  });
+  // Rich text upgrades its same-origin links to client navigation; add a broken one.
+  await page
+    .getByRole('main')
+    .locator('.rich-text')
+    .first()
+    .evaluate((element) => {
+      const link = document.createElement('a');
+      link.href = '/poistunut-sivu';
+      link.textContent = 'Rikkinäinen linkki';
+      element.append(link);
+    });
+  const payload = page.waitForResponse((response) => new URL(response.url()).pathname === '/poistunut-sivu/_payload.json');
+  await page.getByRole('link', { name: 'Rikkinäinen linkki' }).click();
+  expect((await payload).status()).toBe(404);
+
+  await expect(page).toHaveURL(urlPath('/poistunut-sivu'));
+  await expectNotFoundPage(page, 'fi-FI', '/poistunut-sivu');
+  expect(await page.evaluate(() => (window as Window & { __marker?: number }).__marker), 'the document was reloaded').toBe(1);
+});
+
+test('a legacy fi-FI path redirects (307) to its target and keeps the query string', async ({ page }) => {
+  const from = '/uutiset';
+  const to = redirectTable('fi-FI').exact[from];
+  expect(to, `${from} is in content/redirects/fi-FI.json`).toBeDefined();
+  const response = await page.goto(`${from}?utm_source=x`);
+  expect(response?.status()).toBe(200);
+  const redirect = await response!.request().redirectedFrom()?.response();
+  expect(redirect?.status()).toBe(307);
+  expect(redirect?.headers()['location']).toBe(`${to}?utm_source=x`);
+
+  await expect(page).toHaveURL(urlPath(`${to}?utm_source=x`));
+  const target = seedPage('fi-FI', to!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(target));
+  await expect(page).toHaveTitle(documentTitle(target));
+});
