@@ -19,7 +19,14 @@ const END = '<!-- bench:site-server:end -->';
 
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn('tsx', ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-')), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-')),
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -44,14 +51,28 @@ interface Row {
   non2xx: number;
 }
 
-async function measure(name: string, base: string, path: string, expectStatus: number, connections = CONNECTIONS): Promise<Row> {
+async function measure(
+  name: string,
+  base: string,
+  path: string,
+  expectStatus: number,
+  connections = CONNECTIONS,
+): Promise<Row> {
   const check = await fetch(`${base}${path}`, { redirect: 'manual' });
-  if (check.status !== expectStatus) throw new Error(`${name}: ${path} answered ${check.status}, expected ${expectStatus}`);
+  if (check.status !== expectStatus)
+    throw new Error(`${name}: ${path} answered ${check.status}, expected ${expectStatus}`);
   // Warm-up, then the measured run.
   await autocannon({ url: `${base}${path}`, connections, duration: 2 });
   const result = await autocannon({ url: `${base}${path}`, connections, duration: DURATION_S });
   const unexpected = expectStatus === 200 ? result.non2xx : result['2xx'] + result['4xx'] + result['5xx'];
-  return { name, path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: unexpected };
+  return {
+    name,
+    path,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: unexpected,
+  };
 }
 
 function landingJsKb(): string {
@@ -59,7 +80,10 @@ function landingJsKb(): string {
   const files = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
   const catalog = readdirSync('dist/client/assets').find((name) => /^messages.*\.js$/.test(name));
   if (catalog) files.push(`/assets/${catalog}`);
-  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join('dist/client', file)), { level: 9 }).length, 0);
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join('dist/client', file)), { level: 9 }).length,
+    0,
+  );
   return (bytes / 1024).toFixed(1);
 }
 
@@ -86,7 +110,10 @@ async function main() {
     const table = [
       '| case | path | req/s | ratio to static (10 conn.) | p50 ms | p99 ms | unexpected status |',
       '|---|---|---:|---:|---:|---:|---:|',
-      ...rows.map((row) => `| ${row.name} | \`${row.path}\` | ${row.rps.toFixed(0)} | ${(row.rps / base).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.non2xx} |`),
+      ...rows.map(
+        (row) =>
+          `| ${row.name} | \`${row.path}\` | ${row.rps.toFixed(0)} | ${(row.rps / base).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.non2xx} |`,
+      ),
     ].join('\n');
     const block = [
       START,
@@ -97,7 +124,9 @@ async function main() {
       END,
     ].join('\n');
     const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
-    const next = doc.includes(START) ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block) : `${doc.trimEnd()}\n\n${block}\n`;
+    const next = doc.includes(START)
+      ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
+      : `${doc.trimEnd()}\n\n${block}\n`;
     writeFileSync(DOC, next);
     console.log(block);
   } finally {

@@ -27,13 +27,11 @@ export function buildOriginApp(db: Db, options: { logger?: boolean } = {}): Fast
     return reply.status(500).send({ status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        status: 404,
-        code: 'NOT_FOUND',
-        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
-      }),
+    reply.status(404).send({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
+    }),
   );
 
   app.get('/healthz', async () => ({ status: 'ok' }));

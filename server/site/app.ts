@@ -82,13 +82,11 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     return reply.status(status).header('cache-control', 'no-store').send({ status, code, message });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        status: 404,
-        code: 'NOT_FOUND',
-        message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
-      }),
+    reply.status(404).send({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
+    }),
   );
 
   // Routes.

@@ -12,7 +12,11 @@ const redirectTables = new Map<Locale, RedirectTable>([
   [
     'fi-FI',
     compileRedirectTable({
-      exact: { '/uutiset': '/tietoa-meista', '/asiakaspalvelu': '/yksityisille/ota-yhteytta/asiakaspalvelu?service=MAIN', '/häiriöt': '/vika-ja-hairiotiedotteet' },
+      exact: {
+        '/uutiset': '/tietoa-meista',
+        '/asiakaspalvelu': '/yksityisille/ota-yhteytta/asiakaspalvelu?service=MAIN',
+        '/häiriöt': '/vika-ja-hairiotiedotteet',
+      },
       prefix: { '/asemahaku/': '/asemahaku' },
       patterns,
     }),
@@ -32,11 +36,21 @@ const redirectTables = new Map<Locale, RedirectTable>([
 const site: RoutingSite = { localeDomains: new Map(), rootRedirects: new Map(), redirectTables };
 const domainSite: RoutingSite = { ...site, localeDomains: new Map<string, Locale>([['st1.se', 'sv-SE']]) };
 
-function route(rawUrl: string, options: Partial<RoutingRequest> = {}, routingSite: RoutingSite = site): RoutingDecision {
-  return routeRequest({ rawUrl, host: 'localhost:3000', protocol: 'http', localeCookie: 'fi-FI', preferredTags: [], ...options }, routingSite);
+function route(
+  rawUrl: string,
+  options: Partial<RoutingRequest> = {},
+  routingSite: RoutingSite = site,
+): RoutingDecision {
+  return routeRequest(
+    { rawUrl, host: 'localhost:3000', protocol: 'http', localeCookie: 'fi-FI', preferredTags: [], ...options },
+    routingSite,
+  );
 }
 
-function expectKind<K extends RoutingDecision['kind']>(decision: RoutingDecision, kind: K): Extract<RoutingDecision, { kind: K }> {
+function expectKind<K extends RoutingDecision['kind']>(
+  decision: RoutingDecision,
+  kind: K,
+): Extract<RoutingDecision, { kind: K }> {
   expect(decision.kind, JSON.stringify(decision)).toBe(kind);
   return decision as Extract<RoutingDecision, { kind: K }>;
 }
@@ -66,7 +80,16 @@ describe('routeRequest: bad input', () => {
   });
 
   it('answers 400 for backslashes and control characters', () => {
-    for (const url of ['/a\\b', '/a%5Cb', '/%5C%5Cevil.example', '/a%00b', '/a%0Ab', '/a%0D%0ALocation:%20x', '/a%7Fb', '/a%09b']) {
+    for (const url of [
+      '/a\\b',
+      '/a%5Cb',
+      '/%5C%5Cevil.example',
+      '/a%00b',
+      '/a%0Ab',
+      '/a%0D%0ALocation:%20x',
+      '/a%7Fb',
+      '/a%09b',
+    ]) {
       expect(route(url), url).toMatchObject({ kind: 'badRequest', status: 400 });
     }
   });
@@ -75,7 +98,9 @@ describe('routeRequest: bad input', () => {
 describe('routeRequest: canonical forms', () => {
   it('redirects a www host to the bare host, keeping path and query', () => {
     expect(location('/yrityksille?a=1&b=2', { host: 'www.st1.fi' })).toBe('http://st1.fi/yrityksille?a=1&b=2');
-    expect(location('/en-EU/company', { host: 'WWW.localhost:3000', protocol: 'https' })).toBe('https://localhost:3000/en-EU/company');
+    expect(location('/en-EU/company', { host: 'WWW.localhost:3000', protocol: 'https' })).toBe(
+      'https://localhost:3000/en-EU/company',
+    );
     expect(location('/', { host: 'www.st1.se' }, domainSite)).toBe('http://st1.se/');
   });
 
@@ -92,7 +117,16 @@ describe('routeRequest: canonical forms', () => {
   });
 
   it("never answers with a Location that starts with '//'", () => {
-    for (const url of ['//evil.example', '//evil.example/', '///evil.example//x', '/%2F%2Fevil.example', '/%2F/evil.example', '//', '//?x=1', '//en-EU']) {
+    for (const url of [
+      '//evil.example',
+      '//evil.example/',
+      '///evil.example//x',
+      '/%2F%2Fevil.example',
+      '/%2F/evil.example',
+      '//',
+      '//?x=1',
+      '//en-EU',
+    ]) {
       const decision = route(url);
       if (decision.kind === 'redirect') {
         expect(decision.location.startsWith('//'), `${url} → ${decision.location}`).toBe(false);
@@ -122,7 +156,10 @@ describe('routeRequest: canonical forms', () => {
 
 describe('routeRequest: first-visit locale detection', () => {
   it('redirects the root to the browser locale and sets the cookie', () => {
-    const decision = expectKind(route('/', { localeCookie: undefined, preferredTags: ['sv-SE', 'sv', 'en'] }), 'redirect');
+    const decision = expectKind(
+      route('/', { localeCookie: undefined, preferredTags: ['sv-SE', 'sv', 'en'] }),
+      'redirect',
+    );
     expect(decision.location).toBe('/sv-SE');
     expect(decision.setLocaleCookie).toBe('sv-SE');
     expect(location('/?utm_source=x', { localeCookie: undefined, preferredTags: ['nb'] })).toBe('/no-NO?utm_source=x');
@@ -130,12 +167,23 @@ describe('routeRequest: first-visit locale detection', () => {
 
   it('serves the fi-FI root and sets the cookie when the browser prefers Finnish', () => {
     const page = expectKind(route('/', { localeCookie: undefined, preferredTags: ['fi'] }), 'page');
-    expect(page).toMatchObject({ locale: 'fi-FI', localPath: '/', setLocaleCookie: 'fi-FI', variesByLanguage: true, payloadJson: false });
+    expect(page).toMatchObject({
+      locale: 'fi-FI',
+      localPath: '/',
+      setLocaleCookie: 'fi-FI',
+      variesByLanguage: true,
+      payloadJson: false,
+    });
   });
 
   it('falls back to fi-FI without Accept-Language', () => {
-    expect(expectKind(route('/', { localeCookie: undefined, preferredTags: [] }), 'page')).toMatchObject({ locale: 'fi-FI', setLocaleCookie: 'fi-FI' });
-    expect(expectKind(route('/', { localeCookie: undefined, preferredTags: ['de', 'ja'] }), 'page')).toMatchObject({ setLocaleCookie: 'fi-FI' });
+    expect(expectKind(route('/', { localeCookie: undefined, preferredTags: [] }), 'page')).toMatchObject({
+      locale: 'fi-FI',
+      setLocaleCookie: 'fi-FI',
+    });
+    expect(expectKind(route('/', { localeCookie: undefined, preferredTags: ['de', 'ja'] }), 'page')).toMatchObject({
+      setLocaleCookie: 'fi-FI',
+    });
   });
 
   it('does not redirect when a valid cookie is present, whatever the browser prefers', () => {
@@ -144,7 +192,9 @@ describe('routeRequest: first-visit locale detection', () => {
     expect(page.setLocaleCookie).toBeUndefined();
     expect(page.variesByLanguage).toBe(true);
     // The cookie says a visit has happened: no detection, even for another locale.
-    expect(expectKind(route('/', { localeCookie: 'en-EU', preferredTags: ['sv'] }), 'page').setLocaleCookie).toBeUndefined();
+    expect(
+      expectKind(route('/', { localeCookie: 'en-EU', preferredTags: ['sv'] }), 'page').setLocaleCookie,
+    ).toBeUndefined();
   });
 
   it('treats a garbage cookie as absent', () => {
@@ -234,24 +284,64 @@ describe('routeRequest: legacy redirects', () => {
   });
 
   it('does not redirect preview paths', () => {
-    expect(expectKind(route('/preview/uutiset'), 'page')).toMatchObject({ preview: true, localPath: '/uutiset', basename: '/preview' });
-    expect(expectKind(route('/preview/en-EU/en'), 'page')).toMatchObject({ preview: true, locale: 'en-EU', localPath: '/en', basename: '/preview/en-EU' });
+    expect(expectKind(route('/preview/uutiset'), 'page')).toMatchObject({
+      preview: true,
+      localPath: '/uutiset',
+      basename: '/preview',
+    });
+    expect(expectKind(route('/preview/en-EU/en'), 'page')).toMatchObject({
+      preview: true,
+      locale: 'en-EU',
+      localPath: '/en',
+      basename: '/preview/en-EU',
+    });
   });
 });
 
 describe('routeRequest: payload and sitemap requests', () => {
   it('never redirects _payload.json requests and gives the page path', () => {
-    expect(route('/uutiset/_payload.json')).toMatchObject({ kind: 'page', payloadJson: true, localPath: '/uutiset', locale: 'fi-FI' });
-    expect(route('/en-EU/company/_payload.json')).toMatchObject({ kind: 'page', payloadJson: true, localPath: '/company', locale: 'en-EU' });
-    expect(route('/en-EU/_payload.json')).toMatchObject({ kind: 'page', payloadJson: true, localPath: '/', locale: 'en-EU' });
-    expect(route('/EN-eu/company/_payload.json')).toMatchObject({ kind: 'page', payloadJson: true, localPath: '/company', locale: 'en-EU' });
-    expect(route('/yrityksille//_payload.json')).toMatchObject({ kind: 'page', payloadJson: true, localPath: '/yrityksille' });
-    expect(route('/asemahaku/helsinki/_payload.json?x=1')).toMatchObject({ kind: 'page', payloadJson: true, localPath: '/asemahaku/helsinki' });
+    expect(route('/uutiset/_payload.json')).toMatchObject({
+      kind: 'page',
+      payloadJson: true,
+      localPath: '/uutiset',
+      locale: 'fi-FI',
+    });
+    expect(route('/en-EU/company/_payload.json')).toMatchObject({
+      kind: 'page',
+      payloadJson: true,
+      localPath: '/company',
+      locale: 'en-EU',
+    });
+    expect(route('/en-EU/_payload.json')).toMatchObject({
+      kind: 'page',
+      payloadJson: true,
+      localPath: '/',
+      locale: 'en-EU',
+    });
+    expect(route('/EN-eu/company/_payload.json')).toMatchObject({
+      kind: 'page',
+      payloadJson: true,
+      localPath: '/company',
+      locale: 'en-EU',
+    });
+    expect(route('/yrityksille//_payload.json')).toMatchObject({
+      kind: 'page',
+      payloadJson: true,
+      localPath: '/yrityksille',
+    });
+    expect(route('/asemahaku/helsinki/_payload.json?x=1')).toMatchObject({
+      kind: 'page',
+      payloadJson: true,
+      localPath: '/asemahaku/helsinki',
+    });
   });
 
   it('does not run first-visit detection or root redirects for the root payload', () => {
     const rooted: RoutingSite = { ...site, rootRedirects: new Map<Locale, string>([['fi-FI', '/yksityisille']]) };
-    const decision = expectKind(route('/_payload.json', { localeCookie: undefined, preferredTags: ['sv'] }, rooted), 'page');
+    const decision = expectKind(
+      route('/_payload.json', { localeCookie: undefined, preferredTags: ['sv'] }, rooted),
+      'page',
+    );
     expect(decision).toMatchObject({ payloadJson: true, localPath: '/', locale: 'fi-FI', variesByLanguage: false });
     expect(decision.setLocaleCookie).toBeUndefined();
   });
@@ -260,7 +350,11 @@ describe('routeRequest: payload and sitemap requests', () => {
     expect(route('/sitemap.xml')).toEqual({ kind: 'sitemap', locale: 'fi-FI', domainMode: false });
     expect(route('/en-EU/sitemap.xml')).toEqual({ kind: 'sitemap', locale: 'en-EU', domainMode: false });
     expect(route('/no-NO/sitemap.xml?x=1')).toEqual({ kind: 'sitemap', locale: 'no-NO', domainMode: false });
-    expect(route('/sitemap.xml', { host: 'st1.se' }, domainSite)).toEqual({ kind: 'sitemap', locale: 'sv-SE', domainMode: true });
+    expect(route('/sitemap.xml', { host: 'st1.se' }, domainSite)).toEqual({
+      kind: 'sitemap',
+      locale: 'sv-SE',
+      domainMode: true,
+    });
     expect(route('/preview/sitemap.xml').kind).toBe('page');
   });
 });
@@ -278,7 +372,13 @@ describe('routeRequest: pages', () => {
       payloadJson: false,
       variesByLanguage: false,
     });
-    expect(route('/yrityksille')).toMatchObject({ kind: 'page', locale: 'fi-FI', localPath: '/yrityksille', basename: '', displayPath: '/yrityksille' });
+    expect(route('/yrityksille')).toMatchObject({
+      kind: 'page',
+      locale: 'fi-FI',
+      localPath: '/yrityksille',
+      basename: '',
+      displayPath: '/yrityksille',
+    });
     expect(route('/p%C3%A4%C3%A4sivu')).toMatchObject({ kind: 'page', localPath: '/pääsivu' });
   });
 });
@@ -296,11 +396,19 @@ describe('routeRequest: domain mode', () => {
       payloadJson: false,
       variesByLanguage: false,
     });
-    expect(route('/en-EU/company', { host: 'ST1.SE:443' }, domainSite)).toMatchObject({ kind: 'page', locale: 'sv-SE', localPath: '/en-EU/company', basename: '' });
+    expect(route('/en-EU/company', { host: 'ST1.SE:443' }, domainSite)).toMatchObject({
+      kind: 'page',
+      locale: 'sv-SE',
+      localPath: '/en-EU/company',
+      basename: '',
+    });
   });
 
   it('does not redirect the root on a first visit', () => {
-    const page = expectKind(route('/', { host: 'st1.se', localeCookie: undefined, preferredTags: ['fi'] }, domainSite), 'page');
+    const page = expectKind(
+      route('/', { host: 'st1.se', localeCookie: undefined, preferredTags: ['fi'] }, domainSite),
+      'page',
+    );
     expect(page).toMatchObject({ locale: 'sv-SE', localPath: '/', domainMode: true });
     expect(page.setLocaleCookie).toBeUndefined();
   });
@@ -311,10 +419,32 @@ describe('routeRequest: domain mode', () => {
   });
 
   it('still uses prefixes on other hosts', () => {
-    expect(route('/sv-SE/foretag', { host: 'localhost:3000' }, domainSite)).toMatchObject({ kind: 'page', locale: 'sv-SE', localPath: '/foretag', domainMode: false });
+    expect(route('/sv-SE/foretag', { host: 'localhost:3000' }, domainSite)).toMatchObject({
+      kind: 'page',
+      locale: 'sv-SE',
+      localPath: '/foretag',
+      domainMode: false,
+    });
   });
 
   it('gives preview paths the preview basename only', () => {
-    expect(route('/preview/foretag', { host: 'st1.se' }, domainSite)).toMatchObject({ kind: 'page', preview: true, basename: '/preview', localPath: '/foretag' });
+    expect(route('/preview/foretag', { host: 'st1.se' }, domainSite)).toMatchObject({
+      kind: 'page',
+      preview: true,
+      basename: '/preview',
+      localPath: '/foretag',
+    });
+  });
+});
+
+describe('routeRequest: crawlers', () => {
+  it('does not redirect or set a cookie for a bot on the root, whatever its languages', () => {
+    const decision = expectKind(route('/', { localeCookie: undefined, preferredTags: ['sv-SE'], isBot: true }), 'page');
+    expect(decision.locale).toBe('fi-FI');
+    expect(decision.setLocaleCookie).toBeUndefined();
+  });
+
+  it('still redirects a bot from legacy paths', () => {
+    expect(location('/uutiset', { isBot: true })).toBe('/tietoa-meista');
   });
 });

@@ -19,6 +19,8 @@ export interface RoutingRequest {
   localeCookie: string | undefined;
   /** Accept-Language tags, most preferred first. */
   preferredTags: readonly string[];
+  /** Crawlers (by user agent) index the root as it is: no detection redirect, no cookie. */
+  isBot?: boolean;
 }
 
 export interface RoutingSite {
@@ -112,7 +114,11 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
   // Collapse repeated slashes (also keeps "//host" from ever reaching a Location header).
   const cleanPath = pagePath.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
   if (!payloadJson && cleanPath !== pagePath) {
-    return { kind: 'redirect', location: `${encodeRequestPath(cleanPath)}${search}`, reason: 'trailing or repeated slash' };
+    return {
+      kind: 'redirect',
+      location: `${encodeRequestPath(cleanPath)}${search}`,
+      reason: 'trailing or repeated slash',
+    };
   }
 
   const resolved = resolvePath(cleanPath, hostLocale);
@@ -120,7 +126,11 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
   const basename = `${resolved.preview ? '/preview' : ''}${prefix}`;
   if (resolved.nonCanonicalPrefix && !payloadJson) {
     const canonical = `${basename}${resolved.localPath === '/' ? '' : resolved.localPath}` || '/';
-    return { kind: 'redirect', location: `${encodeRequestPath(canonical)}${search}`, reason: 'locale prefix letter case' };
+    return {
+      kind: 'redirect',
+      location: `${encodeRequestPath(canonical)}${search}`,
+      reason: 'locale prefix letter case',
+    };
   }
   const { locale, preview, localPath } = resolved;
   const hrefOptions = { domainMode };
@@ -131,7 +141,7 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
   let variesByLanguage = false;
   if (localPath === '/' && !preview && !payloadJson) {
     // First-visit detection happens only on the bare root of a shared host (DESIGN §2).
-    if (!domainMode && cleanPath === '/') {
+    if (!domainMode && cleanPath === '/' && !request.isBot) {
       variesByLanguage = true;
       if (!isLocale(request.localeCookie)) {
         const detected = detectLocale({ cookie: undefined, preferredTags: request.preferredTags }).locale;

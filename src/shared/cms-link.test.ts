@@ -6,24 +6,42 @@ const link = (url: CmsLink['url'], extra: Partial<CmsLink> = {}): CmsLink => ({ 
 
 describe('resolveCmsLink', () => {
   it('resolves standard and article pages by slug inside the locale', () => {
-    expect(resolveCmsLink(link({ type: 'internal', contentType: 'standardPage', slug: 'yrityksille' }))).toEqual({ kind: 'internal', to: '/yrityksille' });
-    expect(resolveCmsLink(link({ type: 'internal', contentType: 'articlePage', slug: 'artikkeli/auton-kevatpesu' }))).toEqual({
+    expect(resolveCmsLink(link({ type: 'internal', contentType: 'standardPage', slug: 'yrityksille' }))).toEqual({
+      kind: 'internal',
+      to: '/yrityksille',
+    });
+    expect(
+      resolveCmsLink(link({ type: 'internal', contentType: 'articlePage', slug: 'artikkeli/auton-kevatpesu' })),
+    ).toEqual({
       kind: 'internal',
       to: '/artikkeli/auton-kevatpesu',
     });
   });
 
   it("maps the 'landing' slug to '/'", () => {
-    expect(resolveCmsLink(link({ type: 'internal', contentType: 'standardPage', slug: 'landing' }))).toEqual({ kind: 'internal', to: '/' });
+    expect(resolveCmsLink(link({ type: 'internal', contentType: 'standardPage', slug: 'landing' }))).toEqual({
+      kind: 'internal',
+      to: '/',
+    });
   });
 
   it('accepts an internal link given as a path in url or value', () => {
-    expect(resolveCmsLink(link({ type: 'internal', url: '/asemahaku' }))).toEqual({ kind: 'internal', to: '/asemahaku' });
-    expect(resolveCmsLink(link({ type: 'internal', value: 'kayttoehdot' }))).toEqual({ kind: 'internal', to: '/kayttoehdot' });
+    expect(resolveCmsLink(link({ type: 'internal', url: '/asemahaku' }))).toEqual({
+      kind: 'internal',
+      to: '/asemahaku',
+    });
+    expect(resolveCmsLink(link({ type: 'internal', value: 'kayttoehdot' }))).toEqual({
+      kind: 'internal',
+      to: '/kayttoehdot',
+    });
   });
 
   it('opens external URLs in a new tab by default', () => {
-    expect(resolveCmsLink(link({ type: 'external', url: 'https://www.st1.com/' }))).toEqual({ kind: 'external', href: 'https://www.st1.com/', newTab: true });
+    expect(resolveCmsLink(link({ type: 'external', url: 'https://www.st1.com/' }))).toEqual({
+      kind: 'external',
+      href: 'https://www.st1.com/',
+      newTab: true,
+    });
     expect(resolveCmsLink(link({ type: 'external', value: 'mailto:asiakaspalvelu@example.com' }))).toEqual({
       kind: 'external',
       href: 'mailto:asiakaspalvelu@example.com',
@@ -42,7 +60,9 @@ describe('resolveCmsLink', () => {
   it('refuses javascript: and other unsafe schemes', () => {
     expect(resolveCmsLink(link({ type: 'external', url: 'javascript:alert(1)' }))).toEqual({ kind: 'none' });
     expect(resolveCmsLink(link({ type: 'external', url: 'JavaScript:alert(1)' }))).toEqual({ kind: 'none' });
-    expect(resolveCmsLink(link({ type: 'external', url: 'data:text/html,<script>alert(1)</script>' }))).toEqual({ kind: 'none' });
+    expect(resolveCmsLink(link({ type: 'external', url: 'data:text/html,<script>alert(1)</script>' }))).toEqual({
+      kind: 'none',
+    });
     expect(resolveCmsLink(link({ type: 'internal', slug: 'javascript:alert(1)' }))).toEqual({ kind: 'none' });
     expect(resolveCmsLink(link({ type: 'internal', url: 'javascript:alert(1)' }))).toEqual({ kind: 'none' });
   });

@@ -65,12 +65,19 @@ describe('headTags', () => {
       { tag: 'meta', attrs: { name: 'robots', content: 'noindex' } },
     ]);
     const withImage = headTags({ ...minimal, openGraph: { ...minimal.openGraph, image: 'https://x.example/a.png' } });
-    expect(withImage.at(-1)).toEqual({ tag: 'meta', attrs: { property: 'og:image', content: 'https://x.example/a.png' } });
+    expect(withImage.at(-1)).toEqual({
+      tag: 'meta',
+      attrs: { property: 'og:image', content: 'https://x.example/a.png' },
+    });
   });
 
   it('puts the description first and keeps alternates in their given order', () => {
     const tags = headTags(full);
     expect(tags[0]?.attrs.name).toBe('description');
-    expect(tags.filter((tag) => tag.attrs.rel === 'alternate').map((tag) => tag.attrs.hreflang)).toEqual(['fi-FI', 'en', 'x-default']);
+    expect(tags.filter((tag) => tag.attrs.rel === 'alternate').map((tag) => tag.attrs.hreflang)).toEqual([
+      'fi-FI',
+      'en',
+      'x-default',
+    ]);
   });
 });

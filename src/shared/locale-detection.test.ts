@@ -49,7 +49,10 @@ describe('matchLocale', () => {
 
 describe('detectLocale', () => {
   it('lets a valid cookie win over the browser languages', () => {
-    expect(detectLocale({ cookie: 'no-NO', preferredTags: ['sv-SE', 'en'] })).toEqual({ locale: 'no-NO', source: 'cookie' });
+    expect(detectLocale({ cookie: 'no-NO', preferredTags: ['sv-SE', 'en'] })).toEqual({
+      locale: 'no-NO',
+      source: 'cookie',
+    });
     expect(detectLocale({ cookie: 'fi-FI', preferredTags: ['sv'] })).toEqual({ locale: 'fi-FI', source: 'cookie' });
   });
 
@@ -61,6 +64,9 @@ describe('detectLocale', () => {
 
   it('falls back to fi-FI when nothing matches', () => {
     expect(detectLocale({ cookie: undefined, preferredTags: [] })).toEqual({ locale: 'fi-FI', source: 'fallback' });
-    expect(detectLocale({ cookie: 'garbage', preferredTags: ['de', '*'] })).toEqual({ locale: 'fi-FI', source: 'fallback' });
+    expect(detectLocale({ cookie: 'garbage', preferredTags: ['de', '*'] })).toEqual({
+      locale: 'fi-FI',
+      source: 'fallback',
+    });
   });
 });

@@ -4,14 +4,22 @@ import { getHref, pathToSlug, resolvePath, slugToPath } from './locales';
 describe('resolvePath', () => {
   it('reads the locale prefix of non-default locales', () => {
     expect(resolvePath('/en-EU/company')).toEqual({ locale: 'en-EU', preview: false, localPath: '/company' });
-    expect(resolvePath('/sv-SE/privat/kundservice')).toEqual({ locale: 'sv-SE', preview: false, localPath: '/privat/kundservice' });
+    expect(resolvePath('/sv-SE/privat/kundservice')).toEqual({
+      locale: 'sv-SE',
+      preview: false,
+      localPath: '/privat/kundservice',
+    });
     expect(resolvePath('/no-NO')).toEqual({ locale: 'no-NO', preview: false, localPath: '/' });
   });
 
   it('serves the default locale without a prefix and does not strip its code', () => {
     expect(resolvePath('/')).toEqual({ locale: 'fi-FI', preview: false, localPath: '/' });
     expect(resolvePath('/yrityksille')).toEqual({ locale: 'fi-FI', preview: false, localPath: '/yrityksille' });
-    expect(resolvePath('/fi-FI/yrityksille')).toEqual({ locale: 'fi-FI', preview: false, localPath: '/fi-FI/yrityksille' });
+    expect(resolvePath('/fi-FI/yrityksille')).toEqual({
+      locale: 'fi-FI',
+      preview: false,
+      localPath: '/fi-FI/yrityksille',
+    });
   });
 
   it('only treats a whole first segment as a prefix', () => {
@@ -21,9 +29,17 @@ describe('resolvePath', () => {
 
   it('strips the preview segment first, then the locale segment', () => {
     expect(resolvePath('/preview/en-EU/company')).toEqual({ locale: 'en-EU', preview: true, localPath: '/company' });
-    expect(resolvePath('/preview/kampanja-2027')).toEqual({ locale: 'fi-FI', preview: true, localPath: '/kampanja-2027' });
+    expect(resolvePath('/preview/kampanja-2027')).toEqual({
+      locale: 'fi-FI',
+      preview: true,
+      localPath: '/kampanja-2027',
+    });
     // A preview segment after the locale is an ordinary path segment.
-    expect(resolvePath('/en-EU/preview/company')).toEqual({ locale: 'en-EU', preview: false, localPath: '/preview/company' });
+    expect(resolvePath('/en-EU/preview/company')).toEqual({
+      locale: 'en-EU',
+      preview: false,
+      localPath: '/preview/company',
+    });
   });
 
   it("handles '/preview' alone and does not match '/previewx'", () => {
@@ -34,14 +50,28 @@ describe('resolvePath', () => {
   });
 
   it('reports a prefix spelled in another letter case', () => {
-    expect(resolvePath('/EN-eu/x')).toEqual({ locale: 'en-EU', preview: false, localPath: '/x', nonCanonicalPrefix: 'EN-eu' });
-    expect(resolvePath('/sv-se')).toEqual({ locale: 'sv-SE', preview: false, localPath: '/', nonCanonicalPrefix: 'sv-se' });
+    expect(resolvePath('/EN-eu/x')).toEqual({
+      locale: 'en-EU',
+      preview: false,
+      localPath: '/x',
+      nonCanonicalPrefix: 'EN-eu',
+    });
+    expect(resolvePath('/sv-se')).toEqual({
+      locale: 'sv-SE',
+      preview: false,
+      localPath: '/',
+      nonCanonicalPrefix: 'sv-se',
+    });
     expect(resolvePath('/en-EU/x').nonCanonicalPrefix).toBeUndefined();
   });
 
   it('takes the locale from the host in domain mode and ignores prefixes', () => {
     expect(resolvePath('/foretag', 'sv-SE')).toEqual({ locale: 'sv-SE', preview: false, localPath: '/foretag' });
-    expect(resolvePath('/en-EU/company', 'sv-SE')).toEqual({ locale: 'sv-SE', preview: false, localPath: '/en-EU/company' });
+    expect(resolvePath('/en-EU/company', 'sv-SE')).toEqual({
+      locale: 'sv-SE',
+      preview: false,
+      localPath: '/en-EU/company',
+    });
     expect(resolvePath('/preview/x', 'no-NO')).toEqual({ locale: 'no-NO', preview: true, localPath: '/x' });
     expect(resolvePath('/', 'en-EU')).toEqual({ locale: 'en-EU', preview: false, localPath: '/' });
   });

@@ -18,7 +18,11 @@ const ids = (items: NavigationItem[]): unknown[] => items.map((entry) => [entry.
 
 describe('visibleNavigation', () => {
   const tree: NavigationItem[] = [
-    item('a', true, [item('a1', true), item('a2', false, [item('a2x', true)]), item('a3', true, [item('a3x', false), item('a3y', true)])]),
+    item('a', true, [
+      item('a1', true),
+      item('a2', false, [item('a2x', true)]),
+      item('a3', true, [item('a3x', false), item('a3y', true)]),
+    ]),
     item('b', false, [item('b1', true)]),
     item('c', true),
   ];
@@ -26,7 +30,13 @@ describe('visibleNavigation', () => {
   it('removes hidden items and their subtrees, recursively', () => {
     const visible = visibleNavigation(tree);
     expect(ids(visible)).toEqual([
-      ['a', [['a1', []], ['a3', [['a3y', []]]]]],
+      [
+        'a',
+        [
+          ['a1', []],
+          ['a3', [['a3y', []]]],
+        ],
+      ],
       ['c', []],
     ]);
   });

@@ -19,13 +19,33 @@ describe('isValidContentPath', () => {
   });
 
   it('accepts Nordic letters', () => {
-    for (const path of ['/häiriötiedotteet', '/käyttöturvatiedotteet', '/bærekraft', '/næringsliv', '/företagstjänster', '/Åland', '/ØST']) {
+    for (const path of [
+      '/häiriötiedotteet',
+      '/käyttöturvatiedotteet',
+      '/bærekraft',
+      '/næringsliv',
+      '/företagstjänster',
+      '/Åland',
+      '/ØST',
+    ]) {
       expect(isValidContentPath(path), path).toBe(true);
     }
   });
 
   it('rejects spaces, punctuation and markup', () => {
-    for (const path of ['/a b', '/Bad Slug!', '/a!', '/a?b', '/a#b', '/a%20b', '/<script>', "/a'b", '/a"b', '/a\\b', '/a\u0000b']) {
+    for (const path of [
+      '/a b',
+      '/Bad Slug!',
+      '/a!',
+      '/a?b',
+      '/a#b',
+      '/a%20b',
+      '/<script>',
+      "/a'b",
+      '/a"b',
+      '/a\\b',
+      '/a\u0000b',
+    ]) {
       expect(isValidContentPath(path), path).toBe(false);
     }
   });

@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readSeedPages } from '../../server/origin/content-files';
 import { loadRedirectTables } from '../../server/site/redirect-tables';
 import { LOCALES, slugToPath, type Locale } from './locales';
-import { compileRedirectTable, isAbsoluteUrl, matchRedirect, normalizeLegacyPath, withQuery, type RedirectTable } from './redirects';
+import {
+  compileRedirectTable,
+  isAbsoluteUrl,
+  matchRedirect,
+  normalizeLegacyPath,
+  withQuery,
+  type RedirectTable,
+} from './redirects';
 
 const EMAIL_AND_JUNK = [
   { name: 'email-like', regex: '^/(?:[^/]*/)*[^/]*@', to: '/' },
@@ -84,6 +91,13 @@ describe('compileRedirectTable / matchRedirect', () => {
   });
 });
 
+describe('prefix keys in upper case', () => {
+  it('match like lower-case ones, since request paths are lower-cased', () => {
+    const table = compileRedirectTable({ exact: {}, prefix: { '/Asemahaku/': '/asemahaku' }, patterns: [] });
+    expect(matchRedirect(table, '/asemahaku/helsinki')).toBe('/asemahaku');
+  });
+});
+
 describe('withQuery', () => {
   it('keeps the original query string', () => {
     expect(withQuery('/tietoa-meista', '?utm_source=news&x=1')).toBe('/tietoa-meista?utm_source=news&x=1');
@@ -97,7 +111,9 @@ describe('withQuery', () => {
   });
 
   it("joins with '&' when the target has its own query", () => {
-    expect(withQuery('/yksityisille/ota-yhteytta/asiakaspalvelu?service=MAIN', '?x=1')).toBe('/yksityisille/ota-yhteytta/asiakaspalvelu?service=MAIN&x=1');
+    expect(withQuery('/yksityisille/ota-yhteytta/asiakaspalvelu?service=MAIN', '?x=1')).toBe(
+      '/yksityisille/ota-yhteytta/asiakaspalvelu?service=MAIN&x=1',
+    );
   });
 
   it('keeps the hash of the target at the end', () => {
@@ -138,22 +154,45 @@ describe('the legacy redirect tables in content/redirects', () => {
     if (!found) throw new Error(`no table for ${locale}`);
     return found;
   };
-  const targets = (locale: Locale): string[] => [...table(locale).exact.values(), ...table(locale).prefixes.map(([, to]) => to)];
-  const sources = (locale: Locale, target: string): string[] => [...table(locale).exact].filter(([, to]) => to === target).map(([from]) => from);
+  const targets = (locale: Locale): string[] => [
+    ...table(locale).exact.values(),
+    ...table(locale).prefixes.map(([, to]) => to),
+  ];
+  const sources = (locale: Locale, target: string): string[] =>
+    [...table(locale).exact].filter(([, to]) => to === target).map(([from]) => from);
 
   it('has a table for every locale and at least 80 rules in total', () => {
     expect([...tables.keys()].sort()).toEqual([...LOCALES].sort());
-    const total = [...tables.values()].reduce((sum, t) => sum + t.exact.size + t.prefixes.length + t.patterns.length, 0);
+    const total = [...tables.values()].reduce(
+      (sum, t) => sum + t.exact.size + t.prefixes.length + t.patterns.length,
+      0,
+    );
     expect(total).toBeGreaterThanOrEqual(80);
   });
 
   it('covers the fi-FI categories of spec §2', () => {
     const fi = table('fi-FI');
     const categories: Array<{ name: string; target: string; examples: string[] }> = [
-      { name: 'news, press, financial statements, stories', target: '/tietoa-meista', examples: ['/uutiset', '/tiedotteet', '/tilinpaatokset', '/tarinat', '/uutiset/vanha-uutinen'] },
-      { name: 'customer service, feedback, forms', target: '/yksityisille/ota-yhteytta/asiakaspalvelu', examples: ['/asiakaspalvelu', '/palaute', '/lomakkeet'] },
-      { name: 'business forms', target: '/yrityksille/b2b-ota-yhteytta', examples: ['/lomakkeet/yritysasiakkaan-yhteydenotto'] },
-      { name: 'loyalty, cards, mobile payment', target: '/yksityisille/kanta-asiakkuus', examples: ['/kanta-asiakkaille', '/st1-kortti', '/mobiilimaksu'] },
+      {
+        name: 'news, press, financial statements, stories',
+        target: '/tietoa-meista',
+        examples: ['/uutiset', '/tiedotteet', '/tilinpaatokset', '/tarinat', '/uutiset/vanha-uutinen'],
+      },
+      {
+        name: 'customer service, feedback, forms',
+        target: '/yksityisille/ota-yhteytta/asiakaspalvelu',
+        examples: ['/asiakaspalvelu', '/palaute', '/lomakkeet'],
+      },
+      {
+        name: 'business forms',
+        target: '/yrityksille/b2b-ota-yhteytta',
+        examples: ['/lomakkeet/yritysasiakkaan-yhteydenotto'],
+      },
+      {
+        name: 'loyalty, cards, mobile payment',
+        target: '/yksityisille/kanta-asiakkuus',
+        examples: ['/kanta-asiakkaille', '/st1-kortti', '/mobiilimaksu'],
+      },
       { name: 'products', target: '/yksityisille/tuotteet', examples: ['/tuotteet', '/tuotteet/bensiini'] },
     ];
     for (const category of categories) {
@@ -166,7 +205,12 @@ describe('the legacy redirect tables in content/redirects', () => {
 
   it('sends every fi-FI station page under /asemahaku/ to /asemahaku', () => {
     const fi = table('fi-FI');
-    for (const path of ['/asemahaku/helsinki-kamppi', '/asemahaku/st1-tampere/', '/ASEMAHAKU/Oulu', '/asemahaku/a/b/c']) {
+    for (const path of [
+      '/asemahaku/helsinki-kamppi',
+      '/asemahaku/st1-tampere/',
+      '/ASEMAHAKU/Oulu',
+      '/asemahaku/a/b/c',
+    ]) {
       expect(matchRedirect(fi, path), path).toBe('/asemahaku');
     }
     expect(matchRedirect(fi, '/asemahaku')).toBeUndefined();
@@ -214,7 +258,8 @@ describe('the legacy redirect tables in content/redirects', () => {
   it('only has absolute targets over http(s) and relative targets that start with a single slash', () => {
     for (const locale of LOCALES) {
       for (const target of targets(locale)) {
-        const ok = isAbsoluteUrl(target) || (target.startsWith('/') && !target.startsWith('//') && !target.includes('\\'));
+        const ok =
+          isAbsoluteUrl(target) || (target.startsWith('/') && !target.startsWith('//') && !target.includes('\\'));
         expect(ok, `${locale} ${target}`).toBe(true);
       }
     }

@@ -22,7 +22,9 @@ export interface RedirectTable {
 export function compileRedirectTable(data: RedirectTableData): RedirectTable {
   return {
     exact: new Map(Object.entries(data.exact).map(([from, to]) => [normalizeLegacyPath(from), to])),
-    prefixes: Object.entries(data.prefix).sort(([a], [b]) => b.length - a.length),
+    prefixes: Object.entries(data.prefix)
+      .map(([from, to]) => [from.toLowerCase(), to] as const)
+      .sort(([a], [b]) => b.length - a.length),
     patterns: data.patterns.map((rule) => ({ name: rule.name, regex: new RegExp(rule.regex, 'i'), to: rule.to })),
   };
 }

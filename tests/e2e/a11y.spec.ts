@@ -49,7 +49,10 @@ test('the open mobile menu has no serious or critical violations', async ({ page
   await page.setViewportSize(VIEWPORTS[0]!);
   await page.goto('/');
   await waitForHydration(page);
-  await page.getByRole('banner').getByRole('button', { name: message('fi-FI', 'nav.openMenu') }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: message('fi-FI', 'nav.openMenu') })
+    .click();
   await expect(page.getByRole('navigation', { name: message('fi-FI', 'nav.mainNavigation') })).toBeVisible();
   const violations = await seriousViolations(page);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);

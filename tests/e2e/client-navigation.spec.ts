@@ -44,13 +44,18 @@ test('a header link navigates on the client with the loading flag and payload fe
   await expect(loadingBar).not.toHaveClass(/is-loading/);
 
   const release = await holdPayload(page, '**/yrityksille/_payload.json');
-  const payloadRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/yrityksille/_payload.json');
+  const payloadRequest = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/yrityksille/_payload.json',
+  );
   const documentRequests: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documentRequests.push(request.url());
   });
 
-  await page.getByRole('navigation', { name: message('fi-FI', 'nav.mainNavigation') }).getByRole('link', { name: 'Yrityksille', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: message('fi-FI', 'nav.mainNavigation') })
+    .getByRole('link', { name: 'Yrityksille', exact: true })
+    .click();
   await payloadRequest;
   // While the payload is on its way the loading flag is up and announced.
   await expect(loadingBar).toHaveClass(/\bis-loading\b/);
@@ -87,7 +92,9 @@ test('a link-list link in another locale keeps the locale prefix and <html lang>
   await page.goto('/sv-SE');
   await waitForHydration(page);
   await setMarker(page);
-  const payloadRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/sv-SE/allmanna-villkor/_payload.json');
+  const payloadRequest = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/sv-SE/allmanna-villkor/_payload.json',
+  );
 
   // The landing page's link list block holds internal CMS links.
   const linkListTitle = seedPage('sv-SE', '/').body.find((block) => block.type === 'linkList')?.title ?? '';

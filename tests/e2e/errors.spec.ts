@@ -18,7 +18,11 @@ async function expectNotFoundPage(page: Page, locale: 'fi-FI' | 'en-EU', path: s
 
   const detail = page.getByText(message(locale, 'messages.page-not-found-path', { path }), { exact: true });
   await expect(detail).toBeHidden();
-  await page.getByRole('main').locator('summary').filter({ hasText: message(locale, 'error.details') }).click();
+  await page
+    .getByRole('main')
+    .locator('summary')
+    .filter({ hasText: message(locale, 'error.details') })
+    .click();
   await expect(detail).toBeVisible();
   await expect(page.getByRole('main').locator('details')).toHaveAttribute('open', '');
 }
@@ -73,13 +77,18 @@ test('client navigation to an unknown page shows the 404 page without a reload',
       link.textContent = 'Rikkinäinen linkki';
       element.append(link);
     });
-  const payload = page.waitForResponse((response) => new URL(response.url()).pathname === '/poistunut-sivu/_payload.json');
+  const payload = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/poistunut-sivu/_payload.json',
+  );
   await page.getByRole('link', { name: 'Rikkinäinen linkki' }).click();
   expect((await payload).status()).toBe(404);
 
   await expect(page).toHaveURL(urlPath('/poistunut-sivu'));
   await expectNotFoundPage(page, 'fi-FI', '/poistunut-sivu');
-  expect(await page.evaluate(() => (window as Window & { __marker?: number }).__marker), 'the document was reloaded').toBe(1);
+  expect(
+    await page.evaluate(() => (window as Window & { __marker?: number }).__marker),
+    'the document was reloaded',
+  ).toBe(1);
 });
 
 test('a legacy fi-FI path redirects (307) to its target and keeps the query string', async ({ page }) => {

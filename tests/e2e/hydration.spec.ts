@@ -24,7 +24,9 @@ test('the menu button opens and closes the main navigation', async ({ page }) =>
   // The button controls the element that holds the navigation.
   const controls = await button.getAttribute('aria-controls');
   expect(controls).toBeTruthy();
-  await expect(page.locator(`[id="${controls}"]`).getByRole('navigation', { name: MAIN_NAV, includeHidden: true })).toHaveCount(1);
+  await expect(
+    page.locator(`[id="${controls}"]`).getByRole('navigation', { name: MAIN_NAV, includeHidden: true }),
+  ).toHaveCount(1);
 
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -43,7 +45,10 @@ test('following a link in the open menu closes the menu', async ({ page }) => {
   await waitForHydration(page);
   const button = page.getByRole('banner').getByRole('button');
   await button.click();
-  await page.getByRole('navigation', { name: MAIN_NAV }).getByRole('link', { name: 'Yrityksille', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: MAIN_NAV })
+    .getByRole('link', { name: 'Yrityksille', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/yrityksille$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Energiaratkaisut yrityksesi tarpeisiin');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -64,6 +69,8 @@ test('keyboard: the skip link comes first and moves focus to the main content', 
   await expect(page).toHaveURL(/\/#main$/);
   // The next Tab continues inside the main content, not back in the header.
   await page.keyboard.press('Tab');
-  const focusedInMain = await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement) ?? false);
+  const focusedInMain = await page.evaluate(
+    () => document.querySelector('main')?.contains(document.activeElement) ?? false,
+  );
   expect(focusedInMain).toBe(true);
 });

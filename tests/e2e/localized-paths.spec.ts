@@ -4,7 +4,15 @@
  * a meta description and a canonical link.
  */
 import { expect, test } from '@playwright/test';
-import { LOCALE_INFO, LOCALES, LOCALIZED_PATHS, getHref, slugToPath, type Locale, type PagePurpose } from '../../src/shared/locales';
+import {
+  LOCALE_INFO,
+  LOCALES,
+  LOCALIZED_PATHS,
+  getHref,
+  slugToPath,
+  type Locale,
+  type PagePurpose,
+} from '../../src/shared/locales';
 import { documentTitle, heroTitle, seedPage } from './support/content';
 
 // Browser language fi-FI, so that "/" is not redirected by first-visit detection.
@@ -43,7 +51,10 @@ for (const locale of LOCALES) {
         const canonical = page.locator('link[rel="canonical"]');
         await expect(canonical, `${url}: one canonical link`).toHaveCount(1);
         // An alias (/befrift) names the page's own slug as canonical.
-        await expect(canonical, `${url}: canonical`).toHaveAttribute('href', `${baseURL}${getHref(locale, slugToPath(seed.slug))}`);
+        await expect(canonical, `${url}: canonical`).toHaveAttribute(
+          'href',
+          `${baseURL}${getHref(locale, slugToPath(seed.slug))}`,
+        );
       });
     }
   });

@@ -19,9 +19,13 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('main')).toContainText(heroText(seed));
     // Rich text, the link list and the shell are in the document too.
     await expect(page.getByRole('heading', { level: 2, name: 'Palvelut yhdeltä asemalta' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Pikalinkit' }).getByRole('link', { name: 'Yrityksille' })).toHaveAttribute('href', '/yrityksille');
+    await expect(
+      page.getByRole('navigation', { name: 'Pikalinkit' }).getByRole('link', { name: 'Yrityksille' }),
+    ).toHaveAttribute('href', '/yrityksille');
     // Hidden on a wide screen, but rendered with its collapsed state.
-    await expect(page.getByRole('button', { name: message('fi-FI', 'nav.openMenu'), includeHidden: true })).toHaveAttribute('aria-expanded', 'false');
+    await expect(
+      page.getByRole('button', { name: message('fi-FI', 'nav.openMenu'), includeHidden: true }),
+    ).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} St1`);
   });
 
@@ -32,7 +36,10 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seed));
     await expect(page.getByRole('main')).toContainText(heroText(seed));
-    await expect(page.getByRole('link', { name: message('en-EU', 'nav.skipToContent') })).toHaveAttribute('href', '#main');
+    await expect(page.getByRole('link', { name: message('en-EU', 'nav.skipToContent') })).toHaveAttribute(
+      'href',
+      '#main',
+    );
   });
 });
 
@@ -45,7 +52,13 @@ test.describe('with JavaScript', () => {
     expect(errors, errors.join('\n')).toEqual([]);
   });
 
-  for (const path of ['/', '/yrityksille', '/en-EU/company', '/sv-SE/foretag', '/no-NO/artikkel/lading-av-elbil-om-vinteren']) {
+  for (const path of [
+    '/',
+    '/yrityksille',
+    '/en-EU/company',
+    '/sv-SE/foretag',
+    '/no-NO/artikkel/lading-av-elbil-om-vinteren',
+  ]) {
     test(`${path} hydrates without a mismatch`, async ({ page }) => {
       const errors = collectErrors(page);
       await page.goto(path);
@@ -54,7 +67,9 @@ test.describe('with JavaScript', () => {
       // page's, React has committed and any recoverable (mismatch) error is reported.
       await page.waitForFunction(() => document.readyState === 'complete');
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
-      const hydrationErrors = errors.filter((text) => /hydrat|did not match|mismatch|server rendered|#418|#419|#423|#425/i.test(text));
+      const hydrationErrors = errors.filter((text) =>
+        /hydrat|did not match|mismatch|server rendered|#418|#419|#423|#425/i.test(text),
+      );
       expect(hydrationErrors, hydrationErrors.join('\n')).toEqual([]);
       expect(errors, errors.join('\n')).toEqual([]);
       // React owns the server-rendered nodes (no client re-render replaced <main>).

@@ -31,7 +31,12 @@ afterAll(async () => {
 });
 
 function getPage(path: string | undefined, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url: '/cms-view/v1/content/page', query: path === undefined ? {} : { path }, headers });
+  return app.inject({
+    method: 'GET',
+    url: '/cms-view/v1/content/page',
+    query: path === undefined ? {} : { path },
+    headers,
+  });
 }
 
 function expectApiError(response: LightMyRequestResponse, status: number) {
@@ -62,7 +67,11 @@ describe('origin: seed', () => {
 
 describe('origin: layout', () => {
   it.each(LOCALES)('answers the %s layout with navigation', async (locale) => {
-    const response = await app.inject({ method: 'GET', url: '/cms-view/v1/content/layout', headers: { 'x-st1-locale': locale } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/cms-view/v1/content/layout',
+      headers: { 'x-st1-locale': locale },
+    });
     expect(response.statusCode).toBe(200);
     const layout = layoutSchema.parse(response.json());
     expect(layout.navigation.length).toBeGreaterThan(0);
@@ -78,7 +87,11 @@ describe('origin: layout', () => {
   });
 
   it('rejects an unknown locale with 400', async () => {
-    const response = await app.inject({ method: 'GET', url: '/cms-view/v1/content/layout', headers: { 'x-st1-locale': 'de-DE' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/cms-view/v1/content/layout',
+      headers: { 'x-st1-locale': 'de-DE' },
+    });
     expectApiError(response, 400);
   });
 });
@@ -102,7 +115,12 @@ describe('origin: page', () => {
 
   it('links the siblings in every locale through localizedPagePaths', async () => {
     const page = pageSchema.parse((await getPage('/yrityksille')).json());
-    expect(page.localizedPagePaths).toEqual({ 'fi-FI': '/yrityksille', 'en-EU': '/company', 'sv-SE': '/foretag', 'no-NO': '/bedrift' });
+    expect(page.localizedPagePaths).toEqual({
+      'fi-FI': '/yrityksille',
+      'en-EU': '/company',
+      'sv-SE': '/foretag',
+      'no-NO': '/bedrift',
+    });
     const en = pageSchema.parse((await getPage('/company', { 'x-st1-locale': 'en-EU' })).json());
     expect(en.content.slug).toBe('company');
     expect(en.localizedPagePaths['fi-FI']).toBe('/yrityksille');
@@ -153,7 +171,9 @@ describe('origin: page', () => {
 });
 
 describe('origin: search', () => {
-  const about = JSON.parse(readFileSync('content/pages/about.json', 'utf8')) as { locales: Record<string, { slug: string; body: unknown }> };
+  const about = JSON.parse(readFileSync('content/pages/about.json', 'utf8')) as {
+    locales: Record<string, { slug: string; body: unknown }>;
+  };
   const WORD = 'tuulivoimaan';
 
   it('uses a word that the fi-FI about page has in its body', () => {
@@ -177,7 +197,12 @@ describe('origin: search', () => {
   });
 
   it('searches only the locale of x-st1-locale', async () => {
-    const response = await app.inject({ method: 'GET', url: '/cms-view/v1/search', query: { q: WORD }, headers: { 'x-st1-locale': 'en-EU' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/cms-view/v1/search',
+      query: { q: WORD },
+      headers: { 'x-st1-locale': 'en-EU' },
+    });
     expect(response.statusCode).toBe(200);
     expect(searchResultSchema.parse(response.json()).hits).toEqual([]);
   });
@@ -187,7 +212,9 @@ describe('origin: search', () => {
     const hits = searchResultSchema.parse(response.json()).hits;
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.map((hit) => hit.path)).toContain('/');
-    const landing = JSON.parse(readFileSync('content/pages/landing.json', 'utf8')) as { locales: Record<string, { title: string }> };
+    const landing = JSON.parse(readFileSync('content/pages/landing.json', 'utf8')) as {
+      locales: Record<string, { title: string }>;
+    };
     expect(landing.locales['fi-FI']?.title).toContain('sähköauton');
   });
 
@@ -224,7 +251,11 @@ describe('origin: search', () => {
 describe('origin: sitemap listing', () => {
   type Entry = { path: string; lastModified: string; alternates: Record<string, string> };
   const listing = async (locale: string): Promise<Entry[]> => {
-    const response = await app.inject({ method: 'GET', url: '/cms-view/v1/sitemap', headers: { 'x-st1-locale': locale } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/cms-view/v1/sitemap',
+      headers: { 'x-st1-locale': locale },
+    });
     expect(response.statusCode).toBe(200);
     return response.json();
   };
@@ -234,7 +265,10 @@ describe('origin: sitemap listing', () => {
     const paths = fi.map((entry) => entry.path);
     expect(paths).toContain('/');
     expect(paths).toContain('/yrityksille');
-    expect(fi.find((entry) => entry.path === '/yrityksille')?.alternates).toMatchObject({ 'en-EU': '/company', 'no-NO': '/bedrift' });
+    expect(fi.find((entry) => entry.path === '/yrityksille')?.alternates).toMatchObject({
+      'en-EU': '/company',
+      'no-NO': '/bedrift',
+    });
     expect(new Set(paths).size).toBe(paths.length);
   });
 
@@ -243,7 +277,10 @@ describe('origin: sitemap listing', () => {
     for (const locale of LOCALES) {
       const entries = await listing(locale);
       expect(entries.length, locale).toBeGreaterThan(3);
-      expect(entries.map((entry) => entry.path), locale).not.toContain(search[locale]);
+      expect(
+        entries.map((entry) => entry.path),
+        locale,
+      ).not.toContain(search[locale]);
       for (const entry of entries) expect(Object.values(entry.alternates), locale).not.toContain(search[locale]);
     }
     expect((await listing('fi-FI')).map((entry) => entry.path)).not.toContain('/kampanja-2027');
@@ -287,7 +324,11 @@ describe('origin: a corrupt stored page', () => {
     expect(paths).toContain('/tietoa-meista');
     expect(paths).not.toContain('/rikki');
     for (const locale of ['fi-FI', 'en-EU']) {
-      const sitemap = await app.inject({ method: 'GET', url: '/cms-view/v1/sitemap', headers: { 'x-st1-locale': locale } });
+      const sitemap = await app.inject({
+        method: 'GET',
+        url: '/cms-view/v1/sitemap',
+        headers: { 'x-st1-locale': locale },
+      });
       expect(sitemap.statusCode, locale).toBe(200);
       expect((sitemap.json() as Array<{ path: string }>).map((entry) => entry.path)).not.toContain('/rikki');
     }

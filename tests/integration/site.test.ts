@@ -10,7 +10,15 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, pageSchema, searchResultSchema, type Block } from '../../src/shared/content-schema';
-import { LOCALE_INFO, LOCALES, LOCALIZED_PATHS, getHref, slugToPath, type Locale, type PagePurpose } from '../../src/shared/locales';
+import {
+  LOCALE_INFO,
+  LOCALES,
+  LOCALIZED_PATHS,
+  getHref,
+  slugToPath,
+  type Locale,
+  type PagePurpose,
+} from '../../src/shared/locales';
 import type { PagePayload } from '../../src/shared/payload';
 import { readSeedPages } from '../../server/origin/content-files';
 import { loadOriginConfig } from '../../server/origin/config';
@@ -61,7 +69,11 @@ function rawGet(address: string, path: string): Promise<{ status: number; conten
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers['content-type'] ?? ''),
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
       response.on('error', reject);
     });
@@ -72,7 +84,12 @@ function rawGet(address: string, path: string): Promise<{ status: number; conten
 
 /** Text as React puts it into HTML. */
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }
 
 function expectHtml(response: LightMyRequestResponse, status: number): string {
@@ -255,14 +272,28 @@ describe('site: /proxy', () => {
   });
 
   it('answers a POST body that is not JSON with 400', async () => {
-    const plain = await app.inject({ method: 'POST', url: '/proxy/cms-view/v1/search', headers: { 'content-type': 'text/plain' }, payload: 'tuulivoimaan' });
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/proxy/cms-view/v1/search',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'tuulivoimaan',
+    });
     expectJsonError(plain, 400);
-    const broken = await app.inject({ method: 'POST', url: '/proxy/cms-view/v1/search', headers: { 'content-type': 'application/json' }, payload: '{"query": ' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/proxy/cms-view/v1/search',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"query": ',
+    });
     expectJsonError(broken, 400);
   });
 
   it('forwards a valid JSON search and returns the hits', async () => {
-    const response = await app.inject({ method: 'POST', url: '/proxy/cms-view/v1/search', payload: { query: 'tuulivoimaan' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/proxy/cms-view/v1/search',
+      payload: { query: 'tuulivoimaan' },
+    });
     expect(response.statusCode).toBe(200);
     expect(searchResultSchema.parse(response.json()).hits.map((hit) => hit.path)).toContain('/tietoa-meista');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -291,7 +322,9 @@ describe('site: sitemap, build and health', () => {
     const xml = response.body;
     expect(xml).toMatch(/<loc>[^<]*\/yrityksille<\/loc>/);
     expect(xml).toContain('xhtml:link');
-    expect(xml).toMatch(/hreflang="en"[^>]*href="[^"]*\/en-EU\/company"|href="[^"]*\/en-EU\/company"[^>]*hreflang="en"/);
+    expect(xml).toMatch(
+      /hreflang="en"[^>]*href="[^"]*\/en-EU\/company"|href="[^"]*\/en-EU\/company"[^>]*hreflang="en"/,
+    );
     expect(xml).not.toMatch(/\/haku</);
     expect(xml).not.toContain('kampanja-2027');
   });
@@ -325,7 +358,12 @@ describe('site: headers', () => {
   it('sends the security headers', async () => {
     const response = await get('/yrityksille');
     const csp = String(response.headers['content-security-policy']);
-    const directives = new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives.get('script-src')).toBeDefined();
     expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
     expect(directives.get('script-src')).not.toContain("'unsafe-eval'");
@@ -336,13 +374,23 @@ describe('site: headers', () => {
   });
 
   it('sends HSTS only for https behind a trusted proxy', async () => {
-    expect((await get('/yrityksille', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await get('/yrityksille', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security'],
+    ).toBeUndefined();
     const trusting = await buildSiteApp({ config: { ...config, trustProxy: true }, renderer });
     try {
-      const https = await trusting.inject({ method: 'GET', url: '/yrityksille', headers: { 'x-forwarded-proto': 'https' } });
+      const https = await trusting.inject({
+        method: 'GET',
+        url: '/yrityksille',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(https.statusCode).toBe(200);
       expect(String(https.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
-      const http = await trusting.inject({ method: 'GET', url: '/yrityksille', headers: { 'x-forwarded-proto': 'http' } });
+      const http = await trusting.inject({
+        method: 'GET',
+        url: '/yrityksille',
+        headers: { 'x-forwarded-proto': 'http' },
+      });
       expect(http.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await trusting.close();

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { isbot } from 'isbot';
 import Negotiator from 'negotiator';
 import { LOCALE_INFO, type Locale } from '../../../src/shared/locales';
 import type { PagePayload, PayloadError } from '../../../src/shared/payload';
@@ -110,6 +111,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         host: request.host,
         protocol: request.protocol === 'https' ? 'https' : 'http',
         localeCookie: cookie,
+        isBot: isbot(request.headers['user-agent'] ?? ''),
         preferredTags: new Negotiator({
           headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) },
         }).languages(),

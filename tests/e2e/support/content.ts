@@ -77,7 +77,9 @@ export interface RedirectTableFile {
 }
 
 export function redirectTable(locale: Locale): RedirectTableFile {
-  return JSON.parse(readFileSync(join(repoRoot, 'content', 'redirects', `${locale}.json`), 'utf8')) as RedirectTableFile;
+  return JSON.parse(
+    readFileSync(join(repoRoot, 'content', 'redirects', `${locale}.json`), 'utf8'),
+  ) as RedirectTableFile;
 }
 
 const catalogs = new Map<Locale, Map<string, string>>();

@@ -8,8 +8,12 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const hasKey = (node: Element | null, prefix: string) => Boolean(node && Object.keys(node).some((key) => key.startsWith(prefix)));
-    return hasKey(document.getElementById('root'), '__reactContainer$') && hasKey(document.querySelector('main'), '__reactFiber$');
+    const hasKey = (node: Element | null, prefix: string) =>
+      Boolean(node && Object.keys(node).some((key) => key.startsWith(prefix)));
+    return (
+      hasKey(document.getElementById('root'), '__reactContainer$') &&
+      hasKey(document.querySelector('main'), '__reactFiber$')
+    );
   });
 }
 
