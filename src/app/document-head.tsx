@@ -28,13 +28,12 @@ export function HeadMarkup({ head }: { head: HeadData }) {
   return (
     <>
       <title>{head.title}</title>
-      {headTags(head).map((tag, index) =>
-        tag.tag === 'meta' ? (
-          <meta key={index} {...tag.attrs} {...{ [HEAD_ATTRIBUTE]: '' }} />
-        ) : (
-          <link key={index} {...tag.attrs} {...{ [HEAD_ATTRIBUTE]: '' }} />
-        ),
-      )}
+      {headTags(head).map((tag, index) => {
+        // JSX spells the hreflang attribute hrefLang.
+        const { hreflang, ...rest } = tag.attrs;
+        const attrs = { ...rest, ...(hreflang ? { hrefLang: hreflang } : {}), [HEAD_ATTRIBUTE]: '' };
+        return tag.tag === 'meta' ? <meta key={index} {...attrs} /> : <link key={index} {...attrs} />;
+      })}
     </>
   );
 }

@@ -60,7 +60,10 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: InjectOptions['headers'] = {}) => app.inject({ method: 'GET', url, headers });
+// A browser's user agent: crawlers (and inject's default agent) skip first-visit detection.
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+const get = (url: string, headers: InjectOptions['headers'] = {}) =>
+  app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER_UA, ...headers } });
 
 /** A GET over a real socket, with the path sent exactly as given. */
 function rawGet(address: string, path: string): Promise<{ status: number; contentType: string; body: string }> {
@@ -186,6 +189,15 @@ describe('site: pages', () => {
 });
 
 describe('site: redirects and locale detection', () => {
+  it('does not redirect a crawler from the root by its languages', async () => {
+    const response = await get('/', {
+      'accept-language': 'sv-SE',
+      'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
   it('redirects a legacy path with 307 and keeps the query string', async () => {
     const response = await get('/uutiset?utm_source=mail&x=1');
     expect(response.statusCode).toBe(307);

@@ -66,12 +66,13 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
     status: number,
     payload: PagePayload,
     basename: string,
-    cached?: CachedRender,
+    options: { cached?: CachedRender | undefined; renderPath?: string } = {},
   ) {
+    const { cached } = options;
     const html =
       cached?.html ??
       (await renderer.renderDocument({
-        url: `${requestOrigin(request)}${request.url.split('?')[0]}`,
+        url: `${requestOrigin(request)}${options.renderPath ?? request.url.split('?')[0]}`,
         basename,
         payload,
       }));
@@ -100,7 +101,9 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
       error,
       layout,
     );
-    return sendDocument(request, reply, status, payload, domainMode ? '' : LOCALE_INFO[locale].prefix);
+    // The address itself is unusable, so the error page renders at the locale's root.
+    const basename = domainMode ? '' : LOCALE_INFO[locale].prefix;
+    return sendDocument(request, reply, status, payload, basename, { renderPath: basename || '/' });
   }
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -111,7 +114,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         host: request.host,
         protocol: request.protocol === 'https' ? 'https' : 'http',
         localeCookie: cookie,
-        isBot: isbot(request.headers['user-agent'] ?? ''),
+        isBot: request.headers['user-agent'] ? isbot(request.headers['user-agent']) : false,
         preferredTags: new Negotiator({
           headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) },
         }).languages(),
@@ -157,7 +160,9 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(entry.payload));
     }
-    return sendDocument(request, reply, entry.status, entry.payload, decision.basename, cacheKey ? entry : undefined);
+    return sendDocument(request, reply, entry.status, entry.payload, decision.basename, {
+      cached: cacheKey ? entry : undefined,
+    });
   }
 
   app.get('/*', handle);
