@@ -20,6 +20,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // Tests act as a visitor's browser. Headless Chromium says "HeadlessChrome", which the
+    // site server (rightly) treats as a crawler: crawlers skip first-visit locale detection.
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

@@ -94,3 +94,14 @@ test.describe('locale switcher', () => {
     await expect(englishSwitcher.getByRole('link', { name: 'Suomi' })).toHaveAttribute('href', urlPath('/yrityksille'));
   });
 });
+
+test.describe('crawlers', () => {
+  test.use({ locale: 'sv-SE', userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+
+  test('"/" is served as it is to a crawler, whatever its languages', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fi-FI');
+  });
+});
