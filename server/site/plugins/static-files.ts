@@ -13,6 +13,8 @@ export const staticFiles = fp(async (app: FastifyInstance, options: { distDir: s
     wildcard: false,
     index: false,
     cacheControl: false,
+    // .br/.gz written by scripts/precompress.ts at build time.
+    preCompressed: true,
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${join(options.distDir, 'client', 'assets')}`);
