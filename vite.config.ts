@@ -17,6 +17,9 @@ const buildId =
     .replace(/[-:TZ.]/g, '')
     .slice(0, 14)}-${createHash('sha1').update(String(Math.random())).digest('hex').slice(0, 8)}`;
 
+/** The build goes to DIST_DIR (default dist), so that parallel builds need not share one. */
+const distDir = resolve(import.meta.dirname, process.env.DIST_DIR ?? 'dist');
+
 /** Writes dist/build.json next to the client build; the site server reads it at start. */
 function buildInfo(): Plugin {
   return {
@@ -24,7 +27,7 @@ function buildInfo(): Plugin {
     apply: 'build',
     closeBundle() {
       if (this.environment?.config.build.ssr) return;
-      const out = resolve(import.meta.dirname, 'dist');
+      const out = distDir;
       mkdirSync(out, { recursive: true });
       writeFileSync(resolve(out, 'build.json'), JSON.stringify({ id: buildId, timestamp: Date.now() }));
     },
@@ -35,8 +38,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), lingui({ failOnMissing: true, failOnCompileError: true }), buildInfo()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: isSsrBuild
-    ? { outDir: 'dist/server', emptyOutDir: true, target: 'node22' }
-    : { outDir: 'dist/client', emptyOutDir: true, target: 'es2022', sourcemap: true },
+    ? { outDir: resolve(distDir, 'server'), emptyOutDir: true, target: 'node22' }
+    : { outDir: resolve(distDir, 'client'), emptyOutDir: true, target: 'es2022', sourcemap: true },
   ssr: { noExternal: isSsrBuild ? [] : undefined },
   test: {
     include: [

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 
 // Issue 2: under 100 KB. React stays on 19.2.x for this (docs/decisions/003-react-19-2.md).
 const BUDGET_BYTES = 100 * 1024;
-const clientDir = 'dist/client';
+const clientDir = join(process.env.DIST_DIR ?? 'dist', 'client');
 const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
 const referenced = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
 const catalog = readdirSync(join(clientDir, 'assets')).filter((name) => /^messages.*\.js$/.test(name));
@@ -26,7 +26,7 @@ console.log(
   `Landing page JavaScript (gzip):\n${rows.join('\n')}\n  ${(total / 1024).toFixed(1).padStart(7)} KB  total (budget ${BUDGET_BYTES / 1024} KB)`,
 );
 if (files.length === 0) {
-  console.error('No script found in dist/client/index.html: the budget check cannot run.');
+  console.error(`No script found in ${clientDir}/index.html: the budget check cannot run.`);
   process.exit(1);
 }
 if (total > BUDGET_BYTES) {

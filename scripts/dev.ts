@@ -7,7 +7,7 @@ import { execSync, spawn } from 'node:child_process';
 execSync('npm run build', { stdio: 'inherit' });
 const children = [
   spawn('vite', ['build', '--watch'], { stdio: 'inherit' }),
-  spawn('vite', ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/server', '--watch'], { stdio: 'inherit' }),
+  spawn('vite', ['build', '--ssr', 'src/entry-server.tsx', '--watch'], { stdio: 'inherit' }),
   spawn('tsx', ['watch', '--include', 'dist/server/**', '--include', 'dist/build.json', 'server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'development', RENDER_CACHE_TTL_MS: '0' },

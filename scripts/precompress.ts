@@ -19,7 +19,7 @@ function* files(dir: string): Generator<string> {
 }
 
 let count = 0;
-for (const file of files('dist/client')) {
+for (const file of files(join(process.env.DIST_DIR ?? 'dist', 'client'))) {
   if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
   const content = readFileSync(file);
   if (content.length < MIN_BYTES) continue;

@@ -27,7 +27,8 @@ import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig, type SiteConfig } from '../../server/site/config';
 import { loadRenderer, type Renderer } from '../../server/site/renderer';
 
-if (!existsSync('dist/build.json') || !existsSync('dist/server/entry-server.js')) {
+const distDir = process.env.DIST_DIR ?? 'dist';
+if (!existsSync(join(distDir, 'build.json')) || !existsSync(join(distDir, 'server', 'entry-server.js'))) {
   throw new Error('tests/integration/site.test.ts needs the production build: run "npm run build" first');
 }
 
@@ -43,7 +44,7 @@ const headings = new Map<Locale, Map<string, string>>(LOCALES.map((locale) => [l
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'st1-site-test-'));
   origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
-  renderer = await loadRenderer('dist');
+  renderer = await loadRenderer(distDir);
   config = { ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0' } as NodeJS.ProcessEnv), originUrl: origin.url };
   app = await buildSiteApp({ config, renderer });
   await app.ready();
@@ -410,7 +411,7 @@ describe('site: headers', () => {
   });
 
   it('serves hashed assets as immutable and HTML as no-cache', async () => {
-    const script = readdirSync('dist/client/assets').find((name) => name.endsWith('.js'));
+    const script = readdirSync(join(distDir, 'client', 'assets')).find((name) => name.endsWith('.js'));
     expect(script).toBeDefined();
     const asset = await get(`/assets/${script}`);
     expect(asset.statusCode).toBe(200);
