@@ -8,6 +8,8 @@ import { HttpError } from './errors';
 import { createLayoutsRepository } from './repositories/layouts-repository';
 import { createPagesRepository } from './repositories/pages-repository';
 import { contentRoutes } from './routes/content';
+import { imageRoutes } from './routes/images';
+import { createAssetsRepository } from './repositories/assets-repository';
 
 export function buildOriginApp(db: Db, options: { logger?: boolean } = {}): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024 });
@@ -36,5 +38,6 @@ export function buildOriginApp(db: Db, options: { logger?: boolean } = {}): Fast
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   contentRoutes(app, { pages: createPagesRepository(db), layouts: createLayoutsRepository(db) });
+  imageRoutes(app, { assets: createAssetsRepository(db) });
   return app;
 }

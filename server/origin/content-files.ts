@@ -8,6 +8,7 @@ import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { layoutSchema, pageContentSchema, type Layout, type PageContent } from '../../src/shared/content-schema';
 import { LOCALES, type Locale } from '../../src/shared/locales';
+import { readAssetIndex, resolveAssetReferences } from './images/asset-files';
 
 const localeEntrySchema = pageContentSchema.omit({ contentType: true }).extend({
   aliases: z.array(z.string()).default([]),
@@ -72,8 +73,9 @@ async function jsonFiles(dir: string): Promise<Array<{ file: string; data: unkno
 
 export async function readSeedPages(contentDir: string): Promise<SeedPage[]> {
   const pages: SeedPage[] = [];
+  const assets = await readAssetIndex(contentDir);
   for (const { file, data } of await jsonFiles(join(contentDir, 'pages'))) {
-    const parsed = pageGroupSchema.safeParse(data);
+    const parsed = pageGroupSchema.safeParse(resolveAssetReferences(data, assets, file));
     if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
     const group = parsed.data;
     for (const [locale, entry] of Object.entries(group.locales) as Array<[Locale, z.infer<typeof localeEntrySchema>]>) {
@@ -91,11 +93,12 @@ export async function readSeedPages(contentDir: string): Promise<SeedPage[]> {
 }
 
 export async function readSeedLayouts(contentDir: string): Promise<Map<Locale, Layout>> {
+  const assets = await readAssetIndex(contentDir);
   const layouts = new Map<Locale, Layout>();
   for (const locale of LOCALES) {
     const file = join(contentDir, 'layout', `${locale}.json`);
     const data = JSON.parse(await readFile(file, 'utf8')) as unknown;
-    const parsed = layoutSchema.safeParse(data);
+    const parsed = layoutSchema.safeParse(resolveAssetReferences(data, assets, file));
     if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
     layouts.set(locale, parsed.data);
   }

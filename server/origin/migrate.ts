@@ -2,9 +2,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './db';
 import * as content001 from './migrations/001-content';
+import * as assets002 from './migrations/002-assets';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
+  '002-assets': assets002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,7 @@ import { loadRedirectTables } from './redirect-tables';
 import type { Renderer } from './renderer';
 import { pageRoutes } from './routes/pages';
 import { proxyRoutes } from './routes/proxy';
+import { imageRoutes } from './routes/images';
 
 export interface SiteDeps {
   config: SiteConfig & { originUrl: string };
@@ -103,6 +104,7 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
       .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
   );
   await app.register(proxyRoutes, { originUrl: config.originUrl });
+  await app.register(imageRoutes, { originUrl: config.originUrl });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
   late.badRequestPage = pages.sendBadRequest;
   return app;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigation } from 'react-router';
+import { ConsentManager } from '../features/consent/consent-manager';
 import { useT } from '../i18n/use-t';
 import type { Layout } from '../shared/content-schema';
 import type { HeadData } from '../shared/head';
@@ -42,6 +43,8 @@ export function AppShell({
         {children}
       </main>
       <Footer layout={layout} />
+      {/* Last in the document: the first-visit consent banner must not come before the skip link. */}
+      <ConsentManager tagManagerId={layout?.tagManagerId} />
     </>
   );
 }

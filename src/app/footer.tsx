@@ -1,51 +1,155 @@
+import { useId, useState } from 'react';
+import { CookieSettingsButton } from '../features/consent/cookie-settings-button';
 import { useT } from '../i18n/use-t';
-import type { Layout } from '../shared/content-schema';
+import type { CmsLink, Layout } from '../shared/content-schema';
 import { CmsLinkView } from '../ui/cms-link-view';
+import { HeightTransition } from '../ui/height-transition';
+import { useMinWidth } from '../ui/use-breakpoint';
+import './footer.css';
 
+type LinkGroup = Layout['footerLinks'][number];
+
+function LinkList({ links, className }: { links: readonly CmsLink[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link, index) => (
+        <li key={`${index}-${link.title}`}>
+          <CmsLinkView link={link} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A footer link group (spec §2): on phones its heading is a button that opens and closes
+ * the links with the 500 ms height transition; on desktops (992 px and up) it is a plain
+ * heading and the links are always shown. Until the browser knows the width (server
+ * render, no JavaScript) the group is shown open, so every link is reachable without
+ * scripts; the footer sits below the fold, so collapsing it after hydration moves nothing
+ * the visitor is looking at.
+ */
+function FooterLinkGroup({ group, collapsible }: { group: LinkGroup; collapsible: boolean }) {
+  const [open, setOpen] = useState(false);
+  const linksId = useId();
+  if (!collapsible) {
+    return (
+      <div className="site-footer__group">
+        <h2 className="site-footer__heading">{group.title}</h2>
+        <LinkList links={group.links} className="site-footer__links" />
+      </div>
+    );
+  }
+  return (
+    <div className="site-footer__group">
+      <h2 className="site-footer__heading site-footer__heading--toggle">
+        <button
+          type="button"
+          className="site-footer__toggle"
+          aria-expanded={open}
+          aria-controls={linksId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {group.title}
+          <span className="site-footer__chevron" aria-hidden="true" />
+        </button>
+      </h2>
+      <HeightTransition open={open} id={linksId}>
+        <LinkList links={group.links} className="site-footer__links" />
+      </HeightTransition>
+    </div>
+  );
+}
+
+function AppDownloads({ title, links }: { title: string; links: readonly CmsLink[] }) {
+  if (links.length === 0) return null;
+  return (
+    <div className="site-footer__app">
+      <h2 className="site-footer__heading">{title}</h2>
+      <LinkList links={links} className="site-footer__app-links" />
+    </div>
+  );
+}
+
+/**
+ * The footer of spec §2: logo and icons, link groups, the app download blocks (download
+ * links 1–2, then 3–4 as the business app), social links that have a URL, the copyright
+ * with the current year, extra links and the cookie-settings trigger.
+ */
 export function Footer({ layout }: { layout: Layout | null }) {
   const t = useT();
+  const desktop = useMinWidth('smallDesktop');
   const year = new Date().getFullYear();
   const social = layout?.someLinks.filter((link) => Boolean(link.url)) ?? [];
+  const downloads = layout?.downloadLinks ?? [];
   return (
     <footer className="site-footer">
-      {layout ? (
-        <div className="site-footer__groups">
-          {layout.footerLinks.map((group) => (
-            <section key={group.title} className="site-footer__group">
-              <h2>{group.title}</h2>
-              <ul>
-                {group.links.map((link, index) => (
-                  <li key={index}>
-                    <CmsLinkView link={link} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      ) : null}
-      {social.length > 0 ? (
-        <ul className="site-footer__social" aria-label={t('footer.social')}>
-          {social.map((link) => (
-            <li key={link.kind}>
-              <a href={link.url} target="_blank" rel="noopener noreferrer">
-                {link.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="site-footer__bottom">
-        <p>{t('footer.copyright', { year })}</p>
-        {layout?.extraLinks.length ? (
+      <div className="site-footer__inner">
+        {layout ? (
+          <>
+            <div className="site-footer__brand">
+              <img
+                className="site-footer__logo"
+                src={layout.logo?.src ?? '/images/logo.svg'}
+                alt={layout.logo?.alt || 'St1'}
+                width={layout.logo?.width ?? 120}
+                height={layout.logo?.height ?? 48}
+                loading="lazy"
+              />
+              {layout.icons.length > 0 ? (
+                <ul className="site-footer__icons">
+                  {layout.icons.map((icon, index) => (
+                    <li key={icon.id ?? index}>
+                      <img
+                        src={icon.src}
+                        alt={icon.alt}
+                        width={icon.width ?? 48}
+                        height={icon.height ?? 48}
+                        loading="lazy"
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+            <div className="site-footer__groups">
+              {layout.footerLinks.map((group, index) => (
+                <FooterLinkGroup key={`${index}-${group.title}`} group={group} collapsible={desktop === false} />
+              ))}
+            </div>
+            <div className="site-footer__apps">
+              <AppDownloads title={t('footer.appDownloads')} links={downloads.slice(0, 2)} />
+              <AppDownloads title={t('footer.businessApp')} links={downloads.slice(2, 4)} />
+            </div>
+          </>
+        ) : null}
+        {social.length > 0 ? (
+          <div className="site-footer__social">
+            <h2 className="site-footer__heading">{t('footer.social')}</h2>
+            <ul>
+              {social.map((link) => (
+                <li key={link.kind}>
+                  <a href={link.url} target="_blank" rel="noopener noreferrer">
+                    {link.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div className="site-footer__bottom">
+          <p className="site-footer__copyright">{t('footer.copyright', { year })}</p>
           <ul className="site-footer__extra">
-            {layout.extraLinks.map((link, index) => (
-              <li key={index}>
+            {layout?.extraLinks.map((link, index) => (
+              <li key={`${index}-${link.title}`}>
                 <CmsLinkView link={link} />
               </li>
             ))}
+            <li>
+              <CookieSettingsButton className="site-footer__cookie-settings" />
+            </li>
           </ul>
-        ) : null}
+        </div>
       </div>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useT } from '../i18n/use-t';
 import type { Layout, NavigationItem } from '../shared/content-schema';
@@ -6,6 +6,7 @@ import { visibleNavigation } from '../shared/navigation';
 import type { HeadData } from '../shared/head';
 import { LOCALE_INFO, LOCALIZED_PATHS, LOCALES } from '../shared/locales';
 import { useSite } from './site-context';
+import './header.css';
 
 function NavTree({ items, level }: { items: NavigationItem[]; level: number }) {
   return (
@@ -56,15 +57,42 @@ function LocaleSwitcher({ head }: { head: HeadData }) {
   );
 }
 
+/**
+ * The site header: logo, quick navigation to the station locator, the user label, and the
+ * menu (main navigation tree and locale switcher).
+ *
+ * The phone menu is a <details>/<summary> disclosure rather than a button with React
+ * state: the browser opens and closes it with or without JavaScript and before hydration,
+ * it is collapsed from the first paint (no layout shift), and browsers expose the summary
+ * as an expandable button. JavaScript only adds conveniences: Esc closes it, and following
+ * a link (or any navigation) closes it. From 992 px up (spec §9 smallDesktop) the CSS
+ * shows the menu content whether or not the <details> is open and hides the summary.
+ */
 export function Header({ layout, head }: { layout: Layout | null; head: HeadData }) {
   const t = useT();
   const { locale } = useSite();
-  const menuId = useId();
+  const panelId = useId();
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
-  // The menu is open on the page where it was opened: a navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === pathname;
   const navigation = layout ? visibleNavigation(layout.navigation) : [];
+
+  // Back and forward navigations close the menu too, not only clicks on its links.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [pathname]);
+
+  function onMenuClick(event: MouseEvent<HTMLDivElement>) {
+    if (event.target instanceof Element && event.target.closest('a') && menuRef.current) {
+      menuRef.current.open = false;
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDetailsElement>) {
+    const menu = menuRef.current;
+    if (event.key !== 'Escape' || !menu?.open) return;
+    menu.open = false;
+    menu.querySelector('summary')?.focus();
+  }
 
   return (
     <header className="site-header">
@@ -81,21 +109,19 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
           {t('nav.stationLocator')}
         </Link>
         <span className="site-header__user">{t('header.login')}</span>
-        <button
-          type="button"
-          className="site-header__menu-button"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setOpenOn(menuOpen ? null : pathname)}
-        >
-          {menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-        </button>
-      </div>
-      <div id={menuId} className={`site-header__menu${menuOpen ? ' is-open' : ''}`}>
-        <nav className="nav" aria-label={t('nav.mainNavigation')}>
-          <NavTree items={navigation} level={1} />
-        </nav>
-        <LocaleSwitcher head={head} />
+        <details ref={menuRef} className="site-header__menu" onKeyDown={onMenuKeyDown}>
+          <summary className="site-header__menu-button">
+            <span className="site-header__menu-icon" aria-hidden="true" />
+            <span className="site-header__menu-label site-header__menu-label--open">{t('nav.openMenu')}</span>
+            <span className="site-header__menu-label site-header__menu-label--close">{t('nav.closeMenu')}</span>
+          </summary>
+          <div id={panelId} className="site-header__panel" onClick={onMenuClick}>
+            <nav className="nav" aria-label={t('nav.mainNavigation')}>
+              <NavTree items={navigation} level={1} />
+            </nav>
+            <LocaleSwitcher head={head} />
+          </div>
+        </details>
       </div>
     </header>
   );

@@ -81,4 +81,22 @@ describe('resolveCmsLink', () => {
     expect(resolveCmsLink(link({ type: 'external' }))).toEqual({ kind: 'none' });
     expect(resolveCmsLink(link({ type: 'internal', slug: '' }))).toEqual({ kind: 'none' });
   });
+
+  it('resolves a card to a dialog with the link title as heading and url.value as text', () => {
+    expect(
+      resolveCmsLink(link({ type: 'card', value: 'Pesuohjelmat kestävät 6–12 minuuttia.' }, { title: 'Pesuajat' })),
+    ).toEqual({
+      kind: 'card',
+      heading: 'Pesuajat',
+      text: 'Pesuohjelmat kestävät 6–12 minuuttia.',
+    });
+    // A card never becomes a link, whatever else its url carries.
+    expect(resolveCmsLink(link({ type: 'card', value: 'x', url: 'https://example.com/' }))).toMatchObject({
+      kind: 'card',
+    });
+  });
+
+  it('gives a card without value an empty text', () => {
+    expect(resolveCmsLink(link({ type: 'card' }))).toEqual({ kind: 'card', heading: 'Link', text: '' });
+  });
 });

@@ -5,15 +5,19 @@ import { slugToPath } from './locales';
 export type ResolvedLink =
   | { kind: 'internal'; to: string }
   | { kind: 'external'; href: string; newTab: boolean }
+  /** Opens a dialog whose heading is the link title and whose text is url.value. */
+  | { kind: 'card'; heading: string; text: string }
   /** A link whose target cannot be used (no URL, or a scheme such as javascript:). */
   | { kind: 'none' };
 
 /**
  * Internal pages (article or standard) go by slug inside the current locale; an internal
- * link may also carry a path in `url`; external URLs open in a new tab unless told not to.
+ * link may also carry a path in `url`; external URLs open in a new tab unless told not to;
+ * a card opens a dialog instead of going anywhere.
  */
 export function resolveCmsLink(link: CmsLink): ResolvedLink {
   const { url } = link;
+  if (url.type === 'card') return { kind: 'card', heading: link.title, text: url.value ?? '' };
   if (url.type === 'external') {
     const href = url.url ?? url.value ?? '';
     if (!/^(https?:|mailto:|tel:)/i.test(href)) return { kind: 'none' };

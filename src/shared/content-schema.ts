@@ -8,7 +8,11 @@ import { LOCALES } from './locales';
 
 export const localeSchema = z.enum(LOCALES);
 
-/** Asset (spec §3). Only src, alt, width and height are needed to render an image. */
+/**
+ * Asset (spec §3). Only src, alt, width and height are needed to render an image; the
+ * origin's seed fills the rest from content/assets/index.json (docs/images.md).
+ * `size` (bytes) is beyond spec §3: the PDF download link shows it.
+ */
 export const assetSchema = z.object({
   id: z.string().optional(),
   title: z.string().optional(),
@@ -18,8 +22,21 @@ export const assetSchema = z.object({
   src: z.string(),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
-  type: z.string().optional(),
+  created: z.string().optional(),
+  metadataValues: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  /** Where a crop keeps its centre: x and y in 0..1 from the top left. */
   focalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
+  tags: z.array(z.string()).optional(),
+  copyright: z.string().optional(),
+  licenses: z.array(z.string()).optional(),
+  description: z.string().optional(),
+  /** image | vector | video (src/shared/asset-types.ts). */
+  type: z.string().optional(),
+  appVersion: z.string().optional(),
+  generic_url: z.string().optional(),
+  preview_url: z.string().optional(),
+  dynamic_url: z.string().optional(),
+  size: z.number().int().nonnegative().optional(),
 });
 export type Asset = z.infer<typeof assetSchema>;
 
@@ -28,7 +45,7 @@ export type Asset = z.infer<typeof assetSchema>;
  * links by path, or a card that opens a dialog.
  */
 export const cmsLinkUrlSchema = z.object({
-  type: z.enum(['internal', 'external']),
+  type: z.enum(['internal', 'external', 'card']),
   contentType: z.enum(['standardPage', 'articlePage']).optional(),
   slug: z.string().optional(),
   value: z.string().optional(),
@@ -43,22 +60,110 @@ export const cmsLinkSchema = z.object({
 });
 export type CmsLink = z.infer<typeof cmsLinkSchema>;
 
+/** A hex colour as written in the CMS; the text colour on it follows the rule of spec §5. */
+const hexColour = z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i);
+
 const heroBlock = z.object({
   type: z.literal('hero'),
   title: z.string(),
   text: z.string().optional(),
   image: assetSchema.optional(),
   link: cmsLinkSchema.optional(),
+  backgroundColor: hexColour.optional(),
 });
 /** Rich text is HTML, sanitized by the origin before it is stored. */
 const richTextBlock = z.object({ type: z.literal('richText'), html: z.string() });
+const imageBlock = z.object({ type: z.literal('image'), image: assetSchema, caption: z.string().optional() });
+const videoBlock = z.object({ type: z.literal('video'), video: assetSchema, title: z.string() });
 const linkListBlock = z.object({
   type: z.literal('linkList'),
   title: z.string().optional(),
   links: z.array(cmsLinkSchema),
 });
+const cardGridBlock = z.object({
+  type: z.literal('cardGrid'),
+  title: z.string().optional(),
+  cards: z.array(
+    z.object({
+      title: z.string(),
+      text: z.string().optional(),
+      image: assetSchema.optional(),
+      link: cmsLinkSchema.optional(),
+    }),
+  ),
+});
+const accordionBlock = z.object({
+  type: z.literal('accordion'),
+  title: z.string().optional(),
+  /** html is rich text, sanitized by the origin like richText. */
+  items: z.array(z.object({ title: z.string(), html: z.string() })),
+});
+/** First block of every article page: the page's title, byline, created, image and tags go with it. */
+const articleBlock = z.object({ type: z.literal('article'), lead: z.string() });
+export const articleListItemSchema = z.object({
+  title: z.string(),
+  path: z.string(),
+  created: z.string(),
+  excerpt: z.string(),
+  image: assetSchema.optional(),
+});
+export type ArticleListItem = z.infer<typeof articleListItemSchema>;
+/** The origin fills `items` when it serves the page; the content files leave it out. */
+const articleListBlock = z.object({
+  type: z.literal('articleList'),
+  title: z.string().optional(),
+  tag: z.string().optional(),
+  limit: z.number().int().positive().optional(),
+  items: z.array(articleListItemSchema).default([]),
+});
+const quickNavigationBlock = z.object({
+  type: z.literal('quickNavigation'),
+  title: z.string().optional(),
+  items: z.array(cmsLinkSchema),
+});
+const appDownloadBlock = z.object({
+  type: z.literal('appDownload'),
+  title: z.string(),
+  text: z.string().optional(),
+  links: z.array(cmsLinkSchema),
+});
+const productTeaserBlock = z.object({
+  type: z.literal('productTeaser'),
+  title: z.string(),
+  text: z.string(),
+  image: assetSchema.optional(),
+  link: cmsLinkSchema,
+  backgroundColor: hexColour.optional(),
+});
+const contactDetailsBlock = z.object({
+  type: z.literal('contactDetails'),
+  title: z.string().optional(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
+  address: z.string().optional(),
+  hours: z.string().optional(),
+});
+const siteSearchBlock = z.object({ type: z.literal('siteSearch') });
 
-export const knownBlockSchema = z.discriminatedUnion('type', [heroBlock, richTextBlock, linkListBlock]);
+export const knownBlockSchema = z.discriminatedUnion('type', [
+  heroBlock,
+  richTextBlock,
+  imageBlock,
+  videoBlock,
+  linkListBlock,
+  cardGridBlock,
+  accordionBlock,
+  articleBlock,
+  articleListBlock,
+  quickNavigationBlock,
+  appDownloadBlock,
+  productTeaserBlock,
+  contactDetailsBlock,
+  siteSearchBlock,
+]);
+export const KNOWN_BLOCK_TYPES: ReadonlySet<string> = new Set(
+  knownBlockSchema.options.map((option) => option.shape.type.value),
+);
 export type KnownBlock = z.infer<typeof knownBlockSchema>;
 
 /** Blocks of kinds this build does not know are kept (and rendered as nothing). */
@@ -80,6 +185,8 @@ export const pageContentSchema = z.object({
   byline: z.string().optional(),
   created: z.string().optional(),
   tags: z.array(z.string()).optional(),
+  /** Brand colour theme of the page (docs/content-model.md). */
+  theme: z.enum(['carWash', 'sportsResort', 'pearl', 'dirt']).optional(),
 });
 export type PageContent = z.infer<typeof pageContentSchema>;
 
@@ -121,6 +228,11 @@ export const layoutSchema = z.object({
   downloadLinks: z.array(cmsLinkSchema).default([]),
   someLinks: z.array(socialLinkSchema).default([]),
   extraLinks: z.array(cmsLinkSchema).default([]),
+  /**
+   * The locale's tag-manager id (GTM-… or G-…). Not validated here: an invalid id must
+   * not make the layout fatal; the browser checks it and then does not load it (spec §5).
+   */
+  tagManagerId: z.string().optional(),
 });
 export type Layout = z.infer<typeof layoutSchema>;
 

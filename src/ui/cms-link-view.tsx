@@ -1,9 +1,16 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { resolveCmsLink } from '../shared/cms-link';
 import type { CmsLink } from '../shared/content-schema';
+import { Modal } from './modal';
+import { openModal } from './modal-store';
+import './cms-link-view.css';
 
-/** Renders a CMS link: router link inside the site, plain anchor outside it. */
+/**
+ * Renders a CMS link (spec §2 link kinds): router link inside the site, plain anchor
+ * outside it (new tab with rel noopener unless told not to), and for a card a button
+ * that opens a dialog with the link title as heading and url.value as text.
+ */
 export function CmsLinkView({
   link,
   className,
@@ -33,5 +40,38 @@ export function CmsLinkView({
       </a>
     );
   }
+  if (resolved.kind === 'card') {
+    return <CardLink heading={resolved.heading} text={resolved.text} className={className} content={content} />;
+  }
   return <span className={className}>{content}</span>;
+}
+
+function CardLink({
+  heading,
+  text,
+  className,
+  content,
+}: {
+  heading: string;
+  text: string;
+  className?: string | undefined;
+  content: ReactNode;
+}) {
+  // useId is the same on the server and in the browser, so the name survives hydration.
+  const name = `card-${useId()}`;
+  return (
+    <>
+      <button
+        type="button"
+        className={className ? `${className} cms-card-link` : 'cms-card-link'}
+        aria-haspopup="dialog"
+        onClick={() => openModal(name)}
+      >
+        {content}
+      </button>
+      <Modal name={name} title={heading}>
+        <p className="modal__text">{text}</p>
+      </Modal>
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 /** Data access for CMS pages: lookup by slug or alias, siblings, search, sitemap. */
 import { sql } from 'kysely';
-import { pageContentSchema, type PageContent } from '../../../src/shared/content-schema';
+import { pageContentSchema, type ArticleListItem, type PageContent } from '../../../src/shared/content-schema';
 import { isLocale, slugToPath, type Locale } from '../../../src/shared/locales';
 import { foldText, searchTerms } from '../../../src/shared/search-text';
 import type { Db } from '../db';
@@ -198,6 +198,43 @@ export function createPagesRepository(db: Db) {
           title: page.content.title,
           excerpt: excerpt(page.content, terms),
         }));
+    },
+
+    /**
+     * Published article pages of a locale for an articleList block, newest first (by
+     * `created`, else the last update), optionally only those tagged `tag`.
+     */
+    async listArticles(
+      locale: Locale,
+      options: { tag?: string | undefined; limit?: number | undefined } = {},
+    ): Promise<ArticleListItem[]> {
+      const rows = await db
+        .selectFrom('pages')
+        .select(columns)
+        .where('locale', '=', locale)
+        .where('status', '=', 'published')
+        .where('content_type', '=', 'articlePage')
+        .execute();
+      const tag = options.tag?.toLocaleLowerCase(locale);
+      return toStoredPages(rows)
+        .filter(
+          (page) => tag === undefined || (page.content.tags ?? []).some((t) => t.toLocaleLowerCase(locale) === tag),
+        )
+        .map((page) => ({ page, created: page.content.created ?? page.updatedAt }))
+        .sort((a, b) => Date.parse(b.created) - Date.parse(a.created) || a.page.slug.localeCompare(b.page.slug))
+        .slice(0, options.limit ?? 12)
+        .map(({ page, created }) => {
+          const lead = page.content.body.find((block) => block.type === 'article');
+          const excerptText =
+            lead && 'lead' in lead && typeof lead.lead === 'string' ? lead.lead : page.content.description;
+          return {
+            title: page.content.title,
+            path: slugToPath(page.slug),
+            created,
+            excerpt: excerptText,
+            ...(page.content.image ? { image: page.content.image } : {}),
+          };
+        });
     },
 
     /** Inserts a page and its aliases; callers wrap several inserts in one transaction. */

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isValidContentPath } from '../../../src/shared/path-rules';
-import { pathToSlug } from '../../../src/shared/locales';
+import { pathToSlug, type Locale } from '../../../src/shared/locales';
+import type { PageContent } from '../../../src/shared/content-schema';
 import { badRequest, notFound } from '../errors';
 import { isPreview, requestLocale } from '../locale-header';
 import type { LayoutsRepository } from '../repositories/layouts-repository';
@@ -11,6 +12,23 @@ import type { PagesRepository } from '../repositories/pages-repository';
 const pageQuery = z.object({ path: z.string().min(1).max(2048) });
 const searchQuery = z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() });
 const searchBody = z.object({ query: z.string().max(200) });
+
+/**
+ * Fills the `items` of every articleList block from the locale's published articles
+ * (docs/content-model.md), so that a list is as fresh as the page request.
+ */
+async function withArticleLists(content: PageContent, locale: Locale, pages: PagesRepository): Promise<PageContent> {
+  if (!content.body.some((block) => block.type === 'articleList')) return content;
+  const body = await Promise.all(
+    content.body.map(async (block) => {
+      if (block.type !== 'articleList') return block;
+      const tag = 'tag' in block && typeof block.tag === 'string' ? block.tag : undefined;
+      const limit = 'limit' in block && typeof block.limit === 'number' ? block.limit : undefined;
+      return { ...block, items: await pages.listArticles(locale, { tag, limit }) };
+    }),
+  );
+  return { ...content, body };
+}
 
 export function contentRoutes(app: FastifyInstance, deps: { pages: PagesRepository; layouts: LayoutsRepository }) {
   app.get('/cms-view/v1/content/layout', async (request) => {
@@ -32,7 +50,7 @@ export function contentRoutes(app: FastifyInstance, deps: { pages: PagesReposito
     if (!page) throw notFound(`Page not found: ${path.slice(0, 200)}`);
     return {
       localizedPagePaths: await deps.pages.localizedPaths(page.groupKey, { preview }),
-      content: page.content,
+      content: await withArticleLists(page.content, locale, deps.pages),
     };
   });
 

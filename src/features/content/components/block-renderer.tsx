@@ -1,49 +1,75 @@
-import type { Block, KnownBlock } from '../../../shared/content-schema';
-import { CmsLinkView } from '../../../ui/cms-link-view';
+import { knownBlockSchema, KNOWN_BLOCK_TYPES, type KnownBlock, type PageContent } from '../../../shared/content-schema';
+// The one feature-to-feature import: the siteSearch block is a CMS block, but its form,
+// API call and states belong to the search feature.
+import { SiteSearch } from '../../search/components/site-search';
+import { AccordionBlock } from './blocks/accordion-block';
+import { AppDownloadBlock } from './blocks/app-download-block';
+import { ArticleBlock } from './blocks/article-block';
+import { ArticleListBlock } from './blocks/article-list-block';
+import { CardGridBlock } from './blocks/card-grid-block';
+import { ContactDetailsBlock } from './blocks/contact-details-block';
+import { HeroBlock } from './blocks/hero-block';
+import { ImageBlock } from './blocks/image-block';
+import { LinkListBlock } from './blocks/link-list-block';
+import { ProductTeaserBlock } from './blocks/product-teaser-block';
+import { QuickNavigationBlock } from './blocks/quick-navigation-block';
+import { VideoBlock } from './blocks/video-block';
+import { pageHeadingBlockIndex } from '../page-heading';
 import { RichText } from './rich-text';
+import './blocks.css';
 
-function isKnown(block: Block): block is KnownBlock {
-  return block.type === 'hero' || block.type === 'richText' || block.type === 'linkList';
-}
-
-function BlockView({ block, isFirst }: { block: KnownBlock; isFirst: boolean }) {
+function BlockView({ block, page, isPageHeading }: { block: KnownBlock; page: PageContent; isPageHeading: boolean }) {
   switch (block.type) {
     case 'hero':
-      return (
-        <section className="hero">
-          {isFirst ? <h1>{block.title}</h1> : <h2>{block.title}</h2>}
-          {block.text ? <p className="hero__text">{block.text}</p> : null}
-          {block.link ? <CmsLinkView link={block.link} className="button button--primary" /> : null}
-        </section>
-      );
+      return <HeroBlock block={block} isPageHeading={isPageHeading} />;
     case 'richText':
       return <RichText html={block.html} />;
+    case 'image':
+      return <ImageBlock block={block} />;
+    case 'video':
+      return <VideoBlock block={block} />;
     case 'linkList':
-      return (
-        <nav className="link-list" aria-label={block.title}>
-          {block.title ? <h2>{block.title}</h2> : null}
-          <ul>
-            {block.links.map((link, index) => (
-              <li key={`${link.title}-${index}`}>
-                <CmsLinkView link={link} />
-              </li>
-            ))}
-          </ul>
-        </nav>
-      );
+      return <LinkListBlock block={block} />;
+    case 'cardGrid':
+      return <CardGridBlock block={block} />;
+    case 'accordion':
+      return <AccordionBlock block={block} />;
+    case 'article':
+      return <ArticleBlock block={block} page={page} />;
+    case 'articleList':
+      return <ArticleListBlock block={block} />;
+    case 'quickNavigation':
+      return <QuickNavigationBlock block={block} />;
+    case 'appDownload':
+      return <AppDownloadBlock block={block} />;
+    case 'productTeaser':
+      return <ProductTeaserBlock block={block} />;
+    case 'contactDetails':
+      return <ContactDetailsBlock block={block} />;
+    case 'siteSearch':
+      return <SiteSearch />;
   }
 }
 
-/** Renders the body blocks of a page; an unknown kind renders nothing and is logged. */
-export function BlockRenderer({ blocks }: { blocks: Block[] }) {
+/**
+ * Renders the body blocks of a page. An unknown kind, or a known kind whose fields do
+ * not fit its schema, renders nothing and is logged.
+ */
+export function BlockRenderer({ page }: { page: PageContent }) {
+  const headingIndex = pageHeadingBlockIndex(page.body);
   return (
     <>
-      {blocks.map((block, index) => {
-        if (!isKnown(block)) {
-          console.warn(`Unknown CMS block type "${block.type}" skipped`);
+      {page.body.map((block, index) => {
+        const parsed = knownBlockSchema.safeParse(block);
+        if (!parsed.success) {
+          console.warn(
+            KNOWN_BLOCK_TYPES.has(block.type)
+              ? `Invalid CMS block "${block.type}" skipped: ${parsed.error.message}`
+              : `Unknown CMS block type "${block.type}" skipped`,
+          );
           return null;
         }
-        return <BlockView key={index} block={block} isFirst={index === 0} />;
+        return <BlockView key={index} block={parsed.data} page={page} isPageHeading={index === headingIndex} />;
       })}
     </>
   );

@@ -1,22 +1,20 @@
 import type { Page } from '../../../shared/content-schema';
-import { useT } from '../../../i18n/use-t';
+import { pageHeadingBlockIndex } from '../page-heading';
 import { BlockRenderer } from './block-renderer';
+import './themes.css';
 
-/** A CMS page. The first hero block carries the page's h1; pages without one get it from the title. */
+/**
+ * A CMS page. Its one h1 is the first hero block, or on an article page the article
+ * block; a page with neither gets it from the title. A brand theme (content.theme) goes
+ * on the wrapper as data-theme, which themes.css turns into the --theme-* properties.
+ */
 export function CmsPage({ page }: { page: Page }) {
-  const t = useT();
   const { content } = page;
-  const heroFirst = content.body[0]?.type === 'hero';
+  const headingFromBlock = pageHeadingBlockIndex(content.body) >= 0;
   return (
-    <article className={`cms-page cms-page--${content.contentType}`}>
-      {heroFirst ? null : <h1>{content.title}</h1>}
-      {content.contentType === 'articlePage' && (content.byline || content.created) ? (
-        <p className="article-meta">
-          {content.byline ? <span>{t('page.byline', { name: content.byline })}</span> : null}
-          {content.created ? <time dateTime={content.created}>{t('page.publishedOn', { date: content.created })}</time> : null}
-        </p>
-      ) : null}
-      <BlockRenderer blocks={content.body} />
+    <article className={`cms-page cms-page--${content.contentType}`} data-theme={content.theme}>
+      {headingFromBlock ? null : <h1>{content.title}</h1>}
+      <BlockRenderer page={content} />
     </article>
   );
 }

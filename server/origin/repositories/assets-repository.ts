@@ -1,0 +1,155 @@
+/** Data access for assets (spec §3 Asset) and their source bytes. */
+import type { Asset } from '../../../src/shared/content-schema';
+import type { Db } from '../db';
+
+export interface AssetsTable {
+  id: string;
+  title: string;
+  alt: string;
+  name: string;
+  ext: string;
+  type: string;
+  width: number | null;
+  height: number | null;
+  created: string;
+  focal_x: number | null;
+  focal_y: number | null;
+  tags_json: string;
+  copyright: string | null;
+  licenses_json: string;
+  description: string | null;
+  metadata_json: string;
+  size: number;
+  source_mime: string;
+  source: Buffer;
+  updated_at: string;
+}
+
+export interface StoredAsset {
+  asset: Asset & { id: string; ext: string; type: string };
+  sourceMime: string;
+  source: Buffer;
+  updatedAt: string;
+}
+
+export interface NewAsset {
+  asset: Asset & { id: string; ext: string; type: string };
+  sourceMime: string;
+  source: Buffer;
+}
+
+type Row = Omit<AssetsTable, 'source'>;
+
+function toAsset(row: Row): StoredAsset['asset'] {
+  const src = `/images/${row.id}`;
+  return {
+    id: row.id,
+    title: row.title,
+    alt: row.alt,
+    name: row.name,
+    ext: row.ext,
+    type: row.type,
+    src,
+    generic_url: src,
+    dynamic_url: src,
+    preview_url: row.type === 'image' && row.ext !== 'pdf' ? `${src}?w=320&h=180&fit=cover&fm=webp` : src,
+    ...(row.width !== null ? { width: Number(row.width) } : {}),
+    ...(row.height !== null ? { height: Number(row.height) } : {}),
+    created: row.created,
+    ...(row.focal_x !== null && row.focal_y !== null
+      ? { focalPoint: { x: Number(row.focal_x), y: Number(row.focal_y) } }
+      : {}),
+    tags: JSON.parse(row.tags_json) as string[],
+    ...(row.copyright !== null ? { copyright: row.copyright } : {}),
+    licenses: JSON.parse(row.licenses_json) as string[],
+    ...(row.description !== null ? { description: row.description } : {}),
+    metadataValues: JSON.parse(row.metadata_json) as Record<string, string | number | boolean>,
+    size: Number(row.size),
+  };
+}
+
+export function createAssetsRepository(database: Db) {
+  // The assets table comes with migration 002; its type is added here, next to its only user.
+  const db = database.withTables<{ assets: AssetsTable }>();
+  const metaColumns = [
+    'id',
+    'title',
+    'alt',
+    'name',
+    'ext',
+    'type',
+    'width',
+    'height',
+    'created',
+    'focal_x',
+    'focal_y',
+    'tags_json',
+    'copyright',
+    'licenses_json',
+    'description',
+    'metadata_json',
+    'size',
+    'source_mime',
+    'updated_at',
+  ] as const;
+
+  return {
+    async count(): Promise<number> {
+      const row = await db.selectFrom('assets').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The asset without its source bytes (cheap: for cached variants). */
+    async findMeta(id: string): Promise<Omit<StoredAsset, 'source'> | undefined> {
+      const row = await db.selectFrom('assets').select(metaColumns).where('id', '=', id).executeTakeFirst();
+      return row ? { asset: toAsset(row), sourceMime: row.source_mime, updatedAt: row.updated_at } : undefined;
+    },
+
+    /** The asset with its source bytes, for the image endpoint. */
+    async findWithSource(id: string): Promise<StoredAsset | undefined> {
+      const row = await db
+        .selectFrom('assets')
+        .select([...metaColumns, 'source'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        asset: toAsset(row),
+        sourceMime: row.source_mime,
+        source: Buffer.from(row.source),
+        updatedAt: row.updated_at,
+      };
+    },
+
+    async insert(item: NewAsset, now = new Date().toISOString()): Promise<void> {
+      const { asset } = item;
+      await db
+        .insertInto('assets')
+        .values({
+          id: asset.id,
+          title: asset.title ?? asset.id,
+          alt: asset.alt,
+          name: asset.name ?? `${asset.id}.${asset.ext}`,
+          ext: asset.ext,
+          type: asset.type,
+          width: asset.width ?? null,
+          height: asset.height ?? null,
+          created: asset.created ?? now.slice(0, 10),
+          focal_x: asset.focalPoint?.x ?? null,
+          focal_y: asset.focalPoint?.y ?? null,
+          tags_json: JSON.stringify(asset.tags ?? []),
+          copyright: asset.copyright ?? null,
+          licenses_json: JSON.stringify(asset.licenses ?? []),
+          description: asset.description ?? null,
+          metadata_json: JSON.stringify(asset.metadataValues ?? {}),
+          size: item.source.length,
+          source_mime: item.sourceMime,
+          source: item.source,
+          updated_at: now,
+        })
+        .execute();
+    },
+  };
+}
+
+export type AssetsRepository = ReturnType<typeof createAssetsRepository>;

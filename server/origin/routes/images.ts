@@ -1,0 +1,127 @@
+/**
+ * GET /images/{id}: assets for the browser (spec §7 image provider). Raster assets are
+ * resized on request (?w=&h=&fit=cover|contain&fm=webp|jpeg|png&fp=x,y); SVG, PDF and
+ * video are served as stored. The URL carries every parameter, so every answer is
+ * cacheable for a year; rendered variants are kept in a memory LRU.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { isResizable } from '../../../src/shared/asset-types';
+import { clampImageSize, type ImageFormat } from '../../../src/shared/image-url';
+import { badRequest, notFound } from '../errors';
+import { CONTENT_TYPES, renderImage, type RenderRequest } from '../images/render-image';
+import type { AssetsRepository, StoredAsset } from '../repositories/assets-repository';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const dimension = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a whole number of pixels')
+  .transform((value) => clampImageSize(Number(value)));
+
+const imageQuery = z
+  .object({
+    w: dimension.optional(),
+    h: dimension.optional(),
+    fit: z.enum(['cover', 'contain']).optional(),
+    fm: z.enum(['webp', 'jpeg', 'jpg', 'png']).optional(),
+    fp: z
+      .string()
+      .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?),(0(\.\d{1,4})?|1(\.0{1,4})?)$/, 'must be x,y with both in 0..1')
+      .optional(),
+  })
+  .strict();
+
+/** Without fm a variant keeps the asset's own format (GIF sources become PNG). */
+const NATURAL_FORMAT: Record<string, ImageFormat> = { jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp', png: 'png', gif: 'png' };
+
+const idParam = z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/) });
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown parameter ${issue.keys.join(', ')}`
+        : `${issue.path.join('.')} ${issue.message}`,
+    )
+    .join('; ');
+}
+
+export interface ImageRoutesOptions {
+  assets: AssetsRepository;
+  /** Bytes of rendered variants kept in memory. */
+  cacheBytes?: number;
+}
+
+export function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions) {
+  const variants = new LRUCache<string, Buffer, { asset: Omit<StoredAsset, 'source'>; request: RenderRequest }>({
+    maxSize: options.cacheBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (buffer) => Math.max(1, buffer.length),
+    // fetch() shares one render between concurrent requests for the same variant.
+    fetchMethod: async (_key, _stale, { context }) => {
+      // The source is read only when a variant is not cached yet.
+      const stored = await options.assets.findWithSource(context.asset.asset.id);
+      if (!stored) throw notFound(`No such asset: ${context.asset.asset.id}`);
+      return renderImage(
+        {
+          bytes: stored.source,
+          mime: stored.sourceMime,
+          width: stored.asset.width ?? 1,
+          height: stored.asset.height ?? 1,
+        },
+        context.request,
+      );
+    },
+  });
+
+  function send(reply: FastifyReply, body: Buffer, type: string, extra: Record<string, string> = {}) {
+    return reply
+      .header('content-type', type)
+      .header('cache-control', IMMUTABLE)
+      .header('etag', `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`)
+      .header('x-content-type-options', 'nosniff')
+      .headers(extra)
+      .send(body);
+  }
+
+  app.get('/images/:id', async (request, reply) => {
+    const params = idParam.safeParse(request.params);
+    if (!params.success) throw notFound('No such asset');
+    const query = imageQuery.safeParse(request.query);
+    if (!query.success) throw badRequest(`Invalid image parameters: ${describeIssues(query.error)}`);
+
+    const stored = await options.assets.findMeta(params.data.id);
+    if (!stored) throw notFound(`No such asset: ${params.data.id}`);
+    const { asset } = stored;
+
+    if (!isResizable(asset)) {
+      const whole = await options.assets.findWithSource(asset.id);
+      if (!whole) throw notFound(`No such asset: ${asset.id}`);
+      // Vectors, documents and video are served as they are (spec §9); parameters are ignored.
+      const extra: Record<string, string> = {};
+      if (asset.type === 'vector') {
+        // An SVG opened on its own must not run script or load anything.
+        extra['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+      }
+      if (asset.ext === 'pdf') extra['content-disposition'] = `inline; filename="${asset.name ?? `${asset.id}.pdf`}"`;
+      return send(reply, whole.source, whole.sourceMime, extra);
+    }
+
+    const { w, h, fit, fm, fp } = query.data;
+    const [fx, fy] = fp ? fp.split(',').map(Number) : [asset.focalPoint?.x ?? 0.5, asset.focalPoint?.y ?? 0.5];
+    const format: ImageFormat = fm === 'jpg' ? 'jpeg' : (fm ?? NATURAL_FORMAT[asset.ext] ?? 'png');
+    const renderRequest: RenderRequest = {
+      width: w,
+      height: h,
+      fit: fit ?? 'cover',
+      format,
+      focalPoint: { x: fx ?? 0.5, y: fy ?? 0.5 },
+    };
+    const key = [asset.id, stored.updatedAt, w, h, renderRequest.fit, format, fx, fy].join('|');
+    const body = await variants.fetch(key, { context: { asset: stored, request: renderRequest } });
+    if (!body) throw new Error(`Rendering ${asset.id} gave no image`);
+    return send(reply, body, CONTENT_TYPES[format]);
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * GET /images/*: assets from the origin, forwarded as they are. The origin's URL carries
+ * every image parameter, so successful answers are cached by browsers and CDNs for a
+ * year; errors are not cached. Only the id and the query string go upstream: no cookies.
+ */
+import replyFrom from '@fastify/reply-from';
+import type { FastifyInstance } from 'fastify';
+import { SiteHttpError } from '../errors';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Headers of the origin's answer that the browser needs. */
+const PASSED_HEADERS = ['content-type', 'content-length', 'etag', 'content-disposition', 'content-security-policy'];
+
+export async function imageRoutes(app: FastifyInstance, options: { originUrl: string }) {
+  await app.register(replyFrom, { base: options.originUrl, undici: { connections: 16, pipelining: 1 } });
+
+  app.get('/images/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) throw new SiteHttpError(404, 'NOT_FOUND', 'No such asset');
+    const queryIndex = request.url.indexOf('?');
+    const query = queryIndex === -1 ? '' : request.url.slice(queryIndex);
+    if (query.length > 512) throw new SiteHttpError(400, 'BAD_REQUEST', 'Image parameters are too long');
+    return reply.from(`/images/${id}${query}`, {
+      rewriteRequestHeaders: (_original, headers) => ({
+        accept: headers.accept ?? '*/*',
+        ...(headers['if-none-match'] ? { 'if-none-match': headers['if-none-match'] } : {}),
+      }),
+      rewriteHeaders: (headers) => {
+        const passed: Record<string, string | string[]> = {};
+        for (const name of PASSED_HEADERS) {
+          const value = headers[name];
+          if (value !== undefined) passed[name] = value;
+        }
+        // The status is not known here; the origin answers errors, and only errors, as JSON.
+        const isError = String(headers['content-type'] ?? '').startsWith('application/json');
+        passed['cache-control'] = isError ? 'no-store' : IMMUTABLE;
+        return passed;
+      },
+    });
+  });
+}

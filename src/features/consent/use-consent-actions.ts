@@ -1,0 +1,18 @@
+import { useCallback } from 'react';
+import { closeModal } from '../../ui/modal-store';
+import type { ConsentChoice } from './consent-cookie';
+import { saveConsent } from './consent-store';
+
+/** Saves a choice from the banner or the settings dialog, and closes the dialog. */
+export function useSaveConsent(): (choice: ConsentChoice) => void {
+  return useCallback((choice: ConsentChoice) => {
+    saveConsent(
+      choice,
+      (cookie) => {
+        document.cookie = cookie;
+      },
+      { secure: window.location.protocol === 'https:' },
+    );
+    closeModal();
+  }, []);
+}

@@ -1,0 +1,46 @@
+import { useSite } from '../../../../app/site-context';
+import { useT } from '../../../../i18n/use-t';
+import type { PageContent } from '../../../../shared/content-schema';
+import { CmsImage } from '../../../../ui/cms-image';
+import type { KnownBlockOf } from '../../block-types';
+import { formatCmsDate } from '../../format-date';
+
+/** Head of an article page: h1 (page title), byline, created date, image, tags and lead. */
+export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; page: PageContent }) {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <header className="article-header">
+      <h1 className="article-header__title">{page.title}</h1>
+      {page.byline || page.created ? (
+        <p className="article-meta">
+          {page.byline ? <span>{t('page.byline', { name: page.byline })}</span> : null}
+          {page.created ? (
+            <time dateTime={page.created}>
+              {t('page.publishedOn', { date: formatCmsDate(page.created, locale) })}
+            </time>
+          ) : null}
+        </p>
+      ) : null}
+      {page.image ? (
+        <CmsImage
+          asset={page.image}
+          preset="article"
+          className="article-header__image"
+          sizes="(min-width: 1200px) 72rem, 100vw"
+          loading="eager"
+        />
+      ) : null}
+      {page.tags && page.tags.length > 0 ? (
+        <ul className="article-tags" aria-label={t('article.tags')}>
+          {page.tags.map((tag) => (
+            <li key={tag} className="article-tags__tag">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="article-header__lead">{block.lead}</p>
+    </header>
+  );
+}

@@ -1,0 +1,11 @@
+import type { KnownBlockOf } from '../../block-types';
+import { CmsImage } from '../../../../ui/cms-image';
+
+export function ImageBlock({ block }: { block: KnownBlockOf<'image'> }) {
+  return (
+    <figure className="image-block">
+      <CmsImage asset={block.image} preset="article" sizes="(min-width: 1200px) 72rem, 100vw" />
+      {block.caption ? <figcaption>{block.caption}</figcaption> : null}
+    </figure>
+  );
+}

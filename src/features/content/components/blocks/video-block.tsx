@@ -1,0 +1,11 @@
+import type { KnownBlockOf } from '../../block-types';
+import { CmsVideo } from '../../../../ui/cms-video';
+
+export function VideoBlock({ block }: { block: KnownBlockOf<'video'> }) {
+  return (
+    <figure className="video-block">
+      <CmsVideo asset={block.video} />
+      <figcaption>{block.title}</figcaption>
+    </figure>
+  );
+}

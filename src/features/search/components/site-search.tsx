@@ -1,0 +1,129 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { SearchResult } from '../../../shared/content-schema';
+import { searchSite } from '../api/search-site';
+import './site-search.css';
+
+/** The answer for one query; while the query in the address differs, a search is under way. */
+type Answer = { query: string; result: SearchResult } | { query: string; failed: true };
+type SearchState =
+  | { status: 'idle' }
+  | { status: 'loading'; query: string }
+  | { status: 'done'; result: SearchResult }
+  | { status: 'error'; query: string };
+
+function searchState(query: string, answer: Answer | undefined): SearchState {
+  if (query === '') return { status: 'idle' };
+  if (!answer || answer.query !== query) return { status: 'loading', query };
+  return 'failed' in answer ? { status: 'error', query } : { status: 'done', result: answer.result };
+}
+
+/**
+ * The siteSearch block: a GET form whose query lives in ?q=, so that it submits to the
+ * same page without JavaScript and a result page can be linked to; in the browser the
+ * results load from the search API whenever ?q= changes.
+ */
+export function SiteSearch() {
+  const t = useT();
+  const { locale } = useSite();
+  const inputId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = (searchParams.get('q') ?? '').trim();
+  const [draft, setDraft] = useState(query);
+  const [draftFor, setDraftFor] = useState(query);
+  const [answer, setAnswer] = useState<Answer>();
+  const state = searchState(query, answer);
+
+  // Back and forward change ?q= under the form: the field follows what the address says
+  // (adjusted while rendering, https://react.dev/learn/you-might-not-need-an-effect).
+  if (draftFor !== query) {
+    setDraftFor(query);
+    setDraft(query);
+  }
+
+  useEffect(() => {
+    if (query === '') return;
+    const controller = new AbortController();
+    searchSite(query, locale, controller.signal).then(
+      (result) => setAnswer({ query, result }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('Site search failed', error);
+        setAnswer({ query, failed: true });
+      },
+    );
+    return () => controller.abort();
+  }, [query, locale]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = draft.trim();
+    setSearchParams(next === '' ? {} : { q: next });
+  }
+
+  return (
+    <section className="site-search">
+      <form role="search" method="get" className="site-search__form" onSubmit={onSubmit}>
+        <label htmlFor={inputId} className="site-search__label">
+          {t('search.label')}
+        </label>
+        <div className="site-search__row">
+          <input
+            id={inputId}
+            type="search"
+            name="q"
+            className="site-search__input"
+            placeholder={t('search.placeholder')}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            maxLength={200}
+            autoComplete="off"
+          />
+          <button type="submit" className="button button--primary">
+            {t('search.submit')}
+          </button>
+        </div>
+      </form>
+      <div className="site-search__results" aria-live="polite">
+        <SearchResults state={state} />
+      </div>
+    </section>
+  );
+}
+
+function SearchResults({ state }: { state: SearchState }) {
+  const t = useT();
+  switch (state.status) {
+    case 'idle':
+      return null;
+    case 'loading':
+      return <p className="site-search__status">{t('search.loading')}</p>;
+    case 'error':
+      return (
+        <p className="site-search__status site-search__status--error" role="alert">
+          {t('search.error')}
+        </p>
+      );
+    case 'done': {
+      const { hits, query } = state.result;
+      if (hits.length === 0) return <p className="site-search__status">{t('search.noResults', { query })}</p>;
+      return (
+        <>
+          <h2 className="site-search__count">{t('search.resultCountPlural', { count: hits.length })}</h2>
+          <ol className="site-search__list">
+            {hits.map((hit) => (
+              <li key={hit.path} className="site-search__hit">
+                <Link to={hit.path} className="site-search__hit-title">
+                  {hit.title}
+                </Link>
+                <p className="site-search__excerpt">{hit.excerpt}</p>
+              </li>
+            ))}
+          </ol>
+        </>
+      );
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  addNotification,
+  allowNotifications,
+  FALLBACK_ERROR_MESSAGE_ID,
+  notificationsStore,
+  removeNotification,
+} from './notifications-store';
+
+describe('notifications store', () => {
+  beforeEach(() => {
+    // The store drops notifications outside a browser; the tests play a hydrated browser.
+    vi.stubGlobal('window', {});
+    notificationsStore.items = [];
+    notificationsStore.ready = false;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('adds nothing before hydration has finished', () => {
+    expect(addNotification({ message: 'Tuote lisätty ostoskoriin' })).toBeUndefined();
+    expect(notificationsStore.items).toEqual([]);
+  });
+
+  it('adds nothing during a server render even when allowed', () => {
+    allowNotifications();
+    vi.unstubAllGlobals();
+    expect(typeof window).toBe('undefined');
+    expect(addNotification({ message: 'Hello' })).toBeUndefined();
+    expect(notificationsStore.items).toEqual([]);
+  });
+
+  it('gives each notification its own id and the type success by default', () => {
+    allowNotifications();
+    const first = addNotification({ message: 'Tuote lisätty ostoskoriin' });
+    const second = addNotification({ message: 'Tuote lisätty ostoskoriin' });
+    expect(first).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(notificationsStore.items.map((item) => [item.id, item.type])).toEqual([
+      [first, 'success'],
+      [second, 'success'],
+    ]);
+  });
+
+  it('keeps the given type', () => {
+    allowNotifications();
+    for (const type of ['error', 'warning', 'information', 'success'] as const) addNotification({ message: 'x', type });
+    expect(notificationsStore.items.map((item) => item.type)).toEqual(['error', 'warning', 'information', 'success']);
+  });
+
+  it('throws on an empty message, before or after hydration', () => {
+    expect(() => addNotification({ message: '' })).toThrow('Cannot create notification: message is empty');
+    allowNotifications();
+    expect(() => addNotification({ message: '  ' })).toThrow('Cannot create notification: message is empty');
+    expect(() => addNotification({ type: 'warning' })).toThrow('Cannot create notification: message is empty');
+  });
+
+  it("uses 'messages.something-went-wrong' for an error without a message", () => {
+    allowNotifications();
+    addNotification({ type: 'error' });
+    expect(notificationsStore.items[0]).toMatchObject({
+      type: 'error',
+      message: FALLBACK_ERROR_MESSAGE_ID,
+      translate: true,
+    });
+    expect(FALLBACK_ERROR_MESSAGE_ID).toBe('messages.something-went-wrong');
+  });
+
+  it('removes a notification by id', () => {
+    allowNotifications();
+    const keep = addNotification({ message: 'a' });
+    const drop = addNotification({ message: 'b' });
+    removeNotification(drop!);
+    expect(notificationsStore.items.map((item) => item.id)).toEqual([keep]);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Notifications (spec §4): each gets a generated id and a type (success by default:
+ * success, error, warning or information). None are added while the server renders or
+ * the browser hydrates — they would differ between the two renders — so adds before
+ * `allowNotifications()` (called by <Notifications> once it has mounted) are dropped.
+ */
+import { proxy } from 'valtio';
+
+export const NOTIFICATION_TYPES = ['success', 'error', 'warning', 'information'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The message shown for an error without a message of its own. */
+export const FALLBACK_ERROR_MESSAGE_ID = 'messages.something-went-wrong';
+
+export interface AppNotification {
+  id: string;
+  type: NotificationType;
+  /** Text to show as is, or a Lingui message id when `translate` is true. */
+  message: string;
+  translate: boolean;
+}
+
+export interface NotificationInput {
+  message?: string | undefined;
+  /** The message is a Lingui id (such as 'cartValidationFailed') to translate when shown. */
+  translate?: boolean;
+  type?: NotificationType;
+}
+
+export const notificationsStore = proxy<{ items: AppNotification[]; ready: boolean }>({ items: [], ready: false });
+
+let sequence = 0;
+function nextId(): string {
+  sequence += 1;
+  const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
+  return `notification-${sequence}-${random}`;
+}
+
+/** Lets notifications in: called after hydration, in the browser only. */
+export function allowNotifications(): void {
+  notificationsStore.ready = true;
+}
+
+/**
+ * Adds a notification and returns its id, or undefined when it was dropped (server
+ * render or hydration). Throws 'Cannot create notification: message is empty'.
+ */
+export function addNotification(input: NotificationInput): string | undefined {
+  const type = input.type ?? 'success';
+  let message = input.message;
+  let translate = input.translate ?? false;
+  if (type === 'error' && message === undefined) {
+    message = FALLBACK_ERROR_MESSAGE_ID;
+    translate = true;
+  }
+  if (message === undefined || message.trim() === '') throw new Error('Cannot create notification: message is empty');
+  if (typeof window === 'undefined' || !notificationsStore.ready) return undefined;
+  const id = nextId();
+  notificationsStore.items.push({ id, type, message, translate });
+  return id;
+}
+
+export function removeNotification(id: string): void {
+  notificationsStore.items = notificationsStore.items.filter((item) => item.id !== id);
+}

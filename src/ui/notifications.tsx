@@ -1,0 +1,32 @@
+/**
+ * The notification list (spec §4) as a polite live region, so that screen readers
+ * announce each new notice. Mounting it after hydration is what lets notifications in.
+ */
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { useT } from '../i18n/use-t';
+import { allowNotifications, notificationsStore, removeNotification } from './notifications-store';
+import './notifications.css';
+
+export function Notifications() {
+  const { items } = useSnapshot(notificationsStore);
+  const t = useT();
+
+  // Effects run only in the browser and only after the hydration render has committed.
+  useEffect(() => allowNotifications(), []);
+
+  return (
+    <section className="notifications" aria-label={t('notifications.label')}>
+      <ul className="notifications__list" role="status" aria-live="polite">
+        {items.map((item) => (
+          <li key={item.id} className={`notification notification--${item.type}`} data-type={item.type}>
+            <span className="notification__message">{item.translate ? t(item.message) : item.message}</span>
+            <button type="button" className="notification__dismiss" onClick={() => removeNotification(item.id)}>
+              {t('notifications.dismiss')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

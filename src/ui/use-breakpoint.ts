@@ -1,0 +1,110 @@
+/**
+ * The breakpoints of spec §9 and a hook that follows the viewport width, re-reading it
+ * 50 ms after the last resize event (spec §9 "resize debounce 50 ms") so that dragging a
+ * window edge re-renders once, not on every frame.
+ *
+ * CSS does the layout with the same numbers (mobile first, min-width queries); the hook is
+ * for behaviour that differs by width, such as footer headings that collapse only on
+ * phones. On the server and during hydration the width is unknown (null): components then
+ * render their no-JavaScript form, and switch once the browser has measured.
+ */
+import { useSyncExternalStore } from 'react';
+
+export const BREAKPOINTS = {
+  smallMobile: 320,
+  mobile: 480,
+  largeMobile: 768,
+  smallDesktop: 992,
+  desktop: 1200,
+  largeDesktop: 1600,
+} as const;
+
+export type BreakpointName = keyof typeof BREAKPOINTS;
+
+export const RESIZE_DEBOUNCE_MS = 50;
+
+const ASCENDING = (Object.entries(BREAKPOINTS) as [BreakpointName, number][]).sort((a, b) => a[1] - b[1]);
+
+/** The largest breakpoint whose minimum width `width` reaches (smallMobile below 320 px too). */
+export function breakpointFor(width: number): BreakpointName {
+  let name: BreakpointName = 'smallMobile';
+  for (const [candidate, min] of ASCENDING) if (width >= min) name = candidate;
+  return name;
+}
+
+/** What the store needs of `window`; a plain EventTarget stands in for it in unit tests. */
+export type ViewportSource = Pick<Window, 'innerWidth' | 'addEventListener' | 'removeEventListener'>;
+
+export interface ViewportWidthStore {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): number;
+}
+
+/**
+ * A useSyncExternalStore source for the viewport width. The snapshot changes only when
+ * the debounced handler runs, so a render in between never sees a half-resized width.
+ */
+export function createViewportWidthStore(source: ViewportSource, debounceMs = RESIZE_DEBOUNCE_MS): ViewportWidthStore {
+  let width = source.innerWidth;
+  const listeners = new Set<() => void>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const settle = () => {
+    timer = undefined;
+    if (source.innerWidth === width) return;
+    width = source.innerWidth;
+    for (const listener of listeners) listener();
+  };
+  const onResize = () => {
+    clearTimeout(timer);
+    timer = setTimeout(settle, debounceMs);
+  };
+
+  return {
+    subscribe(listener) {
+      if (listeners.size === 0) {
+        // The width may have changed while nobody listened.
+        width = source.innerWidth;
+        source.addEventListener('resize', onResize);
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          source.removeEventListener('resize', onResize);
+          clearTimeout(timer);
+          timer = undefined;
+        }
+      };
+    },
+    getSnapshot: () => width,
+  };
+}
+
+let browserStore: ViewportWidthStore | undefined;
+
+function store(): ViewportWidthStore {
+  browserStore ??= createViewportWidthStore(window);
+  return browserStore;
+}
+
+const subscribe = (listener: () => void) => store().subscribe(listener);
+const getSnapshot = () => store().getSnapshot();
+const getServerSnapshot = () => null;
+
+/** The viewport width in CSS pixels, or null on the server and while hydrating. */
+export function useViewportWidth(): number | null {
+  return useSyncExternalStore<number | null>(subscribe, getSnapshot, getServerSnapshot);
+}
+
+/** The current breakpoint name, or null when the width is not known yet. */
+export function useBreakpoint(): BreakpointName | null {
+  const width = useViewportWidth();
+  return width === null ? null : breakpointFor(width);
+}
+
+/** Whether the viewport is at least `breakpoint` wide; null when not known yet. */
+export function useMinWidth(breakpoint: BreakpointName): boolean | null {
+  const width = useViewportWidth();
+  return width === null ? null : width >= BREAKPOINTS[breakpoint];
+}

@@ -1,0 +1,47 @@
+/**
+ * Issue 3, "Must show": axe-core finds no serious or critical WCAG 2.2 AA violation on an
+ * article page and the error page in each locale, on a phone (390 px) and a desktop
+ * (1280 px). The landing pages are covered by a11y.spec.ts.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { samplePages } from './support/crawl';
+import { waitForHydration } from './support/page-helpers';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const PAGES = samplePages().filter((page) => page.name !== 'landing');
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  // Guard against an empty scan (axe not injected, blank page) passing silently.
+  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const sample of PAGES) {
+      test(`${sample.locale} ${sample.name} ${sample.path} has no serious or critical violations`, async ({ page }) => {
+        const response = await page.goto(sample.path);
+        // An article that 404s would be checked as an error page and pass unnoticed.
+        expect(response?.status(), `${sample.path} status`).toBe(sample.status);
+        await waitForHydration(page);
+        const violations = await seriousViolations(page);
+        expect(violations, `${sample.path} at ${viewport.width} px:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * CMS blocks in the browser: card links open their dialog (closing with Esc and the
+ * backdrop), external links open a new tab, brand themes colour the page, and the
+ * accordion works from the keyboard. Pages are picked from the seed content by what they
+ * contain, so the tests follow the content instead of hard-coding it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { getHref, slugToPath, type Locale } from '../../src/shared/locales';
+import { THEMES, themeProperties, type ThemeName } from '../../src/shared/themes';
+import { repoRoot } from './support/content';
+import { waitForHydration } from './support/page-helpers';
+
+const LOCALE: Locale = 'en-EU';
+
+interface Found {
+  path: string;
+  content: Record<string, unknown>;
+}
+
+/** Every en-EU seed page, with its full address on the site. */
+function seedPages(): Found[] {
+  const dir = join(repoRoot, 'content', 'pages');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .flatMap((name) => {
+      const file = JSON.parse(readFileSync(join(dir, name), 'utf8')) as {
+        locales: Partial<Record<Locale, Record<string, unknown> & { slug: string; status?: string }>>;
+      };
+      const content = file.locales[LOCALE];
+      if (!content || content.status === 'draft' || name.startsWith('draft')) return [];
+      return [{ path: getHref(LOCALE, slugToPath(content.slug)), content }];
+    });
+}
+
+/** Objects anywhere inside a value that satisfy a test. */
+function findObjects(value: unknown, test: (node: Record<string, unknown>) => boolean): Array<Record<string, unknown>> {
+  if (Array.isArray(value)) return value.flatMap((item) => findObjects(item, test));
+  if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    return [...(test(node) ? [node] : []), ...Object.values(node).flatMap((item) => findObjects(item, test))];
+  }
+  return [];
+}
+
+/** The first seed page whose body holds a matching object, and that object. */
+function pageWith(test: (node: Record<string, unknown>) => boolean) {
+  for (const page of seedPages()) {
+    const [node] = findObjects(page.content.body, test);
+    if (node) return { path: page.path, node };
+  }
+  throw new Error('No seed page has what this test needs');
+}
+
+const isLinkOfType = (type: string) => (node: Record<string, unknown>) =>
+  typeof node.title === 'string' && (node.url as { type?: string } | undefined)?.type === type;
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+test.describe('card link', () => {
+  const { path, node } = pageWith(isLinkOfType('card'));
+  const title = node.title as string;
+  const text = (node.url as { value: string }).value;
+
+  test('opens a dialog with the link title and text; Esc closes it', async ({ page }) => {
+    await open(page, path);
+    const trigger = page.getByRole('button', { name: title, exact: true });
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+    await expect(dialog).toContainText(text);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // The native dialog hands focus back to the button that opened it.
+    await expect(trigger).toBeFocused();
+    // Closed through Esc, the store is unset too: the button opens it again.
+    await trigger.click();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('closes on a backdrop click but not on a click inside it', async ({ page }) => {
+    await open(page, path);
+    await page.getByRole('button', { name: title, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('heading', { name: title }).click();
+    await expect(dialog).toBeVisible();
+    // The top-left corner of the viewport lies on the backdrop.
+    await page.mouse.click(3, 3);
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test('an external link opens a new tab with rel noopener', async ({ page }) => {
+  const { path, node } = pageWith(
+    (candidate) => isLinkOfType('external')(candidate) && candidate.openInNewTab !== false && !candidate.image,
+  );
+  await open(page, path);
+  const link = page.locator('main').getByRole('link', { name: node.title as string, exact: true });
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+});
+
+test.describe('brand themes', () => {
+  const themed = seedPages().filter((page) => typeof page.content.theme === 'string');
+
+  test('content has themed pages', () => {
+    expect(themed.length, 'no seed page sets a theme').toBeGreaterThan(0);
+  });
+
+  for (const { path, content } of themed) {
+    const theme = content.theme as ThemeName;
+    test(`${path} wears the ${theme} colours`, async ({ page }) => {
+      await open(page, path);
+      const wrapper = page.locator(`main [data-theme="${theme}"]`);
+      await expect(wrapper).toHaveCount(1);
+      const declared = await wrapper.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return Object.fromEntries(
+          ['primary', 'secondary', 'tertiary'].flatMap((role) => [
+            [`--theme-${role}`, style.getPropertyValue(`--theme-${role}`).trim()],
+            [`--theme-on-${role}`, style.getPropertyValue(`--theme-on-${role}`).trim()],
+          ]),
+        );
+      });
+      expect(declared).toEqual(themeProperties(theme));
+
+      // A hero without a colour of its own is painted in the brand's primary colour.
+      const body = content.body as Array<Record<string, unknown>>;
+      const heroIndex = body.findIndex((block) => block.type === 'hero' && !block.backgroundColor);
+      if (heroIndex >= 0) {
+        const hero = page.locator('main .hero:not([data-tone])').first();
+        const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(THEMES[theme].primary.slice(at, at + 2), 16));
+        await expect(hero).toHaveCSS('background-color', `rgb(${r}, ${g}, ${b})`);
+      }
+    });
+  }
+});
+
+test('the accordion works from the keyboard', async ({ page }) => {
+  const { path, node } = pageWith(
+    (candidate) => candidate.type === 'accordion' && Array.isArray(candidate.items) && candidate.items.length >= 2,
+  );
+  const items = node.items as Array<{ title: string }>;
+  await open(page, path);
+  const first = page.getByRole('button', { name: items[0]!.title, exact: true });
+  const second = page.getByRole('button', { name: items[1]!.title, exact: true });
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  const panel = page.locator(`#${await first.getAttribute('aria-controls')}`);
+  await expect(panel).toBeHidden();
+
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel).toBeVisible();
+
+  await page.keyboard.press('ArrowDown');
+  await expect(second).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+
+  await page.keyboard.press('Home');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel).toBeHidden();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('button', { name: items.at(-1)!.title, exact: true })).toBeFocused();
+});
