@@ -166,8 +166,18 @@ export const KNOWN_BLOCK_TYPES: ReadonlySet<string> = new Set(
 );
 export type KnownBlock = z.infer<typeof knownBlockSchema>;
 
-/** Blocks of kinds this build does not know are kept (and rendered as nothing). */
-export const blockSchema = z.union([knownBlockSchema, z.object({ type: z.string() }).passthrough()]);
+/**
+ * Blocks of kinds this build does not know are kept (and rendered as nothing). A block
+ * of a known kind whose fields do not fit is kept the same way under the type
+ * 'invalid:<kind>', so that the renderer can trust every block of a known kind.
+ */
+export const blockSchema = z.union([
+  knownBlockSchema,
+  z
+    .object({ type: z.string() })
+    .passthrough()
+    .transform((block) => (KNOWN_BLOCK_TYPES.has(block.type) ? { ...block, type: `invalid:${block.type}` } : block)),
+]);
 export type Block = z.infer<typeof blockSchema>;
 
 export const pageContentSchema = z.object({

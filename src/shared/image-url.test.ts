@@ -107,6 +107,13 @@ describe('buildImageSources with screen sizes (spec §9 screens)', () => {
     }
   });
 
+  it('gives every screen of a vw range its own variant, never wider than the preset at 1x', () => {
+    const sources = buildImageSources(hero, { preset: 'hero', sizes: 'md:100vw 50vw' });
+    const widths = sources.srcSet!.split(', ').map((part) => Number.parseInt(part.split(' ')[1]!, 10));
+    // md:100vw → 320, 640, 768 (×1, ×2); 50vw above md → 512, 640, 768 (×1, ×2).
+    expect(widths).toEqual([320, 512, 640, 768, 1024, 1280, 1536]);
+  });
+
   it('uses the largest screen as the default when no bare value is given', () => {
     const sources = buildImageSources(hero, { preset: 'hero', sizes: 'sm:100vw xxl:100vw' });
     expect(sources.sizes).toBe('(max-width: 640px) 100vw, 100vw');

@@ -230,11 +230,24 @@ export function buildImageSources(asset: Asset, options: ImageSourceOptions): Im
 
   const entries = parseSizes(options.sizes);
   const widths = new Set<number>();
+  let previousScreen = 0;
   for (const entry of entries) {
     const amount = Number.parseFloat(entry.value);
-    // A default in vw is at most as wide as the preset (the layout never shows it wider).
-    const cssWidth = entry.value.endsWith('px') ? amount : ((entry.screen ?? preset.width) * amount) / 100;
-    for (const density of densities) widths.add(clampImageSize(cssWidth * density));
+    const cssWidths: number[] = [];
+    if (entry.value.endsWith('px')) cssWidths.push(amount);
+    else {
+      // A vw size covers every screen of its range, so a phone need not take the tablet's variant.
+      const upTo = entry.screen ?? Infinity;
+      for (const screen of Object.values(SCREENS)) {
+        if (screen > previousScreen && screen <= upTo) cssWidths.push((screen * amount) / 100);
+      }
+      // The default is at most as wide as the preset (the layout never shows it wider).
+      if (entry.screen === undefined) cssWidths.push((preset.width * amount) / 100);
+    }
+    if (entry.screen !== undefined) previousScreen = entry.screen;
+    for (const cssWidth of cssWidths) {
+      for (const density of densities) widths.add(clampImageSize(Math.min(cssWidth, preset.width) * density));
+    }
   }
   const variants = new Map<string, number>();
   for (const width of [...widths].sort((a, b) => a - b)) {

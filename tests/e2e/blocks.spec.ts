@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getHref, slugToPath, type Locale } from '../../src/shared/locales';
 import { THEMES, themeProperties, type ThemeName } from '../../src/shared/themes';
@@ -128,7 +129,14 @@ test.describe('brand themes', () => {
           ]),
         );
       });
-      expect(declared).toEqual(themeProperties(theme));
+      // The CSS minifier may shorten #ffffff to #fff: compare full 6-digit forms.
+      const sixDigits = (hex: string) =>
+        /^#[0-9a-f]{3}$/i.test(hex)
+          ? `#${[...hex.slice(1)].map((d) => d + d).join('')}`.toLowerCase()
+          : hex.toLowerCase();
+      expect(Object.fromEntries(Object.entries(declared).map(([key, value]) => [key, sixDigits(value)]))).toEqual(
+        themeProperties(theme),
+      );
 
       // A hero without a colour of its own is painted in the brand's primary colour.
       const body = content.body as Array<Record<string, unknown>>;
@@ -138,6 +146,13 @@ test.describe('brand themes', () => {
         const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(THEMES[theme].primary.slice(at, at + 2), 16));
         await expect(hero).toHaveCSS('background-color', `rgb(${r}, ${g}, ${b})`);
       }
+
+      // Themed text has to stay readable: axe checks the contrast of everything shown.
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
     });
   }
 });
@@ -171,4 +186,48 @@ test('the accordion works from the keyboard', async ({ page }) => {
   await expect(panel).toBeHidden();
   await page.keyboard.press('ArrowUp');
   await expect(page.getByRole('button', { name: items.at(-1)!.title, exact: true })).toBeFocused();
+});
+
+test('an article page has one h1 (its title), byline, date in the locale, tags and passes axe', async ({ page }) => {
+  const article = seedPages().find(
+    (candidate) =>
+      (candidate.content.body as Array<{ type: string }>)[0]?.type === 'article' && candidate.content.created,
+  );
+  if (!article) throw new Error('No en-EU article page starts with an article block');
+  const { title, byline, created, tags } = article.content as {
+    title: string;
+    byline?: string;
+    created: string;
+    tags?: string[];
+  };
+  await open(page, article.path);
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('h1')).toHaveText(title);
+  const date = new Intl.DateTimeFormat('en-EU', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${created.slice(0, 10)}T00:00:00Z`),
+  );
+  await expect(page.locator(`main time[datetime="${created}"]`)).toContainText(date);
+  if (byline) await expect(page.locator('main .article-meta')).toContainText(byline);
+  for (const tag of tags ?? []) await expect(page.locator('main .article-tags')).toContainText(tag);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+    [],
+  );
+});
+
+test('an article list shows the newest published articles as links to them', async ({ page }) => {
+  const list = pageWith((node) => node.type === 'articleList' && node.tag === undefined);
+  const articles = seedPages()
+    .filter((candidate) => (candidate.content.body as Array<{ type: string }>)[0]?.type === 'article')
+    .sort((a, b) => String(b.content.created).localeCompare(String(a.content.created)));
+  await open(page, list.path);
+  const newest = articles[0]!;
+  const link = page
+    .locator('main .article-list')
+    .getByRole('link', { name: newest.content.title as string })
+    .first();
+  await expect(link).toHaveAttribute('href', newest.path);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${newest.path}$`));
+  await expect(page.locator('h1')).toHaveText(newest.content.title as string);
 });

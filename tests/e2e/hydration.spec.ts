@@ -1,6 +1,6 @@
 /**
- * The hydrated header on a phone-sized screen: the menu button toggles the main
- * navigation and its aria-expanded state; the skip link is the first stop of the keyboard.
+ * The hydrated header on a phone-sized screen: the menu disclosure toggles the main
+ * navigation and its label; the skip link is the first stop of the keyboard.
  */
 import { expect, test } from '@playwright/test';
 import { message } from './support/content';
@@ -12,46 +12,51 @@ const OPEN = message('fi-FI', 'nav.openMenu');
 const CLOSE = message('fi-FI', 'nav.closeMenu');
 const MAIN_NAV = message('fi-FI', 'nav.mainNavigation');
 
-test('the menu button opens and closes the main navigation', async ({ page }) => {
+test('the menu disclosure opens and closes the main navigation', async ({ page }) => {
   await page.goto('/');
   await waitForHydration(page);
-  const button = page.getByRole('banner').getByRole('button');
+  // The menu is a <details> whose <summary> is the button (works without JavaScript too).
+  const menu = page.getByRole('banner').locator('details');
+  const toggle = menu.locator('summary');
   const nav = page.getByRole('navigation', { name: MAIN_NAV });
 
-  await expect(button).toHaveAccessibleName(OPEN);
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toHaveAccessibleName(OPEN);
+  await expect(menu).not.toHaveAttribute('open');
   await expect(nav).toBeHidden();
-  // The button controls the element that holds the navigation.
-  const controls = await button.getAttribute('aria-controls');
-  expect(controls).toBeTruthy();
-  await expect(
-    page.locator(`[id="${controls}"]`).getByRole('navigation', { name: MAIN_NAV, includeHidden: true }),
-  ).toHaveCount(1);
+  // The disclosure holds the navigation.
+  await expect(menu.getByRole('navigation', { name: MAIN_NAV, includeHidden: true })).toHaveCount(1);
 
-  await button.click();
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
-  await expect(button).toHaveAccessibleName(CLOSE);
+  await toggle.click();
+  await expect(menu).toHaveAttribute('open', '');
+  await expect(toggle).toHaveAccessibleName(CLOSE);
   await expect(nav).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Yrityksille', exact: true })).toBeVisible();
 
-  await button.click();
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
-  await expect(button).toHaveAccessibleName(OPEN);
+  await toggle.click();
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(toggle).toHaveAccessibleName(OPEN);
   await expect(nav).toBeHidden();
+
+  // Esc closes the open menu and returns focus to its button.
+  await toggle.click();
+  await nav.getByRole('link', { name: 'Yrityksille', exact: true }).focus();
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(toggle).toBeFocused();
 });
 
 test('following a link in the open menu closes the menu', async ({ page }) => {
   await page.goto('/');
   await waitForHydration(page);
-  const button = page.getByRole('banner').getByRole('button');
-  await button.click();
+  const menu = page.getByRole('banner').locator('details');
+  await menu.locator('summary').click();
   await page
     .getByRole('navigation', { name: MAIN_NAV })
     .getByRole('link', { name: 'Yrityksille', exact: true })
     .click();
   await expect(page).toHaveURL(/\/yrityksille$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Energiaratkaisut yrityksesi tarpeisiin');
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).not.toHaveAttribute('open');
   await expect(page.getByRole('navigation', { name: MAIN_NAV })).toBeHidden();
 });
 

@@ -49,6 +49,19 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/** A single `bytes=` range of RFC 9110 §14.1.2; several ranges are answered whole. */
+export function byteRange(
+  header: string | undefined,
+  length: number,
+): { start: number; end: number } | 'invalid' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [, first = '', last = ''] = match;
+  const start = first === '' ? Math.max(0, length - Number(last)) : Number(first);
+  const end = first === '' || last === '' ? length - 1 : Math.min(Number(last), length - 1);
+  return start > end || start >= length ? 'invalid' : { start, end };
+}
+
 export interface ImageRoutesOptions {
   assets: AssetsRepository;
   /** Bytes of rendered variants kept in memory. */
@@ -106,6 +119,22 @@ export function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions) {
         extra['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
       }
       if (asset.ext === 'pdf') extra['content-disposition'] = `inline; filename="${asset.name ?? `${asset.id}.pdf`}"`;
+      if (asset.type === 'video') {
+        // Safari plays video only from a server that answers byte ranges.
+        extra['accept-ranges'] = 'bytes';
+        const range = byteRange(request.headers.range, whole.source.length);
+        if (range === 'invalid') {
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${whole.source.length}`)
+            .send({ status: 416, code: 'RANGE_NOT_SATISFIABLE', message: 'Range not satisfiable' });
+        }
+        if (range) {
+          reply.status(206);
+          extra['content-range'] = `bytes ${range.start}-${range.end}/${whole.source.length}`;
+          return send(reply, whole.source.subarray(range.start, range.end + 1), whole.sourceMime, extra);
+        }
+      }
       return send(reply, whole.source, whole.sourceMime, extra);
     }
 

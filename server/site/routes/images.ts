@@ -9,7 +9,15 @@ import { SiteHttpError } from '../errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Headers of the origin's answer that the browser needs. */
-const PASSED_HEADERS = ['content-type', 'content-length', 'etag', 'content-disposition', 'content-security-policy'];
+const PASSED_HEADERS = [
+  'content-type',
+  'content-length',
+  'etag',
+  'content-disposition',
+  'content-security-policy',
+  'accept-ranges',
+  'content-range',
+];
 
 export async function imageRoutes(app: FastifyInstance, options: { originUrl: string }) {
   await app.register(replyFrom, { base: options.originUrl, undici: { connections: 16, pipelining: 1 } });
@@ -23,7 +31,7 @@ export async function imageRoutes(app: FastifyInstance, options: { originUrl: st
     return reply.from(`/images/${id}${query}`, {
       rewriteRequestHeaders: (_original, headers) => ({
         accept: headers.accept ?? '*/*',
-        ...(headers['if-none-match'] ? { 'if-none-match': headers['if-none-match'] } : {}),
+        ...(headers.range ? { range: headers.range } : {}),
       }),
       rewriteHeaders: (headers) => {
         const passed: Record<string, string | string[]> = {};

@@ -22,7 +22,7 @@ export function ConsentBanner() {
           {t('consent.title')}
         </h2>
         <p id={textId} className="consent-banner__text">
-          {t('consent.text')}
+          {t('consent.bannerText')}
         </p>
         <div className="consent-actions">
           <button type="button" className="button button--primary" onClick={() => save({ analytics: true })}>

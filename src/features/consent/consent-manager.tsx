@@ -1,19 +1,32 @@
 /**
  * Consent for the whole site: reads the stored choice once the page is hydrated, shows
- * the first-visit banner until the visitor chooses, holds the settings dialog, and loads
- * the locale's tag manager only when analytics are allowed.
+ * the first-visit banner until the visitor chooses, opens the settings dialog when asked,
+ * and loads the locale's tag manager only when analytics are allowed.
+ *
+ * The banner, the dialog and the tag-manager loader are loaded on demand (they are never
+ * part of the server-rendered page), which keeps them out of the landing-page budget.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ConsentBanner } from './consent-banner';
-import { ConsentSettings } from './consent-settings';
-import { consentStore, loadConsent } from './consent-store';
-import { isTagManagerLoaded, loadTagManager } from './tag-manager-loader';
+import { modalStore } from '../../ui/modal-store';
+import { CONSENT_MODAL, consentStore, loadConsent } from './consent-store';
 import './consent.css';
+
+const ConsentBanner = lazy(() => import('./consent-ui').then((module) => ({ default: module.ConsentBanner })));
+const ConsentSettings = lazy(() => import('./consent-ui').then((module) => ({ default: module.ConsentSettings })));
+
+/** Whether this document has started the tag manager (a script cannot be unloaded). */
+let tagManagerStarted = false;
 
 export function ConsentManager({ tagManagerId }: { tagManagerId: string | undefined }) {
   const { ready, choice } = useSnapshot(consentStore);
+  const { name: modalName } = useSnapshot(modalStore);
   const analytics = choice?.analytics ?? false;
+
+  // Once opened, the dialog stays mounted: closing it must go through dialog.close() so
+  // that the browser returns focus to the button that opened it.
+  const [settingsMounted, setSettingsMounted] = useState(false);
+  if (modalName === CONSENT_MODAL && !settingsMounted) setSettingsMounted(true);
 
   // The choice lives in a cookie the server-rendered HTML knows nothing about (the same
   // HTML is cached for every visitor), so it is read only after hydration.
@@ -24,18 +37,21 @@ export function ConsentManager({ tagManagerId }: { tagManagerId: string | undefi
   useEffect(() => {
     if (!ready || !choice) return;
     if (analytics) {
-      loadTagManager(tagManagerId);
-    } else if (isTagManagerLoaded()) {
-      // A loaded tag manager cannot be unloaded: withdrawing consent reloads the page,
-      // which then runs without it.
+      void import('./tag-manager-loader').then(({ loadTagManager }) => {
+        const result = loadTagManager(tagManagerId);
+        if (result === 'loaded' || result === 'already-loaded') tagManagerStarted = true;
+      });
+    } else if (tagManagerStarted) {
+      // Withdrawing consent reloads the page, which then runs without the tag manager.
       window.location.reload();
     }
   }, [ready, choice, analytics, tagManagerId]);
 
   return (
     <>
-      {ready && !choice ? <ConsentBanner /> : null}
-      <ConsentSettings />
+      {/* Separate boundaries: loading one part must not hide the other. */}
+      <Suspense fallback={null}>{ready && !choice ? <ConsentBanner /> : null}</Suspense>
+      <Suspense fallback={null}>{settingsMounted ? <ConsentSettings /> : null}</Suspense>
     </>
   );
 }

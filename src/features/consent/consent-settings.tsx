@@ -36,13 +36,7 @@ function ConsentForm({ initialAnalytics }: { initialAnalytics: boolean }) {
       <fieldset className="consent-settings__purposes">
         <legend>{t('consent.purposes')}</legend>
         <div className="consent-purpose">
-          <input
-            type="checkbox"
-            id={`${necessaryHint}-input`}
-            checked
-            disabled
-            aria-describedby={necessaryHint}
-          />
+          <input type="checkbox" id={`${necessaryHint}-input`} checked disabled aria-describedby={necessaryHint} />
           <label htmlFor={`${necessaryHint}-input`}>{t('consent.necessaryLabel')}</label>
           <p id={necessaryHint} className="consent-purpose__hint">
             {t('consent.necessaryDescription')}

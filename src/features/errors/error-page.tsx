@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import type { PayloadError } from '../../shared/payload';
@@ -10,6 +11,19 @@ const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
 };
 
 /**
+ * Error-page analytics (spec §8): a 404 is a visitor struggling to find something, any
+ * other status an exception. Pushed to window.dataLayer in the browser only; the tag
+ * manager (loaded only with consent) reads the queue, earlier entries included.
+ */
+function useErrorAnalytics(status: number, path: string) {
+  useEffect(() => {
+    const target = window as Window & { dataLayer?: unknown[] };
+    target.dataLayer ??= [];
+    target.dataLayer.push({ event: 'error', type: status === 404 ? 'struggle' : 'exception', status, path });
+  }, [status, path]);
+}
+
+/**
  * The error page of spec §2/§8: status code, title (default: the code), message,
  * expandable details, back and home buttons. Logo and footer come from the shell.
  */
@@ -17,6 +31,7 @@ export function ErrorPage({ error, title }: { error: PayloadError; title?: strin
   const t = useT();
   const navigate = useNavigate();
   const message = t(`httpMessages.${error.statusName}`);
+  useErrorAnalytics(error.status, error.path);
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-page__status" aria-hidden="true">

@@ -61,8 +61,7 @@ export function parseDocument(html: string, documentUrl: string): { facts: PageF
     }
   };
   const addSrcset = (srcset: string | undefined, via: string) => {
-    // Candidates are "url descriptor?" separated by commas; our URLs hold no commas.
-    for (const candidate of srcset?.split(',') ?? []) add(candidate.trim().split(/\s+/)[0], 'image', via);
+    for (const url of srcsetUrls(srcset ?? '')) add(url, 'image', via);
   };
 
   const parser = new Parser(
@@ -130,6 +129,36 @@ export function parseDocument(html: string, documentUrl: string): { facts: PageF
   parser.write(html);
   parser.end();
   return { facts, refs };
+}
+
+/**
+ * The URLs of a srcset, parsed as the HTML standard does: a URL is a run of non-space
+ * characters (commas inside it belong to it, e.g. "fp=0.5,0.4"); a comma ends a candidate
+ * only after its descriptors or at the very end of the URL.
+ */
+export function srcsetUrls(srcset: string): string[] {
+  const urls: string[] = [];
+  let position = 0;
+  while (position < srcset.length) {
+    while (position < srcset.length && /[\s,]/.test(srcset[position]!)) position++;
+    if (position >= srcset.length) break;
+    const start = position;
+    while (position < srcset.length && !/\s/.test(srcset[position]!)) position++;
+    const url = srcset.slice(start, position);
+    if (/,+$/.test(url)) {
+      urls.push(url.replace(/,+$/, ''));
+      continue;
+    }
+    // Skip the descriptors ("1.5x", "768w"), up to the comma that ends the candidate.
+    let depth = 0;
+    while (position < srcset.length && (depth > 0 || srcset[position] !== ',')) {
+      if (srcset[position] === '(') depth++;
+      if (srcset[position] === ')') depth = Math.max(0, depth - 1);
+      position++;
+    }
+    urls.push(url);
+  }
+  return urls.filter(Boolean);
 }
 
 export interface Resource {

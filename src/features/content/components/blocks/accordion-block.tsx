@@ -63,6 +63,8 @@ export function AccordionBlock({ block }: { block: KnownBlockOf<'accordion'> }) 
                 onKeyDown={(event) => onKeyDown(event, index)}
               >
                 {item.title}
+                {/* The +/− sign is decoration: hidden so that it stays out of the button's name. */}
+                <span className="accordion__icon" aria-hidden="true" />
               </button>
             </ItemHeading>
             <div id={panelId} role="region" aria-labelledby={buttonId} className="accordion__panel" hidden={!expanded}>

@@ -27,8 +27,8 @@ export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; 
           asset={page.image}
           preset="article"
           className="article-header__image"
-          sizes="(min-width: 1200px) 72rem, 100vw"
-          loading="eager"
+          sizes="xl:100vw 720px"
+          priority
         />
       ) : null}
       {page.tags && page.tags.length > 0 ? (

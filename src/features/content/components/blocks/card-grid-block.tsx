@@ -15,7 +15,7 @@ export function CardGridBlock({ block }: { block: KnownBlockOf<'cardGrid'> }) {
                 asset={card.image}
                 preset="card"
                 className="card__image"
-                sizes="(min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw"
+                sizes="md:100vw lg:50vw 33vw"
               />
             ) : null}
             <div className="card__body">

@@ -19,8 +19,8 @@ export function HeroBlock({ block, isPageHeading }: { block: KnownBlockOf<'hero'
           asset={block.image}
           preset="hero"
           className="hero__image"
-          sizes="(min-width: 768px) 50vw, 100vw"
-          loading={isPageHeading ? 'eager' : 'lazy'}
+          sizes="md:100vw 50vw"
+          priority={isPageHeading}
         />
       ) : null}
     </section>

@@ -4,7 +4,7 @@ import { CmsImage } from '../../../../ui/cms-image';
 export function ImageBlock({ block }: { block: KnownBlockOf<'image'> }) {
   return (
     <figure className="image-block">
-      <CmsImage asset={block.image} preset="article" sizes="(min-width: 1200px) 72rem, 100vw" />
+      <CmsImage asset={block.image} preset="article" sizes="xl:100vw 1152px" />
       {block.caption ? <figcaption>{block.caption}</figcaption> : null}
     </figure>
   );

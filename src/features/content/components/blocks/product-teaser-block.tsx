@@ -12,7 +12,7 @@ export function ProductTeaserBlock({ block }: { block: KnownBlockOf<'productTeas
           asset={block.image}
           preset="card"
           className="product-teaser__image"
-          sizes="(min-width: 768px) 40vw, 100vw"
+          sizes="md:100vw 40vw"
         />
       ) : null}
       <div className="product-teaser__body">

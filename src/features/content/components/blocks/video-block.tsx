@@ -4,7 +4,7 @@ import { CmsVideo } from '../../../../ui/cms-video';
 export function VideoBlock({ block }: { block: KnownBlockOf<'video'> }) {
   return (
     <figure className="video-block">
-      <CmsVideo asset={block.video} />
+      <CmsVideo asset={block.video} title={block.title} />
       <figcaption>{block.title}</figcaption>
     </figure>
   );

@@ -1,0 +1,100 @@
+/**
+ * A CMS asset as an image (spec §5 "Image", §9 "Images" and "Assets"): raster images get
+ * a srcset of provider variants (densities 1 and 2 by default, or screen sizes), SVG is
+ * an <img> of the original, a PDF is a download link with its type and size, and video
+ * goes to CmsVideo. Width and height are always set, so nothing shifts when it loads.
+ */
+import { useLingui } from '@lingui/react';
+import { assetExtension, assetKind, isDocument } from '../shared/asset-types';
+import type { Asset } from '../shared/content-schema';
+import { buildImageSources } from '../shared/image-url';
+import { useT } from '../i18n/use-t';
+import { CmsVideo } from './cms-video';
+import './cms-image.css';
+
+export type ImageLoading = 'lazy' | 'eager';
+export type ImageDecoding = 'async' | 'auto' | 'sync';
+export type ImageFill = 'cover' | 'contain';
+
+export interface CmsImageProps {
+  asset: Asset;
+  /** A preset of src/shared/image-url.ts; an unknown one throws (spec §8). */
+  preset: string;
+  /** Screen-keyed sizes, e.g. "xs:100vw lg:50vw 640px"; without it the srcset lists densities. */
+  sizes?: string;
+  loading?: ImageLoading;
+  decoding?: ImageDecoding;
+  fill?: ImageFill;
+  className?: string;
+  /** The largest image above the fold: loads eagerly with high fetch priority. */
+  priority?: boolean;
+  provider?: string;
+  densities?: readonly number[];
+}
+
+function classNames(...names: Array<string | false | undefined>): string {
+  return names.filter(Boolean).join(' ');
+}
+
+export function CmsImage({
+  asset,
+  preset,
+  sizes,
+  loading = 'lazy',
+  decoding = 'async',
+  fill = 'cover',
+  className,
+  priority = false,
+  provider,
+  densities,
+}: CmsImageProps) {
+  const t = useT();
+  const { i18n } = useLingui();
+  const kind = assetKind(asset);
+
+  if (kind === 'video') return <CmsVideo asset={asset} {...(className ? { className } : {})} />;
+
+  if (isDocument(asset)) {
+    const title = asset.title ?? asset.alt ?? asset.name ?? asset.src;
+    const type = (assetExtension(asset) ?? '').toUpperCase();
+    const kilobytes =
+      asset.size === undefined
+        ? undefined
+        : new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(Math.max(1, asset.size / 1024));
+    return (
+      <a className={classNames('cms-document', className)} href={asset.src} download={asset.name ?? true}>
+        <span className="cms-document__title">{t('image.download', { title })}</span>{' '}
+        <span className="cms-document__info">
+          {kilobytes === undefined ? `(${type})` : t('image.fileInfo', { type, size: kilobytes })}
+        </span>
+      </a>
+    );
+  }
+
+  if (kind === undefined) {
+    // An extension spec §9 does not list: nothing sensible to render.
+    console.warn(`CmsImage: unsupported asset ${asset.id ?? asset.src}`);
+    return null;
+  }
+
+  const sources = buildImageSources(asset, {
+    preset,
+    ...(provider ? { provider } : {}),
+    ...(sizes ? { sizes } : {}),
+    ...(densities ? { densities } : {}),
+  });
+  return (
+    <img
+      className={classNames('cms-image', `cms-image--${fill}`, kind === 'vector' && 'cms-image--vector', className)}
+      src={sources.src}
+      {...(sources.srcSet ? { srcSet: sources.srcSet } : {})}
+      {...(sources.sizes ? { sizes: sources.sizes } : {})}
+      width={sources.width}
+      height={sources.height}
+      alt={asset.alt}
+      loading={priority ? 'eager' : loading}
+      decoding={decoding}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+    />
+  );
+}
