@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app';
 import { BOOT_ELEMENT_ID, type BootData } from './app/boot-data';
 import { createRoutes } from './app/routes';
+import { preloadPageBlocks } from './features/content/components/lazy-blocks';
 import { createI18n } from './i18n/catalogs';
 import './app/styles.css';
 
@@ -12,14 +13,17 @@ import './app/styles.css';
  * The payload client is loaded on the first client navigation, not with the page: the
  * first view is server-rendered and needs no fetch, so its code stays off the landing page.
  */
-const loadPayload = async (request: Request) =>
-  (await import('./features/content/api/fetch-payload')).fetchPayload(request);
+async function loadPayload(request: Request) {
+  const payload = await (await import('./features/content/api/fetch-payload')).fetchPayload(request);
+  await preloadPageBlocks(payload.page?.content);
+  return payload;
+}
 
 async function main() {
   const element = document.getElementById(BOOT_ELEMENT_ID);
   if (!element?.textContent) throw new Error('The page has no boot data');
   const boot = JSON.parse(element.textContent) as BootData;
-  const i18n = await createI18n(boot.payload.locale);
+  const [i18n] = await Promise.all([createI18n(boot.payload.locale), preloadPageBlocks(boot.payload.page?.content)]);
   const router = createBrowserRouter(createRoutes(loadPayload), {
     basename: boot.basename || '/',
     hydrationData: { loaderData: { page: boot.payload } },

@@ -9,6 +9,7 @@ import { AppProviders } from './app/app';
 import { serializeBootData, BOOT_ELEMENT_ID } from './app/boot-data';
 import { HeadMarkup } from './app/document-head';
 import { createRoutes } from './app/routes';
+import { preloadAllBlocks } from './features/content/components/lazy-blocks';
 import { preloadCatalogs } from './i18n/catalogs';
 import type { Locale } from './shared/locales';
 import type { PagePayload } from './shared/payload';
@@ -27,7 +28,7 @@ export interface RenderResult {
   data: string;
 }
 
-const catalogs = await preloadCatalogs();
+const [catalogs] = await Promise.all([preloadCatalogs(), preloadAllBlocks()]);
 
 /** A message in a locale, for texts the server needs outside React (error page titles). */
 export function translate(locale: Locale, id: string, values?: Record<string, unknown>): string {

@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
-import { ConsentManager } from '../features/consent/consent-manager';
 import { useT } from '../i18n/use-t';
 import type { Layout } from '../shared/content-schema';
 import type { HeadData } from '../shared/head';
 import { Footer } from './footer';
 import { Header } from './header';
+
+const ClientExtras = lazy(() => import('./client-extras'));
+const noSubscription = () => () => {};
 
 /** The page-loading flag of spec §4: shown while a client navigation fetches its payload. */
 function LoadingBar() {
@@ -31,6 +33,8 @@ export function AppShell({
   children: ReactNode;
 }) {
   const t = useT();
+  // Mounted only after hydration: the server's HTML and the first client render match.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -44,7 +48,11 @@ export function AppShell({
       </main>
       <Footer layout={layout} />
       {/* Last in the document: the first-visit consent banner must not come before the skip link. */}
-      <ConsentManager tagManagerId={layout?.tagManagerId} />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <ClientExtras tagManagerId={layout?.tagManagerId} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

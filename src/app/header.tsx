@@ -76,8 +76,12 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
   const { pathname } = useLocation();
   const navigation = layout ? visibleNavigation(layout.navigation) : [];
 
-  // Back and forward navigations close the menu too, not only clicks on its links.
+  // Back and forward navigations close the menu too, not only clicks on its links. The
+  // first run is skipped: a menu opened before hydration stays open.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (menuRef.current) menuRef.current.open = false;
   }, [pathname]);
 

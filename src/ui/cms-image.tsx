@@ -2,14 +2,13 @@
  * A CMS asset as an image (spec §5 "Image", §9 "Images" and "Assets"): raster images get
  * a srcset of provider variants (densities 1 and 2 by default, or screen sizes), SVG is
  * an <img> of the original, a PDF is a download link with its type and size, and video
- * goes to CmsVideo. Width and height are always set, so nothing shifts when it loads.
+ * is offered as a file (the video block plays videos with CmsVideo). Width and height are always set, so nothing shifts when it loads.
  */
 import { useLingui } from '@lingui/react';
 import { assetExtension, assetKind, isDocument } from '../shared/asset-types';
 import type { Asset } from '../shared/content-schema';
 import { buildImageSources } from '../shared/image-url';
 import { useT } from '../i18n/use-t';
-import { CmsVideo } from './cms-video';
 import './cms-image.css';
 
 export type ImageLoading = 'lazy' | 'eager';
@@ -52,9 +51,9 @@ export function CmsImage({
   const { i18n } = useLingui();
   const kind = assetKind(asset);
 
-  if (kind === 'video') return <CmsVideo asset={asset} {...(className ? { className } : {})} />;
-
-  if (isDocument(asset)) {
+  // Videos play in the video block (CmsVideo, its own chunk); an image slot given a
+  // video offers it as a file, like a document, rather than pulling the player in here.
+  if (kind === 'video' || isDocument(asset)) {
     const title = asset.title ?? asset.alt ?? asset.name ?? asset.src;
     const type = (assetExtension(asset) ?? '').toUpperCase();
     const kilobytes =

@@ -1,10 +1,10 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { resolveCmsLink } from '../shared/cms-link';
 import type { CmsLink } from '../shared/content-schema';
-import { Modal } from './modal';
-import { openModal } from './modal-store';
 import './cms-link-view.css';
+
+const CardDialog = lazy(() => import('./card-dialog'));
 
 /**
  * Renders a CMS link (spec §2 link kinds): router link inside the site, plain anchor
@@ -59,19 +59,28 @@ function CardLink({
 }) {
   // useId is the same on the server and in the browser, so the name survives hydration.
   const name = `card-${useId()}`;
+  // The dialog is mounted on the first click (it opens itself) and kept mounted, so that
+  // closing it returns focus to this button; later clicks open it through the store.
+  const [requested, setRequested] = useState(false);
+  function open() {
+    if (!requested) setRequested(true);
+    else void import('./modal-store').then(({ openModal }) => openModal(name));
+  }
   return (
     <>
       <button
         type="button"
         className={className ? `${className} cms-card-link` : 'cms-card-link'}
         aria-haspopup="dialog"
-        onClick={() => openModal(name)}
+        onClick={open}
       >
         {content}
       </button>
-      <Modal name={name} title={heading}>
-        <p className="modal__text">{text}</p>
-      </Modal>
+      {requested ? (
+        <Suspense fallback={null}>
+          <CardDialog name={name} heading={heading} text={text} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

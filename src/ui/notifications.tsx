@@ -17,16 +17,19 @@ export function Notifications() {
 
   return (
     <section className="notifications" aria-label={t('notifications.label')}>
-      <ul className="notifications__list" role="status" aria-live="polite">
-        {items.map((item) => (
-          <li key={item.id} className={`notification notification--${item.type}`} data-type={item.type}>
-            <span className="notification__message">{item.translate ? t(item.message) : item.message}</span>
-            <button type="button" className="notification__dismiss" onClick={() => removeNotification(item.id)}>
-              {t('notifications.dismiss')}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* The live region wraps the list: a <ul> may not take the status role. */}
+      <div role="status" aria-live="polite">
+        <ul className="notifications__list">
+          {items.map((item) => (
+            <li key={item.id} className={`notification notification--${item.type}`} data-type={item.type}>
+              <span className="notification__message">{item.translate ? t(item.message) : item.message}</span>
+              <button type="button" className="notification__dismiss" onClick={() => removeNotification(item.id)}>
+                {t('notifications.dismiss')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

@@ -50,7 +50,10 @@ test('the open mobile menu has no serious or critical violations', async ({ page
   await page.goto('/');
   await waitForHydration(page);
   // The menu button is the <summary> of a <details> disclosure.
-  await page.getByRole('banner').locator('summary', { hasText: message('fi-FI', 'nav.openMenu') }).click();
+  await page
+    .getByRole('banner')
+    .locator('summary', { hasText: message('fi-FI', 'nav.openMenu') })
+    .click();
   await expect(page.getByRole('navigation', { name: message('fi-FI', 'nav.mainNavigation') })).toBeVisible();
   const violations = await seriousViolations(page);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);

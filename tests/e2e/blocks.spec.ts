@@ -62,40 +62,46 @@ async function open(page: Page, path: string) {
   await waitForHydration(page);
 }
 
-test.describe('card link', () => {
-  const { path, node } = pageWith(isLinkOfType('card'));
-  const title = node.title as string;
-  const text = (node.url as { value: string }).value;
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`card link at ${viewport.width} px`, () => {
+    test.use({ viewport });
+    const { path, node } = pageWith(isLinkOfType('card'));
+    const title = node.title as string;
+    const text = (node.url as { value: string }).value;
 
-  test('opens a dialog with the link title and text; Esc closes it', async ({ page }) => {
-    await open(page, path);
-    const trigger = page.getByRole('button', { name: title, exact: true });
-    await trigger.click();
-    const dialog = page.getByRole('dialog', { name: title });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
-    await expect(dialog).toContainText(text);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    // The native dialog hands focus back to the button that opened it.
-    await expect(trigger).toBeFocused();
-    // Closed through Esc, the store is unset too: the button opens it again.
-    await trigger.click();
-    await expect(dialog).toBeVisible();
-  });
+    test('opens a dialog with the link title and text; Esc closes it', async ({ page }) => {
+      await open(page, path);
+      const trigger = page.getByRole('button', { name: title, exact: true });
+      await trigger.click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+      await expect(dialog).toContainText(text);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      // The native dialog hands focus back to the button that opened it.
+      await expect(trigger).toBeFocused();
+      // Closed through Esc, the store is unset too: the button opens it again.
+      await trigger.click();
+      await expect(dialog).toBeVisible();
+    });
 
-  test('closes on a backdrop click but not on a click inside it', async ({ page }) => {
-    await open(page, path);
-    await page.getByRole('button', { name: title, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: title });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('heading', { name: title }).click();
-    await expect(dialog).toBeVisible();
-    // The top-left corner of the viewport lies on the backdrop.
-    await page.mouse.click(3, 3);
-    await expect(dialog).toBeHidden();
+    test('closes on a backdrop click but not on a click inside it', async ({ page }) => {
+      await open(page, path);
+      await page.getByRole('button', { name: title, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('heading', { name: title }).click();
+      await expect(dialog).toBeVisible();
+      // The top-left corner of the viewport lies on the backdrop.
+      await page.mouse.click(3, 3);
+      await expect(dialog).toBeHidden();
+    });
   });
-});
+}
 
 test('an external link opens a new tab with rel noopener', async ({ page }) => {
   const { path, node } = pageWith(
@@ -230,4 +236,27 @@ test('an article list shows the newest published articles as links to them', asy
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${newest.path}$`));
   await expect(page.locator('h1')).toHaveText(newest.content.title as string);
+});
+
+test.describe('every block kind passes axe', () => {
+  // One page per kind, the first that has it; a page that shows several kinds is checked once.
+  const kindsByPath = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const { path, content } of seedPages())
+    for (const block of content.body as Array<{ type: string }>)
+      if (!seen.has(block.type)) {
+        seen.add(block.type);
+        kindsByPath.set(path, [...(kindsByPath.get(path) ?? []), block.type]);
+      }
+
+  for (const [path, kinds] of kindsByPath) {
+    test(`${kinds.join(', ')} on ${path}`, async ({ page }) => {
+      await open(page, path);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
+    });
+  }
 });

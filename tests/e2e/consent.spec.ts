@@ -64,7 +64,9 @@ for (const viewport of [
       await expect(page.getByRole('link', { name: t('nav.skipToContent') })).toBeFocused();
       expect(requests, 'no tag manager before consent').toEqual([]);
 
-      await banner(page).getByRole('button', { name: t('consent.acceptAll') }).click();
+      await banner(page)
+        .getByRole('button', { name: t('consent.acceptAll') })
+        .click();
       await expect(banner(page)).toHaveCount(0);
       await expect.poll(() => requests).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-ST1FI01']);
       expect(await consentCookie(context)).toBe('v1.analytics');
@@ -82,7 +84,9 @@ test('"necessary only" is kept and never loads the tag manager', async ({ page, 
   const requests = await interceptTagManager(page);
   await page.goto('/');
   await waitForHydration(page);
-  await banner(page).getByRole('button', { name: t('consent.necessaryOnly') }).click();
+  await banner(page)
+    .getByRole('button', { name: t('consent.necessaryOnly') })
+    .click();
   await expect(banner(page)).toHaveCount(0);
   expect(await consentCookie(context)).toBe('v1.necessary');
 
@@ -128,7 +132,9 @@ test('saving choices with the analytics box ticked loads the tag manager', async
   const requests = await interceptTagManager(page);
   await page.goto('/');
   await waitForHydration(page);
-  await banner(page).getByRole('button', { name: t('consent.customize') }).click();
+  await banner(page)
+    .getByRole('button', { name: t('consent.customize') })
+    .click();
   const dialog = settingsDialog(page);
   await dialog.getByRole('checkbox', { name: t('consent.analyticsLabel') }).check();
   expect(requests).toEqual([]);
@@ -169,9 +175,14 @@ test('withdrawing consent reloads the page without the tag manager', async ({ pa
   await waitForHydration(page);
   await expect.poll(() => requests).toHaveLength(1);
 
-  await page.getByRole('contentinfo').getByRole('button', { name: t('footer.cookieSettings') }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('button', { name: t('footer.cookieSettings') })
+    .click();
   const reloaded = page.waitForEvent('load');
-  await settingsDialog(page).getByRole('button', { name: t('consent.necessaryOnly') }).click();
+  await settingsDialog(page)
+    .getByRole('button', { name: t('consent.necessaryOnly') })
+    .click();
   await reloaded;
   await waitForHydration(page);
   expect(await consentCookie(context)).toBe('v1.necessary');
@@ -201,7 +212,9 @@ test('with the tag manager unreachable the page keeps working', async ({ page })
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await waitForHydration(page);
-  await banner(page).getByRole('button', { name: t('consent.acceptAll') }).click();
+  await banner(page)
+    .getByRole('button', { name: t('consent.acceptAll') })
+    .click();
   await expect.poll(() => requests).toHaveLength(1);
 
   await page.getByRole('banner').locator('summary').click();
@@ -221,13 +234,17 @@ test('the open settings dialog has no serious or critical accessibility violatio
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await waitForHydration(page);
-  await banner(page).getByRole('button', { name: t('consent.customize') }).click();
+  await banner(page)
+    .getByRole('button', { name: t('consent.customize') })
+    .click();
   await expect(settingsDialog(page)).toBeVisible();
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 });
 
@@ -239,7 +256,9 @@ test.describe('error-page analytics (spec §8)', () => {
     await page.goto('/this-page-does-not-exist');
     await waitForHydration(page);
     await expect
-      .poll(() => page.evaluate(() => (window as DataLayerWindow).dataLayer?.filter((entry) => entry.event === 'error')))
+      .poll(() =>
+        page.evaluate(() => (window as DataLayerWindow).dataLayer?.filter((entry) => entry.event === 'error')),
+      )
       .toEqual([{ event: 'error', type: 'struggle', status: 404, path: '/this-page-does-not-exist' }]);
   });
 

@@ -37,9 +37,20 @@ export interface SeedAsset {
   sourceMime: string;
 }
 
-/** The public URL of an asset: the origin's /images endpoint, same path on the site server. */
-export function assetPath(id: string): string {
-  return `/images/${id}`;
+/** The URLs of spec §3 Asset: the origin's /images endpoint, same path on the site server. */
+export function assetUrls(
+  id: string,
+  kind: string,
+  ext: string,
+): Pick<Asset, 'src' | 'generic_url' | 'dynamic_url' | 'preview_url'> {
+  const src = `/images/${id}`;
+  const resizable = kind === 'image' && ext !== 'pdf';
+  return {
+    src,
+    generic_url: src,
+    dynamic_url: src,
+    preview_url: resizable ? `${src}?w=320&h=180&fit=cover&fm=webp` : src,
+  };
 }
 
 /** Reads and checks content/assets/index.json; sizes come from the files themselves. */
@@ -63,18 +74,8 @@ export async function readAssetIndex(contentDir: string): Promise<Map<string, Se
       throw new Error(`${file}: source of ${entry.id} is missing: ${entry.file}`, { cause: error });
     });
     const { file: _file, ...fields } = entry;
-    const src = assetPath(entry.id);
     assets.set(entry.id, {
-      asset: {
-        ...fields,
-        name: `${entry.id}.${entry.ext}`,
-        type,
-        size,
-        src,
-        generic_url: src,
-        dynamic_url: src,
-        preview_url: type === 'image' && entry.ext !== 'pdf' ? `${src}?w=320&h=180&fit=cover&fm=webp` : src,
-      },
+      asset: { ...fields, name: `${entry.id}.${entry.ext}`, type, size, ...assetUrls(entry.id, type, entry.ext) },
       sourcePath,
       sourceMime,
     });

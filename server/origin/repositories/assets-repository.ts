@@ -1,6 +1,7 @@
 /** Data access for assets (spec §3 Asset) and their source bytes. */
 import type { Asset } from '../../../src/shared/content-schema';
 import type { Db } from '../db';
+import { assetUrls } from '../images/asset-files';
 
 export interface AssetsTable {
   id: string;
@@ -41,7 +42,6 @@ export interface NewAsset {
 type Row = Omit<AssetsTable, 'source'>;
 
 function toAsset(row: Row): StoredAsset['asset'] {
-  const src = `/images/${row.id}`;
   return {
     id: row.id,
     title: row.title,
@@ -49,10 +49,7 @@ function toAsset(row: Row): StoredAsset['asset'] {
     name: row.name,
     ext: row.ext,
     type: row.type,
-    src,
-    generic_url: src,
-    dynamic_url: src,
-    preview_url: row.type === 'image' && row.ext !== 'pdf' ? `${src}?w=320&h=180&fit=cover&fm=webp` : src,
+    ...assetUrls(row.id, row.type, row.ext),
     ...(row.width !== null ? { width: Number(row.width) } : {}),
     ...(row.height !== null ? { height: Number(row.height) } : {}),
     created: row.created,

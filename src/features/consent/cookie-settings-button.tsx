@@ -1,7 +1,10 @@
 import { useT } from '../../i18n/use-t';
-import { openConsentSettings } from './consent-store';
 
-/** The footer's cookie-settings trigger (spec §2): reopens the consent choice at any time. */
+/**
+ * The footer's cookie-settings trigger (spec §2): reopens the consent choice at any time.
+ * The consent store loads with the click (the consent UI is its own chunk).
+ */
+const openSettings = () => void import('./consent-store').then(({ openConsentSettings }) => openConsentSettings());
 export function CookieSettingsButton({ className }: { className?: string }) {
   const t = useT();
   return (
@@ -9,7 +12,7 @@ export function CookieSettingsButton({ className }: { className?: string }) {
       type="button"
       className={className ? `${className} cookie-settings-button` : 'cookie-settings-button'}
       aria-haspopup="dialog"
-      onClick={openConsentSettings}
+      onClick={openSettings}
     >
       {t('footer.cookieSettings')}
     </button>

@@ -1,54 +1,42 @@
+import { createElement } from 'react';
 import type { KnownBlock, PageContent } from '../../../shared/content-schema';
-// The one feature-to-feature import: the siteSearch block is a CMS block, but its form,
-// API call and states belong to the search feature.
-import { SiteSearch } from '../../search/components/site-search';
-import { AccordionBlock } from './blocks/accordion-block';
-import { AppDownloadBlock } from './blocks/app-download-block';
-import { ArticleBlock } from './blocks/article-block';
 import { ArticleListBlock } from './blocks/article-list-block';
-import { CardGridBlock } from './blocks/card-grid-block';
-import { ContactDetailsBlock } from './blocks/contact-details-block';
 import { HeroBlock } from './blocks/hero-block';
-import { ImageBlock } from './blocks/image-block';
 import { LinkListBlock } from './blocks/link-list-block';
 import { ProductTeaserBlock } from './blocks/product-teaser-block';
 import { QuickNavigationBlock } from './blocks/quick-navigation-block';
-import { VideoBlock } from './blocks/video-block';
 import { isKnownBlock } from '../block-types';
 import { pageHeadingBlockIndex } from '../page-heading';
+import { lazyBlockComponent, isLazyBlockKind } from './lazy-blocks';
 import { RichText } from './rich-text';
 import './blocks.css';
 
 function BlockView({ block, page, isPageHeading }: { block: KnownBlock; page: PageContent; isPageHeading: boolean }) {
+  if (isLazyBlockKind(block.type)) {
+    // createElement with a stable component from the lazy-block registry (loaded once
+    // per kind): nothing is created during render.
+    const Component = lazyBlockComponent(block.type);
+    if (!Component) {
+      console.error(`CMS block "${block.type}" rendered before its chunk was loaded`);
+      return null;
+    }
+    return createElement(Component, { block, page });
+  }
   switch (block.type) {
     case 'hero':
       return <HeroBlock block={block} isPageHeading={isPageHeading} />;
     case 'richText':
       return <RichText html={block.html} />;
-    case 'image':
-      return <ImageBlock block={block} />;
-    case 'video':
-      return <VideoBlock block={block} />;
     case 'linkList':
       return <LinkListBlock block={block} />;
-    case 'cardGrid':
-      return <CardGridBlock block={block} />;
-    case 'accordion':
-      return <AccordionBlock block={block} />;
-    case 'article':
-      return <ArticleBlock block={block} page={page} />;
     case 'articleList':
       return <ArticleListBlock block={block} />;
     case 'quickNavigation':
       return <QuickNavigationBlock block={block} />;
-    case 'appDownload':
-      return <AppDownloadBlock block={block} />;
     case 'productTeaser':
       return <ProductTeaserBlock block={block} />;
-    case 'contactDetails':
-      return <ContactDetailsBlock block={block} />;
-    case 'siteSearch':
-      return <SiteSearch />;
+    default:
+      return null;
   }
 }
 

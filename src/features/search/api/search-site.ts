@@ -22,7 +22,7 @@ export async function searchSite(query: string, locale: Locale, signal?: AbortSi
  * The shape check of searchResultSchema, by hand: the browser bundle stays without zod
  * (the landing page has a 100 KB budget), and this is the only answer the search reads.
  */
-function isSearchResult(body: unknown): body is SearchResult {
+export function isSearchResult(body: unknown): body is SearchResult {
   if (!body || typeof body !== 'object') return false;
   const { query, hits } = body as { query?: unknown; hits?: unknown };
   return (
