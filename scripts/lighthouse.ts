@@ -77,7 +77,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -128,7 +130,9 @@ function stopServer(child: ChildProcess): void {
 function chromeFlags(): string {
   const args = playwrightConfig.use?.launchOptions?.args ?? [];
   if (!args.some((arg) => arg.startsWith('--host-resolver-rules'))) {
-    throw new Error('playwright.config.ts has no --host-resolver-rules: Lighthouse would be free to reach the internet');
+    throw new Error(
+      'playwright.config.ts has no --host-resolver-rules: Lighthouse would be free to reach the internet',
+    );
   }
   // Lighthouse splits --chrome-flags like a shell: quote values with spaces.
   const quoted = args.map((arg) => arg.replace(/^(--[^=]+)=(.*\s.*)$/, '$1="$2"'));
@@ -150,7 +154,10 @@ async function runLighthouse(url: string, outFile: string): Promise<LighthouseRe
     `--chrome-flags=${chromeFlags()}`,
   ];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: chromiumPath() } });
+    const child = spawn('npx', args, {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, CHROME_PATH: chromiumPath() },
+    });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}`))));
   });
@@ -168,7 +175,8 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-const score = (value: number | null | undefined) => (value === null || value === undefined ? NaN : Math.round(value * 100));
+const score = (value: number | null | undefined) =>
+  value === null || value === undefined ? NaN : Math.round(value * 100);
 
 function auditLine(audit: Audit | undefined, id: string): string {
   if (!audit) return `| \`${id}\` | — | not in this Lighthouse version |`;
@@ -227,7 +235,7 @@ function writeDoc(block: string): void {
       'accessibility 100, best practices 100, SEO 100; images carry width and height (no layout',
       'shift). Run `npx tsx scripts/lighthouse.ts` after `npm run build`; it starts the production',
       'server on a free loopback port with a fresh database, runs Lighthouse 12 (`npx -y',
-      'lighthouse@12`, not a project dependency) three times in Debian\'s Chromium with the e2e',
+      "lighthouse@12`, not a project dependency) three times in Debian's Chromium with the e2e",
       'launch flags and the language of a Finnish visitor (so that `/` is the fi-FI landing page,',
       'not a first-visit redirect to `/en-EU`), and rewrites the block below with the median of each',
       'category. It exits 1 when a target is missed. Lighthouse simulates a slow 4G phone (its',
@@ -324,7 +332,10 @@ async function main() {
 
 function chromiumVersion(): string {
   // Debian's wrapper script prints shell noise on stderr; only stdout has the version.
-  const output = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const output = execFileSync(chromiumPath(), ['--version'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
   return output.replace(/^Chromium\s+/i, '').split(/\s/)[0] ?? 'unknown';
 }
 

@@ -34,7 +34,11 @@ export function AppShell({
 }) {
   const t = useT();
   // Mounted only after hydration: the server's HTML and the first client render match.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <>
       <a className="skip-link" href="#main">

@@ -104,9 +104,10 @@ describe('CmsImage', () => {
     expect(html).toContain('(PDF, 2 KB)');
   });
 
-  it('renders a video asset as CmsVideo', () => {
+  it('offers a video asset in an image slot as a file (the video block plays videos)', () => {
     const html = render(<CmsImage asset={{ id: 'v', alt: 'Foam', src: '/images/v', ext: 'mp4' }} preset="card" />);
-    expect(html).toContain('<video');
+    expect(html).not.toContain('<video');
+    expect(html).toMatch(/^<a class="cms-document" href="\/images\/v"/);
   });
 });
 

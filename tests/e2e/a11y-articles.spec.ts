@@ -40,7 +40,9 @@ for (const viewport of VIEWPORTS) {
         expect(response?.status(), `${sample.path} status`).toBe(sample.status);
         await waitForHydration(page);
         const violations = await seriousViolations(page);
-        expect(violations, `${sample.path} at ${viewport.width} px:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+        expect(violations, `${sample.path} at ${viewport.width} px:\n${JSON.stringify(violations, null, 2)}`).toEqual(
+          [],
+        );
       });
     }
   });

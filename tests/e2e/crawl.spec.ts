@@ -50,12 +50,17 @@ test('crawl from every locale root: no broken link or image; title, description,
 
   const broken = all.filter((resource) => brokenReason(resource));
   expect
-    .soft(broken.length, `Broken internal URLs (path: reason ← linked from):\n${describeResources(broken, (r) => brokenReason(r)!)}`)
+    .soft(
+      broken.length,
+      `Broken internal URLs (path: reason ← linked from):\n${describeResources(broken, (r) => brokenReason(r)!)}`,
+    )
     .toBe(0);
 
   // A redirect is fine (legacy addresses), but its target must be on this site.
   const offsite = all.filter((r) => r.location && new URL(r.location).origin !== new URL(r.url).origin);
-  expect.soft(offsite.length, `Redirects to other origins:\n${describeResources(offsite, (r) => `→ ${r.location}`)}`).toBe(0);
+  expect
+    .soft(offsite.length, `Redirects to other origins:\n${describeResources(offsite, (r) => `→ ${r.location}`)}`)
+    .toBe(0);
 
   checkPages(result, 'non-empty <title>', (page) =>
     page.facts!.title ? null : page.facts!.title === null ? 'no <title>' : 'empty <title>',

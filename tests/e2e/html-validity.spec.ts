@@ -29,9 +29,11 @@ test('server-rendered HTML of landing, article and 404 pages validates in every 
   const report: string[] = [];
   for (const [name, messages] of results) {
     const warnings = messages.filter((message) => message.type === 'info' && message.subType === 'warning');
-    if (warnings.length) console.log(`${name}: ${warnings.length} warning(s): ${warnings.map((w) => w.message).join(' | ')}`);
+    if (warnings.length)
+      console.log(`${name}: ${warnings.length} warning(s): ${warnings.map((w) => w.message).join(' | ')}`);
     const errors = formatErrors(messages);
-    if (errors.length) report.push(`${name}: ${errors.length} error(s)\n${errors.map((line) => `    ${line}`).join('\n')}`);
+    if (errors.length)
+      report.push(`${name}: ${errors.length} error(s)\n${errors.map((line) => `    ${line}`).join('\n')}`);
   }
   expect(results.size, 'documents checked').toBe(PAGES.length);
   expect(report, `HTML validation errors (W3C Nu checker):\n${report.join('\n')}`).toEqual([]);

@@ -1,4 +1,6 @@
 import { useT } from '../../i18n/use-t';
+// The consent styles come with the button: it is in every page's server-rendered HTML.
+import './consent.css';
 
 /**
  * The footer's cookie-settings trigger (spec §2): reopens the consent choice at any time.

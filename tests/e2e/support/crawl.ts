@@ -304,15 +304,23 @@ export function brokenReason(resource: Resource): string | null {
 /** The locale a same-origin path belongs to (path-prefix mode). */
 export function localeOfUrl(url: string): Locale {
   const path = new URL(url).pathname;
-  return LOCALES.find((locale) => locale !== 'fi-FI' && (path === `/${locale}` || path.startsWith(`/${locale}/`))) ?? 'fi-FI';
+  return (
+    LOCALES.find((locale) => locale !== 'fi-FI' && (path === `/${locale}` || path.startsWith(`/${locale}/`))) ?? 'fi-FI'
+  );
 }
 
 /** "url (status) ← from a, b" lines for assertion messages, capped to stay readable. */
-export function describeResources(resources: Iterable<Resource>, reason: (resource: Resource) => string, cap = 80): string {
+export function describeResources(
+  resources: Iterable<Resource>,
+  reason: (resource: Resource) => string,
+  cap = 80,
+): string {
   const lines = [...resources].map((resource) => {
     const from = [...resource.referrers].slice(0, 3).map((referrer) => new URL(referrer).pathname);
     const more = resource.referrers.size > 3 ? ` +${resource.referrers.size - 3} more` : '';
-    const full = resource.url.startsWith('invalid:') ? resource.url : new URL(resource.url).pathname + new URL(resource.url).search;
+    const full = resource.url.startsWith('invalid:')
+      ? resource.url
+      : new URL(resource.url).pathname + new URL(resource.url).search;
     // Keep a runaway address (a sentence in an href) readable.
     const path = full.length > 140 ? `${full.slice(0, 140)}…` : full;
     return `  ${path}: ${reason(resource)}${from.length ? ` ← ${from.join(', ')}${more}` : ''}`;
@@ -338,7 +346,8 @@ export function articlePath(locale: Locale): string {
       locales: Partial<Record<Locale, SeedLocalePage>>;
     };
     const page = file.locales[locale];
-    if (file.contentType === 'articlePage' && page && page.status !== 'draft') return getHref(locale, slugToPath(page.slug));
+    if (file.contentType === 'articlePage' && page && page.status !== 'draft')
+      return getHref(locale, slugToPath(page.slug));
   }
   throw new Error(`No published article page for ${locale} in content/pages`);
 }

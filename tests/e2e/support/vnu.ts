@@ -64,7 +64,15 @@ export async function validateHtml(documents: VnuDocument[]): Promise<Map<string
     const stdout = await new Promise<string>((resolve, reject) => {
       const child = spawn(
         java,
-        ['-jar', jarPath(), '--format', 'json', '--stdout', '--exit-zero-always', ...files.map((file) => new URL(file.url).pathname)],
+        [
+          '-jar',
+          jarPath(),
+          '--format',
+          'json',
+          '--stdout',
+          '--exit-zero-always',
+          ...files.map((file) => new URL(file.url).pathname),
+        ],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let out = '';
@@ -104,7 +112,9 @@ export function formatErrors(messages: VnuMessage[]): string[] {
   return messages
     .filter((message) => message.type === 'error')
     .map((message) => {
-      const where = message.lastLine ? `line ${message.firstLine ?? message.lastLine}:${message.firstColumn ?? message.lastColumn ?? ''}` : 'document';
+      const where = message.lastLine
+        ? `line ${message.firstLine ?? message.lastLine}:${message.firstColumn ?? message.lastColumn ?? ''}`
+        : 'document';
       const extract = message.extract ? `  near: ${message.extract.replace(/\s+/g, ' ').trim().slice(0, 160)}` : '';
       return `${where}: ${message.message}${extract}`;
     });
