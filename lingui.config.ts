@@ -4,6 +4,13 @@ import { formatter } from '@lingui/format-po';
 export default defineConfig({
   sourceLocale: 'en-EU',
   locales: ['fi-FI', 'en-EU', 'sv-SE', 'no-NO'],
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] }],
+  // The core catalog, then one catalog per feature (src/i18n/catalogs.ts explains why).
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] },
+    ...['stations', 'shop', 'account', 'forms', 'app'].map((feature) => ({
+      path: `<rootDir>/locales/{locale}/${feature}`,
+      include: [`<rootDir>/src/features/${feature}`],
+    })),
+  ],
   format: formatter({ lineNumbers: false }),
 });

@@ -7,12 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// Issue 2 asks for under 100 KB; it held (95.9 KB) until the landing page of issue 3 grew
-// (images with srcset, quick navigation, teasers, article list, footer behaviour). The
-// ceiling is 106 KB until that trade-off is decided (docs/decisions/003-react-19-2.md).
+// Issue 2 asks for under 100 KB. The declarative router (docs/decisions/004) brought the
+// landing page from 104 KB back to 86 KB, which leaves room for the header's features.
 // Counted: the entry and the chunks it preloads, i.e. what the page needs to become
 // interactive; chunks loaded after hydration (consent UI, dialogs, other blocks) are not.
-const BUDGET_BYTES = 106 * 1024;
+const BUDGET_BYTES = 100 * 1024;
 const clientDir = join(process.env.DIST_DIR ?? 'dist', 'client');
 const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
 const referenced = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);

@@ -1,20 +1,19 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app';
 import { BOOT_ELEMENT_ID, type BootData } from './app/boot-data';
-import { createRoutes } from './app/routes';
+import { PageRoute } from './app/routes';
 import { preloadPageBlocks } from './features/content/components/lazy-blocks';
-import { createI18n } from './i18n/catalogs';
+import { createI18n, setBrowserI18n } from './i18n/catalogs';
 import './app/styles.css';
 
 /**
  * The payload client is loaded on the first client navigation, not with the page: the
  * first view is server-rendered and needs no fetch, so its code stays off the landing page.
  */
-async function loadPayload(request: Request) {
-  const payload = await (await import('./features/content/api/fetch-payload')).fetchPayload(request);
+async function loadPayload(target: string, signal: AbortSignal) {
+  const payload = await (await import('./features/content/api/fetch-payload')).fetchPayload(target, signal);
   await preloadPageBlocks(payload.page?.content);
   return payload;
 }
@@ -24,15 +23,16 @@ async function main() {
   if (!element?.textContent) throw new Error('The page has no boot data');
   const boot = JSON.parse(element.textContent) as BootData;
   const [i18n] = await Promise.all([createI18n(boot.payload.locale), preloadPageBlocks(boot.payload.page?.content)]);
-  const router = createBrowserRouter(createRoutes(loadPayload), {
-    basename: boot.basename || '/',
-    hydrationData: { loaderData: { page: boot.payload } },
-  });
+  setBrowserI18n(i18n);
+  // Scrolling on navigation is the app's (src/app/page-navigation.ts), not the browser's.
+  window.history.scrollRestoration = 'manual';
   hydrateRoot(
     document.getElementById('root')!,
     <StrictMode>
       <AppProviders i18n={i18n} site={{ locale: boot.payload.locale, basename: boot.basename }}>
-        <RouterProvider router={router} />
+        <BrowserRouter basename={boot.basename || '/'}>
+          <PageRoute initial={boot.payload} load={loadPayload} />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -4,11 +4,11 @@
  */
 import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/app';
 import { serializeBootData, BOOT_ELEMENT_ID } from './app/boot-data';
 import { HeadMarkup } from './app/document-head';
-import { createRoutes } from './app/routes';
+import { PageRoute } from './app/routes';
 import { preloadAllBlocks } from './features/content/components/lazy-blocks';
 import { preloadCatalogs } from './i18n/catalogs';
 import type { Locale } from './shared/locales';
@@ -36,18 +36,13 @@ export function translate(locale: Locale, id: string, values?: Record<string, un
 }
 
 export async function render({ url, basename, payload }: RenderInput): Promise<RenderResult> {
-  const handler = createStaticHandler(
-    createRoutes(async () => payload),
-    { basename: basename || '/' },
-  );
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`Unexpected router response ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = catalogs[payload.locale];
   const html = renderToString(
     <StrictMode>
       <AppProviders i18n={i18n} site={{ locale: payload.locale, basename }}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={new URL(url).pathname + new URL(url).search} basename={basename || '/'}>
+          <PageRoute initial={payload} />
+        </StaticRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { useNavigation } from 'react-router';
 import { useT } from '../i18n/use-t';
 import type { Layout } from '../shared/content-schema';
 import type { HeadData } from '../shared/head';
@@ -10,10 +9,8 @@ const ClientExtras = lazy(() => import('./client-extras'));
 const noSubscription = () => () => {};
 
 /** The page-loading flag of spec §4: shown while a client navigation fetches its payload. */
-function LoadingBar() {
+function LoadingBar({ loading }: { loading: boolean }) {
   const t = useT();
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading';
   return (
     <div className={`loading-bar${loading ? ' is-loading' : ''}`} role="status" aria-live="polite">
       {loading ? <span className="visually-hidden">{t('page.loading')}</span> : null}
@@ -25,11 +22,13 @@ export function AppShell({
   layout,
   head,
   preview,
+  loading,
   children,
 }: {
   layout: Layout | null;
   head: HeadData;
   preview: boolean;
+  loading: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -44,7 +43,7 @@ export function AppShell({
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      <LoadingBar />
+      <LoadingBar loading={loading} />
       {preview ? <p className="preview-banner">{t('page.preview')}</p> : null}
       <Header layout={layout} head={head} />
       <main id="main" tabIndex={-1}>

@@ -1,48 +1,72 @@
 /**
- * The route table. Every site path is a CMS path below the router basename (preview and
- * locale prefix), so one splat route loads the page payload and renders it.
+ * The page route. Every site path is a CMS path below the router basename (preview and
+ * locale prefix), so one component shows whatever page the location points at: the
+ * payload embedded in the document first, then payloads fetched on client navigation.
  */
-import { ScrollRestoration, useLoaderData, useRouteError, type RouteObject } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CmsPage } from '../features/content/components/cms-page';
 import { ErrorPage } from '../features/errors/error-page';
-import type { PagePayload } from '../shared/payload';
+import type { PagePayload, PayloadError } from '../shared/payload';
 import { AppShell } from './app-shell';
 import { DocumentHead } from './document-head';
+import { usePageNavigation, useScrollOnNavigation, type PayloadLoader } from './page-navigation';
 
-export type PayloadLoader = (request: Request) => Promise<PagePayload>;
+export type { PayloadLoader };
 
-function PageRoute() {
-  const payload = useLoaderData() as PagePayload;
+function serverError(): PayloadError {
+  const path = typeof window === 'undefined' ? '' : window.location.pathname;
+  return { status: 500, statusName: 'INTERNAL_SERVER_ERROR', path, reason: 'server' };
+}
+
+/** Errors thrown while rendering (a bug): the 500 error page instead of a blank screen. */
+class RenderErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main id="main" className="error-shell">
+        <ErrorPage error={serverError()} />
+      </main>
+    );
+  }
+}
+
+function PageView({ initial, load }: { initial: PagePayload; load?: PayloadLoader | undefined }) {
+  const { payload, loading, shownTarget } = usePageNavigation(initial, load);
+  useScrollOnNavigation(shownTarget);
+  if (!payload) {
+    // A navigation whose payload could not be loaded (network down): the 500 page.
+    return (
+      <main id="main" className="error-shell">
+        <ErrorPage error={serverError()} />
+      </main>
+    );
+  }
   return (
-    <AppShell layout={payload.layout} head={payload.head} preview={payload.preview}>
+    <AppShell layout={payload.layout} head={payload.head} preview={payload.preview} loading={loading}>
       <DocumentHead head={payload.head} />
       {payload.error ? <ErrorPage error={payload.error} /> : payload.page ? <CmsPage page={payload.page} /> : null}
-      {/* Scrolls to the top on navigation, or to the #anchor when the URL has one. */}
-      <ScrollRestoration />
     </AppShell>
   );
 }
 
-/** Errors thrown while rendering or loading (network down, a bug): the 500 error page. */
-function RouteErrorBoundary() {
-  const error = useRouteError();
-  console.error(error);
-  const path = typeof window === 'undefined' ? '' : window.location.pathname;
+/**
+ * The page route. `load` fetches the payloads of later pages; the server leaves it out and
+ * renders the payload it was given.
+ */
+export function PageRoute({ initial, load }: { initial: PagePayload; load?: PayloadLoader }) {
   return (
-    <main id="main" className="error-shell">
-      <ErrorPage error={{ status: 500, statusName: 'INTERNAL_SERVER_ERROR', path, reason: 'server' }} />
-    </main>
+    <RenderErrorBoundary>
+      <PageView initial={initial} load={load} />
+    </RenderErrorBoundary>
   );
-}
-
-export function createRoutes(loadPayload: PayloadLoader): RouteObject[] {
-  return [
-    {
-      id: 'page',
-      path: '*',
-      loader: ({ request }) => loadPayload(request),
-      Component: PageRoute,
-      ErrorBoundary: RouteErrorBoundary,
-    },
-  ];
 }

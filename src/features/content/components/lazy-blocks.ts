@@ -7,6 +7,7 @@
  * silently: it is logged and renders nothing.
  */
 import type { ComponentType } from 'react';
+import { loadFeatureMessages, type FeatureCatalog } from '../../../i18n/catalogs';
 import type { KnownBlock, PageContent } from '../../../shared/content-schema';
 
 export interface LazyBlockProps {
@@ -19,6 +20,11 @@ type Loader = () => Promise<ComponentType<LazyBlockProps>>;
 // Each component takes a narrower block type; the renderer passes the block of the
 // matching kind, so the cast only widens the declared props.
 const as = (component: unknown) => component as ComponentType<LazyBlockProps>;
+
+/** A kind whose texts live in a feature catalog: the chunk and the catalog load together. */
+export function withMessages(feature: FeatureCatalog, loader: Loader): Loader {
+  return async () => (await Promise.all([loader(), loadFeatureMessages(feature)]))[0];
+}
 
 const LOADERS: Record<string, Loader> = {
   image: () => import('./blocks/image-block').then((module) => as(module.ImageBlock)),
