@@ -4,7 +4,14 @@
  */
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { z } from 'zod';
-import { layoutSchema, pageSchema, type Layout, type Page } from '../../src/shared/content-schema';
+import {
+  layoutSchema,
+  pageSchema,
+  searchResultSchema,
+  type Layout,
+  type Page,
+  type SearchResult,
+} from '../../src/shared/content-schema';
 import type { Locale } from '../../src/shared/locales';
 
 export class OriginError extends Error {
@@ -59,6 +66,9 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
       const headers: Record<string, string> = { 'x-st1-locale': locale };
       if (preview) headers['x-st1-preview'] = 'true';
       return getJson('cms-view/v1/content/page', pageSchema, headers, { path });
+    },
+    search(locale: Locale, query: string): Promise<SearchResult> {
+      return getJson('cms-view/v1/search', searchResultSchema, { 'x-st1-locale': locale }, { q: query });
     },
     sitemap(locale: Locale): Promise<SitemapEntries> {
       return getJson('cms-view/v1/sitemap', sitemapSchema, { 'x-st1-locale': locale });

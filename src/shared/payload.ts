@@ -2,7 +2,7 @@
  * The page payload: what the server embeds in the HTML for hydration and answers at
  * `{path}/_payload.json` for client navigation and prefetch (DESIGN §3).
  */
-import type { Layout, Page } from './content-schema';
+import type { Layout, Page, SearchResult } from './content-schema';
 import type { HeadData } from './head';
 import type { Locale } from './locales';
 
@@ -24,6 +24,11 @@ export interface PagePayload {
   page: Page | null;
   error: PayloadError | null;
   head: HeadData;
+  /**
+   * Results of the search page's ?q= in a server-rendered document (search without
+   * JavaScript); null result when the search failed. Absent everywhere else.
+   */
+  search?: { query: string; result: SearchResult | null };
 }
 
 export const PAYLOAD_SUFFIX = '/_payload.json';

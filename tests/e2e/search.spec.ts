@@ -80,14 +80,19 @@ test('a result page loads from its address, and the page passes axe', async ({ p
   expect(serious.map((violation) => violation.id)).toEqual([]);
 });
 
-test('without JavaScript the form submits the query in ?q= to the same page', async ({ browser }) => {
+test('without JavaScript the form submits the query in ?q= and the server renders the results', async ({
+  browser,
+}) => {
+  const { title, word } = articleAndBodyWord('en-EU');
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const path = searchPagePath('en-EU');
   await page.goto(path);
-  await page.getByRole('searchbox').fill('charging');
+  await page.getByRole('searchbox').fill(word);
   await page.getByRole('searchbox').press('Enter');
-  await expect(page).toHaveURL(new RegExp(`${path}\\?q=charging$`));
+  await expect(page).toHaveURL(new RegExp(`${path}\\?q=${encodeURIComponent(word)}$`));
+  await expect(page.locator('.site-search__list').getByRole('link', { name: title, exact: true })).toBeVisible();
+  await expect(page.getByRole('searchbox')).toHaveValue(word);
   await context.close();
 });
 
@@ -99,7 +104,10 @@ test('a query nothing matches shows the empty state', async ({ page }) => {
 
 test('a failing search shows the error state', async ({ page }) => {
   await page.route('**/proxy/cms-view/v1/search**', (route) => route.fulfill({ status: 503, body: '{}' }));
-  await page.goto(`${searchPagePath('en-EU')}?q=charging`);
+  await page.goto(searchPagePath('en-EU'));
   await waitForHydration(page);
+  const field = page.getByRole('searchbox', { name: message('en-EU', 'search.label') });
+  await field.fill('charging');
+  await field.press('Enter');
   await expect(page.getByRole('alert')).toHaveText(message('en-EU', 'search.error'));
 });

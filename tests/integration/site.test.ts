@@ -187,6 +187,17 @@ describe('site: pages', () => {
     expect(preview.body).toMatch(/<meta name="robots" content="noindex"/);
   });
 
+  it('renders search results into the search page for ?q= (search without JavaScript)', async () => {
+    const response = await get('/en-EU/search?q=charging');
+    const html = expectHtml(response, 200);
+    expect(html).toContain('site-search__list');
+    expect(html).toMatch(/<input[^>]*name="q"[^>]*value="charging"/);
+    // Another query renders other results: documents with a query string skip the render cache.
+    const none = expectHtml(await get('/en-EU/search?q=zzqxjv'), 200);
+    expect(none).not.toContain('site-search__list');
+    expect(none).toContain('zzqxjv');
+  });
+
   it('does not serve the HTML template itself', async () => {
     const response = await get('/index.html');
     expect(response.body).not.toContain('<!--app-html-->');

@@ -106,6 +106,23 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
     return sendDocument(request, reply, status, payload, basename, { renderPath: basename || '/' });
   }
 
+  /**
+   * A search page opened with ?q= gets its results in the document, so that search works
+   * without JavaScript. A failed search renders the error state rather than failing the page.
+   */
+  async function searchForDocument(payload: PagePayload, locale: Locale, query: unknown) {
+    const q = (query as Record<string, unknown> | undefined)?.q;
+    if (typeof q !== 'string' || q.trim() === '') return undefined;
+    if (!payload.page?.content.body.some((block) => block.type === 'siteSearch')) return undefined;
+    const text = q.trim().slice(0, 200);
+    try {
+      return { query: text, result: await deps.origin.search(locale, text) };
+    } catch (error) {
+      app.log.warn({ err: error }, 'site search for a server render failed');
+      return { query: text, result: null };
+    }
+  }
+
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const cookie = request.cookies[LOCALE_COOKIE];
     const decision: RoutingDecision = routeRequest(
@@ -139,7 +156,13 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
 
     if (decision.setLocaleCookie) setLocaleCookie(reply, decision.setLocaleCookie);
     if (decision.variesByLanguage) reply.header('vary', 'Cookie, Accept-Language');
-    const cacheKey = decision.preview ? undefined : `${request.host}|${decision.locale}|${decision.localPath}`;
+    // A query string can change what the page shows (?q= on the search page, filters on the
+    // station locator), so only documents without one share the render cache.
+    const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const cacheKey =
+      decision.preview || (queryString && !decision.payloadJson)
+        ? undefined
+        : `${request.host}|${decision.locale}|${decision.localPath}`;
     let entry = cacheKey ? cache?.get(cacheKey) : undefined;
     if (!entry) {
       const built = await payloads.build({
@@ -160,8 +183,11 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(entry.payload));
     }
-    return sendDocument(request, reply, entry.status, entry.payload, decision.basename, {
+    const search = await searchForDocument(entry.payload, decision.locale, request.query);
+    const payload = search ? { ...entry.payload, search } : entry.payload;
+    return sendDocument(request, reply, entry.status, payload, decision.basename, {
       cached: cacheKey ? entry : undefined,
+      renderPath: `${request.url.split('?')[0]}${queryString}`,
     });
   }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePagePayload } from '../../../app/payload-context';
 import { useSite } from '../../../app/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { SearchResult } from '../../../shared/content-schema';
@@ -33,7 +34,15 @@ export function SiteSearch() {
   const query = (searchParams.get('q') ?? '').trim();
   const [draft, setDraft] = useState(query);
   const [draftFor, setDraftFor] = useState(query);
-  const [answer, setAnswer] = useState<Answer>();
+  // A document opened with ?q= comes with its results (search works without JavaScript).
+  const rendered = usePagePayload()?.search;
+  const [answer, setAnswer] = useState<Answer | undefined>(() =>
+    rendered
+      ? rendered.result
+        ? { query: rendered.query, result: rendered.result }
+        : { query: rendered.query, failed: true }
+      : undefined,
+  );
   const state = searchState(query, answer);
 
   // Back and forward change ?q= under the form: the field follows what the address says
@@ -44,7 +53,7 @@ export function SiteSearch() {
   }
 
   useEffect(() => {
-    if (query === '') return;
+    if (query === '' || answer?.query === query) return;
     const controller = new AbortController();
     searchSite(query, locale, controller.signal).then(
       (result) => setAnswer({ query, result }),
@@ -55,7 +64,7 @@ export function SiteSearch() {
       },
     );
     return () => controller.abort();
-  }, [query, locale]);
+  }, [query, locale, answer?.query]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
