@@ -1,6 +1,7 @@
 /** Site server configuration from the environment, checked at start-up (house style §7). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { PublicConfig } from '../../src/app/boot-data';
 import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
@@ -31,6 +32,13 @@ const schema = z.object({
   DIST_DIR: z.string().default('./dist'),
   CONTENT_DIR: z.string().default('./content'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Editors' secret for reading drafts under /preview (server/site/preview-access.ts).
+  PREVIEW_TOKEN: z.string().min(16, 'PREVIEW_TOKEN must be at least 16 characters').optional(),
+  // A browser key (restricted by HTTP referrer at Google), so it may be public.
+  GOOGLE_MAPS_API_KEY: z
+    .string()
+    .regex(/^[\w-]{10,100}$/, 'expected a Google Maps API key (letters, digits, - and _)')
+    .optional(),
 });
 
 export interface SiteConfig {
@@ -45,10 +53,14 @@ export interface SiteConfig {
   /** Locale → where its root path redirects (spec §2 "configured root target"). */
   rootRedirects: Map<Locale, string>;
   trustProxy: boolean;
+  /** Editors' token for /preview; preview is off without it. */
+  previewToken: string | undefined;
   renderCacheTtlMs: number;
   distDir: string;
   contentDir: string;
   logLevel: string;
+  /** What the browser may see of the configuration (src/app/boot-data.ts). */
+  publicConfig: PublicConfig;
 }
 
 export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -69,9 +81,11 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     domainOfLocale: domains,
     rootRedirects: parseLocaleMap(values.ROOT_REDIRECTS, 'ROOT_REDIRECTS') as Map<Locale, string>,
     trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
+    previewToken: values.PREVIEW_TOKEN,
     renderCacheTtlMs: values.RENDER_CACHE_TTL_MS,
     distDir: resolve(values.DIST_DIR),
     contentDir: resolve(values.CONTENT_DIR),
     logLevel: values.LOG_LEVEL,
+    publicConfig: values.GOOGLE_MAPS_API_KEY ? { googleMapsApiKey: values.GOOGLE_MAPS_API_KEY } : {},
   };
 }

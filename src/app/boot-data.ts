@@ -6,9 +6,19 @@ import type { PagePayload } from '../shared/payload';
 
 export const BOOT_ELEMENT_ID = '__st1_boot';
 
+/**
+ * Site configuration the browser may see, listed explicitly (house style §7): it comes from
+ * the site server's environment (server/site/config.ts).
+ */
+export interface PublicConfig {
+  /** Google Maps JavaScript API key (GOOGLE_MAPS_API_KEY); absent: no map, the list alone. */
+  googleMapsApiKey?: string;
+}
+
 export interface BootData {
   basename: string;
   payload: PagePayload;
+  publicConfig?: PublicConfig;
 }
 
 /** JSON that is safe inside <script>: no "</script>" or "<!--" can close or confuse it. */

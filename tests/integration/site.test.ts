@@ -32,6 +32,7 @@ if (!existsSync(join(distDir, 'build.json')) || !existsSync(join(distDir, 'serve
   throw new Error('tests/integration/site.test.ts needs the production build: run "npm run build" first');
 }
 
+const PREVIEW_TOKEN = 'editors-preview-token-1234';
 let dataDir: string;
 let origin: RunningOrigin;
 let originClosed = false;
@@ -46,7 +47,7 @@ beforeAll(async () => {
   origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
   renderer = await loadRenderer(distDir);
   config = {
-    ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir } as NodeJS.ProcessEnv),
+    ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir, PREVIEW_TOKEN } as NodeJS.ProcessEnv),
     originUrl: origin.url,
   };
   app = await buildSiteApp({ config, renderer });
@@ -179,12 +180,31 @@ describe('site: pages', () => {
     expectHtml(await get('/Bad%20Slug!'), 404);
   });
 
-  it('serves drafts only under /preview', async () => {
+  it('serves drafts only under /preview, to editors with the preview token', async () => {
     expectHtml(await get('/kampanja-2027'), 404);
-    const preview = await get('/preview/kampanja-2027');
+    // Without the token, or with a wrong one, a draft does not exist.
+    expectHtml(await get('/preview/kampanja-2027'), 404);
+    expectHtml(await get('/preview/kampanja-2027?preview_token=wrong-token-wrong-token'), 404);
+    expectHtml(await get('/preview/kampanja-2027', { cookie: 'st1_preview=00' }), 404);
+
+    // The token is exchanged for an HttpOnly cookie limited to /preview, and leaves the address.
+    const login = await get(`/preview/kampanja-2027?preview_token=${PREVIEW_TOKEN}&x=1`);
+    expect(login.statusCode).toBe(303);
+    expect(login.headers.location).toBe('/preview/kampanja-2027?x=1');
+    const setCookie = String(login.headers['set-cookie']);
+    expect(setCookie).toMatch(/st1_preview=[0-9a-f]{64}/);
+    expect(setCookie).toMatch(/Path=\/preview/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).not.toContain(PREVIEW_TOKEN);
+    const cookie = setCookie.split(';')[0]!;
+
+    const preview = await get('/preview/kampanja-2027', { cookie });
     expectHtml(preview, 200);
     expect(preview.headers['cache-control']).toContain('no-store');
     expect(preview.body).toMatch(/<meta name="robots" content="noindex"/);
+    const payload = await get('/preview/kampanja-2027/_payload.json', { cookie });
+    expect(payload.statusCode).toBe(200);
+    expect((JSON.parse(payload.body) as PagePayload).preview).toBe(true);
   });
 
   it('renders search results into the search page for ?q= (search without JavaScript)', async () => {

@@ -15,6 +15,7 @@ import type { RedirectTable } from '../../../src/shared/redirects';
 import { routeRequest, type RoutingDecision } from '../request-routing';
 import { createSiteUrls, type SiteUrls } from '../site-urls';
 import { sendSitemap } from './sitemap';
+import { createPreviewAccess } from '../preview-access';
 import type { OriginClient } from '../origin-client';
 
 export const LOCALE_COOKIE = 'i18n_redirected';
@@ -44,6 +45,9 @@ export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
 
 export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
   const { config, payloads, renderer } = deps;
+  const previewAccess = createPreviewAccess(config.previewToken, {
+    secureCookie: (request) => request.protocol === 'https',
+  });
   // A short-lived render cache for anonymous, non-preview pages: repeated requests for
   // the same page within the TTL skip the origin round trips and the React render.
   const cache =
@@ -75,6 +79,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         url: `${requestOrigin(request)}${options.renderPath ?? request.url.split('?')[0]}`,
         basename,
         payload,
+        publicConfig: config.publicConfig,
       }));
     if (cached && !cached.html) cached.html = html;
     return reply
@@ -123,6 +128,38 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
     }
   }
 
+  /** A preview without the editors' token: the 404 page, as if the draft did not exist. */
+  async function sendPreviewRefused(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    decision: Extract<RoutingDecision, { kind: 'page' }>,
+  ) {
+    const urls = urlsFor(request, decision.domainMode);
+    const layout = await deps.origin.layout(decision.locale).catch(() => null);
+    const error: PayloadError = {
+      status: 404,
+      statusName: 'NOT_FOUND',
+      path: decision.displayPath,
+      reason: 'unknownRoute',
+    };
+    const payload = payloads.errorPayload(
+      {
+        locale: decision.locale,
+        preview: false,
+        localPath: decision.localPath,
+        displayPath: decision.displayPath,
+        urls,
+      },
+      error,
+      layout,
+    );
+    reply.header('cache-control', 'private, no-store');
+    if (decision.payloadJson) {
+      return reply.status(404).type('application/json; charset=utf-8').send(JSON.stringify(payload));
+    }
+    return sendDocument(request, reply, 404, payload, decision.basename);
+  }
+
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const cookie = request.cookies[LOCALE_COOKIE];
     const decision: RoutingDecision = routeRequest(
@@ -156,6 +193,13 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
 
     if (decision.setLocaleCookie) setLocaleCookie(reply, decision.setLocaleCookie);
     if (decision.variesByLanguage) reply.header('vary', 'Cookie, Accept-Language');
+    if (decision.preview) {
+      const access = previewAccess.check(request, reply);
+      if (access.kind === 'redirect') {
+        return reply.header('cache-control', 'private, no-store').redirect(access.location, 303);
+      }
+      if (access.kind === 'refused') return sendPreviewRefused(request, reply, decision);
+    }
     // A query string can change what the page shows (?q= on the search page, filters on the
     // station locator), so only documents without one share the render cache.
     const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
