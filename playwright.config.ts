@@ -9,7 +9,9 @@ import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './tests/e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = mkdtempSync(join(tmpdir(), 'st1-e2e-'));
+// Made once by the runner and inherited by its workers (which load this file again), so
+// that tests can read the server's database, e.g. the outbox (tests/e2e/support/outbox.ts).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'st1-e2e-')));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,6 +22,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // page.route() cannot see requests that the service worker answers (Playwright docs),
+    // so specs run without it; the PWA specs (tests/e2e/pwa*.spec.ts) turn it on.
+    serviceWorkers: 'block',
     // Tests act as a visitor's browser. Headless Chromium says "HeadlessChrome", which the
     // site server (rightly) treats as a crawler: crawlers skip first-visit locale detection.
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',

@@ -3,7 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The build id identifies one client build: the browser polls /builds/latest.json and
@@ -34,8 +35,42 @@ function buildInfo(): Plugin {
   };
 }
 
+/**
+ * The service worker (sw/sw.ts → sw.js), built by vite-plugin-pwa's injectManifest for the
+ * client build only (in the SSR build it would write into the server output). The web app
+ * manifests are per locale and come from the site server (server/site/routes/manifest.ts),
+ * and the page registers the worker itself after hydration (src/features/pwa), hence no
+ * manifest and no injected registration here. Precached: the hashed scripts and styles and
+ * the few files the offline page and the manifests need, never the HTML template
+ * (documents are cached at run time, network first; docs/pwa.md).
+ */
+function serviceWorker(): PluginOption {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    includeManifestIcons: false,
+    injectManifest: {
+      globPatterns: ['assets/**/*.{js,css}', 'icons/*.png', 'images/logo.svg', 'favicon.svg', 'offline.css'],
+      globIgnores: ['**/*.map', 'index.html'],
+      // Hashed names need no revision query.
+      dontCacheBustURLsMatching: /^assets\//,
+      // The worker shows the offline page in four languages: the Lingui plugin compiles
+      // the `app` catalogs it imports.
+      buildPlugins: { vite: [lingui({ failOnMissing: true, failOnCompileError: true })] },
+    },
+  });
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), lingui({ failOnMissing: true, failOnCompileError: true }), buildInfo()],
+  plugins: [
+    react(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    buildInfo(),
+    ...(isSsrBuild ? [] : [serviceWorker()]),
+  ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: isSsrBuild
     ? { outDir: resolve(distDir, 'server'), emptyOutDir: true, target: 'node22' }
@@ -47,6 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       'server/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'sw/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

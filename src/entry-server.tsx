@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/app';
-import { serializeBootData, BOOT_ELEMENT_ID } from './app/boot-data';
+import { serializeBootData, BOOT_ELEMENT_ID, type PublicConfig } from './app/boot-data';
 import { HeadMarkup } from './app/document-head';
 import { PageRoute } from './app/routes';
 import { preloadAllBlocks } from './features/content/components/lazy-blocks';
@@ -19,6 +19,8 @@ export interface RenderInput {
   url: string;
   basename: string;
   payload: PagePayload;
+  /** What the browser may know of the site configuration (boot-data.ts). */
+  publicConfig?: PublicConfig;
 }
 
 export interface RenderResult {
@@ -35,7 +37,7 @@ export function translate(locale: Locale, id: string, values?: Record<string, un
   return catalogs[locale]._(id, values);
 }
 
-export async function render({ url, basename, payload }: RenderInput): Promise<RenderResult> {
+export async function render({ url, basename, payload, publicConfig }: RenderInput): Promise<RenderResult> {
   const i18n = catalogs[payload.locale];
   const html = renderToString(
     <StrictMode>
@@ -50,6 +52,6 @@ export async function render({ url, basename, payload }: RenderInput): Promise<R
     lang: payload.head.lang,
     head: renderToStaticMarkup(<HeadMarkup head={payload.head} />),
     html,
-    data: `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ basename, payload })}</script>`,
+    data: `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ basename, payload, ...(publicConfig ? { publicConfig } : {}) })}</script>`,
   };
 }

@@ -10,13 +10,20 @@ import { createPagesRepository } from './repositories/pages-repository';
 import { contentRoutes } from './routes/content';
 import { imageRoutes } from './routes/images';
 import { createAssetsRepository } from './repositories/assets-repository';
+import { customerRoutes } from './routes/customers';
+import { formRoutes } from './routes/forms';
+import { shopPlugin } from './shop/shop-plugin';
+import { createStationsRepository } from './repositories/stations-repository';
+import { createStationPages, stationRoutes } from './routes/stations';
 
 export function buildOriginApp(db: Db, options: { logger?: boolean } = {}): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024 });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send({ status: error.status, code: error.code, message: error.message });
+      return reply
+        .status(error.status)
+        .send({ ...error.details, status: error.status, code: error.code, message: error.message });
     }
     const status =
       typeof (error as { statusCode?: unknown }).statusCode === 'number'
@@ -37,7 +44,16 @@ export function buildOriginApp(db: Db, options: { logger?: boolean } = {}): Fast
   );
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  contentRoutes(app, { pages: createPagesRepository(db), layouts: createLayoutsRepository(db) });
+  const stations = createStationsRepository(db);
+  contentRoutes(app, {
+    pages: createPagesRepository(db),
+    layouts: createLayoutsRepository(db),
+    stationPages: createStationPages({ stations, assets: createAssetsRepository(db) }),
+  });
   imageRoutes(app, { assets: createAssetsRepository(db) });
+  customerRoutes(app, { db });
+  formRoutes(app, { db });
+  void app.register(shopPlugin, { db });
+  stationRoutes(app, { stations });
   return app;
 }

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Extra JSON fields of the answer, e.g. `fields` with per-field messages of a form. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -3,10 +3,16 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './db';
 import * as content001 from './migrations/001-content';
 import * as assets002 from './migrations/002-assets';
+import * as stations003 from './migrations/003-stations';
+import * as accounts004 from './migrations/004-accounts';
+import * as shop005 from './migrations/005-shop';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
   '002-assets': assets002,
+  '003-stations': stations003,
+  '004-accounts': accounts004,
+  '005-shop': shop005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

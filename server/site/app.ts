@@ -16,7 +16,10 @@ import { loadRedirectTables } from './redirect-tables';
 import type { Renderer } from './renderer';
 import { pageRoutes } from './routes/pages';
 import { proxyRoutes } from './routes/proxy';
+import { accountRoutes } from './routes/account';
 import { imageRoutes } from './routes/images';
+import { manifestRoutes } from './routes/manifest';
+import { paymentGatewayRoutes } from './routes/payment-gateway';
 
 export interface SiteDeps {
   config: SiteConfig & { originUrl: string };
@@ -104,7 +107,10 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
       .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
   );
   await app.register(proxyRoutes, { originUrl: config.originUrl });
+  await app.register(accountRoutes, { config });
   await app.register(imageRoutes, { originUrl: config.originUrl });
+  await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
+  await app.register(paymentGatewayRoutes, { originUrl: config.originUrl });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
   late.badRequestPage = pages.sendBadRequest;
   return app;

@@ -38,6 +38,7 @@ const schema = z.object({
   GOOGLE_MAPS_API_KEY: z
     .string()
     .regex(/^[\w-]{10,100}$/, 'expected a Google Maps API key (letters, digits, - and _)')
+    .or(z.literal(''))
     .optional(),
 });
 

@@ -5,18 +5,31 @@
 export interface ProxiedEndpoint {
   path: string;
   methods: ReadonlyArray<'GET' | 'POST'>;
+  /**
+   * The customer's session token goes to the origin as a bearer token, taken from the
+   * HttpOnly session cookie on the server (docs/accounts.md): 'required' answers 401
+   * without one; 'optional' forwards it when there is one (a logged-in shopper's order).
+   */
+  customerSession?: 'required' | 'optional';
 }
 
 export const PROXY_ALLOW_LIST: readonly ProxiedEndpoint[] = [
   { path: 'cms-view/v1/content/layout', methods: ['GET'] },
   { path: 'cms-view/v1/content/page', methods: ['GET'] },
   { path: 'cms-view/v1/search', methods: ['GET', 'POST'] },
+  // The compact station list with version and delta (docs/stations.md).
+  { path: 'cms-view/v1/stations', methods: ['GET'] },
   { path: 'digital-order/v1/cart/validate', methods: ['POST'] },
-  { path: 'digital-order/v1/orders/initialize', methods: ['POST'] },
+  { path: 'digital-order/v1/orders/initialize', methods: ['POST'], customerSession: 'optional' },
   { path: 'digital-order/v1/orders/complete', methods: ['POST'] },
+  // Prices for the shop blocks and the wash code check of the car-wash page (docs/shop.md).
+  { path: 'digital-order/v1/products', methods: ['GET'] },
+  { path: 'digital-order/v1/wash-codes/check', methods: ['POST'] },
   // The customer and cards endpoints of spec §7; the token comes from the session cookie.
-  { path: 'customers/v1/customer', methods: ['GET'] },
-  { path: 'customers/v1/cards', methods: ['GET'] },
+  { path: 'customers/v1/customer', methods: ['GET'], customerSession: 'required' },
+  { path: 'customers/v1/cards', methods: ['GET'], customerSession: 'required' },
+  // The account's order history with wash codes (docs/accounts.md).
+  { path: 'customers/v1/orders', methods: ['GET'], customerSession: 'required' },
 ];
 
 export function findProxiedEndpoint(path: string, method: string): ProxiedEndpoint | undefined {

@@ -7,12 +7,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locale } from '../../src/shared/locales';
 import type { PagePayload } from '../../src/shared/payload';
+import { manifestHref } from './web-app-manifest';
+import type { PublicConfig } from '../../src/app/boot-data';
 
 interface ServerBundle {
   render(input: {
     url: string;
     basename: string;
     payload: PagePayload;
+    publicConfig?: PublicConfig;
   }): Promise<{ lang: string; head: string; html: string; data: string }>;
   translate(locale: Locale, id: string, values?: Record<string, unknown>): string;
 }
@@ -20,7 +23,12 @@ interface ServerBundle {
 export interface Renderer {
   buildId: string;
   buildTimestamp: number;
-  renderDocument(input: { url: string; basename: string; payload: PagePayload }): Promise<string>;
+  renderDocument(input: {
+    url: string;
+    basename: string;
+    payload: PagePayload;
+    publicConfig?: PublicConfig;
+  }): Promise<string>;
   translate(locale: Locale, id: string, values?: Record<string, unknown>): string;
 }
 
@@ -52,7 +60,9 @@ export async function loadRenderer(distDir: string): Promise<Renderer> {
     translate: bundle.translate,
     async renderDocument(input) {
       const result = await bundle.render(input);
-      return `${beforeLang}${result.lang}${beforeHead}${result.head}${beforeHtml}${result.html}${beforeData}${result.data}${afterData}`;
+      // The web app manifest is the locale's (names, start URL): another locale is another document.
+      const manifest = `<link rel="manifest" href="${manifestHref(input.payload.locale)}">`;
+      return `${beforeLang}${result.lang}${beforeHead}${result.head}${manifest}${beforeHtml}${result.html}${beforeData}${result.data}${afterData}`;
     },
   };
 }

@@ -5,13 +5,19 @@
  * is interactive and stay out of the landing page's JavaScript budget.
  */
 import { ConsentManager } from '../features/consent/consent-manager';
+// Service worker, build check, payload prefetch and install offer (src/features/pwa).
+import PwaExtras from '../features/pwa/components/pwa-extras';
 import { Notifications } from '../ui/notifications';
+// The auth check and the session store (src/features/session, spec §4).
+import SessionManager from '../features/session/session-manager';
 
 export default function ClientExtras({ tagManagerId }: { tagManagerId: string | undefined }) {
   return (
     <>
       <Notifications />
       <ConsentManager tagManagerId={tagManagerId} />
+      <PwaExtras />
+      <SessionManager />
     </>
   );
 }

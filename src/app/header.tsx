@@ -5,7 +5,11 @@ import type { Layout, NavigationItem } from '../shared/content-schema';
 import { visibleNavigation } from '../shared/navigation';
 import type { HeadData } from '../shared/head';
 import { LOCALE_INFO, LOCALIZED_PATHS, LOCALES } from '../shared/locales';
+import { useOnlineStatus } from '../ui/use-online-status';
+import { CartLink } from '../features/cart/cart-link';
 import { useSite } from './site-context';
+import { ACCOUNT_PATHS } from '../shared/account-paths';
+import { useUserFirstName, userLabel } from '../features/session/user-label';
 import './header.css';
 
 function NavTree({ items, level }: { items: NavigationItem[]; level: number }) {
@@ -20,6 +24,35 @@ function NavTree({ items, level }: { items: NavigationItem[]; level: number }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Says so while the browser is offline (issue 4). The live region is always there, empty
+ * while online (and on the server), so that screen readers announce the change.
+ */
+function OfflineNotice() {
+  const t = useT();
+  const online = useOnlineStatus();
+  return (
+    <p className="site-header__offline" role="status">
+      {online ? null : t('header.offline')}
+    </p>
+  );
+}
+
+/**
+ * The user label (spec §4): the first name when logged in (a link to the account hub),
+ * else 'login' (a link to the login page). Guests see 'login' in the server's HTML too.
+ */
+function UserLabel() {
+  const t = useT();
+  const { locale } = useSite();
+  const firstName = useUserFirstName();
+  return (
+    <Link to={ACCOUNT_PATHS[firstName ? 'hub' : 'login'][locale]} className="site-header__user" data-testid="user-label">
+      {userLabel(firstName, t('header.login'))}
+    </Link>
   );
 }
 
@@ -112,7 +145,8 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
         <Link to={LOCALIZED_PATHS.stationLocator[locale]} className="site-header__quick">
           {t('nav.stationLocator')}
         </Link>
-        <span className="site-header__user">{t('header.login')}</span>
+        <CartLink />
+        <UserLabel />
         <details ref={menuRef} className="site-header__menu" onKeyDown={onMenuKeyDown}>
           <summary className="site-header__menu-button">
             <span className="site-header__menu-icon" aria-hidden="true" />
@@ -127,6 +161,7 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
           </div>
         </details>
       </div>
+      <OfflineNotice />
     </header>
   );
 }

@@ -5,6 +5,14 @@
  */
 import { z } from 'zod';
 import { LOCALES } from './locales';
+import {
+  shopCartBlockSchema,
+  shopCheckoutBlockSchema,
+  shopConfirmationBlockSchema,
+  shopProductsBlockSchema,
+  washCodeCheckBlockSchema,
+} from './shop/content-blocks';
+import { foodMenuSchema, lunchListSchema, stationDetailsSchema, stationSummarySchema } from './stations';
 
 export const localeSchema = z.enum(LOCALES);
 
@@ -144,6 +152,29 @@ const contactDetailsBlock = z.object({
   hours: z.string().optional(),
 });
 const siteSearchBlock = z.object({ type: z.literal('siteSearch') });
+/** An account page's screen (docs/accounts.md); the views live in src/features/account. */
+const accountBlock = z.object({
+  type: z.literal('account'),
+  view: z.enum(['hub', 'login', 'register', 'confirmEmail', 'forgotPassword', 'resetPassword', 'myPages', 'cards', 'orders']),
+});
+export type AccountBlock = z.infer<typeof accountBlock>;
+/** The customer service or business sales form (issue 7, src/features/forms). */
+const contactFormBlock = z.object({
+  type: z.literal('contactForm'),
+  form: z.enum(['contact', 'business']),
+  title: z.string().optional(),
+  text: z.string().optional(),
+});
+export type ContactFormBlock = z.infer<typeof contactFormBlock>;
+/**
+ * The station locator (docs/stations.md). The origin fills `initial` (a short list for the
+ * server render) and `total` when it serves the page; the content files leave them out.
+ */
+const stationLocatorBlock = z.object({
+  type: z.literal('stationLocator'),
+  initial: z.array(stationSummarySchema).default([]),
+  total: z.number().int().nonnegative().default(0),
+});
 
 export const knownBlockSchema = z.discriminatedUnion('type', [
   heroBlock,
@@ -160,6 +191,14 @@ export const knownBlockSchema = z.discriminatedUnion('type', [
   productTeaserBlock,
   contactDetailsBlock,
   siteSearchBlock,
+  accountBlock,
+  contactFormBlock,
+  shopProductsBlockSchema,
+  shopCartBlockSchema,
+  shopCheckoutBlockSchema,
+  shopConfirmationBlockSchema,
+  washCodeCheckBlockSchema,
+  stationLocatorBlock,
 ]);
 export const KNOWN_BLOCK_TYPES: ReadonlySet<string> = new Set(
   knownBlockSchema.options.map((option) => option.shape.type.value),
@@ -197,6 +236,10 @@ export const pageContentSchema = z.object({
   tags: z.array(z.string()).optional(),
   /** Brand colour theme of the page (docs/content-model.md). */
   theme: z.enum(['carWash', 'sportsResort', 'pearl', 'dirt']).optional(),
+  /** Station pages (contentType stationPage, spec §3; docs/stations.md). */
+  station: stationDetailsSchema.optional(),
+  lunchList: lunchListSchema.optional(),
+  foodMenu: foodMenuSchema.optional(),
 });
 export type PageContent = z.infer<typeof pageContentSchema>;
 

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../errors';
 import { isPreview, requestLocale } from '../locale-header';
 import type { LayoutsRepository } from '../repositories/layouts-repository';
 import type { PagesRepository } from '../repositories/pages-repository';
+import type { StationPages } from './stations';
 
 const pageQuery = z.object({ path: z.string().min(1).max(2048) });
 const searchQuery = z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() });
@@ -30,7 +31,10 @@ async function withArticleLists(content: PageContent, locale: Locale, pages: Pag
   return { ...content, body };
 }
 
-export function contentRoutes(app: FastifyInstance, deps: { pages: PagesRepository; layouts: LayoutsRepository }) {
+export function contentRoutes(
+  app: FastifyInstance,
+  deps: { pages: PagesRepository; layouts: LayoutsRepository; stationPages?: StationPages },
+) {
   app.get('/cms-view/v1/content/layout', async (request) => {
     const locale = requestLocale(request);
     const layout = await deps.layouts.find(locale);
@@ -46,11 +50,15 @@ export function contentRoutes(app: FastifyInstance, deps: { pages: PagesReposito
     if (!isValidContentPath(path === '/landing' ? '/' : path))
       throw badRequest(`Not a valid page path: ${path.slice(0, 100)}`);
     const preview = isPreview(request);
+    // Station pages (/asemat/{slug} …) come from the stations table (docs/stations.md).
+    const station = await deps.stationPages?.find(locale, path);
+    if (station) return station;
     const page = await deps.pages.find(locale, pathToSlug(path), { preview });
     if (!page) throw notFound(`Page not found: ${path.slice(0, 200)}`);
+    const content = await withArticleLists(page.content, locale, deps.pages);
     return {
       localizedPagePaths: await deps.pages.localizedPaths(page.groupKey, { preview }),
-      content: await withArticleLists(page.content, locale, deps.pages),
+      content: deps.stationPages ? await deps.stationPages.fillLocator(content, locale) : content,
     };
   });
 
@@ -71,11 +79,15 @@ export function contentRoutes(app: FastifyInstance, deps: { pages: PagesReposito
 
   /** Not proxied to browsers: the site server builds /sitemap.xml from it. */
   app.get('/cms-view/v1/sitemap', async (request) => {
-    const entries = await deps.pages.listIndexable(requestLocale(request));
-    return entries.map(({ page, alternates }) => ({
-      path: alternates[page.locale],
-      lastModified: page.updatedAt,
-      alternates,
-    }));
+    const locale = requestLocale(request);
+    const entries = await deps.pages.listIndexable(locale);
+    return [
+      ...entries.map(({ page, alternates }) => ({
+        path: alternates[page.locale],
+        lastModified: page.updatedAt,
+        alternates,
+      })),
+      ...((await deps.stationPages?.sitemap(locale)) ?? []),
+    ];
   });
 }

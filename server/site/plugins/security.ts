@@ -19,6 +19,16 @@ const TAG_MANAGER_BEACON_SOURCES = [
   'https://*.analytics.google.com',
 ];
 
+/**
+ * The Google Maps JavaScript API of the station locator (docs/stations.md): its loader
+ * script and library scripts, tiles and marker images, and its API calls. Hosts from
+ * Google's CSP guide for the Maps JavaScript API
+ * (https://developers.google.com/maps/documentation/javascript/content-security-policy).
+ */
+const MAPS_SCRIPT_SOURCES = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
+const MAPS_IMAGE_SOURCES = ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.ggpht.com'];
+const MAPS_CONNECT_SOURCES = ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'];
+
 export const security = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -26,11 +36,11 @@ export const security = fp(async (app: FastifyInstance) => {
       directives: {
         defaultSrc: ["'self'"],
         // The locale's tag manager, loaded only with analytics consent (src/features/consent).
-        scriptSrc: ["'self'", ...TAG_MANAGER_SCRIPT_SOURCES],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', ...TAG_MANAGER_BEACON_SOURCES],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...TAG_MANAGER_BEACON_SOURCES],
+        scriptSrc: ["'self'", ...TAG_MANAGER_SCRIPT_SOURCES, ...MAPS_SCRIPT_SOURCES],
+        styleSrc: ["'self'", 'https://fonts.googleapis.com'],
+        imgSrc: ["'self'", 'data:', ...TAG_MANAGER_BEACON_SOURCES, ...MAPS_IMAGE_SOURCES],
+        fontSrc: ["'self'", 'https://fonts.gstatic.com'],
+        connectSrc: ["'self'", ...TAG_MANAGER_BEACON_SOURCES, ...MAPS_CONNECT_SOURCES],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LOCALE, isLocale } from '../../../src/shared/locales';
 import { findProxiedEndpoint } from '../proxy-allow-list';
 import { SiteHttpError } from '../errors';
+import { sessionToken } from '../accounts/session-cookie';
 
 export async function proxyRoutes(app: FastifyInstance, options: { originUrl: string }) {
   await app.register(replyFrom, { base: options.originUrl, undici: { connections: 32, pipelining: 1 } });
@@ -38,6 +39,10 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
       const locale = header === undefined || header === '' ? DEFAULT_LOCALE : header;
       if (!isLocale(locale))
         throw new SiteHttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
+      // The customer token never comes from the browser's request, only from its session cookie.
+      const token = endpoint.customerSession ? sessionToken(request) : undefined;
+      if (endpoint.customerSession === 'required' && !token)
+        throw new SiteHttpError(401, 'UNAUTHORIZED', 'No customer session');
       const queryIndex = request.url.indexOf('?');
       const query = queryIndex === -1 ? '' : request.url.slice(queryIndex);
       return reply.from(`/${endpoint.path}${query}`, {
@@ -45,11 +50,17 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
         rewriteRequestHeaders: () => ({
           accept: 'application/json',
           'x-st1-locale': locale,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(request.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          // Conditional GETs (the station list's version ETag) pass through; nothing else does.
+          ...(request.method === 'GET' && typeof request.headers['if-none-match'] === 'string'
+            ? { 'if-none-match': request.headers['if-none-match'].slice(0, 200) }
+            : {}),
         }),
         rewriteHeaders: (headers) => ({
           'content-type': headers['content-type'] ?? 'application/json',
           'cache-control': 'no-store',
+          ...(typeof headers.etag === 'string' ? { etag: headers.etag } : {}),
         }),
       });
     },

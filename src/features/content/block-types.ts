@@ -25,6 +25,14 @@ export const RENDERED_BLOCK_TYPES = [
   'productTeaser',
   'contactDetails',
   'siteSearch',
+  'account',
+  'contactForm',
+  'shopProducts',
+  'shopCart',
+  'shopCheckout',
+  'shopConfirmation',
+  'washCodeCheck',
+  'stationLocator',
 ] as const satisfies ReadonlyArray<KnownBlock['type']>;
 
 const rendered: ReadonlySet<string> = new Set(RENDERED_BLOCK_TYPES);

@@ -1,6 +1,8 @@
+import { createElement } from 'react';
 import type { Page } from '../../../shared/content-schema';
 import { pageHeadingBlockIndex } from '../page-heading';
 import { BlockRenderer } from './block-renderer';
+import { lazyPageComponent } from './lazy-blocks';
 import './themes.css';
 
 /**
@@ -10,6 +12,15 @@ import './themes.css';
  */
 export function CmsPage({ page }: { page: Page }) {
   const { content } = page;
+  // A page kind with its own component (a station page) gets the body blocks to place.
+  const PageKind = lazyPageComponent(content.contentType);
+  if (PageKind) {
+    return (
+      <article className={`cms-page cms-page--${content.contentType}`} data-theme={content.theme}>
+        {createElement(PageKind, { page: content, body: <BlockRenderer page={content} /> })}
+      </article>
+    );
+  }
   const headingFromBlock = pageHeadingBlockIndex(content.body) >= 0;
   return (
     <article className={`cms-page cms-page--${content.contentType}`} data-theme={content.theme}>

@@ -6,7 +6,7 @@
  * kind whose chunk is not loaded would differ from the server's HTML, so it never happens
  * silently: it is logged and renders nothing.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { loadFeatureMessages, type FeatureCatalog } from '../../../i18n/catalogs';
 import type { KnownBlock, PageContent } from '../../../shared/content-schema';
 
@@ -36,6 +36,33 @@ const LOADERS: Record<string, Loader> = {
   contactDetails: () => import('./blocks/contact-details-block').then((module) => as(module.ContactDetailsBlock)),
   // The siteSearch block's form, API call and states belong to the search feature.
   siteSearch: () => import('../../search/components/site-search').then((module) => as(module.SiteSearch)),
+  // Account pages and contact forms (docs/accounts.md): their texts and the spec §5 rule messages.
+  account: withMessages(
+    'forms',
+    withMessages('account', () => import('../../account/components/account-block').then((module) => as(module.AccountBlock))),
+  ),
+  contactForm: withMessages('forms', () =>
+    import('../../forms/components/contact-form-block').then((module) => as(module.ContactFormBlock)),
+  ),
+  // The locator's search, filters, offline store and map belong to the stations feature.
+  stationLocator: withMessages('stations', () =>
+    import('../../stations/components/station-locator').then((module) => as(module.StationLocator)),
+  ),
+  // The shop's blocks (docs/shop.md): cart and checkout code with the `shop` catalog.
+  shopProducts: withMessages('shop', () =>
+    import('../../cart/components/shop-products-block').then((module) => as(module.ShopProductsBlock)),
+  ),
+  shopCart: withMessages('shop', () => import('../../cart/components/cart-block').then((module) => as(module.CartBlock))),
+  washCodeCheck: withMessages('shop', () =>
+    import('../../cart/components/wash-code-check').then((module) => as(module.WashCodeCheckBlock)),
+  ),
+  shopCheckout: withMessages(
+    'forms',
+    withMessages('shop', () => import('../../checkout/components/checkout-block').then((module) => as(module.CheckoutBlock))),
+  ),
+  shopConfirmation: withMessages('shop', () =>
+    import('../../checkout/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
+  ),
 };
 
 const loaded = new Map<string, ComponentType<LazyBlockProps>>();
@@ -57,12 +84,46 @@ async function load(kinds: Iterable<string>): Promise<void> {
   );
 }
 
-/** Loads the chunks of the block kinds a page uses. */
-export function preloadPageBlocks(page: PageContent | null | undefined): Promise<void> {
-  return page ? load(page.body.map((block) => block.type)) : Promise.resolve();
+/** A page kind whose component replaces the plain CMS page; it renders the body blocks it is given. */
+export interface LazyPageProps {
+  page: PageContent;
+  body: ReactNode;
+}
+
+type PageLoader = () => Promise<ComponentType<LazyPageProps>>;
+
+/** Page kinds by contentType, loaded like block kinds (docs/stations.md for stationPage). */
+const PAGE_LOADERS: Record<string, PageLoader> = {
+  stationPage: async () =>
+    (
+      await Promise.all([
+        import('../../stations/components/station-page').then((module) => module.StationPage),
+        loadFeatureMessages('stations'),
+      ])
+    )[0],
+};
+
+const loadedPages = new Map<string, ComponentType<LazyPageProps>>();
+
+/** The component of a page kind (contentType), when it has one and its chunk is loaded. */
+export function lazyPageComponent(contentType: string): ComponentType<LazyPageProps> | undefined {
+  return loadedPages.get(contentType);
+}
+
+async function loadPageKinds(contentTypes: Iterable<string>): Promise<void> {
+  await Promise.all(
+    [...new Set(contentTypes)]
+      .filter((kind) => kind in PAGE_LOADERS && !loadedPages.has(kind))
+      .map(async (kind) => loadedPages.set(kind, await PAGE_LOADERS[kind]!())),
+  );
+}
+
+/** Loads the chunks of the block kinds a page uses (and of its page kind). */
+export async function preloadPageBlocks(page: PageContent | null | undefined): Promise<void> {
+  if (page) await Promise.all([load(page.body.map((block) => block.type)), loadPageKinds([page.contentType])]);
 }
 
 /** Loads every lazily loaded kind (the server renders any page). */
-export function preloadAllBlocks(): Promise<void> {
-  return load(Object.keys(LOADERS));
+export async function preloadAllBlocks(): Promise<void> {
+  await Promise.all([load(Object.keys(LOADERS)), loadPageKinds(Object.keys(PAGE_LOADERS))]);
 }

@@ -1,0 +1,290 @@
+/**
+ * `npx tsx scripts/bench-pwa.ts` (issue 4): what the service worker does for a repeat
+ * visit. Real Chromium (Debian's, the e2e flags) loads pages of the production build
+ * (DIST_DIR, default dist) through a small TCP proxy that counts every byte the server
+ * sends and, for the "slow 4G" rows, delays and paces them (150 ms round trip, 1.6 Mbit/s
+ * down, 750 kbit/s up: Lighthouse's mobile preset). The proxy sits in front of the server,
+ * so the worker's own requests (navigation preload, revalidation) are counted and slowed
+ * too, unlike DevTools throttling, which does not apply to the worker.
+ *
+ * Per page and network: a first visit in a fresh profile, then a repeat visit (a new tab
+ * in the same profile after the worker has installed); with the service worker, and
+ * without it (HTTP cache only) as the baseline. Load time is the navigation's
+ * loadEventEnd; bytes are everything the server sent from the start of the navigation to
+ * the load event. Median of RUNS runs. Replaces the marked block in docs/performance.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromiumPath } from '../tests/e2e/support/chromium';
+
+const RUNS = Number(process.env.BENCH_PWA_RUNS ?? 5);
+const SERVER_PORT = Number(process.env.BENCH_PWA_PORT ?? 3293);
+const DOC = 'docs/performance.md';
+const START = '<!-- bench:pwa:start -->';
+const END = '<!-- bench:pwa:end -->';
+const PAGES = ['/', '/yrityksille'];
+const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+interface Network {
+  name: string;
+  /** One-way delay in ms (half the round trip). */
+  delayMs: number;
+  /** Bytes per ms, or Infinity. */
+  downBytesPerMs: number;
+  upBytesPerMs: number;
+}
+const NETWORKS: Network[] = [
+  { name: 'loopback', delayMs: 0, downBytesPerMs: Infinity, upBytesPerMs: Infinity },
+  { name: 'slow 4G', delayMs: 75, downBytesPerMs: 1_600_000 / 8 / 1000, upBytesPerMs: 750_000 / 8 / 1000 },
+];
+
+/** A TCP proxy that counts the bytes sent to the browser and can delay and pace them. */
+class CountingProxy {
+  bytesDown = 0;
+  network: Network = NETWORKS[0]!;
+  private server: Server;
+
+  constructor(private readonly target: number) {
+    this.server = createServer((client) => this.pipe(client));
+  }
+
+  listen(): Promise<number> {
+    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', () => resolve((this.server.address() as { port: number }).port)));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private pipe(client: Socket) {
+    const upstream = connect(this.target, '127.0.0.1');
+    this.relay(client, upstream, () => this.network.upBytesPerMs, false);
+    this.relay(upstream, client, () => this.network.downBytesPerMs, true);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  }
+
+  /** Forwards chunks in order after the one-way delay, no faster than the bandwidth. */
+  private relay(from: Socket, to: Socket, rate: () => number, count: boolean) {
+    const queue: Array<{ chunk: Buffer; at: number }> = [];
+    let free = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const drain = () => {
+      timer = undefined;
+      while (queue.length > 0 && queue[0]!.at <= Date.now()) {
+        const { chunk } = queue.shift()!;
+        if (to.writable) to.write(chunk);
+      }
+      if (queue.length > 0) timer = setTimeout(drain, Math.max(0, queue[0]!.at - Date.now()));
+    };
+    from.on('data', (chunk: Buffer) => {
+      if (count) this.bytesDown += chunk.length;
+      const { delayMs } = this.network;
+      const bytesPerMs = rate();
+      // Chunks still waiting (the network changed between phases) keep their order.
+      if (delayMs === 0 && bytesPerMs === Infinity && queue.length === 0) {
+        to.write(chunk);
+        return;
+      }
+      const at = Math.max(Date.now() + delayMs, free) + (bytesPerMs === Infinity ? 0 : chunk.length / bytesPerMs);
+      free = at;
+      queue.push({ chunk, at });
+      timer ??= setTimeout(drain, Math.max(0, at - Date.now()));
+    });
+  }
+}
+
+function stopServer(child: ChildProcess) {
+  if (child.pid) process.kill(-child.pid, 'SIGTERM');
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn('tsx', ['server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(SERVER_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-pwa-')),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group, so that stopping it stops tsx's node child too.
+    detached: true,
+  });
+  for (let attempt = 0; attempt < 450; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${SERVER_PORT}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  stopServer(child);
+  throw new Error(`Server on port ${SERVER_PORT} did not start`);
+}
+
+interface Visit {
+  loadMs: number;
+  bytes: number;
+  /** Requests the page's resources made that a service worker answered. */
+  fromWorker: number;
+}
+
+async function visit(context: BrowserContext, proxy: CountingProxy, url: string): Promise<Visit> {
+  const page = await context.newPage();
+  let fromWorker = 0;
+  page.on('response', (response) => {
+    if (response.fromServiceWorker()) fromWorker++;
+  });
+  proxy.bytesDown = 0;
+  await page.goto(url, { waitUntil: 'load' });
+  const bytes = proxy.bytesDown;
+  const loadMs = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+  );
+  await page.close();
+  return { loadMs, bytes, fromWorker };
+}
+
+/** Waits until the worker controls a page and has saved the start pages, then lets prefetch settle. */
+async function settleWorker(context: BrowserContext, url: string) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const names = await caches.keys();
+      const pages = names.find((name) => name.startsWith('st1-pages-'));
+      if (pages && (await (await caches.open(pages)).keys()).length >= 2) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  await page.waitForTimeout(2500);
+  await page.close();
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface Row {
+  network: string;
+  page: string;
+  first: Visit;
+  repeatWorker: Visit;
+  repeatHttpCache: Visit;
+}
+
+async function measure(browser: Browser, proxy: CountingProxy, base: string, network: Network, path: string): Promise<Row> {
+  const runs: Array<{ first: Visit; repeatWorker: Visit; repeatHttpCache: Visit }> = [];
+  for (let run = 0; run < RUNS; run++) {
+    proxy.network = NETWORKS[0]!;
+    // With the service worker: first visit, install, repeat visit in a new tab.
+    const withWorker = await browser.newContext({ baseURL: base, userAgent: USER_AGENT, locale: 'fi-FI', serviceWorkers: 'allow' });
+    proxy.network = network;
+    const first = await visit(withWorker, proxy, path);
+    proxy.network = NETWORKS[0]!;
+    await settleWorker(withWorker, path);
+    proxy.network = network;
+    const repeatWorker = await visit(withWorker, proxy, path);
+    await withWorker.close();
+    // Without it: the same two visits with the browser's HTTP cache only.
+    proxy.network = NETWORKS[0]!;
+    const withoutWorker = await browser.newContext({ baseURL: base, userAgent: USER_AGENT, locale: 'fi-FI', serviceWorkers: 'block' });
+    proxy.network = network;
+    await visit(withoutWorker, proxy, path);
+    const repeatHttpCache = await visit(withoutWorker, proxy, path);
+    await withoutWorker.close();
+    runs.push({ first, repeatWorker, repeatHttpCache });
+  }
+  const pick = (key: 'first' | 'repeatWorker' | 'repeatHttpCache'): Visit => ({
+    loadMs: median(runs.map((run) => run[key].loadMs)),
+    bytes: median(runs.map((run) => run[key].bytes)),
+    fromWorker: median(runs.map((run) => run[key].fromWorker)),
+  });
+  return { network: network.name, page: path, first: pick('first'), repeatWorker: pick('repeatWorker'), repeatHttpCache: pick('repeatHttpCache') };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)}`;
+
+async function main() {
+  const distDir = process.env.DIST_DIR ?? 'dist';
+  if (!existsSync(join(distDir, 'client', 'sw.js'))) throw new Error(`No service worker in ${distDir}/client: run "npm run build" first`);
+  const server = await startServer();
+  const proxy = new CountingProxy(SERVER_PORT);
+  const proxyPort = await proxy.listen();
+  // The worker needs a secure context: 127.0.0.1 is one.
+  const base = `http://127.0.0.1:${proxyPort}`;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
+    ],
+  });
+  const rows: Row[] = [];
+  try {
+    for (const network of NETWORKS) {
+      for (const path of PAGES) {
+        const row = await measure(browser, proxy, base, network, path);
+        console.log(
+          `${network.name} ${path}: first ${ms(row.first.loadMs)} ms ${kb(row.first.bytes)}; repeat with worker ${ms(row.repeatWorker.loadMs)} ms ${kb(row.repeatWorker.bytes)}; repeat HTTP cache ${ms(row.repeatHttpCache.loadMs)} ms ${kb(row.repeatHttpCache.bytes)}`,
+        );
+        rows.push(row);
+      }
+    }
+  } finally {
+    await browser.close();
+    await proxy.close();
+    stopServer(server);
+  }
+
+  const table = rows
+    .map(
+      (row) =>
+        `| ${row.network} | \`${row.page}\` | ${ms(row.first.loadMs)} | ${ms(row.repeatWorker.loadMs)} | ${(row.repeatWorker.loadMs / row.first.loadMs).toFixed(2)} | ${ms(row.repeatHttpCache.loadMs)} | ${kb(row.first.bytes)} | ${kb(row.repeatWorker.bytes)} | ${kb(row.repeatHttpCache.bytes)} | ${row.repeatWorker.fromWorker} |`,
+    )
+    .join('\n');
+  const block = [
+    START,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-pwa.ts\`: Chromium ${browser.version()}, ${cpus().length} cores, median of ${RUNS} runs,`,
+    'load time = loadEventEnd of the navigation, bytes = everything the server sent until then (counted by a proxy; the',
+    "service worker's own requests included). \"slow 4G\" = 150 ms round trip, 1.6 Mbit/s down, applied by the proxy.",
+    '',
+    '| network | page | first visit ms | repeat, service worker ms | ratio repeat/first | repeat, HTTP cache only ms | first visit bytes | repeat, service worker bytes | repeat, HTTP cache only bytes | answered by the worker |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    table,
+    END,
+  ].join('\n');
+  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
+  const next = doc.includes(START)
+    ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
+    : `${doc.trimEnd()}\n\n## Service worker (issue 4)\n\n${block}\n`;
+  writeFileSync(DOC, next);
+  console.log(`Wrote ${DOC}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

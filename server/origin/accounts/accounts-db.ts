@@ -1,0 +1,83 @@
+/** Table types of migration 004-accounts, added to the origin's Kysely instance. */
+import type { Generated, Kysely } from 'kysely';
+import type { DatabaseSchema, Db } from '../db';
+
+export interface CustomersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  marketing_json: string;
+  customer_type: 'private' | 'business';
+  locale: string;
+  email_confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerSessionsTable {
+  token_hash: string;
+  customer_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface CustomerTokensTable {
+  token_hash: string;
+  customer_id: string;
+  purpose: 'confirm-email' | 'reset-password';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface CustomerCardsTable {
+  id: string;
+  customer_id: string;
+  kind: 'fuel' | 'business';
+  last_four: string;
+  holder: string;
+  expires: string;
+  status: 'active' | 'blocked' | 'expired';
+  created_at: string;
+}
+
+export interface FormSubmissionsTable {
+  id: Generated<number>;
+  form: string;
+  locale: string;
+  fields_json: string;
+  customer_id: string | null;
+  created_at: string;
+}
+
+/** Same columns as the shop's definition in 005-shop (server/origin/shop/shop-db.ts). */
+export interface AccountsOutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  dedupe_key: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export type AccountTables = {
+  customers: CustomersTable;
+  customer_sessions: CustomerSessionsTable;
+  customer_tokens: CustomerTokensTable;
+  customer_cards: CustomerCardsTable;
+  form_submissions: FormSubmissionsTable;
+  outbox: AccountsOutboxTable;
+};
+
+export type AccountsDb = Kysely<DatabaseSchema & AccountTables>;
+
+/** The origin database with the account tables in its type. */
+export function accountsDb(db: Db | AccountsDb): AccountsDb {
+  return (db as Db).withTables<AccountTables>() as unknown as AccountsDb;
+}

@@ -1,0 +1,60 @@
+/**
+ * One-time tokens sent by e-mail: confirming an address (valid 3 days) and resetting a
+ * password (valid 1 hour). Only hashes are stored; a token is used at most once.
+ */
+import { newToken, tokenHash } from '../accounts/secrets';
+import { accountsDb, type AccountsDb, type CustomerTokensTable } from '../accounts/accounts-db';
+import type { Db } from '../db';
+
+export type TokenPurpose = CustomerTokensTable['purpose'];
+
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  'confirm-email': 3 * 24 * 60 * 60 * 1000,
+  'reset-password': 60 * 60 * 1000,
+};
+
+export function createAccountTokensRepository(database: Db | AccountsDb) {
+  const db = accountsDb(database);
+  return {
+    async issue(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<string> {
+      const token = newToken();
+      await db
+        .insertInto('customer_tokens')
+        .values({
+          token_hash: tokenHash(token),
+          customer_id: customerId,
+          purpose,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]).toISOString(),
+          used_at: null,
+        })
+        .execute();
+      return token;
+    },
+    /**
+     * Marks a token used and returns its customer, or undefined when it is unknown,
+     * expired, used or meant for something else. The update is conditional, so two
+     * uses of one token cannot both succeed.
+     */
+    async consume(token: string, purpose: TokenPurpose, now = new Date()): Promise<string | undefined> {
+      const hash = tokenHash(token);
+      const result = await db
+        .updateTable('customer_tokens')
+        .set({ used_at: now.toISOString() })
+        .where('token_hash', '=', hash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return undefined;
+      const row = await db
+        .selectFrom('customer_tokens')
+        .select('customer_id')
+        .where('token_hash', '=', hash)
+        .executeTakeFirst();
+      return row?.customer_id;
+    },
+  };
+}
+
+export type AccountTokensRepository = ReturnType<typeof createAccountTokensRepository>;

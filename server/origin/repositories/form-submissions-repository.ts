@@ -1,0 +1,31 @@
+/** Submissions of the contact forms (customer service, business sales). */
+import { accountsDb, type AccountsDb } from '../accounts/accounts-db';
+import type { Db } from '../db';
+
+export function createFormSubmissionsRepository(database: Db | AccountsDb) {
+  const db = accountsDb(database);
+  return {
+    async insert(
+      submission: { form: string; locale: string; fields: Record<string, unknown>; customerId: string | null },
+      now = new Date(),
+    ): Promise<number> {
+      const row = await db
+        .insertInto('form_submissions')
+        .values({
+          form: submission.form,
+          locale: submission.locale,
+          fields_json: JSON.stringify(submission.fields),
+          customer_id: submission.customerId,
+          created_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+    async count(form?: string): Promise<number> {
+      let query = db.selectFrom('form_submissions').select((eb) => eb.fn.countAll<number>().as('count'));
+      if (form) query = query.where('form', '=', form);
+      return Number((await query.executeTakeFirst())?.count ?? 0);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * A customer's orders with their wash codes, read from the shop's tables (migration
+ * 005-shop: shop_orders.customer_id links an order to the account that placed it).
+ * Read-only: the shop owns these tables. Without them (a database migrated only to
+ * 004) the history is empty rather than an error.
+ */
+import type { OrderSummary } from '../../../src/shared/account-types';
+import type { Db } from '../db';
+import { shopDb } from '../shop/shop-db';
+
+export function createOrderHistoryRepository(database: Db) {
+  const db = shopDb(database);
+  let shopTablesExist: boolean | undefined;
+
+  async function hasShopTables(): Promise<boolean> {
+    if (shopTablesExist) return true;
+    const tables = await database.introspection.getTables();
+    const names = new Set(tables.map((table) => table.name));
+    shopTablesExist = ['shop_orders', 'shop_order_items', 'shop_wash_codes'].every((name) => names.has(name));
+    return shopTablesExist;
+  }
+
+  return {
+    /** Newest first; at most `limit` orders. */
+    async listForCustomer(customerId: string, limit = 50): Promise<OrderSummary[]> {
+      if (!(await hasShopTables())) return [];
+      const orders = await db
+        .selectFrom('shop_orders')
+        .select(['id', 'created_at', 'status', 'total_cents', 'currency'])
+        .where('customer_id', '=', customerId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      if (orders.length === 0) return [];
+      const ids = orders.map((order) => order.id);
+      const [items, codes] = await Promise.all([
+        db
+          .selectFrom('shop_order_items')
+          .select(['order_id', 'product_code', 'name', 'quantity', 'position'])
+          .where('order_id', 'in', ids)
+          .orderBy('position')
+          .execute(),
+        db
+          .selectFrom('shop_wash_codes')
+          .innerJoin('shop_order_items', 'shop_order_items.id', 'shop_wash_codes.order_item_id')
+          .select([
+            'shop_wash_codes.order_id as order_id',
+            'shop_wash_codes.code as code',
+            'shop_order_items.name as name',
+            'shop_wash_codes.used_at as used_at',
+          ])
+          .where('shop_wash_codes.order_id', 'in', ids)
+          .orderBy('shop_wash_codes.code')
+          .execute(),
+      ]);
+      return orders.map((order) => ({
+        id: order.id,
+        createdAt: order.created_at,
+        status: order.status,
+        totalWithTax: order.total_cents / 100,
+        currency: order.currency,
+        items: items
+          .filter((item) => item.order_id === order.id)
+          .map((item) => ({ code: item.product_code, name: item.name, amount: item.quantity })),
+        washCodes: codes
+          .filter((code) => code.order_id === order.id)
+          .map((code) => ({ code: code.code, productName: code.name, validUntil: null, used: code.used_at !== null })),
+      }));
+    },
+  };
+}

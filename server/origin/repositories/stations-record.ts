@@ -1,0 +1,44 @@
+/**
+ * A station as the origin stores it (one JSON record per row): weekly opening hours with
+ * dated exceptions, which the origin turns into the CMS shapes A or B of spec §3 for the
+ * dates around "today" when it serves a station page (stations-page.ts). A malformed CMS
+ * record is stored as it came, so that it reaches the page as it is (spec §5: shows '-').
+ */
+import { z } from 'zod';
+import { foodMenuSchema, SERVICE_CODES, STATION_COUNTRIES, weeklyHoursSchema } from '../../../src/shared/stations';
+
+const priced = z.object({ name: z.string(), price: z.number().nonnegative(), description: z.string().optional() });
+
+export const stationRecordSchema = z.object({
+  id: z.string().regex(/^[A-Z]{2}-\d{4,}$/),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  name: z.string().min(1),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.enum(STATION_COUNTRIES),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  phone: z.string(),
+  email: z.string(),
+  services: z.array(z.enum(SERVICE_CODES)),
+  express: z.boolean(),
+  hours: z.discriminatedUnion('format', [
+    z.object({ format: z.enum(['A', 'B']), weekly: weeklyHoursSchema }),
+    z.object({ format: z.literal('malformed'), raw: z.unknown() }),
+  ]),
+  /** Kitchen (a la carte) and lunch serving hours, shape A on the page. */
+  kitchen: weeklyHoursSchema.optional(),
+  lunchHours: weeklyHoursSchema.optional(),
+  breakfastHours: weeklyHoursSchema.optional(),
+  features: z.object({ lunchList: z.boolean(), foodMenu: z.boolean(), carwash: z.boolean() }),
+  /** Dishes per weekday Monday..Friday; the page dates them in the current week. */
+  lunchDishes: z
+    .array(z.array(priced.extend({ diets: z.array(z.string()) })))
+    .length(5)
+    .optional(),
+  lunchListTitle: z.string().optional(),
+  foodMenu: foodMenuSchema.optional(),
+  carwash: z.object({ programmes: z.array(priced) }).optional(),
+});
+export type StationRecord = z.infer<typeof stationRecordSchema>;

@@ -1,0 +1,195 @@
+/**
+ * Data access for stations: the compact list per country with version and delta, one
+ * station by slug for its page, and the changes an editor makes (each bumps the version).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { StationCountry } from '../../../src/shared/stations';
+import type { Db } from '../db';
+import { stationRecordSchema, type StationRecord } from './stations-record';
+
+export interface StationsTable {
+  id: string;
+  country: string;
+  slug: string;
+  version: number;
+  deleted: number;
+  record_json: string;
+  updated_at: string;
+}
+
+type StationsDb = Kysely<{ stations: StationsTable }>;
+
+export interface StationChanges {
+  version: number;
+  changed: StationRecord[];
+  removed: string[];
+}
+
+/** Stored data is checked on the way out: a corrupt row is left out of lists, not a crash. */
+function parseRecord(json: string): StationRecord | undefined {
+  try {
+    const parsed = stationRecordSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createStationsRepository(database: Db) {
+  // The stations table belongs to this repository alone (migration 003), so its type stays here.
+  const db = database.withTables<{ stations: StationsTable }>() as unknown as StationsDb;
+
+  async function nextVersion(trx: StationsDb): Promise<number> {
+    const row = await trx
+      .selectFrom('stations')
+      .select(sql<number>`coalesce(max(version), 0)`.as('v'))
+      .executeTakeFirstOrThrow();
+    return Number(row.v) + 1;
+  }
+
+  return {
+    async count(): Promise<number> {
+      const row = await db.selectFrom('stations').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Inserts seed stations, all at version 1; callers wrap it in a transaction. */
+    async insertMany(records: StationRecord[], now = new Date().toISOString()): Promise<void> {
+      for (let start = 0; start < records.length; start += 200) {
+        await db
+          .insertInto('stations')
+          .values(
+            records.slice(start, start + 200).map((record) => ({
+              id: record.id,
+              country: record.country,
+              slug: record.slug,
+              version: 1,
+              deleted: 0,
+              record_json: JSON.stringify(record),
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    /** The newest version of a country's list (0 when it has no stations). */
+    async version(country: StationCountry): Promise<number> {
+      const row = await db
+        .selectFrom('stations')
+        .select(sql<number>`coalesce(max(version), 0)`.as('v'))
+        .where('country', '=', country)
+        .executeTakeFirstOrThrow();
+      return Number(row.v);
+    },
+
+    /** Stations of a country changed after `since` (all when since is 0), and the ids removed. */
+    async changesSince(country: StationCountry, since: number): Promise<StationChanges> {
+      const rows = await db
+        .selectFrom('stations')
+        .select(['id', 'version', 'deleted', 'record_json'])
+        .where('country', '=', country)
+        .where('version', '>', since)
+        .orderBy('id')
+        .execute();
+      const changed: StationRecord[] = [];
+      const removed: string[] = [];
+      let version = since;
+      for (const row of rows) {
+        version = Math.max(version, Number(row.version));
+        if (Number(row.deleted) === 1) {
+          removed.push(row.id);
+          continue;
+        }
+        const record = parseRecord(row.record_json);
+        if (record) changed.push(record);
+      }
+      return { version: Math.max(version, await this.version(country)), changed, removed };
+    },
+
+    async findBySlug(slug: string): Promise<StationRecord | undefined> {
+      const row = await db
+        .selectFrom('stations')
+        .select('record_json')
+        .where('slug', '=', slug)
+        .where('deleted', '=', 0)
+        .executeTakeFirst();
+      return row ? parseRecord(row.record_json) : undefined;
+    },
+
+    /** A few stations of a country for the locator's server render, by city then name. */
+    async firstOfCountry(
+      country: StationCountry,
+      limit: number,
+    ): Promise<{ stations: StationRecord[]; total: number }> {
+      const rows = await db
+        .selectFrom('stations')
+        .select('record_json')
+        .where('country', '=', country)
+        .where('deleted', '=', 0)
+        .execute();
+      const stations = rows
+        .map((row) => parseRecord(row.record_json))
+        .filter((record): record is StationRecord => record !== undefined)
+        .sort((a, b) => a.city.localeCompare(b.city, 'fi') || a.name.localeCompare(b.name, 'fi'));
+      return { stations: stations.slice(0, limit), total: stations.length };
+    },
+
+    /** Slugs and update times of all live stations, for the sitemap. */
+    async listForSitemap(): Promise<Array<{ slug: string; updatedAt: string }>> {
+      const rows = await db
+        .selectFrom('stations')
+        .select(['slug', 'updated_at'])
+        .where('deleted', '=', 0)
+        .orderBy('slug')
+        .execute();
+      return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+    },
+
+    /** Replaces a station's record (an editor's change): the row gets the next version. */
+    async save(record: StationRecord, now = new Date().toISOString()): Promise<number> {
+      const valid = stationRecordSchema.parse(record);
+      return db.transaction().execute(async (trx) => {
+        const version = await nextVersion(trx);
+        await trx
+          .insertInto('stations')
+          .values({
+            id: valid.id,
+            country: valid.country,
+            slug: valid.slug,
+            version,
+            deleted: 0,
+            record_json: JSON.stringify(valid),
+            updated_at: now,
+          })
+          .onConflict((conflict) =>
+            conflict.column('id').doUpdateSet({
+              slug: valid.slug,
+              version,
+              deleted: 0,
+              record_json: JSON.stringify(valid),
+              updated_at: now,
+            }),
+          )
+          .execute();
+        return version;
+      });
+    },
+
+    /** Removes a station, keeping a tombstone so that deltas report it. */
+    async remove(id: string, now = new Date().toISOString()): Promise<number | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const version = await nextVersion(trx);
+        const result = await trx
+          .updateTable('stations')
+          .set({ deleted: 1, version, updated_at: now })
+          .where('id', '=', id)
+          .where('deleted', '=', 0)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0 ? version : undefined;
+      });
+    },
+  };
+}
+
+export type StationsRepository = ReturnType<typeof createStationsRepository>;

@@ -1,0 +1,444 @@
+/**
+ * Seed stations, generated deterministically at seed time from the town list in
+ * content/stations/towns.json (real town centres; docs/stations.md). The same input gives
+ * the same 1,300 stations on every machine: a seeded PRNG, no clock, no Math.random.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { foldText } from '../../../src/shared/search-text';
+import type { ServiceCode, StationCountry, WeeklyHours } from '../../../src/shared/stations';
+import type { Db } from '../db';
+import { stationRecordSchema, type StationRecord } from './stations-record';
+import { createStationsRepository } from './stations-repository';
+
+const townsFileSchema = z.object({
+  countries: z.record(
+    z.enum(['FI', 'SE', 'NO']),
+    z.array(
+      z.object({
+        name: z.string(),
+        lat: z.number(),
+        lng: z.number(),
+        postalCode: z.string(),
+        weight: z.number().int().positive(),
+      }),
+    ),
+  ),
+});
+type Town = z.infer<typeof townsFileSchema>['countries']['FI'][number];
+
+/** Stations per country: Finland is the home market (650 is the bench's "one country"). */
+export const STATIONS_PER_COUNTRY: Record<StationCountry, number> = { FI: 650, SE: 350, NO: 300 };
+
+const STREETS: Record<StationCountry, string[]> = {
+  FI: [
+    'Mannerheimintie',
+    'Hämeentie',
+    'Tampereentie',
+    'Turuntie',
+    'Helsingintie',
+    'Kauppakatu',
+    'Teollisuuskatu',
+    'Rantatie',
+    'Asematie',
+    'Koulukatu',
+    'Kirkkokatu',
+    'Satamatie',
+    'Lentokentäntie',
+    'Pohjoisväylä',
+    'Itäväylä',
+    'Pajakatu',
+    'Myllytie',
+    'Savontie',
+    'Jyväskyläntie',
+    'Ouluntie',
+    'Länsiväylä',
+    'Keskuskatu',
+    'Yrittäjäntie',
+    'Vanha valtatie',
+    'Kuninkaantie',
+    'Sorvarinkatu',
+    'Hiekkakiventie',
+    'Ämmässuontie',
+    'Pyhäjärventie',
+    'Kaivokatu',
+  ],
+  SE: [
+    'Storgatan',
+    'Drottninggatan',
+    'Kungsgatan',
+    'Industrivägen',
+    'Järnvägsgatan',
+    'Norra vägen',
+    'Södra vägen',
+    'Östra Ringvägen',
+    'Västra Ringvägen',
+    'Hamngatan',
+    'Bangårdsgatan',
+    'Skolgatan',
+    'Kyrkogatan',
+    'Malmövägen',
+    'Göteborgsvägen',
+    'Ängsvägen',
+    'Åvägen',
+    'Handelsvägen',
+    'Verkstadsgatan',
+    'Trafikplatsen',
+    'Älvgatan',
+    'Bäckvägen',
+    'Fältvägen',
+    'Lasarettsvägen',
+  ],
+  NO: [
+    'Storgata',
+    'Kongens gate',
+    'Dronningens gate',
+    'Industriveien',
+    'Jernbanegata',
+    'Strandveien',
+    'Sjøgata',
+    'Kirkegata',
+    'Skolegata',
+    'Havnegata',
+    'Fjellveien',
+    'Ringveien',
+    'Østre vei',
+    'Vestre vei',
+    'Tømmerveien',
+    'Åsveien',
+    'Bjørkeveien',
+    'Trondheimsveien',
+    'Drammensveien',
+    'Sandviksveien',
+    'Løkkeveien',
+    'Bryggeveien',
+  ],
+};
+
+const DISHES: Record<StationCountry, string[]> = {
+  FI: [
+    'Lihakeitto',
+    'Lohikeitto',
+    'Broileripasta',
+    'Jauhelihakastike ja perunamuusi',
+    'Kasvislasagne',
+    'Uunimakkara',
+    'Pinaattiletut',
+    'Karjalanpaisti',
+    'Paistettu muikku',
+    'Hernekeitto ja pannukakku',
+    'Kanakeitto',
+    'Pyttipannu',
+  ],
+  SE: [
+    'Köttbullar med potatismos',
+    'Pannbiff med lök',
+    'Laxpudding',
+    'Kycklinggryta',
+    'Vegetarisk lasagne',
+    'Ärtsoppa och pannkakor',
+    'Fiskgratäng',
+    'Falukorv med makaroner',
+    'Kåldolmar',
+    'Pytt i panna',
+  ],
+  NO: [
+    'Kjøttkaker med brun saus',
+    'Fiskesuppe',
+    'Fårikål',
+    'Kyllinggryte',
+    'Vegetarlasagne',
+    'Lapskaus',
+    'Fiskegrateng',
+    'Pølse i lompe',
+    'Raspeballer',
+    'Laks med poteter',
+  ],
+};
+
+const MENU: Record<StationCountry, { title: string; sections: Array<{ title: string; items: string[] }> }> = {
+  FI: {
+    title: 'Ravintolan ruokalista',
+    sections: [
+      { title: 'Burgerit', items: ['Juustoburgeri', 'Kanaburgeri', 'Kasvisburgeri'] },
+      { title: 'Pizzat', items: ['Margherita', 'Kinkku-ananas', 'Kebabpizza'] },
+      { title: 'Annokset', items: ['Wienerleike', 'Lohifilee', 'Caesar-salaatti'] },
+    ],
+  },
+  SE: {
+    title: 'Restaurangens meny',
+    sections: [
+      { title: 'Burgare', items: ['Ostburgare', 'Kycklingburgare', 'Vegoburgare'] },
+      { title: 'Varmrätter', items: ['Schnitzel', 'Laxfilé', 'Caesarsallad'] },
+    ],
+  },
+  NO: {
+    title: 'Restaurantmeny',
+    sections: [
+      { title: 'Burgere', items: ['Ostburger', 'Kyllingburger', 'Vegetarburger'] },
+      { title: 'Varmretter', items: ['Wienerschnitzel', 'Laksefilet', 'Cæsarsalat'] },
+    ],
+  },
+};
+
+const CARWASH_PROGRAMMES = ['Perus', 'Vaha', 'Premium'];
+const PRICE_SCALE: Record<StationCountry, number> = { FI: 1, SE: 11, NO: 11 };
+const PHONE: Record<StationCountry, string> = { FI: '+358 20 55', SE: '+46 8 55', NO: '+47 22 5' };
+const DOMAIN: Record<StationCountry, string> = { FI: 'st1.fi', SE: 'st1.se', NO: 'st1.no' };
+
+/** mulberry32: a small, well-known seeded PRNG, enough for varied seed data. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function slugify(text: string): string {
+  return foldText(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Stations per town, proportional to weight, summing exactly to `total` (largest remainders). */
+function allocate(towns: Town[], total: number): number[] {
+  const weights = towns.reduce((sum, town) => sum + town.weight, 0);
+  const exact = towns.map((town) => (town.weight * total) / weights);
+  const counts = exact.map(Math.floor);
+  let left = total - counts.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    counts[index]! += 1;
+    left -= 1;
+  }
+  return counts;
+}
+
+type Pattern = (random: () => number) => string[];
+const h24 = '00:00-24:00';
+const PATTERNS: Array<{ weight: number; week: Pattern }> = [
+  { weight: 22, week: () => Array<string>(7).fill(h24) },
+  { weight: 30, week: () => [...Array<string>(5).fill('06:00-22:00'), '07:00-22:00', '09:00-21:00'] },
+  { weight: 14, week: () => [...Array<string>(5).fill('07:00-21:00'), '09:00-18:00', ''] },
+  { weight: 10, week: () => [...Array<string>(5).fill('06:00-23:00'), '07:00-23:00', '08:00-23:00'] },
+  // Weekend nights past midnight.
+  { weight: 8, week: () => [...Array<string>(4).fill('06:00-22:00'), '06:00-02:00', '08:00-02:00', '09:00-22:00'] },
+  // A split day (closed at midday), as small village stations have.
+  { weight: 6, week: () => [...Array<string>(5).fill('07:00-11:30,12:30-20:00'), '09:00-16:00', '11:00-16:00'] },
+  { weight: 10, week: (random) => Array<string>(7).fill(random() < 0.5 ? '06:00-24:00' : '05:30-23:30') },
+];
+
+/** Holiday exceptions for two winters; past dates are dropped when the list is served. */
+function holidayExceptions(week: string[]): Record<string, string> {
+  if (week.every((day) => day === h24)) return {};
+  const result: Record<string, string> = {};
+  for (const year of [2026, 2027]) {
+    result[`${year}-12-24`] = '08:00-14:00';
+    result[`${year}-12-25`] = '';
+    result[`${year}-12-26`] = '10:00-20:00';
+    result[`${year}-12-31`] = '07:00-18:00';
+    result[`${year + 1}-01-01`] = '12:00-20:00';
+  }
+  return result;
+}
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+function weightedPattern(random: () => number): string[] {
+  const total = PATTERNS.reduce((sum, pattern) => sum + pattern.weight, 0);
+  let roll = random() * total;
+  for (const pattern of PATTERNS) {
+    roll -= pattern.weight;
+    if (roll < 0) return pattern.week(random);
+  }
+  return PATTERNS[0]!.week(random);
+}
+
+function services(country: StationCountry, express: boolean, random: () => number): ServiceCode[] {
+  const codes = new Set<ServiceCode>(['95', 'diesel']);
+  const maybe = (code: ServiceCode, chance: number) => {
+    if (random() < chance) codes.add(code);
+  };
+  maybe('98', 0.6);
+  maybe('adblue', 0.45);
+  maybe('evCharging', express ? 0.3 : 0.45);
+  maybe('HVO', country === 'SE' ? 0.45 : country === 'FI' ? 0.35 : 0.2);
+  if (country === 'SE') maybe('e85', 0.3);
+  if (country === 'FI') maybe('e85', 0.05);
+  if (country !== 'NO') maybe('cng', 0.06);
+  maybe('lbg', country === 'SE' ? 0.06 : 0.02);
+  if (country === 'SE' && codes.has('evCharging')) {
+    maybe('elbilsladdning150', 0.5);
+    maybe('elbilsladdning400', 0.2);
+  }
+  if (!express) {
+    if (random() < 0.45) codes.add(country === 'NO' && random() < 0.6 ? 'norwegianshellcarwash' : 'carwash');
+    maybe('atm', 0.15);
+    maybe('lunch', 0.3);
+    maybe('post', 0.2);
+    maybe('shower', 0.1);
+    maybe('trailerrent', 0.15);
+    maybe('vanrental', 0.08);
+    if (country === 'FI') maybe('sauna', 0.02);
+    if (country === 'NO') {
+      maybe('truckfacilities', 0.18);
+      maybe('servicestation', 0.6);
+    }
+  } else if (country === 'NO') {
+    maybe('truckfacilities', 0.1);
+  }
+  return [...codes].sort();
+}
+
+/** A few malformed CMS records of the kinds seen in the wild; the page shows '-' for them. */
+const MALFORMED: unknown[] = [
+  { openHours: '8-22' },
+  [{ date: '2026-13-01', openHours: [{ startTime: '25:00:00', endTime: '22:00:00' }] }],
+  { store24h: 'yes', storeOpeningHours: null },
+  'open every day',
+];
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+function generateCountry(
+  country: StationCountry,
+  towns: Town[],
+  random: () => number,
+  slugs: Set<string>,
+): StationRecord[] {
+  const counts = allocate(towns, STATIONS_PER_COUNTRY[country]);
+  const stations: StationRecord[] = [];
+  towns.forEach((town, townIndex) => {
+    const usedStreets = new Set<string>();
+    for (let n = 0; n < counts[townIndex]!; n++) {
+      const number = stations.length + 1;
+      const id = `${country}-${String(number).padStart(4, '0')}`;
+      let street = pick(random, STREETS[country]);
+      for (let tries = 0; usedStreets.has(street) && tries < 5; tries++) street = pick(random, STREETS[country]);
+      usedStreets.add(street);
+      const express = random() < 0.22;
+      const name = `St1 ${express ? 'Express ' : ''}${town.name} ${street}`;
+      let slug = slugify(`${town.name} ${street}`);
+      for (let suffix = 2; slugs.has(slug); suffix++) slug = slugify(`${town.name} ${street} ${suffix}`);
+      slugs.add(slug);
+      // Spread around the centre: bigger towns wider (about ±2–8 km).
+      const spread = 0.02 + Math.min(town.weight, 20) * 0.003;
+      const lat = round(town.lat + (random() - 0.5) * spread, 5);
+      const lng = round(town.lng + (random() - 0.5) * spread * 2, 5);
+      const postalDigits = town.postalCode.replace(/\D/g, '');
+      const postalNumber = String(
+        Number(postalDigits) + Math.floor(random() * 9) * (country === 'NO' ? 1 : 10),
+      ).padStart(postalDigits.length, '0');
+      const postalCode = country === 'SE' ? `${postalNumber.slice(0, 3)} ${postalNumber.slice(3)}` : postalNumber;
+      const codes = services(country, express, random);
+      const week = express && random() < 0.8 ? Array<string>(7).fill(h24) : weightedPattern(random);
+      const weekly: WeeklyHours = { week, exceptions: holidayExceptions(week) };
+      const malformed = number % 97 === 13;
+      const hasLunch = codes.includes('lunch');
+      const scale = PRICE_SCALE[country];
+      const dish = () => ({
+        name: pick(random, DISHES[country]),
+        price: round((10.9 + Math.floor(random() * 4)) * scale, 2),
+        diets: random() < 0.4 ? ['L', 'G'] : random() < 0.5 ? ['VEG'] : [],
+      });
+      const hasFoodMenu = hasLunch && random() < 0.5;
+      const hasCarwash = codes.includes('carwash') || codes.includes('norwegianshellcarwash');
+      const record: StationRecord = {
+        id,
+        slug,
+        name,
+        address: `${street} ${1 + Math.floor(random() * 120)}`,
+        postalCode,
+        city: town.name,
+        country,
+        lat,
+        lng,
+        phone: `${PHONE[country]}${String(100000 + number * 37).slice(-5)}`,
+        email: `${slug.slice(0, 40)}@${DOMAIN[country]}`,
+        services: codes,
+        express,
+        hours: malformed
+          ? { format: 'malformed', raw: MALFORMED[number % MALFORMED.length] }
+          : { format: number % 3 === 0 ? 'B' : 'A', weekly },
+        ...(hasLunch
+          ? {
+              kitchen: { week: [...Array<string>(5).fill('10:30-20:00'), '11:00-18:00', ''], exceptions: {} },
+              lunchHours: { week: [...Array<string>(5).fill('10:30-14:00'), '', ''], exceptions: {} },
+              // Every other lunch station serves breakfast too (no extra draw: the rest stays as it was).
+              ...(number % 2 === 0
+                ? {
+                    breakfastHours: {
+                      week: [...Array<string>(5).fill('06:00-10:00'), '07:00-11:00', '07:00-11:00'],
+                      exceptions: {},
+                    },
+                  }
+                : {}),
+              lunchDishes: Array.from({ length: 5 }, () => [dish(), dish()]),
+              lunchListTitle:
+                country === 'FI' ? 'Viikon lounaslista' : country === 'SE' ? 'Veckans lunch' : 'Ukens lunsj',
+            }
+          : {}),
+        ...(hasFoodMenu
+          ? {
+              foodMenu: {
+                title: MENU[country].title,
+                sections: MENU[country].sections.map((section) => ({
+                  title: section.title,
+                  items: section.items.map((item) => ({
+                    name: item,
+                    price: round((9.9 + Math.floor(random() * 8)) * scale, 2),
+                  })),
+                })),
+              },
+            }
+          : {}),
+        ...(hasCarwash
+          ? {
+              carwash: {
+                programmes: CARWASH_PROGRAMMES.map((programme, index) => ({
+                  name: programme,
+                  price: round((9 + index * 5) * scale, 2),
+                })),
+              },
+            }
+          : {}),
+        // Per-station flags with the defaults of spec §2; lunch stations opt in.
+        features: { lunchList: hasLunch && random() < 0.7, foodMenu: hasFoodMenu, carwash: true },
+      };
+      stations.push(stationRecordSchema.parse(record));
+    }
+  });
+  return stations;
+}
+
+/** All seed stations (deterministic: the same towns file always gives the same list). */
+export async function generateSeedStations(contentDir: string): Promise<StationRecord[]> {
+  const towns = townsFileSchema.parse(JSON.parse(await readFile(join(contentDir, 'stations', 'towns.json'), 'utf8')));
+  const random = prng(20261122);
+  const slugs = new Set<string>();
+  return (['FI', 'SE', 'NO'] as const).flatMap((country) =>
+    generateCountry(country, towns.countries[country] ?? [], random, slugs),
+  );
+}
+
+/** Seeds the stations table when it is empty, in one transaction. */
+export async function seedStationsIfEmpty(db: Db, contentDir: string): Promise<{ seeded: boolean; stations: number }> {
+  const existing = await createStationsRepository(db).count();
+  if (existing > 0) return { seeded: false, stations: existing };
+  const records = await generateSeedStations(contentDir);
+  await db.transaction().execute(async (trx) => createStationsRepository(trx).insertMany(records));
+  return { seeded: true, stations: records.length };
+}

@@ -1,0 +1,198 @@
+/**
+ * What the origin serves from a stored station: the compact list entry, and the station
+ * page content with opening hours in the CMS shapes A or B of spec §3 for the dates around
+ * today in the station's own time zone (yesterday and the next days; docs/stations.md).
+ */
+import type { Asset, PageContent } from '../../../src/shared/content-schema';
+import { LOCALES, STATION_PATH_SEGMENT, type Locale } from '../../../src/shared/locales';
+import { addDays, isoWeekday, zonedNow } from '../../../src/shared/station-calendar';
+import {
+  COUNTRY_TIME_ZONE,
+  type LunchList,
+  type OpeningHoursShapeA,
+  type OpeningHoursShapeB,
+  type StationDetails,
+  type StationSummary,
+  type WeeklyHours,
+} from '../../../src/shared/stations';
+import type { StationRecord } from './stations-record';
+
+/** Days of opening hours on a page: yesterday and the week from today (spec §5 counts 8). */
+const PAGE_DAYS = 8;
+
+/** The ranges of a date: its exception, else its weekday's. */
+function rangesOn(weekly: WeeklyHours, date: string): string[] {
+  const text = weekly.exceptions[date] ?? weekly.week[isoWeekday(date) - 1] ?? '';
+  return text === '' ? [] : text.split(',');
+}
+
+function withSeconds(time: string): string {
+  return `${time}:00`;
+}
+
+function dates(timeZone: string, now: Date): string[] {
+  const today = zonedNow(now, timeZone).date;
+  return Array.from({ length: PAGE_DAYS }, (_, index) => addDays(today, index - 1));
+}
+
+export function toShapeA(weekly: WeeklyHours, timeZone: string, now: Date): OpeningHoursShapeA[] {
+  return dates(timeZone, now).map((date) => ({
+    date,
+    openHours: rangesOn(weekly, date).map((range) => {
+      const [start, end] = range.split('-') as [string, string];
+      return { startTime: withSeconds(start), endTime: withSeconds(end) };
+    }),
+  }));
+}
+
+export function toShapeB(weekly: WeeklyHours, timeZone: string, now: Date): OpeningHoursShapeB {
+  const days = dates(timeZone, now);
+  return {
+    store24h: days.every((date) => rangesOn(weekly, date).join(',') === '00:00-24:00'),
+    storeOpeningHours: days.map((date) => ({
+      date,
+      hours: rangesOn(weekly, date).map((range) => {
+        const [opens, closes] = range.split('-') as [string, string];
+        return { opens: withSeconds(opens), closes: withSeconds(closes) };
+      }),
+    })),
+  };
+}
+
+/** Exceptions before yesterday can no longer matter: the list leaves them out. */
+function currentExceptions(weekly: WeeklyHours, timeZone: string, now: Date): WeeklyHours {
+  const from = addDays(zonedNow(now, timeZone).date, -1);
+  return {
+    week: weekly.week,
+    exceptions: Object.fromEntries(Object.entries(weekly.exceptions).filter(([date]) => date >= from)),
+  };
+}
+
+export function toSummary(record: StationRecord, now: Date): StationSummary {
+  const timeZone = COUNTRY_TIME_ZONE[record.country];
+  return {
+    id: record.id,
+    slug: record.slug,
+    name: record.name,
+    address: record.address,
+    postalCode: record.postalCode,
+    city: record.city,
+    country: record.country,
+    lat: record.lat,
+    lng: record.lng,
+    services: record.services,
+    express: record.express,
+    hours: record.hours.format === 'malformed' ? null : currentExceptions(record.hours.weekly, timeZone, now),
+  };
+}
+
+const CURRENCY = { FI: 'EUR', SE: 'SEK', NO: 'NOK' } as const;
+
+export function toDetails(record: StationRecord, now: Date): StationDetails {
+  const timeZone = COUNTRY_TIME_ZONE[record.country];
+  const { hours, kitchen, lunchHours, breakfastHours, lunchDishes, lunchListTitle, foodMenu: _menu, ...rest } = record;
+  const openingHours =
+    hours.format === 'malformed'
+      ? hours.raw
+      : hours.format === 'A'
+        ? toShapeA(hours.weekly, timeZone, now)
+        : toShapeB(hours.weekly, timeZone, now);
+  const today = zonedNow(now, timeZone);
+  const todaysDishes = today.isoWeekday <= 5 ? lunchDishes?.[today.isoWeekday - 1] : undefined;
+  return {
+    ...rest,
+    timeZone,
+    currency: CURRENCY[record.country],
+    openingHours,
+    ...(kitchen ? { kitchenHours: toShapeA(kitchen, timeZone, now) } : {}),
+    ...(lunchHours ? { lunchHours: toShapeA(lunchHours, timeZone, now) } : {}),
+    ...(breakfastHours ? { breakfastHours: toShapeA(breakfastHours, timeZone, now) } : {}),
+    ...(todaysDishes && todaysDishes.length > 0 && lunchListTitle
+      ? {
+          lunch: {
+            title: todaysDishes[0]!.name,
+            text: todaysDishes
+              .slice(1)
+              .map((dish) => dish.name)
+              .join(', '),
+            price: todaysDishes[0]!.price,
+          },
+        }
+      : {}),
+  };
+}
+
+/** This week's lunch list, Monday to Friday of the week of "today" in the station's zone. */
+function lunchList(record: StationRecord, now: Date): LunchList | undefined {
+  if (!record.lunchDishes || !record.lunchListTitle) return undefined;
+  const today = zonedNow(now, COUNTRY_TIME_ZONE[record.country]);
+  const monday = addDays(today.date, 1 - today.isoWeekday);
+  return {
+    title: record.lunchListTitle,
+    days: record.lunchDishes.map((dishes, index) => ({ date: addDays(monday, index), dishes })),
+  };
+}
+
+/** Station page path of a slug in a locale, locale-relative (DESIGN §2). */
+export function stationPagePath(locale: Locale, slug: string): string {
+  return `/${STATION_PATH_SEGMENT[locale]}/${slug}`;
+}
+
+/** The slug of a locale-relative station page path, or undefined when it is not one. */
+export function stationSlugOfPath(locale: Locale, path: string): string | undefined {
+  const match = /^\/([^/]+)\/([^/]+)\/?$/.exec(path);
+  return match && match[1] === STATION_PATH_SEGMENT[locale] ? match[2] : undefined;
+}
+
+const DESCRIPTION: Record<Locale, (record: StationRecord) => string> = {
+  'fi-FI': (r) => `${r.name}, ${r.address}, ${r.city}: aukioloajat, polttoaineet, palvelut ja yhteystiedot.`,
+  'en-EU': (r) => `${r.name}, ${r.address}, ${r.city}: opening hours, fuels, services and contact details.`,
+  'sv-SE': (r) => `${r.name}, ${r.address}, ${r.city}: öppettider, drivmedel, tjänster och kontaktuppgifter.`,
+  'no-NO': (r) => `${r.name}, ${r.address}, ${r.city}: åpningstider, drivstoff, tjenester og kontaktinformasjon.`,
+};
+
+const INTRO: Record<Locale, (record: StationRecord) => string> = {
+  'fi-FI': (r) =>
+    `<p>${r.express ? 'Miehittämätön St1 Express -asema' : 'St1-asema'} palvelee osoitteessa ${r.address}, ${r.city}. Tarkista ajantasaiset aukioloajat ja palvelut alta.</p>`,
+  'en-EU': (r) =>
+    `<p>${r.express ? 'An unmanned St1 Express station' : 'A St1 station'} at ${r.address}, ${r.city}. Check the current opening hours and services below.</p>`,
+  'sv-SE': (r) =>
+    `<p>${r.express ? 'En obemannad St1 Express-station' : 'En St1-station'} på ${r.address}, ${r.city}. Se aktuella öppettider och tjänster nedan.</p>`,
+  'no-NO': (r) =>
+    `<p>${r.express ? 'En ubetjent St1 Express-stasjon' : 'En St1-stasjon'} i ${r.address}, ${r.city}. Se oppdaterte åpningstider og tjenester nedenfor.</p>`,
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The page endpoint's answer for a station page: localizedPagePaths and content. */
+export function stationPage(
+  record: StationRecord,
+  locale: Locale,
+  now: Date,
+  image: Asset | undefined,
+): { localizedPagePaths: Partial<Record<Locale, string>>; content: PageContent } {
+  const safe = {
+    ...record,
+    name: escapeHtml(record.name),
+    address: escapeHtml(record.address),
+    city: escapeHtml(record.city),
+  };
+  const list = record.features.lunchList ? lunchList(record, now) : undefined;
+  return {
+    localizedPagePaths: Object.fromEntries(LOCALES.map((code) => [code, stationPagePath(code, record.slug)])),
+    content: {
+      slug: stationPagePath(locale, record.slug).slice(1),
+      title: record.name,
+      description: DESCRIPTION[locale](record),
+      contentType: 'stationPage',
+      body: [{ type: 'richText', html: INTRO[locale](safe) }],
+      noIndex: false,
+      ...(image ? { image: { ...image, alt: '' } } : {}),
+      station: toDetails(record, now),
+      ...(list ? { lunchList: list } : {}),
+      ...(record.features.foodMenu && record.foodMenu ? { foodMenu: record.foodMenu } : {}),
+    },
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * customers/v1: sessions (login, check, logout), the customer record (spec §7), cards,
+ * order history, registration with e-mail confirmation, and password change and reset.
+ * Every customer endpoint takes the customer from the session token alone, so no URL
+ * or body can name another customer (docs/accounts.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MARKETING_CHOICES } from '../../../src/shared/account-types';
+import { parsePhone } from '../../../src/shared/validation/phone';
+import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
+import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
+import { accountEmail } from '../accounts/account-emails';
+import { bearerToken, requireCustomerId, unauthorized } from '../accounts/customer-auth';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/secrets';
+import type { Db } from '../db';
+import { HttpError, badRequest } from '../errors';
+import { requestLocale } from '../locale-header';
+import { createAccountTokensRepository } from '../repositories/account-tokens-repository';
+import { createCardsRepository } from '../repositories/cards-repository';
+import { createCustomersRepository, toCustomerRecord } from '../repositories/customers-repository';
+import { createOrderHistoryRepository } from '../repositories/order-history-repository';
+import { createOutboxRepository } from '../repositories/outbox-repository';
+import { createSessionsRepository } from '../repositories/sessions-repository';
+
+/** A 400 with the messages of spec §5 per field, for the form to show beside each field. */
+export function validationFailed(fields: Record<string, { id: string; values?: Record<string, number> }>): HttpError {
+  return new HttpError(400, 'VALIDATION_FAILED', 'Some fields are not valid', { fields });
+}
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(`Invalid request body${issue ? ` at ${issue.path.join('.') || 'root'}: ${issue.message}` : ''}`);
+  }
+  return parsed.data;
+}
+
+const text = (max: number) => z.string().max(max);
+/** Where links in e-mails point; the site server passes it only for hosts it trusts. */
+const linkOptions = { linkBase: z.string().url().max(200).optional(), domainMode: z.boolean().optional() };
+const loginBody = z.object({ email: text(254), password: text(256), previousToken: text(100).optional() });
+const detailsBody = z.object({
+  firstName: text(200),
+  lastName: text(200),
+  phoneNumber: text(30),
+  marketing: z.array(z.enum(MARKETING_CHOICES)).max(2),
+});
+const registerBody = detailsBody.extend({ email: text(254), password: text(256), ...linkOptions });
+const passwordBody = z.object({ currentPassword: text(256), newPassword: text(256) });
+const tokenBody = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+const resetRequestBody = z.object({ email: text(254), ...linkOptions });
+const resetCompleteBody = tokenBody.extend({ password: text(256) });
+
+/** The details rules of spec §5, on the server's field names; the phone must be +358/+46/+47. */
+function detailErrors(details: z.infer<typeof detailsBody>): Record<string, ValidationMessage> {
+  const errors = validateForm(
+    { firstname: details.firstName, lastname: details.lastName },
+    { firstname: ACCOUNT_FORM_RULES.details.firstname, lastname: ACCOUNT_FORM_RULES.details.lastname },
+  );
+  if (details.phoneNumber !== '' && !parsePhone(details.phoneNumber))
+    errors.telephoneNumber = { id: 'validation.phone' };
+  return errors;
+}
+
+function passwordErrors(password: string, field: string): Record<string, ValidationMessage> {
+  return validateForm({ [field]: password }, { [field]: ACCOUNT_FORM_RULES.register.password });
+}
+
+export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const customers = createCustomersRepository(deps.db);
+  const sessions = createSessionsRepository(deps.db);
+  const tokens = createAccountTokensRepository(deps.db);
+  const cards = createCardsRepository(deps.db);
+  const orders = createOrderHistoryRepository(deps.db);
+  const outbox = createOutboxRepository(deps.db);
+
+  /**
+   * Login. An unknown e-mail and a wrong password get the same 401, after the same
+   * scrypt work. A login always starts a new session (rotation); the browser's previous
+   * session, if any, is revoked.
+   */
+  app.post('/customers/v1/sessions', async (request, reply) => {
+    const body = parseBody(loginBody, request.body);
+    const customer = await customers.findByEmail(body.email);
+    const valid = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyPasswordHash()));
+    if (!customer || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
+    if (!customer.emailConfirmed)
+      throw new HttpError(403, 'EMAIL_NOT_CONFIRMED', 'The e-mail address is not confirmed yet');
+    if (body.previousToken) await sessions.revoke(body.previousToken);
+    const session = await sessions.create(customer.id);
+    return reply.status(201).send({ ...session, customer: toCustomerRecord(customer) });
+  });
+
+  app.get('/customers/v1/session', async (request) => {
+    const token = bearerToken(request);
+    const session = token ? await sessions.find(token) : undefined;
+    if (!session) throw unauthorized();
+    return { expiresAt: session.expiresAt };
+  });
+
+  app.delete('/customers/v1/session', async (request, reply) => {
+    const token = bearerToken(request);
+    if (token) await sessions.revoke(token);
+    return reply.status(204).send();
+  });
+
+  app.get('/customers/v1/customer', async (request) => {
+    const customer = await customers.findById(await requireCustomerId(request, sessions));
+    if (!customer) throw unauthorized();
+    return toCustomerRecord(customer);
+  });
+
+  app.put('/customers/v1/customer', async (request) => {
+    const customerId = await requireCustomerId(request, sessions);
+    const body = parseBody(detailsBody, request.body);
+    const errors = detailErrors(body);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const customer = await customers.updateDetails(customerId, {
+      firstName: body.firstName.trim(),
+      lastName: body.lastName.trim(),
+      phoneNumber: body.phoneNumber,
+      marketing: [...new Set(body.marketing)],
+    });
+    if (!customer) throw unauthorized();
+    return toCustomerRecord(customer);
+  });
+
+  app.get('/customers/v1/cards', async (request) => cards.listForCustomer(await requireCustomerId(request, sessions)));
+
+  app.get('/customers/v1/orders', async (request) =>
+    orders.listForCustomer(await requireCustomerId(request, sessions)),
+  );
+
+  /** A password change revokes every session of the customer and starts a new one here. */
+  app.post('/customers/v1/password', async (request) => {
+    const customerId = await requireCustomerId(request, sessions);
+    const body = parseBody(passwordBody, request.body);
+    const errors = passwordErrors(body.newPassword, 'newPassword');
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const customer = await customers.findById(customerId);
+    if (!customer) throw unauthorized();
+    if (!(await verifyPassword(body.currentPassword, customer.passwordHash))) {
+      throw validationFailed({ currentPassword: { id: 'account.errors.wrong-password' } });
+    }
+    const passwordHash = await hashPassword(body.newPassword);
+    return deps.db.transaction().execute(async (trx) => {
+      await createCustomersRepository(trx).setPasswordHash(customerId, passwordHash);
+      const trxSessions = createSessionsRepository(trx);
+      await trxSessions.revokeAll(customerId);
+      return trxSessions.create(customerId);
+    });
+  });
+
+  /**
+   * Registration. The answer is the same 202 whether or not the e-mail already has an
+   * account (no account discovery); the owner of a taken address gets a notice instead.
+   */
+  app.post('/customers/v1/registrations', async (request, reply) => {
+    const locale = requestLocale(request);
+    const body = parseBody(registerBody, request.body);
+    const errors = {
+      ...detailErrors(body),
+      ...validateForm({ email: body.email }, { email: ACCOUNT_FORM_RULES.register.email }),
+      ...passwordErrors(body.password, 'password'),
+    };
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const passwordHash = await hashPassword(body.password);
+    const links = { locale, linkBase: body.linkBase, domainMode: body.domainMode ?? false };
+    await deps.db.transaction().execute(async (trx) => {
+      const created = await createCustomersRepository(trx).insert({
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        phoneNumber: body.phoneNumber,
+        marketing: [...new Set(body.marketing)],
+        locale,
+      });
+      const recipient = body.email.trim().toLowerCase();
+      if (created) {
+        const token = await createAccountTokensRepository(trx).issue(created.id, 'confirm-email');
+        await createOutboxRepository(trx).enqueueEmail({
+          recipient,
+          ...accountEmail('confirm-email', { ...links, token }),
+        });
+      } else {
+        await createOutboxRepository(trx).enqueueEmail({ recipient, ...accountEmail('already-registered', links) });
+      }
+    });
+    return reply.status(202).send({ status: 'pending-confirmation' });
+  });
+
+  app.post('/customers/v1/email-confirmations', async (request) => {
+    const body = parseBody(tokenBody, request.body);
+    const customerId = await tokens.consume(body.token, 'confirm-email');
+    if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
+    await customers.confirmEmail(customerId);
+    return { confirmed: true };
+  });
+
+  /** Always 202: whether an address has an account is not told. */
+  app.post('/customers/v1/password-resets', async (request, reply) => {
+    const locale = requestLocale(request);
+    const body = parseBody(resetRequestBody, request.body);
+    const errors = validateForm({ email: body.email }, { email: ACCOUNT_FORM_RULES.forgotPassword.email });
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const customer = await customers.findByEmail(body.email);
+    if (customer) {
+      const token = await tokens.issue(customer.id, 'reset-password');
+      await outbox.enqueueEmail({
+        recipient: customer.email,
+        ...accountEmail('reset-password', {
+          locale,
+          token,
+          linkBase: body.linkBase,
+          domainMode: body.domainMode ?? false,
+        }),
+      });
+    }
+    return reply.status(202).send({ status: 'sent-if-known' });
+  });
+
+  /** A reset sets the password, confirms the address (the mail arrived) and ends all sessions. */
+  app.post('/customers/v1/password-resets/complete', async (request) => {
+    const body = parseBody(resetCompleteBody, request.body);
+    const errors = passwordErrors(body.password, 'password');
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const passwordHash = await hashPassword(body.password);
+    const customerId = await deps.db.transaction().execute(async (trx) => {
+      const id = await createAccountTokensRepository(trx).consume(body.token, 'reset-password');
+      if (!id) return undefined;
+      const trxCustomers = createCustomersRepository(trx);
+      await trxCustomers.setPasswordHash(id, passwordHash);
+      await trxCustomers.confirmEmail(id);
+      await createSessionsRepository(trx).revokeAll(id);
+      return id;
+    });
+    if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
+    return { reset: true };
+  });
+}

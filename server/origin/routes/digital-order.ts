@@ -1,0 +1,107 @@
+/**
+ * digital-order endpoints (spec §7, docs/shop.md): cart validation, order initialize and
+ * complete, the payment provider's callback, product prices for the shop blocks, and the
+ * wash code check. Every body is checked with its zod schema: a bad one is a 400 naming
+ * the field.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  initializeOrderRequestSchema,
+  productsQuerySchema,
+  signedPaymentResultSchema,
+  validateCartRequestSchema,
+  washCodeCheckRequestSchema,
+} from '../../../src/shared/shop/api-schema';
+import { normaliseVerificationCode } from '../../../src/shared/shop/verification-code';
+import { HttpError } from '../errors';
+import { requestLocale } from '../locale-header';
+import type { OrdersRepository } from '../repositories/orders-repository';
+import type { ProductsRepository } from '../repositories/products-repository';
+import type { CartPricing } from '../shop/cart-pricing';
+import type { OrdersService } from '../shop/orders-service';
+
+/** Parses with a schema; a failure is a 400 whose message names each bad field. */
+export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+  const parsed = schema.safeParse(value ?? undefined);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : what}: ${issue.message}`)
+    .join('; ');
+  throw new HttpError(400, 'BAD_REQUEST', `Invalid ${what}: ${problems}`);
+}
+
+export interface DigitalOrderDeps {
+  pricing: CartPricing;
+  orders: OrdersService;
+  ordersRepository: OrdersRepository;
+  products: ProductsRepository;
+  /** The signed-in customer's id for the order history, or null for a guest. */
+  customerIdOf(request: FastifyRequest): Promise<string | null>;
+}
+
+export function digitalOrderRoutes(app: FastifyInstance, deps: DigitalOrderDeps) {
+  app.post('/digital-order/v1/cart/validate', async (request) => {
+    const body = parseOr400(validateCartRequestSchema, request.body, 'cart');
+    const priced = await deps.pricing.price(body.items, {
+      locale: requestLocale(request),
+      discountCode: body.discountCode,
+    });
+    return priced.answer;
+  });
+
+  app.get('/digital-order/v1/products', async (request) => {
+    const { codes } = parseOr400(productsQuerySchema, request.query, 'query');
+    // Priced as a cart of one of each, so the shop blocks show exactly what the cart will.
+    const found = await deps.products.findActive(codes);
+    const known = codes.filter((code, index) => found.has(code) && codes.indexOf(code) === index);
+    if (known.length === 0) return { items: [] };
+    const priced = await deps.pricing.price(
+      known.map((code) => ({ code, quantity: 1, showUpsell: false })),
+      { locale: requestLocale(request) },
+    );
+    // As product input (spec §3) a product offers its upsells by default (showUpsell true).
+    return { items: priced.answer.items.map((item) => ({ ...item.product, showUpsell: true })) };
+  });
+
+  app.post('/digital-order/v1/orders/initialize', async (request, reply) => {
+    const body = parseOr400(initializeOrderRequestSchema, request.body, 'order');
+    const answer = await deps.orders.initialize(body, {
+      locale: requestLocale(request),
+      customerId: await deps.customerIdOf(request),
+    });
+    return reply.status(201).send(answer);
+  });
+
+  app.post('/digital-order/v1/orders/complete', async (request) => {
+    const body = parseOr400(signedPaymentResultSchema, request.body, 'payment result');
+    return deps.orders.complete(body, 'browser');
+  });
+
+  /** The provider's server-to-server callback; not reachable through the site's proxy. */
+  app.post('/digital-order/v1/payments/callback', async (request) => {
+    const body = parseOr400(signedPaymentResultSchema, request.body, 'payment result');
+    const receipt = await deps.orders.complete(body, 'callback');
+    return { orderId: receipt.orderId, status: receipt.status };
+  });
+
+  app.post('/digital-order/v1/wash-codes/check', async (request) => {
+    const { code } = parseOr400(washCodeCheckRequestSchema, request.body, 'wash code');
+    const normalised = normaliseVerificationCode(code);
+    if (!/^ST1-\d{1,30}$/.test(normalised)) return { code: normalised, status: 'unknown' };
+    return { code: normalised, status: await deps.ordersRepository.washCodeStatus(normalised) };
+  });
+
+  /** A wash station takes a code (not proxied: stations call the origin directly). */
+  app.post('/digital-order/v1/wash-codes/redeem', async (request, reply) => {
+    const { code } = parseOr400(washCodeCheckRequestSchema, request.body, 'wash code');
+    const normalised = normaliseVerificationCode(code);
+    const status = await deps.ordersRepository.washCodeStatus(normalised);
+    if (status === 'unknown')
+      throw new HttpError(404, 'WASH_CODE_UNKNOWN', `Unknown wash code ${normalised.slice(0, 40)}`);
+    if (!(await deps.ordersRepository.redeemWashCode(normalised, new Date().toISOString())))
+      throw new HttpError(409, 'WASH_CODE_USED', `Wash code ${normalised} has already been used`);
+    return reply.send({ code: normalised, status: 'used' });
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * forms/v1/submissions: the contact forms (customer service, business sales). The
+ * fields are checked with the same spec §5 rules as in the browser; a valid submission
+ * is stored together with an outbox message to the team that answers it.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CONTACT_FORMS, CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/validation/forms';
+import { validateForm } from '../../../src/shared/validation/rules';
+import { accountsDb } from '../accounts/accounts-db';
+import { bearerToken } from '../accounts/customer-auth';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
+import { requestLocale } from '../locale-header';
+import { createFormSubmissionsRepository } from '../repositories/form-submissions-repository';
+import { createOutboxRepository } from '../repositories/outbox-repository';
+import { createSessionsRepository } from '../repositories/sessions-repository';
+import { validationFailed } from './customers';
+
+/** Where submissions of each form go (a team mailbox; the sender outside delivers). */
+export const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;
+
+const submissionBody = z.object({
+  form: z.enum(CONTACT_FORMS),
+  fields: z.record(z.string().max(40), z.string().max(5000)),
+});
+
+export function formRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const sessions = createSessionsRepository(deps.db);
+
+  app.post('/forms/v1/submissions', async (request, reply) => {
+    const locale = requestLocale(request);
+    const parsed = submissionBody.safeParse(request.body);
+    if (!parsed.success) throw badRequest('Body must be { form: "contact" | "business", fields: { name: text } }');
+    const { form, fields } = parsed.data;
+    const known = new Set(CONTACT_FORM_FIELDS[form].map((field) => field.name));
+    const unknown = Object.keys(fields).filter((name) => !known.has(name));
+    if (unknown.length > 0)
+      throw badRequest(`Unknown fields for the ${form} form: ${unknown.join(', ').slice(0, 200)}`);
+    const errors = validateForm(fields, contactFormRules(form));
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const topic = fields.topic;
+    if (topic !== undefined && topic !== '') {
+      const options = CONTACT_FORM_FIELDS[form].find((field) => field.name === 'topic')?.options ?? [];
+      if (!options.includes(topic)) throw validationFailed({ topic: { id: 'validation.required' } });
+    }
+    const token = bearerToken(request);
+    const customerId = token ? ((await sessions.find(token))?.customerId ?? null) : null;
+    const clean = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
+    const id = await accountsDb(deps.db)
+      .transaction()
+      .execute(async (trx) => {
+        const submissionId = await createFormSubmissionsRepository(trx).insert({
+          form,
+          locale,
+          fields: clean,
+          customerId,
+        });
+        await createOutboxRepository(trx).enqueueEmail({
+          recipient: FORM_RECIPIENTS[form],
+          subject: `[${form} #${submissionId}] ${clean.firstname ?? ''} ${clean.lastname ?? ''}`.trim(),
+          body: [`Locale: ${locale}`, ...Object.entries(clean).map(([name, value]) => `${name}: ${value}`)].join('\n'),
+        });
+        return submissionId;
+      });
+    return reply.status(201).send({ id });
+  });
+}

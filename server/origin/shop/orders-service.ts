@@ -1,0 +1,285 @@
+/**
+ * Orders (docs/shop.md): initialize creates a pending order and a payment from a cart
+ * priced on the server, idempotently; complete checks the provider's signed result and
+ * marks the order paid exactly once, issuing wash codes and queueing the receipt.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Locale } from '../../../src/shared/locales';
+import type {
+  InitializedOrder,
+  OrderReceipt,
+  SignedPaymentResult,
+  initializeOrderRequestSchema,
+} from '../../../src/shared/shop/api-schema';
+import { centsToEuros, eurosToCents } from '../../../src/shared/shop/money';
+import type { z } from 'zod';
+import type { Db } from '../db';
+import { HttpError } from '../errors';
+import { createDiscountCodesRepository } from '../repositories/discount-codes-repository';
+import { createOrdersRepository, type OrderItemRow, type OrderRow } from '../repositories/orders-repository';
+import { createProductsRepository } from '../repositories/products-repository';
+import { createCartPricing, toTotals } from './cart-pricing';
+import type { PaymentProvider } from './payments/payment-provider';
+import { receiptMessages } from './receipt-messages';
+import { shopDb } from './shop-db';
+
+export type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>;
+
+/** How long a signed result may be presented: the browser returns within minutes. */
+export const RESULT_MAX_AGE_MS = 60 * 60 * 1000;
+
+function newId(prefix: 'ORD' | 'PAY'): string {
+  return `${prefix}-${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+/** Same request → same hash, whatever the key order in the JSON. */
+function requestHash(value: unknown): string {
+  const stable = (input: unknown): unknown =>
+    Array.isArray(input)
+      ? input.map(stable)
+      : input && typeof input === 'object'
+        ? Object.fromEntries(
+            Object.keys(input)
+              .sort()
+              .map((key) => [key, stable((input as Record<string, unknown>)[key])]),
+          )
+        : input;
+  return createHash('sha256')
+    .update(JSON.stringify(stable(value)))
+    .digest('hex');
+}
+
+export function createOrdersService(database: Db, deps: { provider: PaymentProvider; now?: () => Date }) {
+  const db = shopDb(database);
+  const now = deps.now ?? (() => new Date());
+  const pricing = createCartPricing({
+    products: createProductsRepository(db),
+    discounts: createDiscountCodesRepository(db),
+  });
+
+  async function receipt(
+    order: OrderRow,
+    paymentStatus: OrderReceipt['paymentStatus'],
+    alreadyCompleted: boolean,
+    method: string,
+  ): Promise<OrderReceipt> {
+    const orders = createOrdersRepository(db);
+    const [items, codes] = await Promise.all([orders.items(order.id), orders.washCodes(order.id)]);
+    return {
+      orderId: order.id,
+      status: order.status,
+      paymentStatus,
+      alreadyCompleted,
+      paidAt: order.paid_at,
+      email: order.email,
+      items: items.map((item) => ({
+        code: item.product_code,
+        name: item.name,
+        quantity: item.quantity,
+        unitPrice: centsToEuros(item.unit_price_cents),
+        lineTotal: centsToEuros(item.unit_price_cents * item.quantity),
+        washCodes: codes.filter((code) => code.order_item_id === item.id).map((code) => code.code),
+      })),
+      totals: toTotals({
+        subtotal: order.subtotal_cents,
+        discount: order.discount_cents,
+        taxAmount: order.tax_cents,
+        totalWithTax: order.total_cents,
+        totalWithoutTax: order.total_cents - order.tax_cents,
+      }),
+      paymentMethod: method,
+    };
+  }
+
+  async function answerFor(order: OrderRow): Promise<InitializedOrder> {
+    const payment = await createOrdersRepository(db).latestPayment(order.id);
+    if (!payment) throw new Error(`Order ${order.id} has no payment`);
+    const { redirectUrl } = await deps.provider.createPayment({
+      paymentId: payment.id,
+      orderId: order.id,
+      amountCents: payment.amount_cents,
+      currency: order.currency,
+      methodType: payment.method_type,
+      bank: payment.bank,
+      returnPath: payment.return_path,
+    });
+    return {
+      orderId: order.id,
+      paymentId: payment.id,
+      paymentUrl: redirectUrl,
+      totals: toTotals({
+        subtotal: order.subtotal_cents,
+        discount: order.discount_cents,
+        taxAmount: order.tax_cents,
+        totalWithTax: order.total_cents,
+        totalWithoutTax: order.total_cents - order.tax_cents,
+      }),
+    };
+  }
+
+  return {
+    async initialize(
+      input: InitializeOrderInput,
+      context: { locale: Locale; customerId: string | null },
+    ): Promise<InitializedOrder> {
+      const { idempotencyKey, ...rest } = input;
+      const hash = requestHash({ ...rest, locale: context.locale, customerId: context.customerId });
+      const orders = createOrdersRepository(db);
+      const existing = await orders.findByIdempotencyKey(idempotencyKey);
+      if (existing) {
+        if (existing.request_hash !== hash)
+          throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different order');
+        return answerFor(existing);
+      }
+      if (input.payment.type === 'bank' && !input.payment.bank)
+        throw new HttpError(400, 'BAD_REQUEST', 'payment.bank is required for a bank payment');
+
+      const priced = await pricing.price(input.items, {
+        locale: context.locale,
+        discountCode: input.discountCode,
+        now: now(),
+      });
+      if (eurosToCents(input.expectedTotal) !== priced.totals.totalWithTax)
+        throw new HttpError(
+          409,
+          'PRICE_CHANGED',
+          `The total is now ${centsToEuros(priced.totals.totalWithTax).toFixed(2)} EUR, not ${input.expectedTotal.toFixed(2)} EUR: validate the cart again`,
+        );
+
+      const orderId = newId('ORD');
+      const paymentId = newId('PAY');
+      const createdAt = now().toISOString();
+      try {
+        await db.transaction().execute(async (trx) => {
+          const discounts = createDiscountCodesRepository(trx);
+          if (priced.discount && !(await discounts.reserveUse(priced.discount.code)))
+            throw new HttpError(
+              422,
+              'DISCOUNT_USED_UP',
+              `Discount code ${priced.discount.code} has been used the maximum number of times`,
+            );
+          await createOrdersRepository(trx).insertOrder(
+            {
+              id: orderId,
+              idempotency_key: idempotencyKey,
+              request_hash: hash,
+              status: 'pending',
+              customer_id: context.customerId,
+              locale: context.locale,
+              email: input.customer.email,
+              firstname: input.customer.firstname,
+              lastname: input.customer.lastname,
+              telephone_prefix: input.customer.telephonePrefix,
+              telephone_number: input.customer.telephoneNumber,
+              marketing_json: JSON.stringify(input.customer.marketing),
+              send_sms: input.sendSms ? 1 : 0,
+              discount_code: priced.discount?.code ?? null,
+              subtotal_cents: priced.totals.subtotal,
+              discount_cents: priced.totals.discount,
+              tax_cents: priced.totals.taxAmount,
+              total_cents: priced.totals.totalWithTax,
+              currency: 'EUR',
+              created_at: createdAt,
+              paid_at: null,
+            },
+            priced.lines.map((line, position) => ({
+              position,
+              product_code: line.product.code,
+              name: line.name,
+              quantity: line.quantity,
+              unit_price_cents: line.unitPriceCents,
+              tax_rate_bp: line.taxRateBasisPoints,
+              washes_per_unit: line.washesPerUnit,
+            })),
+            {
+              id: paymentId,
+              order_id: orderId,
+              provider: deps.provider.id,
+              method_type: input.payment.type,
+              bank: input.payment.type === 'bank' ? (input.payment.bank ?? null) : null,
+              amount_cents: priced.totals.totalWithTax,
+              status: 'created',
+              return_path: input.returnPath,
+              result_nonce: null,
+              result_method: null,
+              callback_at: null,
+              created_at: createdAt,
+              decided_at: null,
+            },
+          );
+        });
+      } catch (error) {
+        // Two requests with one key at the same moment: the unique key lets one in.
+        const raced = await orders.findByIdempotencyKey(idempotencyKey);
+        if (raced && !(error instanceof HttpError)) {
+          if (raced.request_hash !== hash)
+            throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different order');
+          return answerFor(raced);
+        }
+        throw error;
+      }
+      return answerFor((await orders.findOrder(orderId))!);
+    },
+
+    /**
+     * Applies a signed payment result. `channel` says who presents it: the browser coming
+     * back from the gateway (may be presented again, e.g. on reload, within its age) or the
+     * provider's server-to-server callback (once; a second delivery is a replay).
+     */
+    async complete(result: SignedPaymentResult, channel: 'browser' | 'callback'): Promise<OrderReceipt> {
+      if (!(await deps.provider.verifySignature(result)))
+        throw new HttpError(400, 'SIGNATURE_INVALID', 'The payment result signature does not match its contents');
+      const age = now().getTime() - result.timestamp;
+      if (age > RESULT_MAX_AGE_MS || age < -5 * 60 * 1000)
+        throw new HttpError(
+          400,
+          'SIGNATURE_EXPIRED',
+          'The payment result is too old to be used; check the order instead',
+        );
+
+      const outcome = await db.transaction().execute(async (trx) => {
+        const orders = createOrdersRepository(trx);
+        const payment = await orders.findPayment(result.paymentId);
+        if (!payment || payment.order_id !== result.orderId)
+          throw new HttpError(404, 'PAYMENT_NOT_FOUND', `No payment ${result.paymentId} for order ${result.orderId}`);
+        // The provider issues one result per payment; any other nonce is an old or foreign one.
+        if (payment.result_nonce !== result.nonce || payment.status !== result.status)
+          throw new HttpError(409, 'REPLAYED', 'This payment result is not the one issued for the payment');
+        const timestamp = now().toISOString();
+        if (channel === 'callback' && !(await orders.markCallback(payment.id, timestamp)))
+          throw new HttpError(409, 'REPLAYED', 'This payment callback has already been processed');
+        if (result.status !== 'approved') return { changed: false };
+        const order = (await orders.findOrder(result.orderId))!;
+        if (!(await orders.markPaid(order.id, timestamp))) return { changed: false };
+        const items = await orders.items(order.id);
+        await orders.issueWashCodes(order.id, items, timestamp);
+        await queueReceipt(orders, { ...order, status: 'paid', paid_at: timestamp }, items, timestamp);
+        return { changed: true };
+      });
+      const order = (await createOrdersRepository(db).findOrder(result.orderId))!;
+      return receipt(order, result.status, !outcome.changed, result.method);
+    },
+  };
+
+  async function queueReceipt(
+    orders: ReturnType<typeof createOrdersRepository>,
+    order: OrderRow,
+    items: OrderItemRow[],
+    timestamp: string,
+  ): Promise<void> {
+    const codes = await orders.washCodes(order.id);
+    const messages = receiptMessages(order, items, codes);
+    await orders.enqueue(
+      { channel: 'email', recipient: order.email, ...messages.email, dedupeKey: `receipt-email:${order.id}` },
+      timestamp,
+    );
+    if (order.send_sms) {
+      const phone = `+${order.telephone_prefix.split('|')[1]}${order.telephone_number}`;
+      await orders.enqueue(
+        { channel: 'sms', recipient: phone, subject: null, body: messages.sms, dedupeKey: `receipt-sms:${order.id}` },
+        timestamp,
+      );
+    }
+  }
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;

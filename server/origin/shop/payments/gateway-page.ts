@@ -1,0 +1,133 @@
+/** The hosted page of the payment test gateway: plain HTML, no script, works by keyboard. */
+import { isLocale, LOCALE_INFO, type Locale } from '../../../../src/shared/locales';
+import { BANKS, TEST_CARDS } from '../../../../src/shared/shop/api-schema';
+import { centsToEuros, formatPrice } from '../../../../src/shared/shop/money';
+import type { ShopPaymentsTable } from '../shop-db';
+
+const TEXTS: Record<
+  Locale,
+  Record<
+    'title' | 'test' | 'order' | 'amount' | 'method' | 'cards' | 'banks' | 'approve' | 'decline' | 'cancel' | 'done',
+    string
+  >
+> = {
+  'fi-FI': {
+    title: 'Maksu',
+    test: 'Testimaksupalvelu: rahaa ei veloiteta.',
+    order: 'Tilaus',
+    amount: 'Summa',
+    method: 'Valitse maksutapa',
+    cards: 'Kortit',
+    banks: 'Pankit',
+    approve: 'Hyväksy maksu',
+    decline: 'Hylkää maksu',
+    cancel: 'Peruuta',
+    done: 'Tämä maksu on jo käsitelty.',
+  },
+  'en-EU': {
+    title: 'Payment',
+    test: 'Test payment service: no money is charged.',
+    order: 'Order',
+    amount: 'Amount',
+    method: 'Choose a payment method',
+    cards: 'Cards',
+    banks: 'Banks',
+    approve: 'Approve payment',
+    decline: 'Decline payment',
+    cancel: 'Cancel',
+    done: 'This payment has already been processed.',
+  },
+  'sv-SE': {
+    title: 'Betalning',
+    test: 'Testbetaltjänst: inga pengar dras.',
+    order: 'Beställning',
+    amount: 'Belopp',
+    method: 'Välj betalsätt',
+    cards: 'Kort',
+    banks: 'Banker',
+    approve: 'Godkänn betalningen',
+    decline: 'Avvisa betalningen',
+    cancel: 'Avbryt',
+    done: 'Den här betalningen är redan behandlad.',
+  },
+  'no-NO': {
+    title: 'Betaling',
+    test: 'Testbetalingstjeneste: ingen penger trekkes.',
+    order: 'Ordre',
+    amount: 'Beløp',
+    method: 'Velg betalingsmåte',
+    cards: 'Kort',
+    banks: 'Banker',
+    approve: 'Godkjenn betalingen',
+    decline: 'Avvis betalingen',
+    cancel: 'Avbryt',
+    done: 'Denne betalingen er allerede behandlet.',
+  },
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function gatewayPageHtml(payment: ShopPaymentsTable, orderLocale: string, prefix: string): string {
+  const locale: Locale = isLocale(orderLocale) ? orderLocale : 'fi-FI';
+  const text = TEXTS[locale];
+  const selected = payment.method_type === 'bank' ? `bank:${payment.bank ?? ''}` : `card:${TEST_CARDS[0].id}`;
+  const option = (value: string, label: string) =>
+    `<label class="option"><input type="radio" name="method" value="${escapeHtml(value)}"${value === selected ? ' checked' : ''} required> ${escapeHtml(label)}</label>`;
+  const body =
+    payment.status === 'created'
+      ? `<form method="post" action="${prefix}/pay/${escapeHtml(payment.id)}">
+  <fieldset><legend>${text.method}</legend>
+    <p class="group">${text.cards}</p>
+    ${TEST_CARDS.map((card) => option(`card:${card.id}`, card.name)).join('\n    ')}
+    <p class="group">${text.banks}</p>
+    ${BANKS.map((bank) => option(`bank:${bank.id}`, bank.name)).join('\n    ')}
+  </fieldset>
+  <div class="actions">
+    <button type="submit" name="action" value="approve" class="primary">${text.approve}</button>
+    <button type="submit" name="action" value="decline">${text.decline}</button>
+    <button type="submit" name="action" value="cancel" formnovalidate>${text.cancel}</button>
+  </div>
+</form>`
+      : `<p>${text.done}</p>`;
+  return `<!doctype html>
+<html lang="${LOCALE_INFO[locale].htmlLang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${text.title} – St1 Test Pay</title>
+<link rel="stylesheet" href="${prefix}/gateway.css">
+</head>
+<body>
+<main>
+<h1>St1 Test Pay</h1>
+<p class="note">${text.test}</p>
+<dl>
+  <dt>${text.order}</dt><dd>${escapeHtml(payment.order_id)}</dd>
+  <dt>${text.amount}</dt><dd>${formatPrice(centsToEuros(payment.amount_cents), locale)}</dd>
+</dl>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export const GATEWAY_CSS = `
+body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #f3f4f6; color: #111827; }
+main { max-width: 32rem; margin: 0 auto; padding: 1.5rem 1rem; background: #fff; min-height: 100vh; box-sizing: border-box; }
+h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
+.note { background: #fef3c7; padding: .5rem .75rem; border-radius: .25rem; }
+dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
+dt { font-weight: 600; } dd { margin: 0; }
+fieldset { border: 1px solid #9ca3af; border-radius: .5rem; padding: .75rem 1rem; }
+legend { font-weight: 600; padding: 0 .25rem; }
+.group { margin: .75rem 0 .25rem; font-weight: 600; }
+.option { display: flex; align-items: center; gap: .5rem; min-height: 44px; }
+.option input { width: 1.25rem; height: 1.25rem; }
+.actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1rem; }
+button { min-height: 44px; padding: .5rem 1rem; font: inherit; border: 2px solid #1f2937; border-radius: .375rem; background: #fff; color: #111827; cursor: pointer; }
+button.primary { background: #b91c1c; border-color: #b91c1c; color: #fff; }
+button:focus-visible, input:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+`;

@@ -1,0 +1,25 @@
+/**
+ * What the shop needs from a payment provider. The test gateway implements it; a real
+ * provider (its hosted page, its signature scheme) is another implementation chosen by
+ * PAYMENT_PROVIDER, with no change to orders or routes (docs/shop.md).
+ */
+import type { PaymentMethodType, SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
+
+export interface CreatePaymentInput {
+  paymentId: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  methodType: PaymentMethodType;
+  bank: string | null;
+  /** Local path of the site to return to with the signed result. */
+  returnPath: string;
+}
+
+export interface PaymentProvider {
+  readonly id: string;
+  /** Registers the payment; answers the site-relative URL of the hosted payment page. */
+  createPayment(input: CreatePaymentInput): Promise<{ redirectUrl: string }>;
+  /** True when the result was signed by the provider and not altered since. */
+  verifySignature(result: SignedPaymentResult): Promise<boolean>;
+}

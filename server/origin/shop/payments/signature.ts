@@ -1,0 +1,23 @@
+/**
+ * HMAC-SHA256 over the fields of a payment result, in a fixed order joined by '|'
+ * (none of the fields may contain '|': their schemas allow no such character).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
+
+export type UnsignedPaymentResult = Omit<SignedPaymentResult, 'signature'>;
+
+function canonical(result: UnsignedPaymentResult): string {
+  return [result.paymentId, result.orderId, result.status, result.method, result.timestamp, result.nonce].join('|');
+}
+
+export function signPaymentResult(secret: string, result: UnsignedPaymentResult): string {
+  return createHmac('sha256', secret).update(canonical(result)).digest('hex');
+}
+
+/** Constant-time comparison, so the time taken tells nothing about a forged signature. */
+export function verifyPaymentSignature(secret: string, result: SignedPaymentResult): boolean {
+  const expected = Buffer.from(signPaymentResult(secret, result), 'hex');
+  const given = Buffer.from(result.signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,124 @@
+/** Table types of migration 005-shop, added to the origin's Kysely instance. */
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, Db } from '../db';
+
+export type ShopProductsTable = {
+  code: string;
+  kind: 'single' | 'series' | 'gift';
+  names_json: string;
+  image_json: string | null;
+  price_cents: number;
+  tax_class: string;
+  tax_rate_bp: number;
+  currency: string;
+  bundle_json: string;
+  upsell_codes_json: string;
+  active: number;
+  sort_order: number;
+  updated_at: string;
+};
+
+export type ShopDiscountCodesTable = {
+  code: string;
+  kind: 'percentage' | 'fixed';
+  value: number;
+  valid_from: string | null;
+  valid_until: string | null;
+  usage_limit: number | null;
+  used_count: number;
+};
+
+export type ShopOrdersTable = {
+  id: string;
+  idempotency_key: string;
+  request_hash: string;
+  status: 'pending' | 'paid';
+  customer_id: string | null;
+  locale: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  telephone_prefix: string;
+  telephone_number: string;
+  marketing_json: string;
+  send_sms: number;
+  discount_code: string | null;
+  subtotal_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  currency: string;
+  created_at: string;
+  paid_at: string | null;
+};
+
+export type ShopOrderItemsTable = {
+  id: import('kysely').Generated<number>;
+  order_id: string;
+  position: number;
+  product_code: string;
+  name: string;
+  quantity: number;
+  unit_price_cents: number;
+  tax_rate_bp: number;
+  washes_per_unit: number;
+};
+
+export type ShopPaymentsTable = {
+  id: string;
+  order_id: string;
+  provider: string;
+  method_type: 'card' | 'bank';
+  bank: string | null;
+  amount_cents: number;
+  status: 'created' | 'approved' | 'declined' | 'cancelled';
+  return_path: string;
+  result_nonce: string | null;
+  result_method: string | null;
+  callback_at: string | null;
+  created_at: string;
+  decided_at: string | null;
+};
+
+export type ShopWashCodesTable = {
+  code: string;
+  order_id: string;
+  order_item_id: number;
+  product_code: string;
+  issued_at: string;
+  used_at: string | null;
+};
+
+export type ShopProviderKeysTable = {
+  provider: string;
+  secret: string;
+};
+
+export type OutboxTable = {
+  id: import('kysely').Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  dedupe_key: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type ShopTables = {
+  shop_products: ShopProductsTable;
+  shop_discount_codes: ShopDiscountCodesTable;
+  shop_orders: ShopOrdersTable;
+  shop_order_items: ShopOrderItemsTable;
+  shop_payments: ShopPaymentsTable;
+  shop_wash_codes: ShopWashCodesTable;
+  shop_provider_keys: ShopProviderKeysTable;
+  outbox: OutboxTable;
+};
+
+export type ShopDb = Kysely<DatabaseSchema & ShopTables>;
+
+/** The origin database with the shop's tables in its type. */
+export function shopDb(db: Db | ShopDb): ShopDb {
+  return (db as Db).withTables<ShopTables>() as unknown as ShopDb;
+}

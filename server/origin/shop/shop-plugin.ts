@@ -1,0 +1,66 @@
+/**
+ * The shop inside the origin: the digital-order endpoints and the payment test gateway,
+ * as one encapsulated plugin (its form-body parser stays inside it).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db';
+import { bearerToken } from '../accounts/customer-auth';
+import { createDiscountCodesRepository } from '../repositories/discount-codes-repository';
+import { createSessionsRepository } from '../repositories/sessions-repository';
+import { createOrdersRepository } from '../repositories/orders-repository';
+import { createProductsRepository } from '../repositories/products-repository';
+import { digitalOrderRoutes } from '../routes/digital-order';
+import { paymentGatewayRoutes } from '../routes/payment-gateway';
+import { createCartPricing } from './cart-pricing';
+import { createOrdersService } from './orders-service';
+import { createTestGateway } from './payments/test-gateway';
+
+/** Shop configuration from the environment, checked when the origin starts. */
+const shopEnvSchema = z.object({
+  /** Only the test gateway exists today; a real provider is another value here. */
+  PAYMENT_PROVIDER: z.enum(['test-gateway']).default('test-gateway'),
+  /** Overrides the signing key stored in the database (at least 32 characters). */
+  PAYMENT_GATEWAY_SECRET: z.string().min(32).optional(),
+});
+
+export interface ShopPluginOptions {
+  db: Db;
+  env?: NodeJS.ProcessEnv;
+  /** Resolves the signed-in customer of a request (accounts feature); guests are null. */
+  customerIdOf?: (request: FastifyRequest) => Promise<string | null>;
+}
+
+/**
+ * The account behind an order: the site server adds `authorization: Bearer <session>` for
+ * a signed-in customer (server/site/proxy-allow-list.ts); a guest, or a session that has
+ * ended, orders as a guest (customer_id null) rather than being refused.
+ */
+function customerOfSession(db: Db) {
+  const sessions = createSessionsRepository(db);
+  return async (request: FastifyRequest): Promise<string | null> => {
+    const token = bearerToken(request);
+    if (!token) return null;
+    return (await sessions.find(token))?.customerId ?? null;
+  };
+}
+
+export async function shopPlugin(app: FastifyInstance, options: ShopPluginOptions) {
+  const parsed = shopEnvSchema.safeParse(options.env ?? process.env);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid shop configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
+  const { db } = options;
+  const gateway = createTestGateway(db, { secret: parsed.data.PAYMENT_GATEWAY_SECRET });
+  const products = createProductsRepository(db);
+  const ordersRepository = createOrdersRepository(db);
+  digitalOrderRoutes(app, {
+    pricing: createCartPricing({ products, discounts: createDiscountCodesRepository(db) }),
+    orders: createOrdersService(db, { provider: gateway }),
+    ordersRepository,
+    products,
+    customerIdOf: options.customerIdOf ?? customerOfSession(db),
+  });
+  await paymentGatewayRoutes(app, { gateway, orders: ordersRepository });
+}

@@ -1,0 +1,50 @@
+/**
+ * The site server's calls to the origin's customers/v1 and forms/v1 endpoints: JSON
+ * over HTTP with the customer's session token as a bearer token. The answer's status
+ * and body are passed back as they are for the route to interpret.
+ */
+import type { Locale } from '../../../src/shared/locales';
+import { SiteHttpError } from '../errors';
+
+export interface OriginAnswer {
+  status: number;
+  body: Record<string, unknown> | unknown[] | null;
+}
+
+export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: number } = {}) {
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    init: { locale: Locale; token?: string | undefined; body?: unknown },
+  ): Promise<OriginAnswer> {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': init.locale };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}/${path}`, {
+        method,
+        headers,
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
+      });
+    } catch (error) {
+      throw new SiteHttpError(503, 'ORIGIN_UNAVAILABLE', `Origin unreachable: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    let body: OriginAnswer['body'] = null;
+    if (text) {
+      try {
+        body = JSON.parse(text) as OriginAnswer['body'];
+      } catch {
+        throw new SiteHttpError(502, 'BAD_GATEWAY', `Origin answered ${path} with something other than JSON`);
+      }
+    }
+    if (response.status >= 500)
+      throw new SiteHttpError(502, 'BAD_GATEWAY', `Origin answered ${path} with ${response.status}`);
+    return { status: response.status, body };
+  }
+  return { call };
+}
+
+export type AccountOrigin = ReturnType<typeof createAccountOrigin>;

@@ -1,0 +1,232 @@
+/**
+ * The account and form APIs of the site server (spec §7, docs/accounts.md):
+ * /api/v1/auth, /api/v1/login, /api/v1/logout, /api/v1/form/submit and
+ * /api/v1/account/* (register, confirm e-mail, password reset and change, details).
+ * The session token lives only in an HttpOnly cookie; the origin sees it as a bearer
+ * token. Every state-changing request passes the CSRF check; login, registration,
+ * resets and forms are rate limited per address, login also per account.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CONTACT_FORMS, HONEYPOT_FIELD } from '../../../src/shared/validation/forms';
+import type { Locale } from '../../../src/shared/locales';
+import { createAccountOrigin, type OriginAnswer } from '../accounts/account-origin';
+import { assertSameSiteRequest } from '../accounts/csrf';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie';
+import type { SiteConfig } from '../config';
+import { SiteHttpError } from '../errors';
+
+/** Limits (docs/accounts.md). In memory per site server copy; see the doc for several copies. */
+export const RATE_LIMITS = {
+  loginPerAddress: { max: 20, timeWindow: 60_000 },
+  loginPerAccount: { max: 10, timeWindow: 15 * 60_000 },
+  accountPerAddress: { max: 10, timeWindow: 15 * 60_000 },
+  formPerAddress: { max: 5, timeWindow: 10 * 60_000 },
+} as const;
+
+const loginBody = z.object({ email: z.string().max(254), password: z.string().max(256) });
+const formBody = z.object({
+  form: z.enum(CONTACT_FORMS),
+  fields: z.record(z.string().max(40), z.string().max(5000)),
+});
+const tokenBody = z.object({ token: z.string().max(200) });
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new SiteHttpError(
+      400,
+      'BAD_REQUEST',
+      `Invalid request body${issue ? ` at ${issue.path.join('.') || 'root'}: ${issue.message}` : ''}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** An origin 4xx goes to the browser as `{ status, code, message, fields? }`. */
+function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
+  const body = (answer.body && !Array.isArray(answer.body) ? answer.body : {}) as Record<string, unknown>;
+  return reply
+    .status(answer.status)
+    .header('cache-control', 'no-store')
+    .send({
+      status: answer.status,
+      code: typeof body.code === 'string' ? body.code : 'BAD_REQUEST',
+      message: typeof body.message === 'string' ? body.message : 'Request refused',
+      ...(body.fields && typeof body.fields === 'object' ? { fields: body.fields } : {}),
+    });
+}
+
+const tooMany = (_request: FastifyRequest, context: { after: string }) =>
+  new SiteHttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
+
+/** A normalised e-mail from a JSON body, the key of the per-account login limit. */
+function accountKey(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return `account:${typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : ''}`;
+}
+
+export async function accountRoutes(app: FastifyInstance, options: { config: SiteConfig & { originUrl: string } }) {
+  const origin = createAccountOrigin(options.config.originUrl);
+  await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany, hook: 'preHandler' });
+
+  // JSON bodies only (and form posts are not accepted: the pages post JSON with fetch).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(new SiteHttpError(400, 'BAD_REQUEST', 'The request body is not valid JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', (_request, _payload, done) =>
+    done(new SiteHttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON'), undefined),
+  );
+
+  const perAddress = (limit: { max: number; timeWindow: number }, groupId: string) =>
+    app.rateLimit({ ...limit, groupId, errorResponseBuilder: tooMany });
+  // The per-account limit counts failed logins only (a customer who logs in often is
+  // not locked out): it is read before the attempt and raised after a refusal. The
+  // plugin runs one route limiter per request, hence the manual limiter.
+  const accountLimiter = app.createRateLimit({ ...RATE_LIMITS.loginPerAccount, keyGenerator: accountKey });
+  const loginLimits = [
+    perAddress(RATE_LIMITS.loginPerAddress, 'login-address'),
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const limit = await accountLimiter(request, { increment: false });
+      if (!limit.isAllowed && limit.remaining === 0) {
+        reply.header('retry-after', limit.ttlInSeconds);
+        throw tooMany(request, { after: `${limit.ttlInSeconds} s` });
+      }
+    },
+  ];
+  const accountLimit = perAddress(RATE_LIMITS.accountPerAddress, 'account-address');
+  const formLimit = perAddress(RATE_LIMITS.formPerAddress, 'form-address');
+
+  /** Links in e-mails use the request's host only when it is known to be ours. */
+  function linkOptions(request: FastifyRequest): { linkBase?: string; domainMode: boolean } {
+    const hostname = request.hostname.toLowerCase();
+    const domainMode = options.config.localeDomains.has(hostname);
+    const trusted = domainMode || hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+    return trusted ? { linkBase: `${request.protocol}://${request.host}`, domainMode } : { domainMode };
+  }
+
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.get('/api/v1/auth', async (request, reply) => {
+    noStore(reply);
+    const token = sessionToken(request);
+    let authorized = false;
+    if (token) {
+      const answer = await origin.call('GET', 'customers/v1/session', { locale: 'fi-FI', token });
+      authorized = answer.status === 200;
+      if (!authorized) clearSessionCookie(request, reply);
+    }
+    return reply
+      .status(204)
+      .header('user-status', authorized ? 'AUTHORIZED' : 'UNAUTHORIZED')
+      .send();
+  });
+
+  app.post('/api/v1/login', { preHandler: loginLimits }, async (request, reply) => {
+    const locale = assertSameSiteRequest(request);
+    const body = parseBody(loginBody, request.body);
+    const previousToken = sessionToken(request);
+    const answer = await origin.call('POST', 'customers/v1/sessions', {
+      locale,
+      body: { ...body, ...(previousToken ? { previousToken } : {}) },
+    });
+    noStore(reply);
+    if (answer.status === 401) await accountLimiter(request);
+    if (answer.status !== 201) return sendOriginError(reply, answer);
+    const session = answer.body as { token: string; expiresAt: string };
+    setSessionCookie(request, reply, session.token, session.expiresAt);
+    return reply.status(200).header('user-status', 'AUTHORIZED').send({ status: 'AUTHORIZED' });
+  });
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const locale = assertSameSiteRequest(request);
+    const token = sessionToken(request);
+    if (token) await origin.call('DELETE', 'customers/v1/session', { locale, token });
+    clearSessionCookie(request, reply);
+    return noStore(reply).status(204).header('user-status', 'UNAUTHORIZED').send();
+  };
+  app.get('/api/v1/logout', logout);
+  app.post('/api/v1/logout', logout);
+
+  app.post('/api/v1/form/submit', { preHandler: formLimit }, async (request, reply) => {
+    const locale = assertSameSiteRequest(request);
+    const body = parseBody(formBody, request.body);
+    noStore(reply);
+    const { [HONEYPOT_FIELD]: honeypot, ...fields } = body.fields;
+    // A filled honeypot is a bot: it is told "sent" so that it learns nothing, and nothing is stored.
+    if (honeypot) {
+      request.log.info('form submission dropped: honeypot filled');
+      return reply.status(201).send({ status: 'SENT' });
+    }
+    const answer = await origin.call('POST', 'forms/v1/submissions', {
+      locale,
+      token: sessionToken(request),
+      body: { form: body.form, fields },
+    });
+    if (answer.status !== 201) return sendOriginError(reply, answer);
+    return reply.status(201).send({ status: 'SENT' });
+  });
+
+  /** Forwards a JSON body to an origin endpoint and passes its answer on. */
+  const forward =
+    (method: 'POST' | 'PUT', path: string, options: { withSession?: boolean; withLinks?: boolean; okStatus: number }) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const locale: Locale = assertSameSiteRequest(request);
+      const body = request.body;
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        throw new SiteHttpError(400, 'BAD_REQUEST', 'The request body must be a JSON object');
+      const token = options.withSession ? sessionToken(request) : undefined;
+      if (options.withSession && !token) throw new SiteHttpError(401, 'UNAUTHORIZED', 'Log in first');
+      const answer = await origin.call(method, path, {
+        locale,
+        token,
+        body: { ...body, ...(options.withLinks ? linkOptions(request) : {}) },
+      });
+      noStore(reply);
+      if (answer.status === 401 && options.withSession) clearSessionCookie(request, reply);
+      if (answer.status !== options.okStatus) return sendOriginError(reply, answer);
+      return reply.status(answer.status).send(answer.body);
+    };
+
+  app.post(
+    '/api/v1/account/register',
+    { preHandler: accountLimit },
+    forward('POST', 'customers/v1/registrations', { withLinks: true, okStatus: 202 }),
+  );
+  app.post(
+    '/api/v1/account/forgot-password',
+    { preHandler: accountLimit },
+    forward('POST', 'customers/v1/password-resets', { withLinks: true, okStatus: 202 }),
+  );
+  app.post('/api/v1/account/confirm-email', { preHandler: accountLimit }, async (request, reply) => {
+    parseBody(tokenBody, request.body);
+    return forward('POST', 'customers/v1/email-confirmations', { okStatus: 200 })(request, reply);
+  });
+  app.post(
+    '/api/v1/account/reset-password',
+    { preHandler: accountLimit },
+    forward('POST', 'customers/v1/password-resets/complete', { okStatus: 200 }),
+  );
+  app.post('/api/v1/account/customer', forward('PUT', 'customers/v1/customer', { withSession: true, okStatus: 200 }));
+
+  /** A password change ends every session; this browser gets the new one. */
+  app.post('/api/v1/account/password', { preHandler: accountLimit }, async (request, reply) => {
+    const locale = assertSameSiteRequest(request);
+    const token = sessionToken(request);
+    if (!token) throw new SiteHttpError(401, 'UNAUTHORIZED', 'Log in first');
+    const answer = await origin.call('POST', 'customers/v1/password', { locale, token, body: request.body ?? {} });
+    noStore(reply);
+    if (answer.status === 401) clearSessionCookie(request, reply);
+    if (answer.status !== 200) return sendOriginError(reply, answer);
+    const session = answer.body as { token: string; expiresAt: string };
+    setSessionCookie(request, reply, session.token, session.expiresAt);
+    return reply.status(200).send({ status: 'CHANGED' });
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * GET /manifests/{locale}.webmanifest: the web app manifest of a locale
+ * (server/site/web-app-manifest.ts). Linked from every page's head by the renderer. On a
+ * locale domain (domain mode) only that host's locale is served, with unprefixed paths.
+ */
+import type { FastifyInstance } from 'fastify';
+import { isLocale, type Locale } from '../../../src/shared/locales';
+import { SiteHttpError } from '../errors';
+import { webAppManifest, type Translate } from '../web-app-manifest';
+
+export interface ManifestOptions {
+  localeDomains: ReadonlyMap<string, Locale>;
+  translate: Translate;
+}
+
+export async function manifestRoutes(app: FastifyInstance, options: ManifestOptions) {
+  app.get(
+    '/manifests/:file',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { file: { type: 'string', maxLength: 64 } },
+          required: ['file'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const locale = /^([A-Za-z-]+)\.webmanifest$/.exec(file)?.[1];
+      if (!isLocale(locale)) throw new SiteHttpError(404, 'NOT_FOUND', 'No such manifest');
+      const hostLocale = options.localeDomains.get(request.hostname.toLowerCase());
+      if (hostLocale && hostLocale !== locale) {
+        throw new SiteHttpError(404, 'NOT_FOUND', `The ${locale} manifest is served on that locale's own domain`);
+      }
+      const manifest = webAppManifest(
+        locale,
+        { domainMode: hostLocale !== undefined },
+        options.translate,
+      );
+      return reply
+        .header('content-type', 'application/manifest+json; charset=utf-8')
+        // Revalidated on every use, like the other unhashed files (names change with releases).
+        .header('cache-control', 'no-cache')
+        .send(JSON.stringify(manifest));
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { manifestHref, webAppManifest } from './web-app-manifest';
+
+const translate = (locale: string, id: string) => `${locale}:${id}`;
+
+describe('webAppManifest', () => {
+  it('uses the locale prefix for start URL, scope and shortcuts', () => {
+    const manifest = webAppManifest('no-NO', { domainMode: false }, translate);
+    expect(manifest).toMatchObject({
+      id: '/no-NO',
+      start_url: '/no-NO',
+      scope: '/no-NO',
+      lang: 'nb-NO',
+      name: 'no-NO:app.manifest.name',
+      short_name: 'no-NO:app.manifest.shortName',
+    });
+    expect(manifest.shortcuts).toEqual([
+      expect.objectContaining({ name: 'no-NO:app.manifest.shortcut.stationLocator', url: '/no-NO/finn-stasjon' }),
+      expect.objectContaining({ name: 'no-NO:app.manifest.shortcut.cart', url: '/no-NO/handlekurv' }),
+    ]);
+  });
+
+  it('has no prefix for fi-FI or in domain mode', () => {
+    expect(webAppManifest('fi-FI', { domainMode: false }, translate)).toMatchObject({ start_url: '/', scope: '/' });
+    const sv = webAppManifest('sv-SE', { domainMode: true }, translate);
+    expect(sv).toMatchObject({ start_url: '/', scope: '/' });
+    expect(sv.shortcuts.map((shortcut) => shortcut.url)).toEqual(['/hitta-station', '/varukorg']);
+  });
+
+  it('is linked per locale', () => {
+    expect(manifestHref('en-EU')).toBe('/manifests/en-EU.webmanifest');
+  });
+});

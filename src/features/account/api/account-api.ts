@@ -1,0 +1,51 @@
+/** The account pages' calls to the site server (docs/accounts.md). One call each. */
+import type { MarketingChoice, OrderSummary } from '../../../shared/account-types';
+import type { Locale } from '../../../shared/locales';
+import { requestJson } from '../../session/session-api';
+
+export { ApiError } from '../../session/session-api';
+
+export async function login(locale: Locale, email: string, password: string): Promise<void> {
+  await requestJson('/api/v1/login', locale, { method: 'POST', body: { email, password } });
+}
+
+export interface Registration {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  marketing: MarketingChoice[];
+}
+
+export async function register(locale: Locale, registration: Registration): Promise<void> {
+  await requestJson('/api/v1/account/register', locale, { method: 'POST', body: registration });
+}
+
+export async function confirmEmail(locale: Locale, token: string): Promise<void> {
+  await requestJson('/api/v1/account/confirm-email', locale, { method: 'POST', body: { token } });
+}
+
+export async function requestPasswordReset(locale: Locale, email: string): Promise<void> {
+  await requestJson('/api/v1/account/forgot-password', locale, { method: 'POST', body: { email } });
+}
+
+export async function resetPassword(locale: Locale, token: string, password: string): Promise<void> {
+  await requestJson('/api/v1/account/reset-password', locale, { method: 'POST', body: { token, password } });
+}
+
+export async function changePassword(locale: Locale, currentPassword: string, newPassword: string): Promise<void> {
+  await requestJson('/api/v1/account/password', locale, { method: 'POST', body: { currentPassword, newPassword } });
+}
+
+export async function updateDetails(
+  locale: Locale,
+  details: { firstName: string; lastName: string; phoneNumber: string; marketing: MarketingChoice[] },
+): Promise<void> {
+  await requestJson('/api/v1/account/customer', locale, { method: 'POST', body: details });
+}
+
+export async function fetchOrders(locale: Locale): Promise<OrderSummary[]> {
+  const { body } = await requestJson('/proxy/customers/v1/orders', locale);
+  return Array.isArray(body) ? (body as OrderSummary[]) : [];
+}

@@ -1,0 +1,72 @@
+/** Pieces shared by the account views. */
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import { ACCOUNT_PATHS } from '../../../shared/account-paths';
+import type { FieldMessage } from '../../../ui/form/use-form-fields';
+import { ensureSessionChecked, sessionCheck } from '../../session/session-actions';
+import { session } from '../../session/session-store';
+import { ApiError } from '../api/account-api';
+
+/** Translates a field message (a `validation.*` id from the forms catalog, or an account id). */
+export function useFieldText(): (message: FieldMessage | undefined) => string | undefined {
+  const t = useT();
+  return (message) => (message ? t(message.id, message.values) : undefined);
+}
+
+/** The message id for a failed request: offline, too many attempts, or a general failure. */
+export function requestErrorId(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return 'account.errors.too-many';
+    if (error.status === 403 && error.code === 'FORBIDDEN') return 'messages.something-went-wrong';
+  }
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return 'account.errors.offline';
+  return 'messages.something-went-wrong';
+}
+
+/**
+ * For pages that need a session: waits for the auth check, then sends a guest to the
+ * login page with a way back (?returnTo= this page). Returns true once logged in.
+ */
+export function useRequireSession(): boolean {
+  const { locale } = useSite();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const snapshot = useSnapshot(session);
+  const check = useSnapshot(sessionCheck);
+  const [waited, setWaited] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    void ensureSessionChecked(locale).then(() => {
+      if (!cancelled) setWaited(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [locale]);
+
+  const checked = waited && check.done;
+  // The page this view was opened on: the router may already show the next address
+  // while this view is still on screen, and a guest is sent away once only.
+  const openedAt = useRef(`${location.pathname}${location.search}`);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!checked || snapshot.loggedIn || sent.current) return;
+    sent.current = true;
+    void navigate(`${ACCOUNT_PATHS.login[locale]}?returnTo=${encodeURIComponent(openedAt.current)}`, { replace: true });
+  }, [checked, snapshot.loggedIn, locale, navigate]);
+
+  return checked && snapshot.loggedIn;
+}
+
+export function Loading() {
+  const t = useT();
+  return (
+    <p className="account__loading" role="status">
+      {t('account.loading')}
+    </p>
+  );
+}

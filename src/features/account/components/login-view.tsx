@@ -1,0 +1,87 @@
+/** Login (spec §4): e-mail and password; offline it says so and keeps what was typed. */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import { ACCOUNT_PATHS, safeReturnPath } from '../../../shared/account-paths';
+import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
+import { FormField, FormMessage } from '../../../ui/form/form-field';
+import { useFormFields } from '../../../ui/form/use-form-fields';
+import { useOnlineStatus } from '../../../ui/use-online-status';
+import { checkSession } from '../../session/session-actions';
+import { ApiError, login } from '../api/account-api';
+import { requestErrorId, useFieldText } from './account-helpers';
+
+export function LoginView() {
+  const t = useT();
+  const text = useFieldText();
+  const { locale } = useSite();
+  const online = useOnlineStatus();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const form = useFormFields({ email: '', password: '' }, ACCOUNT_FORM_RULES.login);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    const formElement = event.currentTarget as HTMLFormElement;
+    event.preventDefault();
+    setFailure(null);
+    if (!form.checkAll()) return form.focusFirstInvalid(formElement);
+    if (!online) return setFailure('account.errors.offline');
+    setBusy(true);
+    try {
+      await login(locale, form.values.email.trim(), form.values.password);
+      await checkSession(locale);
+      const returnTo = safeReturnPath(searchParams.get('returnTo'));
+      await navigate(returnTo ?? ACCOUNT_PATHS.hub[locale], { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setFailure('account.errors.invalid-credentials');
+      else if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED')
+        setFailure('account.errors.email-not-confirmed');
+      else setFailure(requestErrorId(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-login-title">
+      <h2 id="account-login-title">{t('account.login.title')}</h2>
+      {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
+      {failure ? (
+        <FormMessage kind="error">
+          <p>{t(failure)}</p>
+        </FormMessage>
+      ) : null}
+      <FormField
+        kind="email"
+        name="email"
+        label={t('account.field.email')}
+        autoComplete="username"
+        required
+        value={form.values.email}
+        onChange={(value) => form.setValue('email', value)}
+        error={text(form.errorOf('email'))}
+      />
+      <FormField
+        kind="password"
+        name="password"
+        label={t('account.field.password')}
+        autoComplete="current-password"
+        required
+        value={form.values.password}
+        onChange={(value) => form.setValue('password', value)}
+        error={text(form.errorOf('password'))}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t('account.login.busy') : t('account.login.submit')}
+        </button>
+        <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.login.forgot')}</Link>
+      </div>
+      <p>
+        {t('account.login.no-account')} <Link to={ACCOUNT_PATHS.register[locale]}>{t('account.login.register')}</Link>
+      </p>
+    </form>
+  );
+}

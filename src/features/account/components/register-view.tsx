@@ -1,0 +1,162 @@
+/** Registration: details, password and choices; the account opens once the e-mail is confirmed. */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { MarketingChoice } from '../../../shared/account-types';
+import { ACCOUNT_PATHS } from '../../../shared/account-paths';
+import { LOCALIZED_PATHS } from '../../../shared/locales';
+import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
+import { DEFAULT_TELEPHONE_PREFIX, joinPhone, type TelephonePrefix } from '../../../shared/validation/phone';
+import { CheckboxField, FormField, FormMessage } from '../../../ui/form/form-field';
+import { useFormFields } from '../../../ui/form/use-form-fields';
+import { useOnlineStatus } from '../../../ui/use-online-status';
+import { ApiError, register } from '../api/account-api';
+import { requestErrorId, useFieldText } from './account-helpers';
+import { MarketingChoices, PhoneFields, defaultPrefixFor } from './shared-fields';
+
+export function RegisterView() {
+  const t = useT();
+  const text = useFieldText();
+  const { locale } = useSite();
+  const online = useOnlineStatus();
+  const form = useFormFields(
+    {
+      firstname: '',
+      lastname: '',
+      email: '',
+      emailConfirmation: '',
+      telephonePrefix: defaultPrefixFor(locale) as string,
+      telephoneNumber: '',
+      password: '',
+      passwordConfirmation: '',
+      terms: false as boolean,
+    },
+    ACCOUNT_FORM_RULES.register,
+  );
+  const [marketing, setMarketing] = useState<MarketingChoice[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    const formElement = event.currentTarget as HTMLFormElement;
+    event.preventDefault();
+    setFailure(null);
+    if (!form.checkAll()) return form.focusFirstInvalid(formElement);
+    const { values } = form;
+    const phoneNumber = values.telephoneNumber.trim()
+      ? joinPhone((values.telephonePrefix || DEFAULT_TELEPHONE_PREFIX) as TelephonePrefix, values.telephoneNumber)
+      : '';
+    if (phoneNumber === null) {
+      form.setServerErrors({ telephoneNumber: { id: 'validation.phone' } });
+      return form.focusFirstInvalid(formElement);
+    }
+    if (!online) return setFailure('account.errors.offline');
+    setBusy(true);
+    try {
+      await register(locale, {
+        email: values.email.trim(),
+        password: values.password,
+        firstName: values.firstname.trim(),
+        lastName: values.lastname.trim(),
+        phoneNumber,
+        marketing,
+      });
+      setSentTo(values.email.trim());
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        form.setServerErrors(error.fields);
+        form.focusFirstInvalid(formElement);
+      } else setFailure(requestErrorId(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <FormMessage kind="success">
+        <h2>{t('account.register.sent-title')}</h2>
+        <p>{t('account.register.sent', { email: sentTo })}</p>
+        <p>
+          <Link to={ACCOUNT_PATHS.confirmEmail[locale]}>{t('account.register.enter-code')}</Link>
+        </p>
+      </FormMessage>
+    );
+  }
+
+  const field = (
+    name: 'firstname' | 'lastname' | 'email' | 'emailConfirmation' | 'password' | 'passwordConfirmation',
+  ) => ({
+    name,
+    value: form.values[name],
+    onChange: (value: string) => form.setValue(name, value),
+    error: text(form.errorOf(name)),
+    required: true,
+  });
+
+  return (
+    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-register-title">
+      <h2 id="account-register-title">{t('account.register.title')}</h2>
+      <p>{t('forms.required-note')}</p>
+      {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
+      {failure ? (
+        <FormMessage kind="error">
+          <p>{t(failure)}</p>
+        </FormMessage>
+      ) : null}
+      <div className="form-row">
+        <FormField kind="text" label={t('account.field.firstname')} autoComplete="given-name" {...field('firstname')} />
+        <FormField kind="text" label={t('account.field.lastname')} autoComplete="family-name" {...field('lastname')} />
+      </div>
+      <FormField kind="email" label={t('account.field.email')} autoComplete="email" {...field('email')} />
+      <FormField
+        kind="email"
+        label={t('account.field.email-confirmation')}
+        autoComplete="email"
+        {...field('emailConfirmation')}
+      />
+      <PhoneFields
+        prefix={form.values.telephonePrefix as TelephonePrefix}
+        number={form.values.telephoneNumber}
+        onPrefix={(value) => form.setValue('telephonePrefix', value)}
+        onNumber={(value) => form.setValue('telephoneNumber', value)}
+        error={text(form.errorOf('telephoneNumber'))}
+      />
+      <FormField
+        kind="password"
+        label={t('account.field.new-password')}
+        autoComplete="new-password"
+        hint={t('account.password-hint')}
+        {...field('password')}
+      />
+      <FormField
+        kind="password"
+        label={t('account.field.password-confirmation')}
+        autoComplete="new-password"
+        {...field('passwordConfirmation')}
+      />
+      <MarketingChoices value={marketing} onChange={setMarketing} />
+      <CheckboxField
+        name="terms"
+        required
+        checked={form.values.terms}
+        onChange={(checked) => form.setValue('terms', checked)}
+        error={text(form.errorOf('terms'))}
+        label={
+          <>
+            {t('account.register.terms')}{' '}
+            <Link to={LOCALIZED_PATHS.terms[locale]}>{t('account.register.terms-link')}</Link>
+          </>
+        }
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t('account.register.busy') : t('account.register.submit')}
+        </button>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.register.have-account')}</Link>
+      </div>
+    </form>
+  );
+}

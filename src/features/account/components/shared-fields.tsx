@@ -1,0 +1,78 @@
+/** Phone (country code + number, spec §3/§5) and marketing choices, used by register and my details. */
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import { MARKETING_CHOICES, type MarketingChoice } from '../../../shared/account-types';
+import type { Locale } from '../../../shared/locales';
+import { DEFAULT_TELEPHONE_PREFIX, telephonePrefixesFor, type TelephonePrefix } from '../../../shared/validation/phone';
+import { CheckboxField, FormField, SelectField } from '../../../ui/form/form-field';
+
+const LOCALE_PREFIX: Record<Locale, TelephonePrefix> = {
+  'fi-FI': 'FIN|358',
+  'en-EU': DEFAULT_TELEPHONE_PREFIX,
+  'sv-SE': 'SE|46',
+  'no-NO': 'NO|47',
+};
+
+export function defaultPrefixFor(locale: Locale): TelephonePrefix {
+  return LOCALE_PREFIX[locale];
+}
+
+export function PhoneFields(props: {
+  prefix: TelephonePrefix;
+  number: string;
+  onPrefix: (value: TelephonePrefix) => void;
+  onNumber: (value: string) => void;
+  error: string | undefined;
+}) {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <div className="form-row form-row--phone">
+      <SelectField
+        name="telephonePrefix"
+        label={t('forms.phone-prefix')}
+        value={props.prefix}
+        onChange={(value) => props.onPrefix(value as TelephonePrefix)}
+        options={telephonePrefixesFor(defaultPrefixFor(locale)).map((prefix) => ({
+          value: prefix,
+          label: t(`forms.country.${prefix}`),
+        }))}
+        autoComplete="tel-country-code"
+      />
+      <FormField
+        kind="tel"
+        name="telephoneNumber"
+        label={t('forms.field.phone')}
+        autoComplete="tel-national"
+        inputMode="tel"
+        value={props.number}
+        onChange={props.onNumber}
+        error={props.error}
+      />
+    </div>
+  );
+}
+
+export function MarketingChoices({
+  value,
+  onChange,
+}: {
+  value: MarketingChoice[];
+  onChange: (value: MarketingChoice[]) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset className="form-fieldset">
+      <legend>{t('account.marketing.legend')}</legend>
+      {MARKETING_CHOICES.map((choice) => (
+        <CheckboxField
+          key={choice}
+          name={`marketing-${choice}`}
+          label={t(`account.marketing.${choice}`)}
+          checked={value.includes(choice)}
+          onChange={(checked) => onChange(checked ? [...value, choice] : value.filter((item) => item !== choice))}
+        />
+      ))}
+    </fieldset>
+  );
+}

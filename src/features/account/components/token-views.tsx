@@ -1,0 +1,254 @@
+/**
+ * The views reached from account e-mails: confirm the e-mail address (the link's
+ * ?token= is sent on opening; the code can also be typed), ask for a password reset,
+ * and set a new password with the reset link's token.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import { ACCOUNT_PATHS } from '../../../shared/account-paths';
+import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
+import type { FieldRule } from '../../../shared/validation/rules';
+import { FormField, FormMessage } from '../../../ui/form/form-field';
+import { useFormFields } from '../../../ui/form/use-form-fields';
+import { useOnlineStatus } from '../../../ui/use-online-status';
+import { ApiError, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
+import { requestErrorId, useFieldText } from './account-helpers';
+
+const CODE_RULES: Record<string, FieldRule[]> = {
+  code: [{ rule: 'required' }, { rule: 'matches', pattern: '[A-Za-z0-9_-]{20,100}' }],
+};
+
+type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; messageId: string };
+
+function failureId(error: unknown): string {
+  return error instanceof ApiError && error.code === 'INVALID_TOKEN'
+    ? 'account.errors.invalid-token'
+    : requestErrorId(error);
+}
+
+export function ConfirmEmailView() {
+  const t = useT();
+  const text = useFieldText();
+  const { locale } = useSite();
+  const [searchParams] = useSearchParams();
+  const linkToken = searchParams.get('token') ?? '';
+  const form = useFormFields({ code: linkToken }, CODE_RULES);
+  const [outcome, setOutcome] = useState<Outcome>(linkToken ? { kind: 'busy' } : { kind: 'idle' });
+  const sent = useRef(false);
+
+  async function confirm(token: string) {
+    setOutcome({ kind: 'busy' });
+    try {
+      await confirmEmail(locale, token);
+      setOutcome({ kind: 'done' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', messageId: failureId(error) });
+    }
+  }
+
+  useEffect(() => {
+    if (!linkToken || sent.current) return;
+    sent.current = true;
+    void confirm(linkToken);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the token of the link
+  }, [linkToken]);
+
+  if (outcome.kind === 'done') {
+    return (
+      <FormMessage kind="success">
+        <h2>{t('account.confirm.done-title')}</h2>
+        <p>
+          <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
+        </p>
+      </FormMessage>
+    );
+  }
+
+  return (
+    <form
+      className="form account-form"
+      noValidate
+      aria-labelledby="account-confirm-title"
+      onSubmit={(event: FormEvent) => {
+        const formElement = event.currentTarget as HTMLFormElement;
+        event.preventDefault();
+        if (!form.checkAll()) return form.focusFirstInvalid(formElement);
+        void confirm(form.values.code.trim());
+      }}
+    >
+      <h2 id="account-confirm-title">{t('account.confirm.title')}</h2>
+      {outcome.kind === 'busy' ? <p role="status">{t('account.confirm.busy')}</p> : null}
+      {outcome.kind === 'failed' ? (
+        <FormMessage kind="error">
+          <p>{t(outcome.messageId)}</p>
+        </FormMessage>
+      ) : null}
+      <FormField
+        kind="text"
+        name="code"
+        label={t('account.field.code')}
+        autoComplete="one-time-code"
+        required
+        value={form.values.code}
+        onChange={(value) => form.setValue('code', value)}
+        error={text(form.errorOf('code'))}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
+          {t('account.confirm.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ForgotPasswordView() {
+  const t = useT();
+  const text = useFieldText();
+  const { locale } = useSite();
+  const online = useOnlineStatus();
+  const form = useFormFields({ email: '' }, ACCOUNT_FORM_RULES.forgotPassword);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+
+  async function onSubmit(event: FormEvent) {
+    const formElement = event.currentTarget as HTMLFormElement;
+    event.preventDefault();
+    if (!form.checkAll()) return form.focusFirstInvalid(formElement);
+    if (!online) return setOutcome({ kind: 'failed', messageId: 'account.errors.offline' });
+    setOutcome({ kind: 'busy' });
+    try {
+      await requestPasswordReset(locale, form.values.email.trim());
+      setOutcome({ kind: 'done' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', messageId: requestErrorId(error) });
+    }
+  }
+
+  if (outcome.kind === 'done') {
+    return (
+      <FormMessage kind="success">
+        <h2>{t('account.forgot.sent-title')}</h2>
+        <p>{t('account.forgot.sent', { email: form.values.email.trim() })}</p>
+      </FormMessage>
+    );
+  }
+  return (
+    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-forgot-title">
+      <h2 id="account-forgot-title">{t('account.forgot.title')}</h2>
+      <p>{t('account.forgot.lead')}</p>
+      {outcome.kind === 'failed' ? (
+        <FormMessage kind="error">
+          <p>{t(outcome.messageId)}</p>
+        </FormMessage>
+      ) : null}
+      <FormField
+        kind="email"
+        name="email"
+        label={t('account.field.email')}
+        autoComplete="email"
+        required
+        value={form.values.email}
+        onChange={(value) => form.setValue('email', value)}
+        error={text(form.errorOf('email'))}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
+          {t('account.forgot.submit')}
+        </button>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.forgot.back')}</Link>
+      </div>
+    </form>
+  );
+}
+
+export function ResetPasswordView() {
+  const t = useT();
+  const text = useFieldText();
+  const { locale } = useSite();
+  const online = useOnlineStatus();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const form = useFormFields({ password: '', passwordConfirmation: '' }, ACCOUNT_FORM_RULES.resetPassword);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+
+  async function onSubmit(event: FormEvent) {
+    const formElement = event.currentTarget as HTMLFormElement;
+    event.preventDefault();
+    if (!form.checkAll()) return form.focusFirstInvalid(formElement);
+    if (!online) return setOutcome({ kind: 'failed', messageId: 'account.errors.offline' });
+    setOutcome({ kind: 'busy' });
+    try {
+      await resetPassword(locale, token, form.values.password);
+      setOutcome({ kind: 'done' });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        form.setServerErrors(error.fields);
+        setOutcome({ kind: 'idle' });
+      } else setOutcome({ kind: 'failed', messageId: failureId(error) });
+    }
+  }
+
+  if (outcome.kind === 'done') {
+    return (
+      <FormMessage kind="success">
+        <h2>{t('account.reset.done-title')}</h2>
+        <p>
+          <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
+        </p>
+      </FormMessage>
+    );
+  }
+  if (!token) {
+    return (
+      <FormMessage kind="error">
+        <p>{t('account.errors.invalid-token')}</p>
+        <p>
+          <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+        </p>
+      </FormMessage>
+    );
+  }
+  return (
+    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-reset-title">
+      <h2 id="account-reset-title">{t('account.reset.title')}</h2>
+      {outcome.kind === 'failed' ? (
+        <FormMessage kind="error">
+          <p>{t(outcome.messageId)}</p>
+          {outcome.messageId === 'account.errors.invalid-token' ? (
+            <p>
+              <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+            </p>
+          ) : null}
+        </FormMessage>
+      ) : null}
+      <FormField
+        kind="password"
+        name="password"
+        label={t('account.field.new-password')}
+        autoComplete="new-password"
+        hint={t('account.password-hint')}
+        required
+        value={form.values.password}
+        onChange={(value) => form.setValue('password', value)}
+        error={text(form.errorOf('password'))}
+      />
+      <FormField
+        kind="password"
+        name="passwordConfirmation"
+        label={t('account.field.password-confirmation')}
+        autoComplete="new-password"
+        required
+        value={form.values.passwordConfirmation}
+        onChange={(value) => form.setValue('passwordConfirmation', value)}
+        error={text(form.errorOf('passwordConfirmation'))}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
+          {t('account.reset.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

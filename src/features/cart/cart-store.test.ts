@@ -1,0 +1,246 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ValidatedCart } from '../../shared/shop/api-schema';
+import { modalStore, closeModal } from '../../ui/modal-store';
+import { notificationsStore } from '../../ui/notifications-store';
+import { closeCartDatabaseForTests, readStoredCart } from './cart-storage';
+import { toQuantity, sanitizeItems } from './cart-items';
+import {
+  addToCart,
+  applyDiscountCode,
+  cart,
+  removeFromCart,
+  resetCart,
+  resetCartModuleForTests,
+  startCart,
+  validateCart,
+} from './cart-store';
+
+/** A window for the store: events, localStorage, and the notifications it may show. */
+class FakeWindow extends EventTarget {
+  private data = new Map<string, string>();
+  localStorage = {
+    getItem: (key: string) => this.data.get(key) ?? null,
+    setItem: (key: string, value: string) => void this.data.set(key, value),
+    removeItem: (key: string) => void this.data.delete(key),
+    clear: () => this.data.clear(),
+  };
+}
+
+const PRODUCTS: Record<string, { name: string; price: number; bundle: number; upsell?: string }> = {
+  'WASH-BASIC': { name: 'Pikapesu', price: 9.9, bundle: 0, upsell: 'WASH-BASIC-5' },
+  'WASH-BASIC-5': { name: 'Pikapesu, 5 pesun sarja', price: 44.9, bundle: 5 },
+};
+
+/** Answers like the origin's cart/validate, or as told. */
+function fakeOrigin() {
+  const state = {
+    mode: 'ok' as 'ok' | 'reject' | 'network' | 'server-error' | 'bad-discount',
+    requests: [] as unknown[],
+  };
+  const view = (code: string) => {
+    const product = PRODUCTS[code]!;
+    return {
+      code,
+      name: product.name,
+      attributes: { product_name: product.name, price: product.price, tax_class: ['FI_VAT_25_5'], currency: ['EUR'] },
+      unitPrice: product.price,
+      taxPercentage: 25.5,
+      bundleMembers: product.bundle
+        ? [{ amount: product.bundle, product: { code: 'WASH-BASIC', globalName: 'Pikapesu' } }]
+        : [],
+      showUpsell: true,
+    };
+  };
+  const fetchImpl = vi.fn(async (_url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as {
+      items: Array<{ code: string; quantity: number; showUpsell: boolean }>;
+      discountCode?: string;
+    };
+    state.requests.push(body);
+    if (state.mode === 'network') throw new TypeError('Failed to fetch');
+    if (state.mode === 'server-error') return new Response('upstream down', { status: 503 });
+    if (state.mode === 'reject')
+      return Response.json(
+        { status: 422, code: 'UNKNOWN_PRODUCT', message: 'Unknown product code: X' },
+        { status: 422 },
+      );
+    if (body.discountCode && state.mode === 'bad-discount')
+      return Response.json({ status: 422, code: 'DISCOUNT_EXPIRED', message: 'expired' }, { status: 422 });
+    const total = body.items.reduce((sum, item) => sum + PRODUCTS[item.code]!.price * item.quantity, 0);
+    const answer: ValidatedCart = {
+      items: body.items.map((item) => ({
+        quantity: item.quantity,
+        product: view(item.code),
+        upsellProducts:
+          item.showUpsell && PRODUCTS[item.code]!.upsell
+            ? [{ quantity: 1, product: view(PRODUCTS[item.code]!.upsell!) }]
+            : [],
+      })),
+      totals: { subtotal: total, discount: 0, taxAmount: 0, totalWithTax: total, totalWithoutTax: total },
+      discountCode: null,
+      currency: 'EUR',
+    };
+    return Response.json(answer);
+  });
+  return { state, fetchImpl };
+}
+
+let origin: ReturnType<typeof fakeOrigin>;
+let online = true;
+let win: FakeWindow;
+
+beforeEach(async () => {
+  win = new FakeWindow();
+  vi.stubGlobal('window', win);
+  origin = fakeOrigin();
+  vi.stubGlobal('fetch', origin.fetchImpl);
+  online = true;
+  notificationsStore.ready = true;
+  notificationsStore.items = [];
+  closeModal();
+  resetCartModuleForTests();
+  await startCart({ locale: 'fi-FI', customerEmail: () => undefined, isOnline: () => online });
+  await resetCart();
+  origin.fetchImpl.mockClear();
+  origin.state.requests = [];
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await closeCartDatabaseForTests();
+});
+
+const notices = () => notificationsStore.items.map((item) => item.message);
+
+describe('cart store', () => {
+  it('opens firstInCart on the first add, then raises the amount and shows addedToCart', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(modalStore.name).toBe('firstInCart');
+    expect(cart.items.map((item) => [item.code, item.amount])).toEqual([['WASH-BASIC', 1]]);
+    expect(notices()).toEqual([]);
+    closeModal();
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(modalStore.name).toBeNull();
+    expect(cart.items[0]!.amount).toBe(2);
+    expect(notices()).toEqual(['messages.addedToCart']);
+    expect(cart.totals?.totalWithTax).toBeCloseTo(19.8);
+    expect(cart.status).toBe('valid');
+    // Every change was checked by the server and saved.
+    expect(origin.state.requests.at(-1)).toEqual({ items: [{ code: 'WASH-BASIC', quantity: 2, showUpsell: true }] });
+    const stored = await readStoredCart();
+    expect(stored?.items.map((item) => [item.code, item.amount])).toEqual([['WASH-BASIC', 2]]);
+    expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(2);
+  });
+
+  it('takes the server names, prices and upsells (after the upsell rule)', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'typed name' });
+    expect(cart.items[0]).toMatchObject({ name: 'Pikapesu', price: 9.9, taxPercentage: 25.5 });
+    expect(cart.items[0]!.upsells.map((upsell) => upsell.product.code)).toEqual(['WASH-BASIC-5']);
+    for (let index = 0; index < 6; index += 1) await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    // 7 single washes exceed the 5-wash series by more than 1: the offer is dropped.
+    expect(cart.items[0]!.amount).toBe(7);
+    expect(cart.items[0]!.upsells).toEqual([]);
+  });
+
+  it('deletes by code and resets', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    await removeFromCart('WASH-BASIC');
+    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC-5']);
+    await resetCart();
+    expect(cart.items).toEqual([]);
+    expect((await readStoredCart())?.items).toEqual([]);
+  });
+
+  it('empties the cart with cartValidationFailed when the server rejects it', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    origin.state.mode = 'reject';
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(cart.items).toEqual([]);
+    expect(notificationsStore.items.at(-1)).toMatchObject({ type: 'error', message: 'messages.cartValidationFailed' });
+    expect((await readStoredCart())?.items).toEqual([]);
+  });
+
+  it.each(['network', 'server-error'] as const)(
+    'keeps the cart on a %s, marks it out of date, and checks again online',
+    async (mode) => {
+      await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+      origin.state.mode = mode;
+      await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+      expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC', 'WASH-BASIC-5']);
+      expect(cart.status).toBe('outOfDate');
+      expect(notices()).toContain('messages.cartUpdateFailed');
+      expect((await readStoredCart())?.items).toHaveLength(2);
+      origin.state.mode = 'ok';
+      win.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(cart.status).toBe('valid'));
+      expect(cart.items[1]!.name).toBe('Pikapesu, 5 pesun sarja');
+    },
+  );
+
+  it('keeps an add made offline without asking the server, and checks it when back online', async () => {
+    online = false;
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(origin.fetchImpl).not.toHaveBeenCalled();
+    expect(cart.status).toBe('outOfDate');
+    expect(notices()).not.toContain('messages.cartUpdateFailed');
+    online = true;
+    win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(cart.status).toBe('valid'));
+    expect(origin.fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a rejected discount code but keeps the cart', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    origin.state.mode = 'bad-discount';
+    await applyDiscountCode('TALVI2025');
+    expect(cart.discountCode).toBeNull();
+    expect(cart.items).toHaveLength(1);
+    expect(notices()).toContain('shop.discount.DISCOUNT_EXPIRED');
+    // Spec §5: the code is sent only when set.
+    expect(origin.state.requests.at(-1)).not.toHaveProperty('discountCode');
+  });
+
+  it('restores the saved cart on load and checks it again', async () => {
+    await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    resetCartModuleForTests();
+    expect(cart.items).toEqual([]);
+    origin.fetchImpl.mockClear();
+    await startCart({ locale: 'fi-FI', customerEmail: () => 'maija@example.com', isOnline: () => true });
+    expect(cart.loaded).toBe(true);
+    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC-5']);
+    expect(origin.fetchImpl).toHaveBeenCalledTimes(1);
+    expect(origin.state.requests.at(-1)).toMatchObject({ customerEmail: 'maija@example.com' });
+  });
+
+  it('sends no request for an empty cart', async () => {
+    await validateCart();
+    expect(origin.fetchImpl).not.toHaveBeenCalled();
+  });
+});
+
+describe('cart items', () => {
+  it('sends integer quantities, 1 as the fallback (spec §5)', () => {
+    expect(toQuantity(3)).toBe(3);
+    expect(toQuantity(2.5)).toBe(1);
+    expect(toQuantity('2')).toBe(1);
+    expect(toQuantity(0)).toBe(1);
+    expect(toQuantity(Number.NaN)).toBe(1);
+  });
+
+  it('reads a damaged saved cart without failing', () => {
+    expect(sanitizeItems('nonsense')).toEqual([]);
+    const items = sanitizeItems([
+      { code: 'A-1', amount: -3, name: 'A' },
+      { code: '<script>' },
+      null,
+      { code: 'A-1' },
+      { code: 'B', amount: 2 },
+    ]);
+    expect(items.map((item) => [item.code, item.amount, item.name])).toEqual([
+      ['A-1', 1, 'A'],
+      ['B', 2, 'B'],
+    ]);
+  });
+});

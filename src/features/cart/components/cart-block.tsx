@@ -1,0 +1,195 @@
+/** The shopCart block: the cart page (spec §4 Cart, Upsell rule). */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import { formatPrice } from '../../../shared/shop/money';
+import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
+import { useOnlineStatus } from '../../../ui/use-online-status';
+import { analyticsItem, trackShopEvent } from '../analytics';
+import { acceptUpsell, applyDiscountCode, cart, changeAmount, declineUpsell, removeFromCart } from '../cart-store';
+import type { CartItem } from '../cart-types';
+import { useCart } from '../use-cart';
+import { CartTotals } from './cart-totals';
+import './cart.css';
+
+export function CartBlock() {
+  const t = useT();
+  const { locale } = useSite();
+  const snapshot = useCart();
+  const online = useOnlineStatus();
+  const viewed = useRef(false);
+
+  useEffect(() => {
+    if (!snapshot.loaded || viewed.current || cart.items.length === 0) return;
+    viewed.current = true;
+    trackShopEvent(
+      'view_cart',
+      cart.items.map((item) => analyticsItem(item, item.amount)),
+    );
+  }, [snapshot.loaded]);
+
+  if (!snapshot.loaded) return <p className="shop-cart__loading">{t('shop.cart.loading')}</p>;
+  if (snapshot.items.length === 0)
+    return (
+      <section className="shop-cart">
+        <p>{t('shop.cart.empty')}</p>
+        <Link to={SHOP_PATHS.products[locale]} className="button">
+          {t('shop.cart.browse')}
+        </Link>
+      </section>
+    );
+
+  return (
+    <section className="shop-cart" aria-labelledby="shop-cart-heading">
+      <h2 id="shop-cart-heading" className="visually-hidden">
+        {t('shop.cart.heading')}
+      </h2>
+      <CartStatusNote status={snapshot.status} online={online} />
+      <ul className="shop-cart__items">
+        {snapshot.items.map((item) => (
+          <CartLine key={item.code} item={item as CartItem} />
+        ))}
+      </ul>
+      <DiscountForm current={snapshot.discountCode} />
+      {snapshot.totals ? <CartTotals totals={snapshot.totals} outOfDate={snapshot.status !== 'valid'} /> : null}
+      <p className="shop-actions">
+        <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
+          {t('shop.cart.toCheckout')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function CartStatusNote({ status, online }: { status: string; online: boolean }) {
+  const t = useT();
+  return (
+    <p className="shop-cart__status" role="status">
+      {status === 'outOfDate'
+        ? online
+          ? t('shop.cart.outOfDate')
+          : t('shop.cart.offline')
+        : status === 'validating'
+          ? t('shop.cart.updating')
+          : ''}
+    </p>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const t = useT();
+  const { locale } = useSite();
+  const amountId = useId();
+  const includes = item.includes.map((included) => `${included.amount} × ${included.globalName}`).join(', ');
+  return (
+    <li className="shop-line" data-code={item.code}>
+      {item.image ? (
+        <img
+          className="shop-line__image"
+          src={`${item.image.src}?w=160&h=90&fit=cover&fm=webp`}
+          alt=""
+          width={160}
+          height={90}
+        />
+      ) : null}
+      <div className="shop-line__body">
+        <h3 className="shop-line__name">{item.name}</h3>
+        {item.includes.length > 0 && !(item.includes.length === 1 && item.includes[0]!.sku[0] === item.code) ? (
+          <p className="shop-muted">{t('shop.cart.includes', { includes })}</p>
+        ) : null}
+        <p className="shop-line__price">{t('shop.cart.unitPrice', { price: formatPrice(item.price, locale) })}</p>
+        <div className="shop-line__amount">
+          <button
+            type="button"
+            className="button shop-step"
+            aria-label={t('shop.cart.decrease', { name: item.name })}
+            disabled={item.amount <= 1}
+            onClick={() => void changeAmount(item.code, item.amount - 1)}
+          >
+            −
+          </button>
+          <label htmlFor={amountId} className="visually-hidden">
+            {t('shop.cart.amount', { name: item.name })}
+          </label>
+          <output id={amountId} className="shop-line__count" aria-live="polite">
+            {item.amount}
+          </output>
+          <button
+            type="button"
+            className="button shop-step"
+            aria-label={t('shop.cart.increase', { name: item.name })}
+            disabled={item.amount >= 50}
+            onClick={() => void changeAmount(item.code, item.amount + 1)}
+          >
+            +
+          </button>
+          <button type="button" className="button shop-line__remove" onClick={() => void removeFromCart(item.code)}>
+            {t('shop.cart.remove')}
+            <span className="visually-hidden">: {item.name}</span>
+          </button>
+        </div>
+        <p className="shop-line__total">{formatPrice(Math.round(item.price * item.amount * 100) / 100, locale)}</p>
+        {item.upsells.map((upsell) => (
+          <div key={upsell.product.code} className="shop-upsell">
+            <p>
+              {t('shop.upsell.offer', {
+                name: upsell.product.name,
+                price: formatPrice(upsell.product.unitPrice, locale),
+              })}
+            </p>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void acceptUpsell(item.code, upsell.product.code)}
+            >
+              {t('shop.upsell.accept')}
+              <span className="visually-hidden">: {upsell.product.name}</span>
+            </button>
+            <button type="button" className="button" onClick={() => void declineUpsell(item.code)}>
+              {t('shop.upsell.decline')}
+            </button>
+          </div>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function DiscountForm({ current }: { current: string | null }) {
+  const t = useT();
+  const inputId = useId();
+  const [draft, setDraft] = useState('');
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (draft.trim() === '') return;
+    void applyDiscountCode(draft);
+    setDraft('');
+  }
+  if (current)
+    return (
+      <p className="shop-discount">
+        {t('shop.discount.applied', { code: current })}{' '}
+        <button type="button" className="button" onClick={() => void applyDiscountCode(null)}>
+          {t('shop.discount.remove')}
+        </button>
+      </p>
+    );
+  return (
+    <form className="shop-discount" onSubmit={onSubmit}>
+      <label htmlFor={inputId}>{t('shop.discount.label')}</label>
+      <div className="shop-discount__row">
+        <input
+          id={inputId}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          maxLength={40}
+          autoComplete="off"
+        />
+        <button type="submit" className="button">
+          {t('shop.discount.apply')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The shopProducts block: products with their server price and an add-to-cart button.
+ * Prices load from the origin after hydration; offline a product can still be added (by
+ * code and name) and the cart checks it once back online.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { ProductView } from '../../../shared/shop/api-schema';
+import type { KnownBlockOf } from '../../content/block-types';
+import { formatPrice } from '../../../shared/shop/money';
+import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
+import { Modal } from '../../../ui/modal';
+import { closeModal } from '../../../ui/modal-store';
+import { shopApi } from '../api/shop-api';
+import { addToCart, FIRST_IN_CART_MODAL } from '../cart-store';
+import { useCart } from '../use-cart';
+import './cart.css';
+
+export function ShopProductsBlock({ block }: { block: KnownBlockOf<'shopProducts'> }) {
+  const t = useT();
+  const { locale } = useSite();
+  useCart();
+  const [products, setProducts] = useState<ReadonlyMap<string, ProductView>>(new Map());
+  const codes = block.products.map((product) => product.code).join(',');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    shopApi.products(codes.split(','), locale, controller.signal).then(
+      (answer) => setProducts(new Map(answer.items.map((item) => [item.code, item]))),
+      (error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Product prices could not be loaded', error);
+      },
+    );
+    return () => controller.abort();
+  }, [codes, locale]);
+
+  return (
+    <section className="shop-products">
+      {block.title ? <h2>{block.title}</h2> : null}
+      <ul className="shop-products__list">
+        {block.products.map((entry) => {
+          const product = products.get(entry.code);
+          return (
+            <li key={entry.code} className="shop-product" data-product={entry.code}>
+              <h3 className="shop-product__title">{entry.title}</h3>
+              {entry.text ? <p className="shop-product__text">{entry.text}</p> : null}
+              <p className="shop-product__price">
+                {product ? (
+                  formatPrice(product.unitPrice, locale)
+                ) : (
+                  <span className="shop-muted">{t('shop.product.priceInCart')}</span>
+                )}
+              </p>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void addToCart(product ?? { code: entry.code, name: entry.title })}
+              >
+                {t('shop.product.addToCart')}
+                <span className="visually-hidden">: {entry.title}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <Modal name={FIRST_IN_CART_MODAL} title={t('shop.firstInCart.title')}>
+        <p>{t('shop.firstInCart.text')}</p>
+        <p className="shop-actions">
+          <Link to={SHOP_PATHS.cart[locale]} className="button button--primary" onClick={() => closeModal()}>
+            {t('shop.firstInCart.toCart')}
+          </Link>
+        </p>
+      </Modal>
+    </section>
+  );
+}

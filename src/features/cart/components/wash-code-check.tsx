@@ -1,0 +1,68 @@
+/** The washCodeCheck block: is a wash code valid, used or unknown (spec §5 verification code). */
+import { useId, useState, type FormEvent } from 'react';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { KnownBlockOf } from '../../content/block-types';
+import type { WashCodeStatus } from '../../../shared/shop/api-schema';
+import { normaliseVerificationCode } from '../../../shared/shop/verification-code';
+import { useOnlineStatus } from '../../../ui/use-online-status';
+import { shopApi } from '../api/shop-api';
+import './cart.css';
+
+type CheckState =
+  { state: 'idle' } | { state: 'checking' } | { state: 'done'; result: WashCodeStatus } | { state: 'failed' };
+
+export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeCheck'> }) {
+  const t = useT();
+  const { locale } = useSite();
+  const online = useOnlineStatus();
+  const inputId = useId();
+  const [code, setCode] = useState('');
+  const [check, setCheck] = useState<CheckState>({ state: 'idle' });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (code.trim() === '') return;
+    setCheck({ state: 'checking' });
+    try {
+      setCheck({ state: 'done', result: await shopApi.checkWashCode(normaliseVerificationCode(code), locale) });
+    } catch {
+      setCheck({ state: 'failed' });
+    }
+  }
+
+  return (
+    <section className="wash-code-check">
+      <h2>{block.title ?? t('shop.washCode.title')}</h2>
+      <form onSubmit={(event) => void onSubmit(event)}>
+        <label htmlFor={inputId}>{t('shop.washCode.label')}</label>
+        <div className="shop-discount__row">
+          <input
+            id={inputId}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            maxLength={60}
+            autoComplete="off"
+            inputMode="text"
+            aria-describedby={`${inputId}-hint`}
+          />
+          <button type="submit" className="button button--primary" disabled={!online || check.state === 'checking'}>
+            {t('shop.washCode.check')}
+          </button>
+        </div>
+        <p id={`${inputId}-hint`} className="shop-muted">
+          {online ? t('shop.washCode.hint') : t('shop.offline.needsNetwork')}
+        </p>
+      </form>
+      <p role="status" className="wash-code-check__result">
+        {check.state === 'checking'
+          ? t('shop.washCode.checking')
+          : check.state === 'failed'
+            ? t('shop.washCode.failed')
+            : check.state === 'done'
+              ? t(`shop.washCode.${check.result.status}`, { code: check.result.code })
+              : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+/** What other features (the checkout) may use of the cart. */
+export { cart, resetCart, validateCart, cartCount } from './cart-store';
+export { useCart } from './use-cart';
+export { shopApi, ShopApiError, ShopNetworkError, isTransient } from './api/shop-api';
+export { analyticsItem, trackShopEvent, type AnalyticsItem } from './analytics';
+export * from './customer-data-storage';
+export type { CartItem } from './cart-types';

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { useSite } from '../../app/site-context';
+import { customerEmail } from '../session/session-store';
+import { cart, startCart } from './cart-store';
+import { loadCustomerData } from './customer-data-storage';
+
+/** The cart, restored and checked after hydration (the first render matches the server's). */
+export function useCart() {
+  const { locale } = useSite();
+  useEffect(() => {
+    void startCart({
+      locale,
+      // Spec §6: a logged-in customer's account e-mail, else the guest's checkout e-mail.
+      customerEmail: () => customerEmail() ?? loadCustomerData()?.email,
+      isOnline: () => navigator.onLine,
+    });
+  }, [locale]);
+  return useSnapshot(cart);
+}

@@ -1,0 +1,445 @@
+/**
+ * The shopCheckout block: a step counter, step 1 customer data (spec §5 rules, saved to
+ * and loaded from localStorage per spec §4), step 2 payment method (card or bank), then
+ * the payment gateway. Payment needs the network and says so; nothing typed is lost.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { Locale } from '../../../shared/locales';
+import { BANKS, type PaymentMethodType } from '../../../shared/shop/api-schema';
+import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
+import { telephonePrefixesFor, type TelephonePrefix } from '../../../shared/validation/phone';
+import { validateForm, type ValidationMessage } from '../../../shared/validation/rules';
+import { useOnlineStatus } from '../../../ui/use-online-status';
+import { session, customerEmail } from '../../session/session-store';
+import {
+  analyticsItem,
+  cart,
+  cartCount,
+  clearCustomerData,
+  EMPTY_CUSTOMER_DATA,
+  isTransient,
+  loadCustomerData,
+  saveCustomerData,
+  shopApi,
+  ShopApiError,
+  trackShopEvent,
+  useCart,
+  validateCart,
+  type CustomerData,
+} from '../../cart';
+import { CartTotals } from '../../cart/components/cart-totals';
+import { checkout } from '../checkout-store';
+import { CUSTOMER_FIELD_RULES, nationalNumber } from '../customer-form-rules';
+import { idempotencyKeyFor, writePendingOrder } from '../pending-order';
+import '../../cart/components/cart.css';
+
+const HOME_PREFIX: Record<Locale, TelephonePrefix> = {
+  'fi-FI': 'FIN|358',
+  'en-EU': 'FIN|358',
+  'sv-SE': 'SE|46',
+  'no-NO': 'NO|47',
+};
+
+export function CheckoutBlock() {
+  const t = useT();
+  const { locale } = useSite();
+  const cartSnapshot = useCart();
+  const state = useSnapshot(checkout);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const began = useRef(false);
+
+  // Saved customer data (spec §4) or the account's, once, after hydration.
+  useEffect(() => {
+    const saved = loadCustomerData();
+    const user = session.loggedIn ? session.user : null;
+    checkout.customerData = saved ?? {
+      ...EMPTY_CUSTOMER_DATA,
+      telephonePrefix: HOME_PREFIX[locale],
+      ...(user
+        ? {
+            email: customerEmail() ?? '',
+            emailConfirmation: customerEmail() ?? '',
+            firstname: user.firstname,
+            lastname: user.lastname,
+            telephonePrefix: user.telephonePrefix,
+            telephoneNumber: user.telephoneNumber,
+          }
+        : {}),
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    if (!cartSnapshot.loaded || began.current || cart.items.length === 0) return;
+    began.current = true;
+    trackShopEvent(
+      'begin_checkout',
+      cart.items.map((item) => analyticsItem(item, item.amount)),
+    );
+  }, [cartSnapshot.loaded]);
+
+  function goTo(step: 1 | 2) {
+    checkout.step = step;
+    // Focus follows the step change, so screen readers hear the new step's heading.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  if (!cartSnapshot.loaded) return <p>{t('shop.cart.loading')}</p>;
+  if (cartSnapshot.items.length === 0)
+    return (
+      <section className="checkout">
+        <p>{t('shop.cart.empty')}</p>
+        <Link to={SHOP_PATHS.products[locale]} className="button">
+          {t('shop.cart.browse')}
+        </Link>
+      </section>
+    );
+
+  return (
+    <section className="checkout">
+      <ol className="checkout__steps" aria-label={t('shop.checkout.steps')}>
+        {([1, 2] as const).map((step) => (
+          <li
+            key={step}
+            aria-current={state.step === step ? 'step' : undefined}
+            className={state.step === step ? 'is-current' : ''}
+          >
+            {t(`shop.checkout.step${step}`)}
+          </li>
+        ))}
+      </ol>
+      <h2 ref={headingRef} tabIndex={-1} className="checkout__heading">
+        {t('shop.checkout.stepCounter', { step: state.step, count: 2 })}: {t(`shop.checkout.step${state.step}`)}
+      </h2>
+      {state.step === 1 ? <CustomerStep onDone={() => goTo(2)} /> : <PaymentStep onBack={() => goTo(1)} />}
+    </section>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: ValidationMessage | undefined;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <div className="checkout-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="checkout-field__error">
+          {t(error.id, error.values)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CustomerStep({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const { locale } = useSite();
+  const state = useSnapshot(checkout);
+  const data = state.customerData;
+  const baseId = useId();
+  const [errors, setErrors] = useState<Record<string, ValidationMessage>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const prefixes = telephonePrefixesFor(HOME_PREFIX[locale]);
+
+  function update<K extends keyof CustomerData>(key: K, value: CustomerData[K]) {
+    checkout.customerData = { ...checkout.customerData, [key]: value };
+    if (submitted) setErrors(check({ ...checkout.customerData }));
+  }
+
+  function check(values: CustomerData): Record<string, ValidationMessage> {
+    const found = validateForm({ ...values, marketing: [...values.marketing] }, CUSTOMER_FIELD_RULES);
+    if (!found.telephoneNumber && nationalNumber(values.telephonePrefix, values.telephoneNumber) === null)
+      found.telephoneNumber = { id: 'validation.phone' };
+    return found;
+  }
+
+  /** A pasted '+46 70 …' picks its country (spec §5 phone parsing). */
+  function onPhoneBlur() {
+    const national = nationalNumber(checkout.customerData.telephonePrefix, checkout.customerData.telephoneNumber);
+    const pasted = checkout.customerData.telephoneNumber.trim().startsWith('+');
+    if (national && pasted) {
+      const prefix = prefixes.find((candidate) =>
+        checkout.customerData.telephoneNumber.replace(/\s/g, '').startsWith(`+${candidate.split('|')[1]}`),
+      );
+      if (prefix)
+        checkout.customerData = { ...checkout.customerData, telephonePrefix: prefix, telephoneNumber: national };
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = check({ ...checkout.customerData });
+    setErrors(found);
+    const first = Object.keys(CUSTOMER_FIELD_RULES).find((field) => found[field]);
+    if (first) {
+      document.getElementById(`${baseId}-${first}`)?.focus();
+      return;
+    }
+    const national = nationalNumber(checkout.customerData.telephonePrefix, checkout.customerData.telephoneNumber)!;
+    checkout.customerData = { ...checkout.customerData, telephoneNumber: national };
+    saveCustomerData({ ...checkout.customerData, marketing: [...checkout.customerData.marketing] });
+    // The guest's e-mail is now the one the cart is validated with (spec §6).
+    void validateCart();
+    onDone();
+  }
+
+  function forget() {
+    clearCustomerData(cartCount());
+    checkout.customerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: HOME_PREFIX[locale] };
+    setErrors({});
+    setSubmitted(false);
+  }
+
+  const input = (key: 'email' | 'emailConfirmation' | 'firstname' | 'lastname', type: string, autoComplete: string) => {
+    const id = `${baseId}-${key}`;
+    return (
+      <Field id={id} label={t(`shop.checkout.${key}`)} error={errors[key]}>
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          value={data[key]}
+          onChange={(event) => update(key, event.target.value)}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={errors[key] ? `${id}-error` : undefined}
+          required
+          maxLength={key.startsWith('email') ? 254 : 100}
+        />
+      </Field>
+    );
+  };
+  const phoneId = `${baseId}-telephoneNumber`;
+  const prefixId = `${baseId}-telephonePrefix`;
+
+  return (
+    <form className="checkout-form" noValidate onSubmit={onSubmit}>
+      {input('email', 'email', 'email')}
+      {input('emailConfirmation', 'email', 'off')}
+      {input('firstname', 'text', 'given-name')}
+      {input('lastname', 'text', 'family-name')}
+      <div className="checkout-field checkout-field--phone">
+        <div>
+          <label htmlFor={prefixId}>{t('shop.checkout.telephonePrefix')}</label>
+          <select
+            id={prefixId}
+            value={data.telephonePrefix}
+            onChange={(event) => update('telephonePrefix', event.target.value as TelephonePrefix)}
+          >
+            {prefixes.map((prefix) => (
+              <option key={prefix} value={prefix}>
+                {t(`shop.checkout.country.${prefix.split('|')[0]}`)} +{prefix.split('|')[1]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field id={phoneId} label={t('shop.checkout.telephoneNumber')} error={errors.telephoneNumber}>
+          <input
+            id={phoneId}
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            value={data.telephoneNumber}
+            onChange={(event) => update('telephoneNumber', event.target.value)}
+            onBlur={onPhoneBlur}
+            aria-invalid={errors.telephoneNumber ? true : undefined}
+            aria-describedby={errors.telephoneNumber ? `${phoneId}-error` : undefined}
+            required
+            maxLength={20}
+          />
+        </Field>
+      </div>
+      <fieldset className="checkout-field checkout-choices">
+        <legend>{t('shop.checkout.marketing')}</legend>
+        {(['email', 'sms'] as const).map((choice) => (
+          <label key={choice} className="checkout-choice">
+            <input
+              type="checkbox"
+              checked={data.marketing.includes(choice)}
+              onChange={(event) =>
+                update(
+                  'marketing',
+                  event.target.checked
+                    ? [...data.marketing.filter((entry) => entry !== choice), choice]
+                    : data.marketing.filter((entry) => entry !== choice),
+                )
+              }
+            />{' '}
+            {t(`shop.checkout.marketing.${choice}`)}
+          </label>
+        ))}
+      </fieldset>
+      <label className="checkout-choice">
+        <input
+          type="checkbox"
+          checked={state.sendSms}
+          onChange={(event) => (checkout.sendSms = event.target.checked)}
+        />{' '}
+        {t('shop.checkout.sendSms')}
+      </label>
+      <p className="shop-actions">
+        <button type="submit" className="button button--primary">
+          {t('shop.checkout.continue')}
+        </button>
+        <button type="button" className="button" onClick={forget}>
+          {t('shop.checkout.forget')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function PaymentStep({ onBack }: { onBack: () => void }) {
+  const t = useT();
+  const { locale, basename } = useSite();
+  const online = useOnlineStatus();
+  const state = useSnapshot(checkout);
+  const cartSnapshot = useSnapshot(cart);
+  const bankId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function pay() {
+    if (checkout.busy) return;
+    setProblem(null);
+    if (!navigator.onLine) {
+      setProblem(t('shop.offline.paymentNeedsNetwork'));
+      return;
+    }
+    checkout.busy = true;
+    try {
+      await validateCart();
+      if (cart.status !== 'valid' || !cart.totals) {
+        setProblem(
+          cart.items.length === 0 ? t('messages.cartValidationFailed') : t('shop.offline.paymentNeedsNetwork'),
+        );
+        return;
+      }
+      const customer = checkout.customerData;
+      const method: PaymentMethodType = checkout.paymentMethodType;
+      const items = cart.items.map((item) => ({ code: item.code, quantity: item.amount, showUpsell: item.showUpsell }));
+      const request = {
+        items,
+        ...(cart.discountCode ? { discountCode: cart.discountCode } : {}),
+        customer: {
+          email: customer.email.trim(),
+          firstname: customer.firstname.trim(),
+          lastname: customer.lastname.trim(),
+          telephonePrefix: customer.telephonePrefix,
+          telephoneNumber: customer.telephoneNumber,
+          marketing: [...customer.marketing],
+        },
+        sendSms: checkout.sendSms,
+        payment:
+          method === 'bank' ? { type: 'bank' as const, bank: checkout.bank ?? BANKS[0].id } : { type: 'card' as const },
+        expectedTotal: cart.totals.totalWithTax,
+        returnPath: `${basename}${SHOP_PATHS.confirmation[locale]}`,
+      };
+      const fingerprint = JSON.stringify(request);
+      const idempotencyKey = idempotencyKeyFor(fingerprint);
+      const analytics = cart.items.map((item) => analyticsItem(item, item.amount));
+      writePendingOrder({
+        idempotencyKey,
+        fingerprint,
+        orderId: null,
+        items: analytics,
+        total: cart.totals.totalWithTax,
+        purchaseTracked: false,
+      });
+      const order = await shopApi.initializeOrder({ ...request, idempotencyKey }, locale);
+      checkout.orderId = order.orderId;
+      writePendingOrder({
+        idempotencyKey,
+        fingerprint,
+        orderId: order.orderId,
+        items: analytics,
+        total: order.totals.totalWithTax,
+        purchaseTracked: false,
+      });
+      trackShopEvent('add_payment_info', analytics, { payment_type: method, value: order.totals.totalWithTax });
+      window.location.assign(order.paymentUrl);
+    } catch (error) {
+      if (error instanceof ShopApiError && error.code === 'PRICE_CHANGED') {
+        await validateCart();
+        setProblem(t('shop.checkout.priceChanged'));
+      } else if (isTransient(error)) {
+        setProblem(t('shop.offline.paymentNeedsNetwork'));
+      } else {
+        console.warn('Order could not be created', error);
+        setProblem(t('messages.something-went-wrong'));
+      }
+    } finally {
+      checkout.busy = false;
+    }
+  }
+
+  return (
+    <div className="checkout-payment">
+      {cartSnapshot.totals ? (
+        <CartTotals totals={cartSnapshot.totals} outOfDate={cartSnapshot.status !== 'valid'} />
+      ) : null}
+      <fieldset className="checkout-field checkout-choices">
+        <legend>{t('shop.checkout.paymentMethod')}</legend>
+        {(['card', 'bank'] as const).map((method) => (
+          <label key={method} className="checkout-choice">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              checked={state.paymentMethodType === method}
+              onChange={() => {
+                checkout.paymentMethodType = method;
+                if (method === 'bank' && !checkout.bank) checkout.bank = BANKS[0].id;
+              }}
+            />{' '}
+            {t(`shop.checkout.method.${method}`)}
+          </label>
+        ))}
+      </fieldset>
+      {state.paymentMethodType === 'bank' ? (
+        <div className="checkout-field">
+          <label htmlFor={bankId}>{t('shop.checkout.bank')}</label>
+          <select
+            id={bankId}
+            value={state.bank ?? BANKS[0].id}
+            onChange={(event) => (checkout.bank = event.target.value)}
+          >
+            {BANKS.map((bank) => (
+              <option key={bank.id} value={bank.id}>
+                {bank.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {!online ? <p className="shop-notice">{t('shop.offline.paymentNeedsNetwork')}</p> : null}
+      <div role="alert">{problem ? <p className="shop-error">{problem}</p> : null}</div>
+      <p className="shop-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void pay()}
+          disabled={state.busy || !online}
+          aria-describedby={undefined}
+        >
+          {state.busy ? t('shop.checkout.paying') : t('shop.checkout.pay')}
+        </button>
+        <button type="button" className="button" onClick={onBack}>
+          {t('shop.checkout.back')}
+        </button>
+      </p>
+    </div>
+  );
+}

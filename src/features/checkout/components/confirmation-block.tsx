@@ -1,0 +1,162 @@
+/**
+ * The shopConfirmation block: where the payment gateway returns. It hands the signed
+ * result to orders/complete once per page view (a reload presents it again and gets the
+ * same receipt: the origin never completes twice), then shows the receipt with the wash
+ * codes and empties the cart, or the payment-failed text of spec §8 and keeps the cart.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { OrderReceipt, SignedPaymentResult } from '../../../shared/shop/api-schema';
+import { formatPrice } from '../../../shared/shop/money';
+import { CUSTOMER_SERVICE_PHONE, SHOP_PATHS } from '../../../shared/shop/shop-paths';
+import { isTransient, resetCart, shopApi, ShopApiError, trackShopEvent, useCart } from '../../cart';
+import { CartTotals } from '../../cart/components/cart-totals';
+import { readPendingOrder, writePendingOrder } from '../pending-order';
+import '../../cart/components/cart.css';
+
+type View =
+  | { state: 'checking' }
+  | { state: 'paid'; receipt: OrderReceipt }
+  | { state: 'failed'; cancelled: boolean }
+  | { state: 'offline' }
+  | { state: 'expired' };
+
+const FIELDS = ['orderId', 'paymentId', 'status', 'method', 'timestamp', 'nonce', 'signature'] as const;
+
+export function ConfirmationBlock() {
+  const t = useT();
+  const { locale } = useSite();
+  const cartSnapshot = useCart();
+  const [params] = useSearchParams();
+  const [view, setView] = useState<View>({ state: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+  const asked = useRef<string | null>(null);
+  const query = FIELDS.map((field) => params.get(field) ?? '').join('|');
+  const missing = FIELDS.some((field) => !params.get(field));
+
+  useEffect(() => {
+    if (missing) return;
+    const values = Object.fromEntries(FIELDS.map((field) => [field, params.get(field)]));
+    const key = `${query}#${attempt}`;
+    if (asked.current === key) return;
+    asked.current = key;
+    const result = { ...values, timestamp: Number(values.timestamp) } as unknown as SignedPaymentResult;
+    shopApi.completeOrder(result, locale).then(
+      (receipt) => {
+        if (receipt.status === 'paid') {
+          setView({ state: 'paid', receipt });
+          trackPurchaseOnce(receipt);
+        } else setView({ state: 'failed', cancelled: receipt.paymentStatus === 'cancelled' });
+      },
+      (error: unknown) => {
+        if (isTransient(error)) setView({ state: 'offline' });
+        else if (error instanceof ShopApiError && error.code === 'SIGNATURE_EXPIRED') setView({ state: 'expired' });
+        else {
+          console.warn('Payment result refused', error);
+          setView({ state: 'failed', cancelled: false });
+        }
+      },
+    );
+  }, [query, attempt, locale, params, missing]);
+
+  // The cart is emptied once the order is paid and the saved cart has been read.
+  useEffect(() => {
+    if (view.state === 'paid' && cartSnapshot.loaded && cartSnapshot.items.length > 0) void resetCart();
+  }, [view.state, cartSnapshot.loaded, cartSnapshot.items.length]);
+
+  if (missing)
+    return (
+      <section>
+        <p>{t('shop.confirmation.missing')}</p>
+        <Link to={SHOP_PATHS.cart[locale]} className="button">
+          {t('shop.confirmation.toCart')}
+        </Link>
+      </section>
+    );
+  switch (view.state) {
+    case 'checking':
+      return <p role="status">{t('shop.confirmation.checking')}</p>;
+    case 'offline':
+      return (
+        <section>
+          <p className="shop-notice">{t('shop.confirmation.offline')}</p>
+          <button type="button" className="button button--primary" onClick={() => setAttempt((value) => value + 1)}>
+            {t('shop.confirmation.retry')}
+          </button>
+        </section>
+      );
+    case 'expired':
+      return (
+        <section>
+          <p className="shop-notice">{t('shop.confirmation.expired')}</p>
+          <Link to={SHOP_PATHS.cart[locale]} className="button">
+            {t('shop.confirmation.toCart')}
+          </Link>
+        </section>
+      );
+    case 'failed':
+      return (
+        <section className="shop-confirmation">
+          <div role="alert" className="shop-error">
+            {view.cancelled ? <p>{t('shop.confirmation.cancelled')}</p> : null}
+            <p>{t('messages.paymentFailed', { phone: CUSTOMER_SERVICE_PHONE[locale] })}</p>
+          </div>
+          <p className="shop-actions">
+            <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
+              {t('shop.confirmation.tryAgain')}
+            </Link>
+            <Link to={SHOP_PATHS.cart[locale]} className="button">
+              {t('shop.confirmation.toCart')}
+            </Link>
+          </p>
+        </section>
+      );
+    case 'paid':
+      return <Receipt receipt={view.receipt} />;
+  }
+}
+
+function trackPurchaseOnce(receipt: OrderReceipt) {
+  const pending = readPendingOrder();
+  if (!pending || pending.orderId !== receipt.orderId || pending.purchaseTracked) return;
+  trackShopEvent('purchase', pending.items, { transaction_id: receipt.orderId, value: receipt.totals.totalWithTax });
+  writePendingOrder({ ...pending, purchaseTracked: true });
+}
+
+function Receipt({ receipt }: { receipt: OrderReceipt }) {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <section className="shop-confirmation" aria-labelledby="receipt-heading">
+      <h2 id="receipt-heading">{t('shop.confirmation.thanks')}</h2>
+      <p>{t('shop.confirmation.orderId', { orderId: receipt.orderId })}</p>
+      <p>{t('shop.confirmation.emailSent', { email: receipt.email })}</p>
+      <ul className="shop-cart__items">
+        {receipt.items.map((item) => (
+          <li key={item.code} className="shop-line">
+            <div className="shop-line__body">
+              <h3 className="shop-line__name">
+                {item.quantity} × {item.name}
+              </h3>
+              <p className="shop-line__total">{formatPrice(item.lineTotal, locale)}</p>
+              <p>{t('shop.confirmation.codes')}</p>
+              <ul className="wash-codes">
+                {item.washCodes.map((code) => (
+                  <li key={code}>
+                    <code>{code}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <CartTotals totals={receipt.totals} />
+      <Link to={SHOP_PATHS.products[locale]} className="button">
+        {t('shop.cart.browse')}
+      </Link>
+    </section>
+  );
+}

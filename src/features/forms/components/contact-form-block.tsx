@@ -1,0 +1,149 @@
+/**
+ * The contactForm CMS block: the customer service form or the business sales form
+ * (issue 7), checked with the spec §5 rules as the user types and again by the server.
+ * A hidden honeypot field catches naive bots. On failure the form says 'Could not
+ * submit form, try again later' and keeps everything that was typed.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { ContactFormBlock as ContactFormBlockData } from '../../../shared/content-schema';
+import {
+  CONTACT_FORM_FIELDS,
+  HONEYPOT_FIELD,
+  contactFormRules,
+  type FormField as FieldDefinition,
+} from '../../../shared/validation/forms';
+import { FormField, FormMessage, SelectField } from '../../../ui/form/form-field';
+import { useFormFields } from '../../../ui/form/use-form-fields';
+import { useOnlineStatus } from '../../../ui/use-online-status';
+import { FormFieldErrors, submitForm } from '../api/submit-form';
+
+type Status = 'idle' | 'sending' | 'sent' | 'failed';
+
+export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
+  const t = useT();
+  const { locale } = useSite();
+  const online = useOnlineStatus();
+  const titleId = useId();
+  const definitions = CONTACT_FORM_FIELDS[block.form];
+  const [rules] = useState(() => contactFormRules(block.form));
+  const empty = Object.fromEntries(definitions.map((field) => [field.name, ''])) as Record<string, string>;
+  const form = useFormFields(empty, rules);
+  const [honeypot, setHoneypot] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+
+  async function onSubmit(event: FormEvent) {
+    const formElement = event.currentTarget as HTMLFormElement;
+    event.preventDefault();
+    if (!form.checkAll()) {
+      setStatus('idle');
+      return form.focusFirstInvalid(formElement);
+    }
+    setStatus('sending');
+    try {
+      const fields = Object.fromEntries(
+        Object.entries(form.values).filter(([, value]) => value.trim() !== ''),
+      ) as Record<string, string>;
+      await submitForm(locale, block.form, honeypot ? { ...fields, [HONEYPOT_FIELD]: honeypot } : fields);
+      setStatus('sent');
+    } catch (error) {
+      if (error instanceof FormFieldErrors) {
+        form.setServerErrors(error.fields);
+        setStatus('idle');
+        form.focusFirstInvalid(formElement);
+        return;
+      }
+      // Spec §8: the message is shown and the error re-thrown (to the console, not the page).
+      setStatus('failed');
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+
+  const title = block.title ?? t(block.form === 'contact' ? 'forms.contact.title' : 'forms.business.title');
+
+  if (status === 'sent') {
+    return (
+      <section className="contact-form" aria-labelledby={titleId}>
+        <h2 id={titleId}>{title}</h2>
+        <FormMessage kind="success">
+          <p>{t('forms.submitted')}</p>
+        </FormMessage>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            form.setValues(empty);
+            setStatus('idle');
+          }}
+        >
+          {t('forms.send-another')}
+        </button>
+      </section>
+    );
+  }
+
+  const renderField = (field: FieldDefinition) => {
+    const required = field.rules.some((rule) => rule.rule === 'required');
+    const message = form.errorOf(field.name);
+    const common = {
+      name: field.name,
+      label: t(`forms.field.${field.name}`),
+      required,
+      value: form.values[field.name] ?? '',
+      onChange: (value: string) => form.setValue(field.name, value),
+      error: message ? t(message.id, message.values) : undefined,
+    };
+    if (field.kind === 'select') {
+      return (
+        <SelectField
+          key={field.name}
+          {...common}
+          placeholder={t('forms.topic.choose')}
+          options={(field.options ?? []).map((option) => ({
+            value: option,
+            label: t(`forms.${field.name}.${option}`),
+          }))}
+        />
+      );
+    }
+    return <FormField key={field.name} {...common} kind={field.kind} autoComplete={field.autocomplete} />;
+  };
+
+  return (
+    <section className="contact-form" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      {block.text ? <p>{block.text}</p> : null}
+      <form className="form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+        <p>{t('forms.required-note')}</p>
+        {!online ? <FormMessage kind="info">{t('forms.offline')}</FormMessage> : null}
+        {status === 'failed' ? (
+          <FormMessage kind="error">
+            <p>{t('forms.submit-failed')}</p>
+          </FormMessage>
+        ) : null}
+        {definitions.map(renderField)}
+        <div className="form-honeypot" aria-hidden="true">
+          <label>
+            {t('forms.field.website')}
+            <input
+              type="text"
+              name={HONEYPOT_FIELD}
+              tabIndex={-1}
+              autoComplete="off"
+              value={honeypot}
+              onChange={(event) => setHoneypot(event.target.value)}
+            />
+          </label>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={status === 'sending'}>
+            {status === 'sending' ? t('forms.sending') : t('forms.send')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

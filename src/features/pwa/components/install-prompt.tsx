@@ -1,0 +1,98 @@
+/**
+ * The install offer: a small bar at the bottom of the window with "Install" and "Not now",
+ * shown when ../install-policy.ts says so. Browsers that fire `beforeinstallprompt`
+ * (Chromium) show their own dialog after "Install"; iOS Safari has no such event and
+ * installs through "Add to Home Screen" with the meta tags in index.html.
+ */
+import { useId, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { useT } from '../../../i18n/use-t';
+import { installPromptEvent, subscribeInstallPrompt, releaseInstallPrompt } from '../install-event';
+import { DISMISSED_KEY, isRecentDismissal, readDismissedAt, shouldOfferInstall } from '../install-policy';
+import './install-prompt.css';
+
+function storedDismissal(): number | null {
+  try {
+    return readDismissedAt(window.localStorage.getItem(DISMISSED_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function rememberDismissal(): void {
+  try {
+    window.localStorage.setItem(DISMISSED_KEY, String(Date.now()));
+  } catch {
+    // Without storage the offer may come back on a later visit; nothing else breaks.
+  }
+}
+
+function isStandalone(): boolean {
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
+
+/** The consent banner has the bottom of the window first (src/features/consent). */
+function consentBannerShown(): boolean {
+  return document.querySelector('.consent-banner') !== null;
+}
+
+export function InstallPrompt() {
+  const t = useT();
+  const headingId = useId();
+  const { pathname } = useLocation();
+  // Held from the page's first moment by ../install-event.ts (src/entry-client.tsx).
+  const deferred = useSyncExternalStore(subscribeInstallPrompt, installPromptEvent, () => null);
+  const [dismissedRecently, setDismissedRecently] = useState(() => isRecentDismissal(storedDismissal(), Date.now()));
+  // Each page shown in this tab counts once (this component lives as long as the document);
+  // updated while rendering, React's pattern for state that follows a changing value.
+  const [views, setViews] = useState({ path: pathname, count: 1 });
+  if (views.path !== pathname) setViews({ path: pathname, count: views.count + 1 });
+
+  const offer =
+    shouldOfferInstall({
+      promptAvailable: deferred !== null,
+      pageViews: views.count,
+      dismissedRecently,
+      standalone: isStandalone(),
+    }) && !consentBannerShown();
+  if (!offer || !deferred) return null;
+
+  const install = async () => {
+    releaseInstallPrompt();
+    await deferred.prompt();
+    const { outcome } = await deferred.userChoice;
+    if (outcome === 'dismissed') {
+      rememberDismissal();
+      setDismissedRecently(true);
+    }
+  };
+  const notNow = () => {
+    rememberDismissal();
+    setDismissedRecently(true);
+  };
+
+  return (
+    <section className="install-prompt" aria-labelledby={headingId}>
+      <div className="install-prompt__inner">
+        <img className="install-prompt__icon" src="/icons/icon-192.png" alt="" width={48} height={48} />
+        <div className="install-prompt__text">
+          <h2 id={headingId} className="install-prompt__title">
+            {t('app.install.heading')}
+          </h2>
+          <p>{t('app.install.text')}</p>
+        </div>
+        <div className="install-prompt__actions">
+          <button type="button" className="button button--primary" onClick={() => void install()}>
+            {t('app.install.accept')}
+          </button>
+          <button type="button" className="button" onClick={notNow}>
+            {t('app.install.dismiss')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * Payload prefetch (spec §4, §9): 1000 ms after the page has loaded, the payloads of the
+ * internal links in view are fetched, at most 4 at a time, so that following one of them
+ * shows the page at once (the service worker keeps the payloads, sw/strategies.ts). Links
+ * that come into view later (scrolling, a new page after client navigation, blocks that
+ * load late) are picked up within 100 ms of the change ("route-change delay up to 100 ms").
+ *
+ * Never on a connection that says it is slow or metered: Save-Data, slow-2g or 2g
+ * (navigator.connection, where the browser has it). Only when a service worker controls
+ * the page: without one the payloads (`cache-control: no-cache`) would be fetched twice.
+ */
+import { payloadUrl } from '../../shared/payload';
+import { LOCALES, LOCALE_INFO } from '../../shared/locales';
+
+export const PREFETCH_DELAY_MS = 1000;
+export const RESCAN_DELAY_MS = 100;
+export const MAX_CONCURRENT_PREFETCHES = 4;
+
+export interface ConnectionInfo {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Whether the connection allows prefetching: not Save-Data, not slow-2g or 2g. */
+export function connectionAllowsPrefetch(connection: ConnectionInfo | undefined): boolean {
+  if (!connection) return true;
+  if (connection.saveData === true) return false;
+  return connection.effectiveType !== 'slow-2g' && connection.effectiveType !== '2g';
+}
+
+const OTHER_PREFIXES = LOCALES.map((locale) => LOCALE_INFO[locale].prefix.toLowerCase()).filter(Boolean);
+const NOT_PAGES = /^\/(?:images|proxy|api|builds|icons|assets|manifests)(?:\/|$)|\.[a-z0-9]{2,5}$/i;
+
+export interface LinkContext {
+  /** The document's URL. */
+  here: URL;
+  /** Router basename ("/preview" and/or the locale prefix, "" for fi-FI). */
+  basename: string;
+}
+
+/**
+ * The payload URL to prefetch for a link, or null when the link is not a page of this
+ * document's router: another origin or locale, a file, the page itself, a preview page
+ * from a public one (or the other way round), a download or a new window.
+ */
+export function payloadToPrefetch(link: { href: string; target?: string; download?: boolean }, context: LinkContext): string | null {
+  if (link.download || (link.target && link.target !== '_self')) return null;
+  let url: URL;
+  try {
+    url = new URL(link.href, context.here);
+  } catch {
+    return null;
+  }
+  if (url.origin !== context.here.origin || !/^https?:$/.test(url.protocol)) return null;
+  const path = url.pathname;
+  if (path === context.here.pathname) return null;
+  const { basename } = context;
+  if (basename) {
+    if (path !== basename && !path.startsWith(`${basename}/`)) return null;
+  } else {
+    const first = `/${path.split('/')[1] ?? ''}`.toLowerCase();
+    if (first === '/preview' || OTHER_PREFIXES.includes(first)) return null;
+  }
+  const local = basename ? path.slice(basename.length) || '/' : path;
+  if (NOT_PAGES.test(local) || (!basename.startsWith('/preview') && /^\/preview(?:\/|$)/.test(local))) return null;
+  return payloadUrl(path);
+}
+
+/** Runs tasks with at most `limit` of them at once, each key only once. */
+export function createQueue(limit: number, run: (key: string) => Promise<void>) {
+  const seen = new Set<string>();
+  const waiting: string[] = [];
+  let active = 0;
+  const pump = () => {
+    while (active < limit && waiting.length > 0) {
+      const key = waiting.shift()!;
+      active++;
+      void run(key)
+        .catch(() => undefined)
+        .finally(() => {
+          active--;
+          pump();
+        });
+    }
+  };
+  return {
+    add(key: string) {
+      if (seen.has(key)) return;
+      seen.add(key);
+      waiting.push(key);
+      pump();
+    },
+    get active() {
+      return active;
+    },
+  };
+}
+
+async function fetchPayload(url: string): Promise<void> {
+  const response = await fetch(url, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    priority: 'low',
+  } as RequestInit);
+  // Read to the end: the worker stores the answer as it streams through.
+  await response.arrayBuffer();
+}
+
+function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+function connection(): ConnectionInfo | undefined {
+  return (navigator as Navigator & { connection?: ConnectionInfo }).connection;
+}
+
+/**
+ * Starts prefetching for this document; returns a function that stops it. Does nothing
+ * on a slow or metered connection (checked again before each prefetch: it can change).
+ */
+export function startPrefetching(basename: string): () => void {
+  let stopped = false;
+  const cleanups: Array<() => void> = [];
+  const queue = createQueue(MAX_CONCURRENT_PREFETCHES, async (url) => {
+    if (!stopped && connectionAllowsPrefetch(connection())) await fetchPayload(url);
+  });
+
+  const start = () => {
+    if (stopped || !connectionAllowsPrefetch(connection()) || !('IntersectionObserver' in window)) return;
+    const observed = new WeakSet<Element>();
+    const visible = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        visible.unobserve(entry.target);
+        const anchor = entry.target as HTMLAnchorElement;
+        const url = payloadToPrefetch(
+          { href: anchor.href, target: anchor.target, download: anchor.hasAttribute('download') },
+          { here: new URL(window.location.href), basename },
+        );
+        if (url) queue.add(url);
+      }
+    });
+    const scan = () => {
+      for (const anchor of document.querySelectorAll('a[href]')) {
+        if (observed.has(anchor)) continue;
+        observed.add(anchor);
+        visible.observe(anchor);
+      }
+    };
+    let timer: number | undefined;
+    const changes = new MutationObserver(() => {
+      if (timer === undefined) {
+        timer = window.setTimeout(() => {
+          timer = undefined;
+          scan();
+        }, RESCAN_DELAY_MS);
+      }
+    });
+    changes.observe(document.body, { childList: true, subtree: true });
+    scan();
+    cleanups.push(() => {
+      visible.disconnect();
+      changes.disconnect();
+      window.clearTimeout(timer);
+    });
+  };
+
+  void (async () => {
+    await pageLoaded();
+    await new Promise((resolve) => setTimeout(resolve, PREFETCH_DELAY_MS));
+    if (!navigator.serviceWorker) return;
+    // A first visit: the worker takes control once it has installed (sw/sw.ts clientsClaim).
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+    start();
+  })();
+
+  return () => {
+    stopped = true;
+    for (const cleanup of cleanups) cleanup();
+  };
+}

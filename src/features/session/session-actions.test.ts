@@ -1,0 +1,144 @@
+/**
+ * The session transitions of spec §4 with the site server answered by a stub fetch:
+ * AUTHORIZED loads the customer and sets loggedIn; UNAUTHORIZED and an empty customer
+ * record reset the user; logout clears user and flag, or on failure keeps them and shows
+ * 'messages.something-went-wrong'.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notificationsStore } from '../../ui/notifications-store';
+import { checkSession, logout, sessionCheck } from './session-actions';
+import { session } from './session-store';
+import { userLabel } from './user-label';
+
+type Answer = { status: number; headers?: Record<string, string>; body?: unknown };
+
+function stubFetch(answers: Record<string, Answer>) {
+  const calls: Array<{ url: string; headers: Record<string, string> }> = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, headers: init.headers as Record<string, string> });
+    const answer = answers[url];
+    if (!answer) throw new TypeError('Failed to fetch');
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: answer.headers ?? {},
+    });
+  });
+  return calls;
+}
+
+const customer = {
+  firstName: 'Matti',
+  lastName: 'Meikäläinen',
+  emailToken: 'matti@example.fi',
+  phoneNumber: '+358401234567',
+  marketing: ['email'],
+};
+const card = {
+  id: 'c1',
+  kind: 'fuel',
+  maskedNumber: '•••• 4821',
+  holder: 'Matti',
+  expires: '2028-06',
+  status: 'active',
+};
+
+beforeEach(() => {
+  // Notifications are let in only after hydration in a browser; the test plays the browser.
+  vi.stubGlobal('window', globalThis);
+  notificationsStore.ready = true;
+  notificationsStore.items = [];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  session.loggedIn = false;
+  session.user = null;
+  sessionCheck.done = false;
+});
+
+describe('checkSession', () => {
+  it('AUTHORIZED loads the customer and cards and sets loggedIn', async () => {
+    const calls = stubFetch({
+      '/api/v1/auth': { status: 204, headers: { 'user-status': 'AUTHORIZED' } },
+      '/proxy/customers/v1/customer': { status: 200, body: customer },
+      '/proxy/customers/v1/cards': { status: 200, body: [card] },
+    });
+    await checkSession('sv-SE');
+    expect(session.loggedIn).toBe(true);
+    expect(session.user).toMatchObject({
+      firstname: 'Matti',
+      lastname: 'Meikäläinen',
+      email: 'matti@example.fi',
+      emailConfirmation: 'matti@example.fi',
+      phone: '+358401234567',
+      telephonePrefix: 'FIN|358',
+      telephoneNumber: '401234567',
+      marketing: ['email'],
+    });
+    expect(session.user?.cards).toHaveLength(1);
+    expect(sessionCheck.done).toBe(true);
+    // Every call carries the locale header (spec §7).
+    expect(calls.every((call) => call.headers['x-st1-locale'] === 'sv-SE')).toBe(true);
+  });
+
+  it('UNAUTHORIZED leaves (or makes) the visitor a guest without loading the customer', async () => {
+    session.loggedIn = true;
+    session.user = { firstname: 'Old' } as never;
+    const calls = stubFetch({ '/api/v1/auth': { status: 204, headers: { 'user-status': 'UNAUTHORIZED' } } });
+    await checkSession('fi-FI');
+    expect(session.loggedIn).toBe(false);
+    expect(session.user).toBeNull();
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/auth']);
+  });
+
+  it('an empty customer record resets the user', async () => {
+    stubFetch({
+      '/api/v1/auth': { status: 204, headers: { 'user-status': 'AUTHORIZED' } },
+      '/proxy/customers/v1/customer': { status: 200, body: {} },
+      '/proxy/customers/v1/cards': { status: 200, body: [] },
+    });
+    await checkSession('fi-FI');
+    expect(session.loggedIn).toBe(false);
+    expect(session.user).toBeNull();
+  });
+
+  it('a failed check (network) leaves a guest and still ends the check', async () => {
+    stubFetch({});
+    await checkSession('fi-FI');
+    expect(session.loggedIn).toBe(false);
+    expect(sessionCheck.done).toBe(true);
+  });
+});
+
+describe('logout', () => {
+  beforeEach(() => {
+    session.loggedIn = true;
+    session.user = { firstname: 'Matti' } as never;
+  });
+
+  it('calls the endpoint, then clears the user and the flag', async () => {
+    const calls = stubFetch({ '/api/v1/logout': { status: 204 } });
+    expect(await logout('fi-FI')).toBe(true);
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/logout']);
+    expect(session.loggedIn).toBe(false);
+    expect(session.user).toBeNull();
+    expect(notificationsStore.items).toHaveLength(0);
+  });
+
+  it("on failure keeps the user and shows 'messages.something-went-wrong'", async () => {
+    stubFetch({ '/api/v1/logout': { status: 502, body: { status: 502, code: 'BAD_GATEWAY', message: 'x' } } });
+    expect(await logout('fi-FI')).toBe(false);
+    expect(session.loggedIn).toBe(true);
+    expect(notificationsStore.items).toMatchObject([
+      { type: 'error', message: 'messages.something-went-wrong', translate: true },
+    ]);
+  });
+});
+
+describe('userLabel (spec §4)', () => {
+  it('is the first name when logged in, else the login text', () => {
+    expect(userLabel('Matti', 'Kirjaudu')).toBe('Matti');
+    expect(userLabel(null, 'Kirjaudu')).toBe('Kirjaudu');
+    expect(userLabel('  ', 'login')).toBe('login');
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * Spec §9: a cluster is red when its count exceeds the larger of 10 and the mean cluster
+ * size (over the clusters on screen), else blue.
+ */
+export type ClusterColour = 'red' | 'blue';
+
+export const CLUSTER_COLOURS: Record<ClusterColour, string> = { red: '#c8102e', blue: '#0b4f9c' };
+
+export function clusterColour(count: number, meanClusterSize: number): ClusterColour {
+  return count > Math.max(10, meanClusterSize) ? 'red' : 'blue';
+}
+
+export function meanSize(counts: readonly number[]): number {
+  return counts.length === 0 ? 0 : counts.reduce((sum, count) => sum + count, 0) / counts.length;
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { useT } from '../../../i18n/use-t';
+import { LOCALE_INFO, STATION_PATH_SEGMENT, type Locale } from '../../../shared/locales';
+import type { ZonedNow } from '../../../shared/station-calendar';
+import type { StationSummary } from '../../../shared/stations';
+import { formatDistance } from '../distance';
+import { todaysHoursAt } from '../open-now';
+
+export function stationHref(locale: Locale, slug: string): string {
+  return `/${STATION_PATH_SEGMENT[locale]}/${slug}`;
+}
+
+/** One station of the locator's list: open/closed, today's hours, distance. */
+export function StationListItem({
+  station,
+  open,
+  distanceKm,
+  locale,
+  now,
+}: {
+  station: StationSummary;
+  open: boolean | null;
+  distanceKm: number | null;
+  locale: Locale;
+  now: ZonedNow;
+}) {
+  const t = useT();
+  const today = todaysHoursAt(station.hours, now);
+  const hoursText =
+    today.kind === 'open24h'
+      ? t('open24h')
+      : today.kind === 'closed'
+        ? t('stations.closedToday')
+        : today.kind === 'ranges'
+          ? t('stations.today', { hours: today.text })
+          : t('stations.status.unknown');
+  return (
+    <li className="station-item" data-station-id={station.id}>
+      <h3 className="station-item__name">
+        <Link to={stationHref(locale, station.slug)}>{station.name}</Link>
+      </h3>
+      <p className="station-item__address">
+        {station.address}, {station.postalCode} {station.city}
+      </p>
+      <p className="station-item__meta">
+        {open === null ? null : (
+          <span className={`station-status station-status--${open ? 'open' : 'closed'}`}>
+            {open ? t('stations.status.open') : t('stations.status.closed')}
+          </span>
+        )}
+        <span className="station-item__hours">{hoursText}</span>
+        {distanceKm === null ? null : (
+          <span className="station-item__distance">
+            {t('stations.distance', { distance: formatDistance(distanceKm, LOCALE_INFO[locale].htmlLang) })}
+          </span>
+        )}
+        {station.express ? <span className="station-badge">{t('stations.express')}</span> : null}
+      </p>
+    </li>
+  );
+}

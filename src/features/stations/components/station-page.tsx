@@ -1,0 +1,203 @@
+/**
+ * The station page (contentType stationPage), body in the order of spec §4: header, lunch,
+ * lunch list, body blocks, attributes, food menu, optional car-wash block (enabled and
+ * fi-FI only), map; with contact, get directions, opening hours, the services heading and
+ * express. Flags (spec §2): lunchList and foodMenu default false, carwash default true.
+ */
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { usePagePayload } from '../../../app/payload-context';
+import { useSite } from '../../../app/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { PageContent } from '../../../shared/content-schema';
+import { LOCALE_INFO, LOCALIZED_PATHS } from '../../../shared/locales';
+import { zonedNow } from '../../../shared/station-calendar';
+import type { StationDetails } from '../../../shared/stations';
+import { rememberPage } from '../offline-pages';
+import { todaysHours } from '../opening-hours';
+import { MapPanel } from './map-panel';
+import { OpeningHoursTable } from './opening-hours-table';
+import './stations.css';
+
+/** Google Maps directions to the station (the documented Maps URLs, no key needed). */
+export function directionsHref(station: Pick<StationDetails, 'lat' | 'lng'>): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${station.lat},${station.lng}`;
+}
+
+function Section({ kind, title, children }: { kind: string; title?: string; children: ReactNode }) {
+  return (
+    <section className={`station-section station-section--${kind}`} data-station-block={kind}>
+      {title ? <h2>{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+export function StationPage({ page, body }: { page: PageContent; body: ReactNode }) {
+  const t = useT();
+  const { locale } = useSite();
+  const payload = usePagePayload();
+  const station = page.station;
+  const mapStations = useMemo(() => (station ? [station] : []), [station]);
+
+  // Every station page visited is kept for offline in-app navigation (issue 5).
+  useEffect(() => {
+    if (payload) void rememberPage(window.location.pathname, payload);
+  }, [payload]);
+
+  if (!station) {
+    return (
+      <>
+        <h1>{page.title}</h1>
+        {body}
+      </>
+    );
+  }
+  const htmlLang = LOCALE_INFO[locale].htmlLang;
+  const price = new Intl.NumberFormat(htmlLang, { style: 'currency', currency: station.currency });
+  const today = zonedNow(new Date(), station.timeZone).date;
+  const todayText = todaysHours(station.openingHours, today);
+  const showCarwash = station.features.carwash && locale === 'fi-FI' && station.carwash;
+  const dateFormat = new Intl.DateTimeFormat(htmlLang, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'numeric',
+    timeZone: 'UTC',
+  });
+
+  return (
+    <div className="station-page">
+      <Section kind="header">
+        <p className="station-page__back">
+          <Link to={LOCALIZED_PATHS.stationLocator[locale]}>{t('stations.page.back')}</Link>
+        </p>
+        <h1>{station.name}</h1>
+        {station.express ? <p className="station-badge station-badge--large">{t('stations.express')}</p> : null}
+        <p className="station-page__address">
+          {station.address}, {station.postalCode} {station.city}
+        </p>
+        <p className="station-page__today">
+          {typeof todayText === 'string' ? t('stations.today', { hours: todayText }) : t(todayText.id)}
+        </p>
+        <div className="station-page__facts">
+          <div className="station-page__contact">
+            <h2>{t('stations.page.contact')}</h2>
+            <ul>
+              <li>
+                {t('stations.page.phone')}: <a href={`tel:${station.phone.replace(/\s/g, '')}`}>{station.phone}</a>
+              </li>
+              <li>
+                {t('stations.page.email')}: <a href={`mailto:${station.email}`}>{station.email}</a>
+              </li>
+            </ul>
+            <p>
+              <a
+                className="station-page__directions"
+                href={directionsHref(station)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t('stations.page.directions')}
+                <span className="visually-hidden"> ({t('stations.page.newTab')})</span>
+              </a>
+            </p>
+          </div>
+          <div className="station-page__hours">
+            <h2>{t('stations.page.openingHours')}</h2>
+            <OpeningHoursTable hours={station.openingHours} today={today} caption={t('stations.page.stationHours')} />
+            {station.kitchenHours ? (
+              <OpeningHoursTable hours={station.kitchenHours} today={today} caption={t('stations.page.kitchenHours')} />
+            ) : null}
+            {station.breakfastHours ? (
+              <OpeningHoursTable
+                hours={station.breakfastHours}
+                today={today}
+                caption={t('stations.page.breakfastHours')}
+              />
+            ) : null}
+            {station.lunchHours ? (
+              <OpeningHoursTable hours={station.lunchHours} today={today} caption={t('stations.page.lunchHours')} />
+            ) : null}
+          </div>
+        </div>
+      </Section>
+
+      {station.lunch ? (
+        <Section kind="lunch" title={t('stations.page.lunch')}>
+          <p>
+            <strong>{station.lunch.title}</strong>
+            {station.lunch.text ? `, ${station.lunch.text}` : ''} — {price.format(station.lunch.price)}
+          </p>
+        </Section>
+      ) : null}
+
+      {station.features.lunchList && page.lunchList ? (
+        <Section kind="lunchList" title={page.lunchList.title}>
+          <dl className="station-lunch-list">
+            {page.lunchList.days.map((day) => (
+              <div key={day.date} className="station-lunch-list__day">
+                <dt>{dateFormat.format(new Date(`${day.date}T00:00:00Z`))}</dt>
+                {day.dishes.map((dish, index) => (
+                  <dd key={index}>
+                    {dish.name}
+                    {dish.diets.length > 0 ? ` (${dish.diets.join(', ')})` : ''} — {price.format(dish.price)}
+                  </dd>
+                ))}
+              </div>
+            ))}
+          </dl>
+        </Section>
+      ) : null}
+
+      <Section kind="body">{body}</Section>
+
+      <Section kind="attributes" title={t('stations.page.services')}>
+        {station.express ? <p>{t('stations.page.expressText')}</p> : null}
+        <ul className="station-services">
+          {station.services.map((code) => (
+            <li key={code}>{t(`stations.service.${code}`)}</li>
+          ))}
+        </ul>
+      </Section>
+
+      {station.features.foodMenu && page.foodMenu ? (
+        <Section kind="foodMenu" title={page.foodMenu.title}>
+          {page.foodMenu.sections.map((section) => (
+            <div key={section.title} className="station-menu__section">
+              <h3>{section.title}</h3>
+              <ul>
+                {section.items.map((item) => (
+                  <li key={item.name}>
+                    {item.name} — {price.format(item.price)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </Section>
+      ) : null}
+
+      {showCarwash ? (
+        <Section kind="carwash" title={t('stations.page.carwash')}>
+          <ul>
+            {station.carwash!.programmes.map((programme) => (
+              <li key={programme.name}>
+                {programme.name} — {price.format(programme.price)}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <Section kind="map" title={t('stations.page.map')}>
+        <MapPanel
+          stations={mapStations}
+          language={htmlLang.slice(0, 2)}
+          region={station.country}
+          singleZoom={14}
+          label={t('stations.page.mapLabel', { name: station.name })}
+        />
+      </Section>
+    </div>
+  );
+}

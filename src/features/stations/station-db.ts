@@ -1,0 +1,107 @@
+/**
+ * The browser's station store (DESIGN §4): the compact list per country with its sync
+ * version, and the page payloads of visited station pages (and the locator) for offline
+ * navigation. One Dexie database with a versioned schema; the rest of the feature uses
+ * the functions here, never the tables (house style §9).
+ */
+import Dexie, { type Table } from 'dexie';
+import type { PagePayload } from '../../shared/payload';
+import type { StationCountry, StationSummary } from '../../shared/stations';
+
+export interface ListMeta {
+  country: StationCountry;
+  version: number;
+  /** The list's ETag at that version, for a conditional request. */
+  etag: string | null;
+  /** When the list was last confirmed current with the origin (ms since epoch). */
+  syncedAt: number;
+}
+
+export interface StoredPage {
+  /** Document path (basename included, no query), e.g. "/en-EU/stations/oulu-ouluntie". */
+  path: string;
+  payload: PagePayload;
+  savedAt: number;
+}
+
+/** Offline pages kept at most; the oldest go first. */
+export const MAX_STORED_PAGES = 60;
+
+export class StationsDatabase extends Dexie {
+  stations!: Table<StationSummary, [StationCountry, string]>;
+  lists!: Table<ListMeta, StationCountry>;
+  pages!: Table<StoredPage, string>;
+
+  constructor(name = 'st1-stations') {
+    super(name);
+    this.version(1).stores({
+      stations: '[country+id], country',
+      lists: 'country',
+      pages: 'path, savedAt',
+    });
+  }
+}
+
+let database: StationsDatabase | undefined;
+
+/** The one database of the page (created on first use, never on the server). */
+export function stationsDb(): StationsDatabase {
+  database ??= new StationsDatabase();
+  return database;
+}
+
+/** For tests: use another database (fake-indexeddb). */
+export function setStationsDb(db: StationsDatabase): void {
+  database = db;
+}
+
+export async function readList(
+  country: StationCountry,
+): Promise<{ meta: ListMeta | undefined; stations: StationSummary[] }> {
+  const db = stationsDb();
+  return db.transaction('r', db.stations, db.lists, async () => ({
+    meta: await db.lists.get(country),
+    stations: await db.stations.where('country').equals(country).toArray(),
+  }));
+}
+
+/** Applies a list answer: a full list replaces the country's stations, a delta patches them. */
+export async function applyList(
+  country: StationCountry,
+  change: { full: boolean; version: number; stations: StationSummary[]; removed: string[] },
+  etag: string | null,
+  now = Date.now(),
+): Promise<void> {
+  const db = stationsDb();
+  await db.transaction('rw', db.stations, db.lists, async () => {
+    if (change.full) await db.stations.where('country').equals(country).delete();
+    else if (change.removed.length > 0)
+      await db.stations.bulkDelete(change.removed.map((id) => [country, id] as [StationCountry, string]));
+    await db.stations.bulkPut(change.stations);
+    await db.lists.put({ country, version: change.version, etag, syncedAt: now });
+  });
+}
+
+/** The list was confirmed current (304 Not Modified). */
+export async function touchList(country: StationCountry, now = Date.now()): Promise<void> {
+  await stationsDb().lists.update(country, { syncedAt: now });
+}
+
+export async function savePage(path: string, payload: PagePayload, now = Date.now()): Promise<void> {
+  const db = stationsDb();
+  await db.transaction('rw', db.pages, async () => {
+    await db.pages.put({ path, payload, savedAt: now });
+    const count = await db.pages.count();
+    if (count > MAX_STORED_PAGES) {
+      const oldest = await db.pages
+        .orderBy('savedAt')
+        .limit(count - MAX_STORED_PAGES)
+        .primaryKeys();
+      await db.pages.bulkDelete(oldest);
+    }
+  });
+}
+
+export async function readPage(path: string): Promise<StoredPage | undefined> {
+  return stationsDb().pages.get(path);
+}

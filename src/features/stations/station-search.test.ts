@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { StationSummary } from '../../shared/stations';
+import { parseLocatorQuery, locatorSearch } from './locator-query';
+import type { ServiceFilter } from './service-filters';
+import { indexStations, searchStations } from './station-search';
+
+const allDay = { week: Array<string>(7).fill('00:00-24:00'), exceptions: {} };
+const station = (fields: Partial<StationSummary> & Pick<StationSummary, 'id' | 'name' | 'city'>): StationSummary => ({
+  slug: fields.id.toLowerCase(),
+  address: 'Katu 1',
+  postalCode: '00100',
+  country: 'FI',
+  lat: 60,
+  lng: 25,
+  services: ['95', 'diesel'],
+  express: false,
+  hours: allDay,
+  ...fields,
+});
+
+const stations = [
+  station({
+    id: 'FI-1',
+    name: 'St1 Hämeenlinna Turuntie',
+    city: 'Hämeenlinna',
+    lat: 61,
+    lng: 24.46,
+    services: ['95', 'carwash'],
+  }),
+  station({
+    id: 'NO-1',
+    name: 'St1 Tromsø Sjøgata',
+    city: 'Tromsø',
+    country: 'NO',
+    lat: 69.65,
+    lng: 18.95,
+    address: 'Sjøgata 4',
+  }),
+  station({ id: 'NO-2', name: 'St1 Bærum Ringveien', city: 'Sandvika', country: 'NO', lat: 59.89, lng: 10.52 }),
+  station({
+    id: 'SE-1',
+    name: 'St1 Express Åre Åvägen',
+    city: 'Åre',
+    country: 'SE',
+    express: true,
+    postalCode: '830 13',
+    lat: 63.4,
+    lng: 13.08,
+  }),
+  station({
+    id: 'FI-2',
+    name: 'St1 Oulu Ouluntie',
+    city: 'Oulu',
+    hours: null,
+    lat: 65,
+    lng: 25.47,
+    services: ['evCharging'],
+  }),
+];
+const index = indexStations(stations);
+const base = {
+  q: '',
+  services: [] as ServiceFilter[],
+  openNow: false,
+  sort: 'name' as const,
+  position: null,
+  now: new Date('2026-11-22T10:00:00Z'),
+};
+const ids = (q: string, extra: Partial<typeof base> = {}) =>
+  searchStations(index, { ...base, ...extra, q }).map((result) => result.station.id);
+
+describe('diacritic-insensitive search', () => {
+  it('ä/a, å/a, ö/o, ø/o, æ/ae, any case', () => {
+    expect(ids('hameenlinna')).toEqual(['FI-1']);
+    expect(ids('HÄMEENLINNA')).toEqual(['FI-1']);
+    expect(ids('are')).toContain('SE-1');
+    expect(ids('tromso')).toEqual(['NO-1']);
+    expect(ids('baerum')).toEqual(['NO-2']);
+    expect(ids('sjogata')).toEqual(['NO-1']);
+  });
+
+  it('by name, city, street or postal code (with or without its space); all words must match', () => {
+    expect(ids('sandvika')).toEqual(['NO-2']);
+    expect(ids('83013')).toEqual(['SE-1']);
+    expect(ids('830 13')).toEqual(['SE-1']);
+    expect(ids('turuntie hameen')).toEqual(['FI-1']);
+    expect(ids('turuntie oulu')).toEqual([]);
+  });
+
+  it('lists by city then name when not sorted by distance', () => {
+    expect(ids('')).toEqual(['FI-1', 'FI-2', 'NO-2', 'NO-1', 'SE-1']);
+  });
+});
+
+describe('filters and sort', () => {
+  it('service filters all have to match; MAIN leaves out express stations', () => {
+    expect(ids('', { services: ['carwash'] })).toEqual(['FI-1']);
+    expect(ids('', { services: ['ev'] })).toEqual(['FI-2']);
+    expect(ids('', { services: ['MAIN'] })).not.toContain('SE-1');
+    expect(ids('', { services: ['carwash', 'ev'] })).toEqual([]);
+  });
+
+  it('open now leaves out closed and unknown hours', () => {
+    expect(ids('', { openNow: true })).not.toContain('FI-2');
+    expect(ids('', { openNow: true })).toHaveLength(4);
+  });
+
+  it('sorts by distance from the position and reports it', () => {
+    const results = searchStations(index, { ...base, sort: 'distance', position: { lat: 60.17, lng: 24.94 } });
+    expect(results.map((result) => result.station.id)).toEqual(['FI-1', 'FI-2', 'SE-1', 'NO-2', 'NO-1']);
+    const distances = results.map((result) => result.distanceKm!);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  });
+});
+
+describe('locator query string', () => {
+  it('round-trips and drops unknown values', () => {
+    const query = parseLocatorQuery('q=oulu&service=carwash,bogus&service=MAIN&open=1&sort=distance&country=se');
+    expect(query).toEqual({ q: 'oulu', services: ['MAIN', 'carwash'], openNow: true, sort: 'distance', country: 'SE' });
+    expect(locatorSearch(query)).toBe('q=oulu&service=MAIN%2Ccarwash&open=1&sort=distance&country=SE');
+    expect(parseLocatorQuery('?service=MAIN').services).toEqual(['MAIN']);
+    expect(parseLocatorQuery('country=XX&sort=up').country).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { StationSummary } from '../../shared/stations';
+import { readList, readPage, savePage, StationsDatabase, setStationsDb, MAX_STORED_PAGES } from './station-db';
+import { syncStations } from './station-sync';
+
+const station = (id: string, name = `St1 ${id}`): StationSummary => ({
+  id,
+  slug: id.toLowerCase(),
+  name,
+  address: 'Katu 1',
+  postalCode: '00100',
+  city: 'Helsinki',
+  country: 'FI',
+  lat: 60.17,
+  lng: 24.94,
+  services: ['95'],
+  express: false,
+  hours: null,
+});
+
+/** A fake origin holding versions of the list, answering like cms-view/v1/stations. */
+function fakeOrigin() {
+  const state = {
+    version: 1,
+    stations: new Map([
+      ['FI-1', station('FI-1')],
+      ['FI-2', station('FI-2')],
+    ]),
+    removed: [] as Array<[string, number]>,
+    changed: new Map<string, number>([
+      ['FI-1', 1],
+      ['FI-2', 1],
+    ]),
+  };
+  const requests: Array<{ url: string; headers: Record<string, string> }> = [];
+  const etag = () => `"v${state.version}"`;
+  const fetchImpl = (async (url: string, init: RequestInit) => {
+    const headers = init.headers as Record<string, string>;
+    requests.push({ url, headers });
+    const since = Number(new URL(url, 'http://x').searchParams.get('since'));
+    if (headers['if-none-match'] === etag()) return new Response(null, { status: 304 });
+    const full = since === 0;
+    const stations = [...state.stations.values()].filter((s) => full || state.changed.get(s.id)! > since);
+    const removed = full ? [] : state.removed.filter(([, v]) => v > since).map(([id]) => id);
+    return new Response(JSON.stringify({ country: 'FI', version: state.version, full, stations, removed }), {
+      status: 200,
+      headers: { 'content-type': 'application/json', etag: etag() },
+    });
+  }) as unknown as typeof fetch;
+  return { state, requests, fetchImpl };
+}
+
+let counter = 0;
+beforeEach(() => {
+  setStationsDb(new StationsDatabase(`test-${++counter}`));
+});
+
+describe('station list sync', () => {
+  it('loads the full list first, then deltas, and 304 when nothing changed', async () => {
+    const origin = fakeOrigin();
+    expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, now: () => 1000 })).toBe('replaced');
+    let stored = await readList('FI');
+    expect(stored.stations.map((s) => s.id).sort()).toEqual(['FI-1', 'FI-2']);
+    expect(stored.meta).toMatchObject({ version: 1, etag: '"v1"', syncedAt: 1000 });
+
+    expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, now: () => 2000 })).toBe('unchanged');
+    expect(origin.requests[1]!.headers['if-none-match']).toBe('"v1"');
+    expect((await readList('FI')).meta?.syncedAt).toBe(2000);
+
+    // An editor renames FI-2, removes FI-1 and adds FI-3.
+    origin.state.version = 3;
+    origin.state.stations.set('FI-2', station('FI-2', 'St1 Renamed'));
+    origin.state.changed.set('FI-2', 2);
+    origin.state.stations.delete('FI-1');
+    origin.state.removed.push(['FI-1', 3]);
+    origin.state.stations.set('FI-3', station('FI-3'));
+    origin.state.changed.set('FI-3', 3);
+    expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, now: () => 3000 })).toBe('updated');
+    expect(origin.requests[2]!.url).toContain('since=1');
+    stored = await readList('FI');
+    expect(stored.stations.map((s) => `${s.id}:${s.name}`).sort()).toEqual(['FI-2:St1 Renamed', 'FI-3:St1 FI-3']);
+    expect(stored.meta?.version).toBe(3);
+  });
+
+  it('keeps what it has when the answer is broken or an error', async () => {
+    const origin = fakeOrigin();
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    const broken = (async () => new Response('{"nope":1}', { status: 200 })) as unknown as typeof fetch;
+    await expect(syncStations('FI', 'fi-FI', { fetch: broken })).rejects.toThrow(/unexpected shape/);
+    const failing = (async () => new Response('', { status: 503 })) as unknown as typeof fetch;
+    await expect(syncStations('FI', 'fi-FI', { fetch: failing })).rejects.toThrow(/503/);
+    expect((await readList('FI')).stations).toHaveLength(2);
+  });
+});
+
+describe('offline pages', () => {
+  it('keeps visited pages, the newest MAX_STORED_PAGES of them', async () => {
+    const payload = { locale: 'fi-FI' } as never;
+    for (let i = 0; i <= MAX_STORED_PAGES; i++) await savePage(`/asemat/s${i}`, payload, i);
+    expect(await readPage('/asemat/s0')).toBeUndefined();
+    expect((await readPage(`/asemat/s${MAX_STORED_PAGES}`))?.payload).toEqual(payload);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Keeps the stored station list of a country current (issue 5): the first visit loads the
+ * full list; later visits ask for the changes since the stored version, conditionally on
+ * its ETag, so that an unchanged list costs a 304.
+ */
+import type { Locale } from '../../shared/locales';
+import type { StationCountry, StationList, StationSummary } from '../../shared/stations';
+import { applyList, readList, touchList } from './station-db';
+
+export const STATIONS_ENDPOINT = '/proxy/cms-view/v1/stations';
+
+export type SyncOutcome = 'replaced' | 'updated' | 'unchanged';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function isSummary(value: unknown): value is StationSummary {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.slug === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.city === 'string' &&
+    typeof value.lat === 'number' &&
+    typeof value.lng === 'number' &&
+    Array.isArray(value.services)
+  );
+}
+
+/**
+ * A light check of the answer (the browser bundle carries no zod; the origin built it from
+ * checked records): the envelope must be right, a station that is not is left out.
+ */
+export function readStationList(value: unknown, country: StationCountry): StationList {
+  if (
+    !isObject(value) ||
+    value.country !== country ||
+    typeof value.version !== 'number' ||
+    typeof value.full !== 'boolean' ||
+    !Array.isArray(value.stations) ||
+    !Array.isArray(value.removed)
+  ) {
+    throw new Error('The station list answer has an unexpected shape');
+  }
+  return {
+    country,
+    version: value.version,
+    full: value.full,
+    stations: value.stations.filter(isSummary),
+    removed: value.removed.filter((id): id is string => typeof id === 'string'),
+  };
+}
+
+export async function syncStations(
+  country: StationCountry,
+  locale: Locale,
+  options: { fetch?: typeof fetch; now?: () => number; signal?: AbortSignal } = {},
+): Promise<SyncOutcome> {
+  const fetchImpl = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  const { meta, stations } = await readList(country);
+  // A list without stations (cleared storage) starts over.
+  const since = meta && stations.length > 0 ? meta.version : 0;
+  const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': locale };
+  if (since > 0 && meta?.etag) headers['if-none-match'] = meta.etag;
+  const response = await fetchImpl(`${STATIONS_ENDPOINT}?country=${country}&since=${since}`, {
+    headers,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (response.status === 304) {
+    await touchList(country, now());
+    return 'unchanged';
+  }
+  if (!response.ok) throw new Error(`The station list answered ${response.status}`);
+  const list = readStationList(await response.json(), country);
+  await applyList(country, list, response.headers.get('etag'), now());
+  return list.full ? 'replaced' : 'updated';
+}

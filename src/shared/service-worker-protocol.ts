@@ -1,0 +1,28 @@
+/**
+ * What the page and the service worker (sw/) say to each other, and the few facts both
+ * need. The page side is src/features/pwa/sw-bridge.ts; the worker side is sw/sw.ts.
+ */
+import { getHref, LOCALIZED_PATHS, type Locale } from './locales';
+
+/** The worker's script URL; served with `cache-control: no-cache` (server/site/plugins/static-files.ts). */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/**
+ * In domain mode (DESIGN §2) the locale comes from the host, which the worker cannot see
+ * from a path: the page registers the worker with `?hostLocale=…` on such a host.
+ */
+export const HOST_LOCALE_PARAM = 'hostLocale';
+
+export type PageToWorkerMessage =
+  /** The page's decision that a waiting worker may take over now (see docs/pwa.md, update policy). */
+  | { type: 'SKIP_WAITING' }
+  /** Keep these document URLs (and their payloads) for offline use. */
+  | { type: 'CACHE_PAGES'; urls: string[] };
+
+/**
+ * The pages every locale keeps for offline use from the first visit on, besides the pages
+ * the visitor sees: the landing page and the station locator (issue 4).
+ */
+export function offlineStartPages(locale: Locale, domainMode: boolean): string[] {
+  return [getHref(locale, '/', { domainMode }), getHref(locale, LOCALIZED_PATHS.stationLocator[locale], { domainMode })];
+}

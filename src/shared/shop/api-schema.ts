@@ -1,0 +1,176 @@
+/**
+ * Request and answer shapes of the digital-order endpoints (spec §7, docs/shop.md). The
+ * origin checks requests with these zod schemas; the browser imports only the types (no
+ * zod in the browser bundle). Money in answers is euros with two decimals, computed from
+ * integer cents on the server.
+ */
+import { z } from 'zod';
+
+export const MAX_QUANTITY = 50;
+export const MAX_CART_LINES = 30;
+export const PAYMENT_METHODS = ['card', 'bank'] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHODS)[number];
+
+/** Banks offered by the payment test gateway (id → display name). */
+export const BANKS = [
+  { id: 'nordea', name: 'Nordea' },
+  { id: 'op', name: 'OP' },
+  { id: 'danske', name: 'Danske Bank' },
+  { id: 'spankki', name: 'S-Pankki' },
+] as const;
+export const BANK_IDS = BANKS.map((bank) => bank.id) as [string, ...string[]];
+
+const productCode = z
+  .string()
+  .trim()
+  .min(1, 'code must not be empty')
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'code may hold only letters, digits, - and _');
+
+export const cartLineSchema = z.object({
+  code: productCode,
+  quantity: z
+    .number({ error: 'quantity must be a number' })
+    .int('quantity must be a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(MAX_QUANTITY, `quantity must be at most ${MAX_QUANTITY}`),
+  showUpsell: z.boolean().default(true),
+});
+
+export const discountCodeSchema = z.string().trim().min(1).max(40);
+
+export const validateCartRequestSchema = z.object({
+  items: z.array(cartLineSchema).max(MAX_CART_LINES, `a cart holds at most ${MAX_CART_LINES} products`),
+  discountCode: discountCodeSchema.optional(),
+  customerEmail: z.email().max(254).optional(),
+});
+export type ValidateCartRequest = z.input<typeof validateCartRequestSchema>;
+
+export const customerDataSchema = z.object({
+  email: z.email().max(254),
+  firstname: z.string().trim().min(1).max(100),
+  lastname: z.string().trim().min(1).max(100),
+  telephonePrefix: z.enum(['FIN|358', 'NO|47', 'SE|46']),
+  telephoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{4,14}$/, 'telephoneNumber must be 4 to 14 digits'),
+  marketing: z
+    .array(z.enum(['email', 'sms']))
+    .max(2)
+    .default([]),
+});
+
+export const initializeOrderRequestSchema = z.object({
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'idempotencyKey must be 16 to 64 letters, digits or -'),
+  items: validateCartRequestSchema.shape.items.min(1, 'the cart is empty'),
+  discountCode: discountCodeSchema.optional(),
+  customer: customerDataSchema,
+  sendSms: z.boolean().default(false),
+  payment: z.object({ type: z.enum(PAYMENT_METHODS), bank: z.enum(BANK_IDS).optional() }),
+  /** The total the customer saw (euros); a different server total is a 409 PRICE_CHANGED. */
+  expectedTotal: z.number().nonnegative(),
+  /** Site path the gateway returns to; must be a local path (no open redirect). */
+  returnPath: z
+    .string()
+    .max(300)
+    .regex(/^\/(?!\/)[A-Za-z0-9/_.~-]*$/, 'returnPath must be a local path such as /kassa/maksu'),
+});
+export type InitializeOrderRequest = z.input<typeof initializeOrderRequestSchema>;
+
+export const PAYMENT_RESULT_STATUSES = ['approved', 'declined', 'cancelled'] as const;
+export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
+
+/** The signed result the gateway hands to the browser (query string) and the callback. */
+export const signedPaymentResultSchema = z.object({
+  orderId: z.string().regex(/^ORD-[A-Z0-9]{10,40}$/, 'orderId is not an order id'),
+  paymentId: z.string().regex(/^PAY-[A-Z0-9]{10,40}$/, 'paymentId is not a payment id'),
+  status: z.enum(PAYMENT_RESULT_STATUSES),
+  method: z.string().regex(/^(card|bank):[a-z]{2,20}$/, 'method must be card:<brand> or bank:<id>'),
+  timestamp: z.coerce.number().int().positive(),
+  nonce: z.string().regex(/^[a-f0-9]{32}$/, 'nonce must be 32 hex digits'),
+  signature: z.string().regex(/^[a-f0-9]{64}$/, 'signature must be 64 hex digits'),
+});
+export type SignedPaymentResult = z.infer<typeof signedPaymentResultSchema>;
+
+export const washCodeCheckRequestSchema = z.object({ code: z.string().trim().min(1).max(60) });
+
+// Answers (types only; the origin builds them).
+
+export interface ProductView {
+  code: string;
+  name: string;
+  attributes: { product_name: string; price: number; tax_class: string[]; currency: string[] };
+  /** Gross unit price in euros. */
+  unitPrice: number;
+  taxPercentage: number;
+  image?: { src: string; alt: string };
+  bundleMembers: Array<{ amount: number; product: { code: string; globalName: string } }>;
+  showUpsell: boolean;
+}
+
+export interface Totals {
+  subtotal: number;
+  discount: number;
+  taxAmount: number;
+  totalWithTax: number;
+  totalWithoutTax: number;
+}
+
+export interface ValidatedCart {
+  items: Array<{
+    quantity: number;
+    product: ProductView;
+    upsellProducts: Array<{ quantity: number; product: ProductView }>;
+  }>;
+  totals: Totals;
+  discountCode: { code: string; kind: 'percentage' | 'fixed'; value: number } | null;
+  currency: 'EUR';
+}
+
+export interface InitializedOrder {
+  orderId: string;
+  paymentId: string;
+  /** Site-relative URL of the hosted payment page. */
+  paymentUrl: string;
+  totals: Totals;
+}
+
+export interface OrderReceipt {
+  orderId: string;
+  status: 'paid' | 'pending';
+  paymentStatus: 'approved' | 'declined' | 'cancelled' | 'pending';
+  /** True when this call did not change the order (a reload, or the callback came first). */
+  alreadyCompleted: boolean;
+  paidAt: string | null;
+  email: string;
+  items: Array<{
+    code: string;
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    lineTotal: number;
+    washCodes: string[];
+  }>;
+  totals: Totals;
+  paymentMethod: string;
+}
+
+export interface WashCodeStatus {
+  code: string;
+  status: 'valid' | 'used' | 'unknown';
+}
+
+/** Test cards the gateway offers (brand id → label); a real provider has its own. */
+export const TEST_CARDS = [
+  { id: 'visa', name: 'Visa •••• 4242' },
+  { id: 'mastercard', name: 'Mastercard •••• 5454' },
+] as const;
+
+export const productsQuerySchema = z.object({
+  codes: z
+    .string()
+    .max(2000)
+    .transform((value) => value.split(',').filter((code) => code !== ''))
+    .pipe(z.array(productCode).min(1, 'codes must list at least one product code').max(MAX_CART_LINES)),
+});

@@ -1,0 +1,157 @@
+/**
+ * Stations (spec §3): the shapes the origin serves and the browser stores. Zod schemas
+ * for the servers; the browser imports only the types (the bundle does not carry zod).
+ *
+ * Two forms of one station:
+ * - the compact list entry (`StationSummary`), what the locator needs for a whole country
+ *   (search, filters, distance, open now), kept small because it is stored offline;
+ * - the station page's `StationDetails`, with opening hours in the CMS shapes A or B of
+ *   spec §3 exactly as the CMS gives them (malformed records included: the page shows '-').
+ */
+import { z } from 'zod';
+
+export const STATION_COUNTRIES = ['FI', 'SE', 'NO'] as const;
+export type StationCountry = (typeof STATION_COUNTRIES)[number];
+
+/**
+ * The country a locale's locator opens with and whose list it syncs first; en-EU (the
+ * international site) opens with Finland, the home market (docs/stations.md).
+ */
+export const LOCALE_COUNTRY = { 'fi-FI': 'FI', 'en-EU': 'FI', 'sv-SE': 'SE', 'no-NO': 'NO' } as const satisfies Record<
+  string,
+  StationCountry
+>;
+
+/** Time zone of a station's country; open-now is computed in it (issue 5). */
+export const COUNTRY_TIME_ZONE: Record<StationCountry, string> = {
+  FI: 'Europe/Helsinki',
+  SE: 'Europe/Stockholm',
+  NO: 'Europe/Oslo',
+};
+
+/** Service codes of spec §3; Norway and Sweden add their own. */
+export const SERVICE_CODES = [
+  'carwash',
+  'evCharging',
+  'atm',
+  'lunch',
+  'post',
+  'sauna',
+  'shower',
+  'trailerrent',
+  'vanrental',
+  '95',
+  '98',
+  'diesel',
+  'HVO',
+  'e85',
+  'cng',
+  'lbg',
+  'adblue',
+  'norwegianshellcarwash',
+  'truckfacilities',
+  'servicestation',
+  'elbilsladdning150',
+  'elbilsladdning400',
+] as const;
+export type ServiceCode = (typeof SERVICE_CODES)[number];
+
+/**
+ * Compact opening hours of the list: one string per weekday Monday..Sunday and dated
+ * exceptions (holidays). A day is "" (closed) or ranges "HH:mm-HH:mm" joined by ",";
+ * "00:00-24:00" is open all day and an end before the start runs past midnight.
+ */
+const rangesText = z
+  .string()
+  .regex(
+    /^(?:(?:[01]\d|2[0-4]):[0-5]\d-(?:[01]\d|2[0-4]):[0-5]\d)(?:,(?:[01]\d|2[0-4]):[0-5]\d-(?:[01]\d|2[0-4]):[0-5]\d)*$|^$/,
+  );
+export const weeklyHoursSchema = z.object({
+  week: z.array(rangesText).length(7),
+  exceptions: z.record(z.string().regex(/^\d{4}-\d{2}-\d{2}$/), rangesText).default({}),
+});
+export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
+
+/** One station in the locator's list. `hours` is null when the CMS record is malformed. */
+export const stationSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.enum(STATION_COUNTRIES),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  services: z.array(z.enum(SERVICE_CODES)),
+  express: z.boolean(),
+  hours: weeklyHoursSchema.nullable(),
+});
+export type StationSummary = z.infer<typeof stationSummarySchema>;
+
+/**
+ * GET cms-view/v1/stations answer. `full` replaces what the browser has; otherwise
+ * `stations` are the changed ones and `removed` the ids gone since the asked version.
+ */
+export const stationListSchema = z.object({
+  country: z.enum(STATION_COUNTRIES),
+  version: z.number().int().nonnegative(),
+  full: z.boolean(),
+  stations: z.array(stationSummarySchema),
+  removed: z.array(z.string()),
+});
+export type StationList = z.infer<typeof stationListSchema>;
+
+/** Shape A (spec §3): daily entries with openHours in HH:mm:ss. */
+export interface OpeningHoursShapeA {
+  date: string;
+  openHours: Array<{ startTime: string; endTime: string }>;
+}
+/** Shape B (spec §3). */
+export interface OpeningHoursShapeB {
+  store24h: boolean;
+  storeOpeningHours: Array<{ date: string; hours: Array<{ opens: string; closes: string }> }>;
+}
+
+const priced = z.object({ name: z.string(), price: z.number().nonnegative(), description: z.string().optional() });
+
+export const lunchListSchema = z.object({
+  title: z.string(),
+  days: z.array(
+    z.object({ date: z.string(), dishes: z.array(priced.extend({ diets: z.array(z.string()).default([]) })) }),
+  ),
+});
+export type LunchList = z.infer<typeof lunchListSchema>;
+
+export const foodMenuSchema = z.object({
+  title: z.string(),
+  sections: z.array(z.object({ title: z.string(), items: z.array(priced) })),
+});
+export type FoodMenu = z.infer<typeof foodMenuSchema>;
+
+/**
+ * The station of a station page. Opening hours stay `unknown`: the CMS may send shape A,
+ * shape B or something malformed, and the page's rules (spec §5) decide what to show.
+ */
+export const stationDetailsSchema = stationSummarySchema.omit({ hours: true }).extend({
+  timeZone: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  currency: z.enum(['EUR', 'SEK', 'NOK']),
+  openingHours: z.unknown(),
+  kitchenHours: z.unknown().optional(),
+  lunchHours: z.unknown().optional(),
+  breakfastHours: z.unknown().optional(),
+  /** Station page feature flags (spec §2): lunchList and foodMenu default false, carwash true. */
+  features: z
+    .object({
+      lunchList: z.boolean().default(false),
+      foodMenu: z.boolean().default(false),
+      carwash: z.boolean().default(true),
+    })
+    .default({ lunchList: false, foodMenu: false, carwash: true }),
+  /** Today's lunch (the "lunch" block of spec §4). */
+  lunch: z.object({ title: z.string(), text: z.string(), price: z.number().nonnegative() }).optional(),
+  carwash: z.object({ programmes: z.array(priced) }).optional(),
+});
+export type StationDetails = z.infer<typeof stationDetailsSchema>;

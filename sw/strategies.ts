@@ -1,0 +1,152 @@
+/**
+ * The caching strategies, one named function each (DESIGN §1, issue 4):
+ * - pages: network first (with navigation preload), falling back to the saved copy of
+ *   the page, else to the offline page in the address's language;
+ * - payloads: stale-while-revalidate, so that a client navigation to a page seen or
+ *   prefetched before shows at once and is refreshed behind it;
+ * - images: cache first with a size and age limit (their URLs carry every parameter and
+ *   the site server sends them as immutable).
+ * The app's JavaScript, CSS, message catalogs and icons are in the precache (sw/sw.ts).
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import type { Locale } from '../src/shared/locales';
+import { payloadUrl } from '../src/shared/payload';
+import { CACHES } from './cache-names';
+import { localeOfAddress, offlinePageHtml, offlinePageResponse } from './offline-page';
+import { offlineTexts } from './offline-texts';
+import { isStorable, isStorablePage } from './storable';
+
+/** A page that takes longer than this answers from the saved copy, when there is one. */
+export const NAVIGATION_TIMEOUT_S = 6;
+export const LIMITS = {
+  pages: { maxEntries: 60 },
+  payloads: { maxEntries: 150, maxAgeSeconds: 24 * 60 * 60 },
+  images: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+} as const;
+
+const storablePagesOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (isStorablePage(response) ? response : null),
+};
+
+const storableOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (isStorable(response) ? response : null),
+};
+
+function offlineFallback(hostLocale: Locale | undefined): WorkboxPlugin {
+  return {
+    handlerDidError: async ({ request }) => {
+      // The same page under another query string (?service=MAIN …) beats the offline page.
+      const saved = await caches.match(request, { cacheName: CACHES.pages, ignoreSearch: true, ignoreVary: true });
+      if (saved) return saved;
+      const url = new URL(request.url);
+      const { locale, domainMode } = localeOfAddress(url, hostLocale);
+      return offlinePageResponse(offlinePageHtml(url, locale, domainMode, offlineTexts(locale)));
+    },
+  };
+}
+
+export function pageStrategy(hostLocale: Locale | undefined): NetworkFirst {
+  return new NetworkFirst({
+    cacheName: CACHES.pages,
+    networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+    // The root varies by Cookie and Accept-Language (first-visit locale detection); the
+    // saved copy is the page this browser was given, whatever the stored request said.
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      storablePagesOnly,
+      new ExpirationPlugin({ ...LIMITS.pages, purgeOnQuotaError: true }),
+      offlineFallback(hostLocale),
+    ],
+  });
+}
+
+export function payloadStrategy(): StaleWhileRevalidate {
+  return new StaleWhileRevalidate({
+    cacheName: CACHES.payloads,
+    plugins: [
+      storableOnly,
+      new ExpirationPlugin({ ...LIMITS.payloads, purgeOnQuotaError: true }),
+    ],
+  });
+}
+
+/** A light grey box: what an image never seen shows offline, instead of a broken-image icon. */
+export const OFFLINE_IMAGE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 9" preserveAspectRatio="none"><rect width="16" height="9" fill="#f4f4f5"/></svg>';
+
+/**
+ * Offline, an image URL not in the cache may still have a saved variant (the same image at
+ * another width or density: only the query differs); else the grey box.
+ */
+const imageOfflineFallback: WorkboxPlugin = {
+  handlerDidError: async ({ request }) =>
+    (await caches.match(request, { cacheName: CACHES.images, ignoreSearch: true, ignoreVary: true })) ??
+    new Response(OFFLINE_IMAGE_SVG, {
+      status: 200,
+      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' },
+    }),
+};
+
+export function imageStrategy(): CacheFirst {
+  return new CacheFirst({
+    cacheName: CACHES.images,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ ...LIMITS.images, purgeOnQuotaError: true }),
+      imageOfflineFallback,
+    ],
+  });
+}
+
+export type StrategyHandler = (options: RouteHandlerCallbackOptions) => Promise<Response>;
+
+/**
+ * Saves pages (and their payloads) for offline use without showing them: the landing
+ * page and the station locator of the visitor's locale, and the page the worker was
+ * installed on, which it did not control yet. Pages already saved are left as they are.
+ */
+export async function savePagesForOffline(urls: readonly string[]): Promise<void> {
+  const pages = await caches.open(CACHES.pages);
+  const payloads = await caches.open(CACHES.payloads);
+  await Promise.all(
+    urls.map(async (href) => {
+      const url = new URL(href, self.location.origin);
+      if (url.origin !== self.location.origin) return;
+      try {
+        if (!(await pages.match(url.href, { ignoreVary: true }))) {
+          // A redirect (first-visit locale detection on "/") is not the page: never saved.
+          const page = await fetch(url.href, { credentials: 'same-origin', redirect: 'manual' });
+          if (isStorablePage(page)) await pages.put(url.href, page);
+        }
+        const payloadHref = new URL(payloadUrl(url.pathname), url).href;
+        if (!(await payloads.match(payloadHref))) {
+          const payload = await fetch(payloadHref, { credentials: 'same-origin' });
+          if (isStorable(payload)) await payloads.put(payloadHref, payload);
+        }
+      } catch {
+        // Offline or the server is away: the page is saved the next time it is seen.
+      }
+    }),
+  );
+}
+
+/**
+ * After an update, saved pages still name the previous build's scripts, which the new
+ * precache no longer holds. Fetching them again (online, in the background) keeps them
+ * working offline; a page that cannot be fetched keeps its old copy, which still shows
+ * its server-rendered content.
+ */
+export async function refreshSavedPages(): Promise<void> {
+  const pages = await caches.open(CACHES.pages);
+  for (const request of await pages.keys()) {
+    try {
+      const fresh = await fetch(request.url, { credentials: 'same-origin', redirect: 'manual' });
+      if (isStorablePage(fresh)) await pages.put(request, fresh);
+    } catch {
+      return; // Offline: try again at the next update.
+    }
+  }
+}

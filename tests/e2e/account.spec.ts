@@ -1,0 +1,188 @@
+/**
+ * Customer accounts in Chromium (issue 7), at 390 and 1280 px, each screen checked with
+ * axe: register → confirm through the outbox token → log in → the first name in the
+ * header → edit details → cards and orders → log out; a guest sent to login and back;
+ * forgot and reset password; login offline keeps what was typed.
+ */
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { ACCOUNT_PATHS } from '../../src/shared/account-paths';
+import { getHref } from '../../src/shared/locales';
+import { expectAccessible, featureText, latestMail, tokenFrom, uniqueEmail } from './support/accounts';
+import { waitForHydration } from './support/page-helpers';
+
+// Logins, registrations and resets hash passwords with scrypt (docs/accounts.md): on a busy
+// 2-core machine an answer can take seconds, more than the default 5 s wait allows.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const locale = 'en-EU' as const;
+const href = (page: keyof typeof ACCOUNT_PATHS) => getHref(locale, ACCOUNT_PATHS[page][locale]);
+const text = (id: string, values?: Record<string, string | number>) => featureText(locale, 'account', id, values);
+const PASSWORD = 'E2e-password-123';
+// Whole flows with an axe scan per screen: longer than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel(text('account.field.email')).fill(email);
+  await page.getByRole('textbox', { name: text('account.field.password'), exact: true }).fill(password);
+  await page.getByRole('button', { name: text('account.login.submit') }).click();
+}
+
+async function register(page: Page, email: string, firstName: string) {
+  await open(page, href('register'));
+  await expectAccessible(page, 'register');
+  await page.getByLabel(text('account.field.firstname')).fill(firstName);
+  await page.getByLabel(text('account.field.lastname')).fill('Testinen');
+  await page.getByRole('textbox', { name: text('account.field.email'), exact: true }).fill(email);
+  await page.getByLabel(text('account.field.email-confirmation')).fill(email);
+  await page.getByLabel(featureText(locale, 'forms', 'forms.field.phone')).fill('040 123 4567');
+  await page.getByRole('textbox', { name: text('account.field.new-password'), exact: true }).fill(PASSWORD);
+  await page.getByLabel(text('account.field.password-confirmation')).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: new RegExp(text('account.register.terms')) }).check();
+  await page.getByRole('button', { name: text('account.register.submit') }).click();
+  await expect(page.getByRole('heading', { name: text('account.register.sent-title') })).toBeVisible();
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('register, confirm by the e-mailed link, log in, edit details, see cards and orders, log out', async ({
+      page,
+    }) => {
+      const email = uniqueEmail(`reg${viewport.width}`);
+      await register(page, email, 'Ella');
+
+      const mail = await latestMail(email);
+      expect(mail.subject).toBe('Confirm your email address');
+      const link = new URL(/http\S+/.exec(mail.body)![0]);
+      expect(link.pathname).toBe(href('confirmEmail'));
+      await open(page, `${link.pathname}${link.search}`);
+      await expect(page.getByRole('heading', { name: text('account.confirm.done-title') })).toBeVisible();
+      await expectAccessible(page, 'confirmed');
+
+      await page.getByRole('link', { name: text('account.confirm.login') }).click();
+      await expect(page).toHaveURL(new RegExp(`${href('login')}$`));
+      await expectAccessible(page, 'login');
+      await logIn(page, email, PASSWORD);
+      await expect(page.getByRole('heading', { name: text('account.hub.greeting', { name: 'Ella' }) })).toBeVisible();
+      await expect(page.getByTestId('user-label')).toHaveText('Ella');
+      await expectAccessible(page, 'hub');
+
+      await page.getByRole('link', { name: new RegExp(text('account.nav.myPages')) }).click();
+      await expect(page.getByRole('heading', { level: 2, name: text('account.details.title') })).toBeVisible();
+      await expect(page.getByText('+358 401234567')).toBeVisible();
+      await expectAccessible(page, 'my details');
+      await page.getByRole('button', { name: text('account.details.edit') }).click();
+      const firstName = page.getByLabel(text('account.field.firstname'));
+      await firstName.fill('');
+      await page.getByRole('button', { name: text('account.details.save') }).click();
+      await expect(page.getByText(featureText(locale, 'forms', 'validation.required'))).toBeVisible();
+      await expect(firstName).toBeFocused();
+      await expectAccessible(page, 'details with an error');
+      await firstName.fill('Elina');
+      await page.getByRole('button', { name: text('account.details.save') }).click();
+      await expect(page.getByText(text('account.details.saved'))).toBeVisible();
+      await expect(page.getByTestId('user-label')).toHaveText('Elina');
+
+      await page.getByRole('link', { name: text('account.back-to-hub') }).click();
+      await page.getByRole('link', { name: new RegExp(text('account.nav.cards')) }).click();
+      await expect(page.getByText(text('account.cards.none'))).toBeVisible();
+      await page.goBack();
+      await page.getByRole('link', { name: new RegExp(text('account.nav.orders')) }).click();
+      await expect(page.getByText(text('account.orders.none'))).toBeVisible();
+
+      await page.getByRole('link', { name: text('account.back-to-hub') }).click();
+      await page.getByRole('button', { name: text('account.logout') }).click();
+      await expect(page).toHaveURL(new RegExp(`${href('login')}$`));
+      await expect(page.getByTestId('user-label')).toHaveText(featureText(locale, 'messages', 'header.login'));
+      // The session is gone on the server too: a page that needs it sends to login again.
+      await open(page, href('myPages'));
+      await expect(page).toHaveURL(new RegExp(`${href('login')}\\?returnTo=`));
+    });
+
+    test('a guest is sent to login and comes back to the page after logging in', async ({ page }) => {
+      await open(page, href('cards'));
+      await expect(page).toHaveURL(
+        `${href('login')}?returnTo=${encodeURIComponent(href('cards').replace('/en-EU', ''))}`,
+      );
+      await logIn(page, 'anna.andersson@example.se', 'Demo-losenord-2');
+      await expect(page).toHaveURL(new RegExp(`${href('cards')}$`));
+      await expect(page.getByText('•••• •••• •••• 9034')).toBeVisible();
+      await expect(page.getByText(text('account.cards.status.blocked'))).toBeVisible();
+      await expectAccessible(page, 'cards');
+      await page.getByRole('link', { name: text('account.back-to-hub') }).click();
+      await page.getByRole('link', { name: new RegExp(text('account.nav.orders')) }).click();
+      await expect(page.getByRole('heading', { name: text('account.orders.wash-codes') })).toBeVisible();
+      await expect(page.locator('.account-order__codes code')).toHaveCount(1);
+      await expectAccessible(page, 'orders');
+    });
+  });
+}
+
+test('a wrong password and an unknown e-mail get the same message; the typed e-mail stays', async ({ page }) => {
+  await open(page, href('login'));
+  await logIn(page, 'matti.meikalainen@example.fi', 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText(text('account.errors.invalid-credentials'));
+  await logIn(page, 'nobody.here@example.fi', 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText(text('account.errors.invalid-credentials'));
+  await expect(page.getByLabel(text('account.field.email'))).toHaveValue('nobody.here@example.fi');
+});
+
+test('offline, login says so and keeps what was typed', async ({ page, context }) => {
+  await open(page, href('login'));
+  // Every chunk of the page loaded first: a chunk that fails to load reloads the page (spec §4).
+  await page.waitForLoadState('networkidle');
+  await context.setOffline(true);
+  await expect(page.getByText(text('account.offline-notice'))).toBeVisible();
+  await logIn(page, 'matti.meikalainen@example.fi', 'Demo-salasana-1');
+  await expect(page.getByRole('alert')).toHaveText(text('account.errors.offline'));
+  await expect(page.getByLabel(text('account.field.email'))).toHaveValue('matti.meikalainen@example.fi');
+  await expect(page.getByRole('textbox', { name: text('account.field.password'), exact: true })).toHaveValue(
+    'Demo-salasana-1',
+  );
+  await context.setOffline(false);
+});
+
+test('forgot and reset a password through the e-mailed link', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await register(page, email, 'Rasmus');
+  await open(page, `${href('confirmEmail')}?token=${tokenFrom((await latestMail(email)).body)}`);
+  await expect(page.getByRole('heading', { name: text('account.confirm.done-title') })).toBeVisible();
+
+  await open(page, href('login'));
+  await page.getByRole('link', { name: text('account.login.forgot') }).click();
+  await expect(page).toHaveURL(new RegExp(`${href('forgotPassword')}$`));
+  await expectAccessible(page, 'forgot password');
+  await page.getByLabel(text('account.field.email')).fill(email);
+  await page.getByRole('button', { name: text('account.forgot.submit') }).click();
+  await expect(page.getByRole('heading', { name: text('account.forgot.sent-title') })).toBeVisible();
+
+  const mail = await latestMail(email);
+  expect(mail.subject).toBe('Reset your password');
+  await open(page, `${href('resetPassword')}?token=${tokenFrom(mail.body)}`);
+  await expectAccessible(page, 'reset password');
+  await page.getByRole('textbox', { name: text('account.field.new-password'), exact: true }).fill('Another-pass-456');
+  await page.getByLabel(text('account.field.password-confirmation')).fill('Another-pass-45');
+  await page.getByRole('button', { name: text('account.reset.submit') }).click();
+  await expect(page.getByText(featureText(locale, 'forms', 'validation.equals'))).toBeVisible();
+  await page.getByLabel(text('account.field.password-confirmation')).fill('Another-pass-456');
+  await page.getByRole('button', { name: text('account.reset.submit') }).click();
+  await expect(page.getByRole('heading', { name: text('account.reset.done-title') })).toBeVisible();
+
+  await page.getByRole('link', { name: text('account.confirm.login') }).click();
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText(text('account.errors.invalid-credentials'));
+  await page.getByRole('textbox', { name: text('account.field.password'), exact: true }).fill('Another-pass-456');
+  await page.getByRole('button', { name: text('account.login.submit') }).click();
+  await expect(page.getByTestId('user-label')).toHaveText('Rasmus');
+});

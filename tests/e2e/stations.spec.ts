@@ -1,0 +1,287 @@
+/**
+ * Issue 5, "Must show" (end to end in Chromium): search and filter narrow the list; "near
+ * me" sorts by distance; a station page shows its blocks in order; after one online visit
+ * the locator works offline and a visited station page opens; the map renders clusters
+ * against a local stub of the Maps script; the list alone shows when the script fails.
+ * Each screen at 390 and 1280 px, checked with axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { distanceKm } from '../../src/features/stations/distance';
+import type { PagePayload } from '../../src/shared/payload';
+import { foldText } from '../../src/shared/search-text';
+import { collectErrors, waitForHydration } from './support/page-helpers';
+import { stationList, text, useFakeMaps } from './support/stations';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+const FI_LOCATOR = '/asemahaku';
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, what).toEqual([]);
+}
+
+const listItems = (page: Page) => page.locator('.station-list > li');
+const count = (page: Page) => page.locator('.station-locator__count');
+
+/** Opens the locator and waits until the whole stored list is in (not the server's short list). */
+async function openLocator(page: Page, path = FI_LOCATOR, total = 650) {
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(count(page)).toHaveText(new RegExp(`^${total}\\b`));
+}
+
+test.use({ locale: 'fi-FI' });
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('search and filters narrow the list; the filters live in the query string', async ({ page }) => {
+      const errors = collectErrors(page);
+      await openLocator(page);
+      const stations = await stationList(page, 'FI');
+      // No key in the e2e configuration: the list works alone and says why there is no map.
+      await expect(page.locator('.station-map__message')).toHaveText(text('fi-FI', 'stations.map.noKey'));
+
+      const search = page.getByLabel(text('fi-FI', 'stations.search.label'));
+      await search.fill('hameenlinna');
+      const inTown = stations.filter((station) => station.city === 'Hämeenlinna');
+      expect(inTown.length).toBeGreaterThan(1);
+      await expect(listItems(page)).toHaveCount(inTown.length);
+      for (const name of await page.locator('.station-item__name').allTextContents())
+        expect(name).toContain('Hämeenlinna');
+      await expect(page).toHaveURL(/\?q=hameenlinna$/);
+
+      // A service filter narrows further, to the stations with a car wash.
+      await page.locator('.station-locator__filters summary').click();
+      await page.getByLabel(text('fi-FI', 'stations.filter.carwash')).check();
+      const withWash = inTown.filter((station) => station.services.includes('carwash'));
+      await expect(listItems(page)).toHaveCount(withWash.length);
+      await expect(page).toHaveURL(/\?q=hameenlinna&service=carwash$/);
+
+      // Open now: only stations whose status says open.
+      await search.fill('');
+      await page.getByLabel(text('fi-FI', 'stations.filter.carwash')).uncheck();
+      await page.getByLabel(text('fi-FI', 'stations.openNow.label'), { exact: true }).check();
+      await expect(page.locator('.station-status--closed')).toHaveCount(0);
+      await expect(page.locator('.station-status--open').first()).toBeVisible();
+
+      // A postal code finds its station.
+      await page.getByLabel(text('fi-FI', 'stations.openNow.label'), { exact: true }).uncheck();
+      const sample = stations.find((station) => station.city === 'Jyväskylä')!;
+      await search.fill(sample.postalCode);
+      await expect(page.locator(`[data-station-id="${sample.id}"]`)).toBeVisible();
+
+      await expectNoSeriousViolations(page, `locator at ${viewport.width} px`);
+      expect(errors.filter((error) => !error.includes('_payload.json') && !error.includes('404'))).toEqual([]);
+    });
+
+    test('a linked filtered view opens filtered (?service=MAIN)', async ({ page }) => {
+      await page.goto(`${FI_LOCATOR}?service=MAIN&q=rovaniemi`);
+      await waitForHydration(page);
+      const stations = await stationList(page, 'FI');
+      const expected = stations.filter(
+        (station) =>
+          foldText(`${station.name} ${station.city} ${station.address}`).includes('rovaniemi') && !station.express,
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      await expect(listItems(page)).toHaveCount(expected.length);
+      await expect(page.getByLabel(text('fi-FI', 'stations.filter.MAIN'))).toBeChecked();
+    });
+  });
+}
+
+test.describe('near me', () => {
+  const tampere = { latitude: 61.4978, longitude: 23.761 };
+  test.use({ geolocation: tampere, permissions: ['geolocation'], viewport: { width: 1280, height: 800 } });
+
+  test('with a granted position the list is sorted by distance', async ({ page }) => {
+    await openLocator(page);
+    await page.getByRole('button', { name: text('fi-FI', 'stations.nearMe') }).click();
+    await expect(page).toHaveURL(/sort=distance/);
+    await expect(count(page)).toContainText(text('fi-FI', 'stations.sortedByDistance'));
+    const stations = await stationList(page, 'FI');
+    const ids = await listItems(page).evaluateAll((items) =>
+      items.slice(0, 10).map((item) => item.getAttribute('data-station-id')!),
+    );
+    const here = { lat: tampere.latitude, lng: tampere.longitude };
+    const nearest = [...stations].sort((a, b) => distanceKm(here, a) - distanceKm(here, b)).slice(0, 10);
+    expect(ids).toEqual(nearest.map((station) => station.id));
+    await expect(listItems(page).first().locator('.station-item__distance')).toBeVisible();
+  });
+});
+
+/** A Finnish station whose page has a lunch list, a food menu and a car wash. */
+async function richStation(page: Page): Promise<{ slug: string; payload: PagePayload }> {
+  const stations = await stationList(page, 'FI');
+  for (const station of stations.filter((s) => s.services.includes('lunch') && s.services.includes('carwash'))) {
+    const response = await page.request.get(`/asemat/${station.slug}/_payload.json`);
+    const payload = (await response.json()) as PagePayload;
+    const content = payload.page?.content;
+    if (content?.lunchList && content.foodMenu && content.station?.carwash) return { slug: station.slug, payload };
+  }
+  throw new Error('No seeded Finnish station has a lunch list, a food menu and a car wash');
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`a station page shows its blocks in the order of spec §4 (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const { slug, payload } = await richStation(page);
+    const errors = collectErrors(page);
+    await page.goto(`/asemat/${slug}`);
+    await waitForHydration(page);
+    const station = payload.page!.content.station!;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(station.name);
+    const order = await page
+      .locator('[data-station-block]')
+      .evaluateAll((sections) => sections.map((section) => section.getAttribute('data-station-block')));
+    // Today's lunch is served on weekdays only, so its block comes and goes with the day.
+    const lunch = station.lunch ? ['lunch'] : [];
+    expect(order).toEqual(['header', ...lunch, 'lunchList', 'body', 'attributes', 'foodMenu', 'carwash', 'map']);
+    await expect(page.getByRole('link', { name: text('fi-FI', 'stations.page.directions') })).toHaveAttribute(
+      'href',
+      `https://www.google.com/maps/dir/?api=1&destination=${station.lat},${station.lng}`,
+    );
+    await expect(page.getByRole('link', { name: station.phone })).toHaveAttribute(
+      'href',
+      `tel:${station.phone.replace(/\s/g, '')}`,
+    );
+    await expect(page.locator('.opening-hours').first()).toBeVisible();
+    await expectNoSeriousViolations(page, `station page at ${viewport.width} px`);
+    // No hydration mismatch or script error (a 404 of another feature's prefetch aside).
+    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+
+    // The car-wash block is for fi-FI only.
+    await page.goto(`/en-EU/stations/${slug}`);
+    await waitForHydration(page);
+    const english = await page
+      .locator('[data-station-block]')
+      .evaluateAll((sections) => sections.map((section) => section.getAttribute('data-station-block')));
+    expect(english).toEqual(['header', ...lunch, 'lunchList', 'body', 'attributes', 'foodMenu', 'map']);
+  });
+}
+
+test('after one online visit the locator and a visited station page work offline', async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLocator(page);
+  const stations = await stationList(page, 'FI');
+  const visited = stations.find((station) => station.city === 'Kuopio')!;
+
+  // Visit a station page in the app, then come back.
+  await page.getByLabel(text('fi-FI', 'stations.search.label')).fill(visited.name);
+  await page.getByRole('link', { name: visited.name }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(visited.name);
+  await page.goBack();
+  await expect(count(page)).toHaveText(/^1\b/);
+
+  await context.setOffline(true);
+  await expect(page.locator('.station-notice--offline')).toHaveText(text('fi-FI', 'stations.offline'));
+  await expect(page.locator('.station-locator__notices')).toContainText(
+    text('fi-FI', 'stations.freshness', { time: '' }).trim().slice(0, 12),
+  );
+
+  // Lists, searches and filters from the stored stations.
+  const search = page.getByLabel(text('fi-FI', 'stations.search.label'));
+  await search.fill('kuopio');
+  const inKuopio = stations.filter((station) => station.city === 'Kuopio');
+  await expect(listItems(page)).toHaveCount(inKuopio.length);
+  await page.locator('.station-locator__filters summary').click();
+  await page.getByLabel(text('fi-FI', 'stations.filter.diesel'), { exact: true }).check();
+  await expect(listItems(page)).toHaveCount(inKuopio.filter((station) => station.services.includes('diesel')).length);
+  await expect(page.locator('.station-map__message')).toBeVisible();
+
+  // The visited station page opens from the device.
+  await page.getByRole('link', { name: visited.name }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(visited.name);
+  await expect(page.locator('[data-station-block="attributes"]')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test.describe('map', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('renders clusters coloured by the rule of spec §9 against the local Maps stub', async ({ page }) => {
+    const maps = await useFakeMaps(page);
+    await openLocator(page);
+    const clusters = page.locator('.fake-marker[data-kind="cluster"]');
+    await expect(clusters.first()).toBeVisible();
+    expect(maps.scriptRequests).toHaveLength(1);
+    const script = new URL(maps.scriptRequests[0]!);
+    expect(script.searchParams.get('libraries')).toBe('places,marker');
+    expect(script.searchParams.get('v')).toBe('weekly');
+    expect(script.searchParams.get('key')).toBe('e2e-fake-maps-key');
+    expect(script.searchParams.get('language')).toBe('fi');
+
+    // Every station is in exactly one cluster or marker, and colours follow the rule.
+    const rendered = await page
+      .locator('.fake-marker')
+      .evaluateAll((markers) =>
+        markers.map((marker) => ({
+          kind: marker.getAttribute('data-kind'),
+          count: Number(marker.getAttribute('data-count') ?? 1),
+          colour: marker.getAttribute('data-colour'),
+        })),
+      );
+    expect(rendered.reduce((sum, marker) => sum + marker.count, 0)).toBe(650);
+    const groups = rendered.filter((marker) => marker.kind === 'cluster');
+    const mean = rendered.reduce((sum, marker) => sum + marker.count, 0) / rendered.length;
+    for (const group of groups) expect(group.colour).toBe(group.count > Math.max(10, mean) ? 'red' : 'blue');
+    expect(groups.some((group) => group.colour === 'red')).toBe(true);
+
+    // A cluster click zooms in to its bounds.
+    const zoomBefore = Number(await page.locator('[data-fake-map]').getAttribute('data-zoom'));
+    await clusters.first().click();
+    await expect
+      .poll(async () => Number(await page.locator('[data-fake-map]').getAttribute('data-zoom')))
+      .toBeGreaterThan(zoomBefore);
+
+    // A single station's marker opens its card with a link to its page.
+    const stations = await stationList(page, 'FI');
+    const one = stations.find((station) => station.city === 'Rovaniemi')!;
+    await page.getByLabel(text('fi-FI', 'stations.search.label')).fill(one.name);
+    const marker = page.locator('.fake-marker[data-kind="marker"]');
+    await expect(marker).toHaveCount(1);
+    await marker.click();
+    await page.locator('.station-card').getByRole('link', { name: one.name }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(one.name);
+    await expect(page.locator('.fake-marker[data-kind="marker"]')).toHaveCount(1);
+    await expectNoSeriousViolations(page, 'station page with the map');
+  });
+
+  test('shows the list alone, saying why, when the Maps script fails (after 3 retries)', async ({ page }) => {
+    test.setTimeout(45_000);
+    const maps = await useFakeMaps(page, { fail: true });
+    await openLocator(page);
+    await expect(page.locator('.station-map__message')).toHaveText(text('fi-FI', 'stations.map.failed'), {
+      timeout: 20_000,
+    });
+    expect(maps.scriptRequests).toHaveLength(4);
+    await page.getByLabel(text('fi-FI', 'stations.search.label')).fill('rovaniemi');
+    await expect(listItems(page).first()).toContainText('Rovaniemi');
+  });
+});
+
+for (const [locale, path, total] of [
+  ['en-EU', '/en-EU/stationsearch', 650],
+  ['sv-SE', '/sv-SE/hitta-station', 350],
+  ['no-NO', '/no-NO/finn-stasjon', 300],
+] as const) {
+  test(`${locale}: the locator lists its country, in its language, with no serious axe violations`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openLocator(page, path, total);
+    await expect(page.getByLabel(text(locale, 'stations.search.label'))).toBeVisible();
+    await expect(page.locator('.station-map__message')).toHaveText(text(locale, 'stations.map.noKey'));
+    await expectNoSeriousViolations(page, `${path} at 390 px`);
+  });
+}

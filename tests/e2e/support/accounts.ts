@@ -1,0 +1,84 @@
+/**
+ * Helpers of the account specs: the outbox of the server under test (read from its
+ * SQLite file in E2E_DATA_DIR, which playwright.config.ts shares with the workers), the
+ * account and forms catalogs, and axe.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import type { Locale } from '../../../src/shared/locales';
+import { repoRoot } from './content';
+
+/**
+ * The newest e-mail to a recipient in the outbox (whose body contains `containing`, when
+ * given), waiting briefly for it to arrive.
+ */
+export async function latestMail(recipient: string, containing = ''): Promise<{ subject: string; body: string }> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const db = new Database(join(dataDir, 'origin.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const row = db
+        .prepare('select subject, body from outbox where recipient = ? and instr(body, ?) > 0 order by id desc limit 1')
+        .get(recipient.toLowerCase(), containing) as { subject: string; body: string } | undefined;
+      if (row) return row;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    db.close();
+  }
+  throw new Error(`No e-mail to ${recipient} in the outbox`);
+}
+
+export function tokenFrom(body: string): string {
+  const token = /token=([A-Za-z0-9_-]+)/.exec(body)?.[1];
+  if (!token) throw new Error(`No token in the e-mail:\n${body}`);
+  return token;
+}
+
+const unquote = (text: string) => text.replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+const catalogs = new Map<string, Map<string, string>>();
+
+/** A text of a feature catalog (locales/{locale}/{catalog}.po) with its values filled in. */
+export function featureText(
+  locale: Locale,
+  catalog: 'account' | 'forms' | 'messages',
+  id: string,
+  values: Record<string, string | number> = {},
+): string {
+  const key = `${locale}/${catalog}`;
+  let entries = catalogs.get(key);
+  if (!entries) {
+    entries = new Map();
+    const po = readFileSync(join(repoRoot, 'locales', locale, `${catalog}.po`), 'utf8');
+    for (const match of po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\r?\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
+      entries.set(unquote(match[1] ?? ''), unquote(match[2] ?? ''));
+    }
+    catalogs.set(key, entries);
+  }
+  const text = entries.get(id);
+  if (!text) throw new Error(`No message "${id}" in locales/${locale}/${catalog}.po`);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** No serious or critical WCAG 2.2 AA violations on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `${label}:\n${serious.join('\n')}`).toEqual([]);
+}
+
+let counter = 0;
+/** A fresh e-mail address for a test's own account. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${process.pid}${counter}@example.fi`;
+}

@@ -1,0 +1,83 @@
+/** Helpers of the shop's end-to-end tests: catalog texts and the common steps of a purchase. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import type { Locale } from '../../../src/shared/locales';
+import { message, repoRoot } from './content';
+import { waitForHydration } from './page-helpers';
+
+const shopCatalogs = new Map<Locale, Map<string, string>>();
+
+/** A message of locales/{locale}/shop.po, with {placeholders} filled in. */
+export function shopMessage(locale: Locale, id: string, values: Record<string, string | number> = {}): string {
+  let catalog = shopCatalogs.get(locale);
+  if (!catalog) {
+    catalog = new Map();
+    const po = readFileSync(join(repoRoot, 'locales', locale, 'shop.po'), 'utf8');
+    for (const match of po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\r?\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
+      catalog.set(JSON.parse(`"${match[1]}"`) as string, JSON.parse(`"${match[2]}"`) as string);
+    }
+    shopCatalogs.set(locale, catalog);
+  }
+  const text = catalog.get(id);
+  if (!text) throw new Error(`No message "${id}" in locales/${locale}/shop.po`);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+export const fi = (id: string, values?: Record<string, string | number>) => shopMessage('fi-FI', id, values);
+export const core = (id: string, values?: Record<string, string | number>) => message('fi-FI', id, values);
+
+export const PRODUCT_PAGE = '/yksityisille/tuotteet/autopesu';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** No serious or critical axe violations on the page as it is now. */
+export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious, `${what}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+/** The product card of a product code on the car-wash page. */
+export function productCard(page: Page, code: string) {
+  return page.locator(`[data-product="${code}"]`);
+}
+
+/** Opens the car-wash page and waits until the prices have loaded. */
+export async function openProducts(page: Page): Promise<void> {
+  await page.goto(PRODUCT_PAGE);
+  await waitForHydration(page);
+  await expect(productCard(page, 'WASH-PREMIUM').getByText('19,90 €')).toBeVisible();
+  // Notices are let in once the notification region (loaded after hydration) is there.
+  await expect(page.getByRole('region', { name: message('fi-FI', 'notifications.label') })).toBeAttached();
+}
+
+export async function addProduct(page: Page, code: string): Promise<void> {
+  await productCard(page, code)
+    .getByRole('button', { name: new RegExp(fi('shop.product.addToCart')) })
+    .click();
+}
+
+/** The header's cart link: its accessible name holds the count. */
+export function cartLink(page: Page) {
+  return page.getByRole('banner').getByRole('link', { name: /^Ostoskori/ });
+}
+
+/** Fills step 1 of the checkout and goes on to the payment step. */
+export async function fillCustomerStep(page: Page, email = 'maija.meikalainen@example.com'): Promise<void> {
+  await page.getByLabel(fi('shop.checkout.email'), { exact: true }).fill(email);
+  await page.getByLabel(fi('shop.checkout.emailConfirmation')).fill(email);
+  await page.getByLabel(fi('shop.checkout.firstname')).fill('Maija');
+  await page.getByLabel(fi('shop.checkout.lastname')).fill('Meikäläinen');
+  await page.getByLabel(fi('shop.checkout.telephoneNumber')).fill('040 123 4567');
+  await page.getByRole('button', { name: fi('shop.checkout.continue') }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(fi('shop.checkout.step2')) })).toBeVisible();
+}

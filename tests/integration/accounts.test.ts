@@ -1,0 +1,602 @@
+/**
+ * Accounts end to end on the servers: the site server's /api/v1 account routes and
+ * /proxy customer endpoints against a real origin on a fresh SQLite file.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsDb } from '../../server/origin/accounts/accounts-db';
+import { DEMO_CUSTOMERS } from '../../server/origin/accounts/seed-accounts';
+import { tokenHash } from '../../server/origin/accounts/secrets';
+import { loadOriginConfig } from '../../server/origin/config';
+import { createOutboxRepository } from '../../server/origin/repositories/outbox-repository';
+import { startOrigin, type RunningOrigin } from '../../server/origin/start';
+import { buildSiteApp } from '../../server/site/app';
+import { loadSiteConfig } from '../../server/site/config';
+import { loadRenderer } from '../../server/site/renderer';
+
+const distDir = process.env.DIST_DIR ?? 'dist';
+if (!existsSync(join(distDir, 'build.json')))
+  throw new Error('accounts.test.ts needs the production build: run "npm run build" first');
+
+const [matti, anna] = DEMO_CUSTOMERS;
+let dataDir: string;
+let origin: RunningOrigin;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'st1-accounts-test-'));
+  origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
+  const renderer = await loadRenderer(distDir);
+  const config = {
+    ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir } as NodeJS.ProcessEnv),
+    originUrl: origin.url,
+  };
+  app = await buildSiteApp({ config, renderer });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await origin?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+let addressCounter = 1;
+/** Each test gets its own client address, so that per-address limits do not leak between tests. */
+const newAddress = () => `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
+
+const sameSite = { origin: 'http://localhost', 'x-st1-locale': 'en-EU', host: 'localhost' };
+
+function post(
+  url: string,
+  payload: unknown,
+  options: { cookie?: string; headers?: Record<string, string | undefined>; address?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  const merged = {
+    ...sameSite,
+    'content-type': 'application/json',
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+    ...options.headers,
+  };
+  for (const [name, value] of Object.entries(merged)) if (value !== undefined) headers[name] = value;
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as InjectOptions['payload'],
+    remoteAddress: options.address ?? '10.9.9.9',
+    headers,
+  });
+}
+function get(url: string, cookie?: string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'GET',
+    url,
+    headers: { host: 'localhost', 'x-st1-locale': 'en-EU', ...(cookie ? { cookie } : {}), ...headers },
+  });
+}
+
+function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((item) => item.name === 'st1_session');
+  expect(cookie?.value).toBeTruthy();
+  return `st1_session=${cookie!.value}`;
+}
+
+async function login(email: string, password: string, address = newAddress()): Promise<string> {
+  const response = await post('/api/v1/login', { email, password }, { address });
+  expect(response.statusCode, response.body).toBe(200);
+  return sessionCookie(response);
+}
+
+async function authStatus(cookie?: string) {
+  const response = await get('/api/v1/auth', cookie);
+  expect(response.statusCode).toBe(204);
+  return response.headers['user-status'];
+}
+
+async function latestMail(recipient: string) {
+  const [message] = await createOutboxRepository(origin.db).listFor(recipient, 1);
+  return message;
+}
+const tokenIn = (body: string) => /token=([A-Za-z0-9_-]+)/.exec(body)?.[1];
+
+describe('login and the session', () => {
+  it('logs in, sets a HttpOnly SameSite=Lax cookie, and the auth check says AUTHORIZED', async () => {
+    const response = await post(
+      '/api/v1/login',
+      { email: matti.email, password: matti.password },
+      { address: newAddress() },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['user-status']).toBe('AUTHORIZED');
+    const cookie = response.cookies.find((item) => item.name === 'st1_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.path).toBe('/');
+    expect(cookie.secure).toBeFalsy();
+    expect(cookie.maxAge).toBeGreaterThan(24 * 3600);
+    expect(response.body).not.toContain(cookie.value);
+    expect(await authStatus(`st1_session=${cookie.value}`)).toBe('AUTHORIZED');
+    expect(await authStatus()).toBe('UNAUTHORIZED');
+  });
+
+  it('marks the cookie Secure over https (behind a trusted TLS proxy)', async () => {
+    const config = {
+      ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir, TRUST_PROXY: 'true' } as NodeJS.ProcessEnv),
+      originUrl: origin.url,
+    };
+    const secureApp = await buildSiteApp({ config, renderer: await loadRenderer(distDir) });
+    const response = await secureApp.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: matti.email, password: matti.password },
+      remoteAddress: newAddress(),
+      headers: {
+        host: 'www.st1.fi',
+        'x-forwarded-proto': 'https',
+        origin: 'https://www.st1.fi',
+        'x-st1-locale': 'fi-FI',
+      },
+    });
+    await secureApp.close();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.cookies.find((item) => item.name === 'st1_session')?.secure).toBe(true);
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const unknown = await post(
+      '/api/v1/login',
+      { email: 'nobody@example.fi', password: 'Whatever-123' },
+      { address: newAddress() },
+    );
+    const wrong = await post(
+      '/api/v1/login',
+      { email: matti.email, password: 'Wrong-password-1' },
+      { address: newAddress() },
+    );
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.body).toBe(wrong.body);
+    expect(unknown.cookies).toHaveLength(0);
+  });
+
+  it('rotates the session on login: the old token stops working', async () => {
+    const first = await login(matti.email, matti.password);
+    const response = await post(
+      '/api/v1/login',
+      { email: matti.email, password: matti.password },
+      { cookie: first, address: newAddress() },
+    );
+    const second = sessionCookie(response);
+    expect(second).not.toBe(first);
+    expect(await authStatus(first)).toBe('UNAUTHORIZED');
+    expect(await authStatus(second)).toBe('AUTHORIZED');
+  });
+
+  it('revokes the session on logout (GET and POST), and clears the cookie', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const cookie = await login(matti.email, matti.password);
+      const response =
+        method === 'GET' ? await get('/api/v1/logout', cookie) : await post('/api/v1/logout', {}, { cookie });
+      expect(response.statusCode).toBe(204);
+      expect(response.cookies.find((item) => item.name === 'st1_session')?.value).toBe('');
+      expect(await authStatus(cookie)).toBe('UNAUTHORIZED');
+      expect((await get('/proxy/customers/v1/customer', cookie)).statusCode).toBe(401);
+    }
+  });
+
+  it('ends an expired session', async () => {
+    const cookie = await login(anna.email, anna.password);
+    const token = cookie.split('=')[1]!;
+    await accountsDb(origin.db)
+      .updateTable('customer_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', tokenHash(token))
+      .execute();
+    const response = await get('/api/v1/auth', cookie);
+    expect(response.headers['user-status']).toBe('UNAUTHORIZED');
+    expect(response.cookies.find((item) => item.name === 'st1_session')?.value).toBe('');
+  });
+
+  it('treats a malformed cookie as no session', async () => {
+    expect(await authStatus('st1_session=%00%ff;;')).toBe('UNAUTHORIZED');
+    expect(await authStatus(`st1_session=${'a'.repeat(5000)}`)).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses malformed login bodies with 400 and non-JSON with 415', async () => {
+    const address = newAddress();
+    expect((await post('/api/v1/login', { email: 5 }, { address })).statusCode).toBe(400);
+    expect((await post('/api/v1/login', '{"email":', { address })).statusCode).toBe(400);
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: 'email=a&password=b',
+      remoteAddress: address,
+      headers: { ...sameSite, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.statusCode).toBe(415);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits login attempts per address', async () => {
+    const address = newAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      const response = await post('/api/v1/login', { email: `x${attempt}@example.fi`, password: 'x' }, { address });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('limits login attempts per account from many addresses', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await post(
+        '/api/v1/login',
+        { email: 'Target@Example.fi', password: `guess-${attempt}` },
+        { address: newAddress() },
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const body = JSON.parse(
+      (await post('/api/v1/login', { email: 'target@example.fi', password: 'x' }, { address: newAddress() })).body,
+    );
+    expect(body).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a state-changing request without the locale header or from another origin', async () => {
+    const body = { email: matti.email, password: matti.password };
+    const noLocale = await post('/api/v1/login', body, {
+      headers: { 'x-st1-locale': undefined },
+      address: newAddress(),
+    });
+    const otherOrigin = await post('/api/v1/login', body, {
+      headers: { origin: 'https://evil.example' },
+      address: newAddress(),
+    });
+    const noOrigin = await post('/api/v1/login', body, { headers: { origin: undefined }, address: newAddress() });
+    const crossSite = await post(
+      '/api/v1/form/submit',
+      { form: 'contact', fields: {} },
+      { headers: { 'sec-fetch-site': 'cross-site' }, address: newAddress() },
+    );
+    for (const response of [noLocale, otherOrigin, noOrigin, crossSite]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.cookies).toHaveLength(0);
+    }
+    const cookie = await login(matti.email, matti.password);
+    const logout = await app.inject({ method: 'GET', url: '/api/v1/logout', headers: { host: 'localhost', cookie } });
+    expect(logout.statusCode).toBe(403);
+    expect(await authStatus(cookie)).toBe('AUTHORIZED');
+    const change = await post(
+      '/api/v1/account/customer',
+      { firstName: 'X' },
+      { cookie, headers: { origin: 'http://evil.example' } },
+    );
+    expect(change.statusCode).toBe(403);
+  });
+});
+
+describe("customer data: one's own only", () => {
+  it('reads the customer, cards and orders of the session alone, whatever the URL says', async () => {
+    const mattiCookie = await login(matti.email, matti.password);
+    const annaCookie = await login(anna.email, anna.password);
+    const customer = JSON.parse((await get('/proxy/customers/v1/customer', mattiCookie)).body);
+    expect(customer).toMatchObject({
+      firstName: 'Matti',
+      lastName: 'Meikäläinen',
+      emailToken: matti.email,
+      phoneNumber: '+358401234567',
+    });
+    const mattiCards = JSON.parse((await get('/proxy/customers/v1/cards', mattiCookie)).body) as Array<{
+      maskedNumber: string;
+    }>;
+    const annaCards = JSON.parse((await get('/proxy/customers/v1/cards', annaCookie)).body) as Array<{
+      maskedNumber: string;
+    }>;
+    expect(mattiCards.map((card) => card.maskedNumber)).toEqual(['•••• •••• •••• 4821', '•••• •••• •••• 1177']);
+    expect(annaCards.map((card) => card.maskedNumber.slice(-4)).sort()).toEqual(['5512', '9034']);
+
+    // Query strings, other paths and headers naming another customer change nothing.
+    const annaRecord = JSON.parse((await get('/proxy/customers/v1/customer', annaCookie)).body) as {
+      emailToken: string;
+    };
+    for (const url of [
+      `/proxy/customers/v1/cards?customerId=${encodeURIComponent(anna.email)}`,
+      `/proxy/customers/v1/cards?token=${annaCookie.split('=')[1]}`,
+    ]) {
+      const cards = JSON.parse((await get(url, mattiCookie)).body) as Array<{ maskedNumber: string }>;
+      expect(cards.map((card) => card.maskedNumber.slice(-4))).toEqual(['4821', '1177']);
+    }
+    const withHeader = await get('/proxy/customers/v1/customer', mattiCookie, {
+      authorization: `Bearer ${annaCookie.split('=')[1]}`,
+    });
+    expect(JSON.parse(withHeader.body).emailToken).toBe(matti.email);
+    expect(annaRecord.emailToken).toBe(anna.email);
+    expect((await get('/proxy/customers/v1/customer/other')).statusCode).toBe(404);
+    expect(
+      (await get('/proxy/customers/v1/cards', undefined, { authorization: `Bearer ${annaCookie.split('=')[1]}` }))
+        .statusCode,
+    ).toBe(401);
+
+    // A details update names no customer either: a customerId in the body is refused or ignored.
+    const update = await post(
+      '/api/v1/account/customer',
+      {
+        firstName: 'Matias',
+        lastName: 'Meikäläinen',
+        phoneNumber: '+358401234567',
+        marketing: [],
+        customerId: 'x',
+        emailToken: anna.email,
+      },
+      { cookie: mattiCookie },
+    );
+    expect(update.statusCode, update.body).toBe(200);
+    expect(JSON.parse((await get('/proxy/customers/v1/customer', annaCookie)).body).firstName).toBe('Anna');
+    expect(JSON.parse((await get('/proxy/customers/v1/customer', mattiCookie)).body).firstName).toBe('Matias');
+  });
+
+  it("lists one's orders with wash codes", async () => {
+    const cookie = await login(matti.email, matti.password);
+    const orders = JSON.parse((await get('/proxy/customers/v1/orders', cookie)).body) as Array<{
+      washCodes: unknown[];
+      items: unknown[];
+    }>;
+    const annaOrders = JSON.parse(
+      (await get('/proxy/customers/v1/orders', await login(anna.email, anna.password))).body,
+    ) as Array<{ id: string }>;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.washCodes).toHaveLength(3);
+    expect(annaOrders).toHaveLength(1);
+    expect(annaOrders[0]!.id).not.toBe((orders[0] as unknown as { id: string }).id);
+  });
+
+  it('validates details per field with the spec rules', async () => {
+    const cookie = await login(anna.email, anna.password);
+    const response = await post(
+      '/api/v1/account/customer',
+      { firstName: '', lastName: '<b>', phoneNumber: '+1555', marketing: [] },
+      { cookie },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: {
+        firstname: { id: 'validation.required' },
+        lastname: { id: 'validation.containsForbiddenSymbols' },
+        telephoneNumber: { id: 'validation.phone' },
+      },
+    });
+    const malformed = await post('/api/v1/account/customer', { firstName: 5 }, { cookie });
+    expect(malformed.statusCode).toBe(400);
+    expect((await post('/api/v1/account/customer', [1, 2], { cookie })).statusCode).toBe(400);
+  });
+});
+
+describe('registration, confirmation and passwords', () => {
+  it('registers, confirms through the outbox token, then logs in', async () => {
+    const email = 'liisa.uusi@example.fi';
+    const register = await post(
+      '/api/v1/account/register',
+      {
+        email,
+        password: 'Uusi-salasana-9',
+        firstName: 'Liisa',
+        lastName: 'Uusi',
+        phoneNumber: '+358501112222',
+        marketing: ['sms'],
+      },
+      { address: newAddress() },
+    );
+    expect(register.statusCode, register.body).toBe(202);
+    const early = await post('/api/v1/login', { email, password: 'Uusi-salasana-9' }, { address: newAddress() });
+    expect(early.statusCode).toBe(403);
+    expect(JSON.parse(early.body).code).toBe('EMAIL_NOT_CONFIRMED');
+
+    const mail = await latestMail(email);
+    expect(mail?.body).toContain('http://localhost/en-EU/account/confirm-email?token=');
+    const token = tokenIn(mail!.body)!;
+    const confirm = await post('/api/v1/account/confirm-email', { token }, { address: newAddress() });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect((await post('/api/v1/account/confirm-email', { token }, { address: newAddress() })).statusCode).toBe(400);
+    await login(email, 'Uusi-salasana-9');
+  });
+
+  it('answers a taken e-mail like a new one and mails its owner instead', async () => {
+    const response = await post(
+      '/api/v1/account/register',
+      {
+        email: matti.email.toUpperCase(),
+        password: 'Another-pass-1',
+        firstName: 'X',
+        lastName: 'Y',
+        phoneNumber: '',
+        marketing: [],
+      },
+      { address: newAddress() },
+    );
+    expect(response.statusCode).toBe(202);
+    expect((await latestMail(matti.email))?.subject).toBe('You already have an St1 account');
+    await login(matti.email, matti.password);
+  });
+
+  it('refuses invalid registrations field by field', async () => {
+    const response = await post(
+      '/api/v1/account/register',
+      { email: 'nope', password: 'short', firstName: '', lastName: 'Ok', phoneNumber: '040', marketing: ['fax'] },
+      { address: newAddress() },
+    );
+    expect(response.statusCode).toBe(400);
+    const fixedMarketing = await post(
+      '/api/v1/account/register',
+      { email: 'nope', password: 'short', firstName: '', lastName: 'Ok', phoneNumber: '040', marketing: [] },
+      { address: newAddress() },
+    );
+    expect(JSON.parse(fixedMarketing.body).fields).toMatchObject({
+      email: { id: 'validation.email' },
+      password: { id: 'validation.minLength', values: { ruleValue: 10 } },
+      firstname: { id: 'validation.required' },
+      telephoneNumber: { id: 'validation.phone' },
+    });
+  });
+
+  it('resets a password through the outbox token, which ends every session', async () => {
+    const email = anna.email;
+    const before = await login(email, anna.password);
+    const request = await post('/api/v1/account/forgot-password', { email }, { address: newAddress() });
+    expect(request.statusCode).toBe(202);
+    const unknown = await post(
+      '/api/v1/account/forgot-password',
+      { email: 'ghost@example.fi' },
+      { address: newAddress() },
+    );
+    expect(unknown.statusCode).toBe(202);
+    expect(unknown.body).toBe(request.body);
+    const token = tokenIn((await latestMail(email))!.body)!;
+    const weak = await post('/api/v1/account/reset-password', { token, password: 'short' }, { address: newAddress() });
+    expect(weak.statusCode).toBe(400);
+    const reset = await post(
+      '/api/v1/account/reset-password',
+      { token, password: 'Brand-new-pass-7' },
+      { address: newAddress() },
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await authStatus(before)).toBe('UNAUTHORIZED');
+    expect(
+      (await post('/api/v1/login', { email, password: anna.password }, { address: newAddress() })).statusCode,
+    ).toBe(401);
+    const after = await login(email, 'Brand-new-pass-7');
+    // Put the demo password back for the other tests, through the change-password route.
+    const change = await post(
+      '/api/v1/account/password',
+      { currentPassword: 'Brand-new-pass-7', newPassword: anna.password },
+      { cookie: after, address: newAddress() },
+    );
+    expect(change.statusCode, change.body).toBe(200);
+    expect(await authStatus(sessionCookie(change))).toBe('AUTHORIZED');
+  });
+
+  it('a password change revokes the other sessions and keeps this browser logged in', async () => {
+    const other = await login(matti.email, matti.password);
+    const mine = await login(matti.email, matti.password);
+    const wrong = await post(
+      '/api/v1/account/password',
+      { currentPassword: 'not-it-at-all', newPassword: 'Changed-pass-123' },
+      { cookie: mine, address: newAddress() },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.parse(wrong.body).fields.currentPassword.id).toBe('account.errors.wrong-password');
+    const change = await post(
+      '/api/v1/account/password',
+      { currentPassword: matti.password, newPassword: 'Changed-pass-123' },
+      { cookie: mine, address: newAddress() },
+    );
+    expect(change.statusCode).toBe(200);
+    expect(await authStatus(other)).toBe('UNAUTHORIZED');
+    expect(await authStatus(mine)).toBe('UNAUTHORIZED');
+    const fresh = sessionCookie(change);
+    expect(await authStatus(fresh)).toBe('AUTHORIZED');
+    const back = await post(
+      '/api/v1/account/password',
+      { currentPassword: 'Changed-pass-123', newPassword: matti.password },
+      { cookie: fresh, address: newAddress() },
+    );
+    expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('form submit', () => {
+  const valid = {
+    firstname: 'Maija',
+    lastname: 'Mehiläinen',
+    email: 'maija@example.fi',
+    phone: '040 123 4567',
+    topic: 'card',
+    message: 'Korttini on kadonnut, mitä teen?',
+  };
+
+  it('stores a valid submission with an outbox message', async () => {
+    const response = await post('/api/v1/form/submit', { form: 'contact', fields: valid }, { address: newAddress() });
+    expect(response.statusCode, response.body).toBe(201);
+    const mail = await latestMail('asiakaspalvelu@st1.example');
+    expect(mail?.body).toContain('Korttini on kadonnut');
+    const count = await accountsDb(origin.db)
+      .selectFrom('form_submissions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(Number(count?.n)).toBeGreaterThan(0);
+  });
+
+  it('answers field errors per field', async () => {
+    const response = await post(
+      '/api/v1/form/submit',
+      { form: 'business', fields: { company: '', email: 'x', phone: 'abc', message: 'short' } },
+      { address: newAddress() },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body).fields).toMatchObject({
+      company: { id: 'validation.required' },
+      firstname: { id: 'validation.required' },
+      email: { id: 'validation.email' },
+      phone: { id: 'validation.phone' },
+      message: { id: 'validation.minLength', values: { ruleValue: 10 } },
+    });
+  });
+
+  it('refuses malformed bodies, unknown forms and unknown fields with 400', async () => {
+    const address = newAddress();
+    expect((await post('/api/v1/form/submit', { form: 'nope', fields: {} }, { address })).statusCode).toBe(400);
+    expect(
+      (await post('/api/v1/form/submit', { form: 'contact', fields: { ...valid, extra: 'x' } }, { address }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/v1/form/submit', { form: 'contact', fields: { ...valid, topic: 'hacking' } }, { address }))
+        .statusCode,
+    ).toBe(400);
+    expect((await post('/api/v1/form/submit', 'not json', { address: newAddress() })).statusCode).toBe(400);
+  });
+
+  it('drops a submission whose honeypot is filled, and rate limits per address', async () => {
+    const db = accountsDb(origin.db);
+    const countBefore = Number(
+      (
+        await db
+          .selectFrom('form_submissions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
+      )?.n,
+    );
+    const address = newAddress();
+    const bot = await post(
+      '/api/v1/form/submit',
+      { form: 'contact', fields: { ...valid, website: 'http://spam.example' } },
+      { address },
+    );
+    expect(bot.statusCode).toBe(201);
+    const countAfter = Number(
+      (
+        await db
+          .selectFrom('form_submissions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
+      )?.n,
+    );
+    expect(countAfter).toBe(countBefore);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      statuses.push((await post('/api/v1/form/submit', { form: 'contact', fields: valid }, { address })).statusCode);
+    expect(statuses.slice(0, 4)).toEqual([201, 201, 201, 201]);
+    expect(statuses[4]).toBe(429);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The shop through the site server (real origin on a temp SQLite file, production build):
+ * the proxied digital-order calls and the hosted payment page under /payment-gateway.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
+import { loadOriginConfig } from '../../server/origin/config';
+import { startOrigin, type RunningOrigin } from '../../server/origin/start';
+import { buildSiteApp } from '../../server/site/app';
+import { loadSiteConfig } from '../../server/site/config';
+import { loadRenderer } from '../../server/site/renderer';
+
+const distDir = process.env.DIST_DIR ?? 'dist';
+if (!existsSync(join(distDir, 'build.json')))
+  throw new Error('shop-site.test.ts needs the production build: run "npm run build" first');
+
+let dataDir: string;
+let origin: RunningOrigin;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'st1-shop-site-test-'));
+  origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
+  const renderer = await loadRenderer(distDir);
+  const config = {
+    ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir } as NodeJS.ProcessEnv),
+    originUrl: origin.url,
+  };
+  app = await buildSiteApp({ config, renderer });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await origin?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const json = { 'content-type': 'application/json' };
+
+describe('shop through the site server', () => {
+  it('pays an order on the proxied gateway page; the callback and the browser complete it once', async () => {
+    const items = [{ code: 'WASH-PREMIUM-5', quantity: 1 }];
+    const initialized = await app.inject({
+      method: 'POST',
+      url: '/proxy/digital-order/v1/orders/initialize',
+      headers: { ...json, 'x-st1-locale': 'sv-SE' },
+      payload: {
+        idempotencyKey: 'site-test-0000000000000001',
+        items,
+        customer: {
+          email: 'guest@example.com',
+          firstname: 'Guest',
+          lastname: 'Buyer',
+          telephonePrefix: 'SE|46',
+          telephoneNumber: '701234567',
+          marketing: [],
+        },
+        payment: { type: 'bank', bank: 'nordea' },
+        expectedTotal: 89.9,
+        returnPath: '/sv-SE/kassa/bekraftelse',
+      },
+    });
+    expect(initialized.statusCode, initialized.body).toBe(201);
+    const order = initialized.json() as InitializedOrder;
+    expect(order.paymentUrl).toMatch(/^\/payment-gateway\/pay\/PAY-/);
+
+    const pageResponse = await app.inject({ method: 'GET', url: order.paymentUrl });
+    expect(pageResponse.statusCode).toBe(200);
+    expect(pageResponse.headers['content-type']).toMatch(/text\/html/);
+    expect(pageResponse.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(pageResponse.body).toContain('lang="sv-SE"');
+    expect(pageResponse.body).toMatch(/value="bank:nordea" checked/);
+    const css = await app.inject({ method: 'GET', url: '/payment-gateway/gateway.css' });
+    expect(css.headers['content-type']).toMatch(/text\/css/);
+
+    // The origin's callback to itself is real HTTP here: the origin listens.
+    const approved = await app.inject({
+      method: 'POST',
+      url: order.paymentUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'st1_session=should-not-pass' },
+      payload: 'action=approve&method=bank%3Anordea',
+    });
+    expect(approved.statusCode).toBe(303);
+    const location = new URL(approved.headers.location as string, 'http://site.test');
+    expect(location.pathname).toBe('/sv-SE/kassa/bekraftelse');
+    const result = Object.fromEntries(location.searchParams);
+    const completed = await app.inject({
+      method: 'POST',
+      url: '/proxy/digital-order/v1/orders/complete',
+      headers: json,
+      payload: { ...result, timestamp: Number(result.timestamp) },
+    });
+    const receipt = completed.json() as OrderReceipt;
+    expect(receipt).toMatchObject({ status: 'paid', paymentStatus: 'approved', paymentMethod: 'bank:nordea' });
+    // The callback got there first; the browser's call changed nothing.
+    expect(receipt.alreadyCompleted).toBe(true);
+    expect(receipt.items[0]!.washCodes).toHaveLength(5);
+
+    const check = await app.inject({
+      method: 'POST',
+      url: '/proxy/digital-order/v1/wash-codes/check',
+      headers: json,
+      payload: { code: receipt.items[0]!.washCodes[0] },
+    });
+    expect(check.json()).toMatchObject({ status: 'valid' });
+  });
+
+  it('does not reach the callback, the redeem endpoint or other gateway paths from the browser', async () => {
+    for (const [method, url] of [
+      ['POST', '/proxy/digital-order/v1/payments/callback'],
+      ['POST', '/proxy/digital-order/v1/wash-codes/redeem'],
+      ['GET', '/payment-gateway/pay/PAY-0000000000000000/more'],
+      ['GET', '/payment-gateway/anything'],
+      ['GET', '/payment-gateway/pay/PAY-lowercase0000'],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: json, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('answers malformed shop requests through the proxy with clear 4xx errors', async () => {
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/proxy/digital-order/v1/cart/validate',
+      headers: json,
+      payload: '{"items":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    const badQuantity = await app.inject({
+      method: 'POST',
+      url: '/proxy/digital-order/v1/cart/validate',
+      headers: json,
+      payload: { items: [{ code: 'WASH-BASIC', quantity: -1 }] },
+    });
+    expect(badQuantity.statusCode).toBe(400);
+    expect(badQuantity.json().message).toMatch(/items\.0\.quantity/);
+    const unknownPayment = await app.inject({ method: 'GET', url: '/payment-gateway/pay/PAY-0000000000000000' });
+    expect(unknownPayment.statusCode).toBe(404);
+    const badDecision = await app.inject({
+      method: 'POST',
+      url: '/payment-gateway/pay/PAY-0000000000000000',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=steal',
+    });
+    expect(badDecision.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The stations feature through the site server (issue 5): the station list is reachable at
+ * /proxy with its ETag and conditional 304; station pages render; the Maps key of the
+ * configuration reaches the page's boot data and the CSP allows the Maps hosts.
+ * Needs the production build (DIST_DIR, default dist).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BootData } from '../../src/app/boot-data';
+import { stationListSchema } from '../../src/shared/stations';
+import { loadOriginConfig } from '../../server/origin/config';
+import { startOrigin, type RunningOrigin } from '../../server/origin/start';
+import { buildSiteApp } from '../../server/site/app';
+import { loadSiteConfig } from '../../server/site/config';
+import { loadRenderer } from '../../server/site/renderer';
+
+const distDir = process.env.DIST_DIR ?? 'dist';
+if (!existsSync(join(distDir, 'build.json')) || !existsSync(join(distDir, 'server', 'entry-server.js'))) {
+  throw new Error('tests/integration/stations-site.test.ts needs the production build: run "npm run build" first');
+}
+
+const KEY = 'AIzaTestKey_for-integration-1234';
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+let dataDir: string;
+let origin: RunningOrigin;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'st1-stations-site-'));
+  origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
+  const config = {
+    ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir, GOOGLE_MAPS_API_KEY: KEY } as NodeJS.ProcessEnv),
+    originUrl: origin.url,
+  };
+  app = await buildSiteApp({ config, renderer: await loadRenderer(distDir) });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await origin?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function bootData(html: string): BootData {
+  const json = /<script type="application\/json" id="__st1_boot">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) throw new Error('no boot data');
+  return JSON.parse(json) as BootData;
+}
+
+describe('stations through the site server', () => {
+  it('proxies the list with its ETag and answers 304 to it', async () => {
+    const first = await app.inject({
+      method: 'GET',
+      url: '/proxy/cms-view/v1/stations',
+      headers: { 'x-st1-locale': 'no-NO' },
+    });
+    expect(first.statusCode).toBe(200);
+    const list = stationListSchema.parse(first.json());
+    expect(list.country).toBe('NO');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/proxy/cms-view/v1/stations?country=NO&since=0',
+      headers: { 'x-st1-locale': 'no-NO', 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const bad = await app.inject({ method: 'GET', url: '/proxy/cms-view/v1/stations?country=XX' });
+    expect(bad.statusCode).toBe(400);
+    const post = await app.inject({ method: 'POST', url: '/proxy/cms-view/v1/stations', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('renders a station page and its payload; the Maps key reaches the boot data; the CSP allows Maps', async () => {
+    const list = stationListSchema.parse(
+      (await app.inject({ method: 'GET', url: '/proxy/cms-view/v1/stations?country=SE' })).json(),
+    );
+    const station = list.stations[3]!;
+    const page = await app.inject({
+      method: 'GET',
+      url: `/sv-SE/stationer/${station.slug}`,
+      headers: { 'user-agent': UA },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<h1>${station.name}</h1>`);
+    expect(page.body).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/sv-SE/stationer/${station.slug}"`));
+    expect(bootData(page.body).publicConfig).toEqual({ googleMapsApiKey: KEY });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/maps\.googleapis\.com/);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/\*\.gstatic\.com/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.googleapis\.com/);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+
+    const payload = await app.inject({ method: 'GET', url: `/sv-SE/stationer/${station.slug}/_payload.json` });
+    expect(payload.statusCode).toBe(200);
+    expect(payload.json()).toMatchObject({ page: { content: { contentType: 'stationPage', title: station.name } } });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/sv-SE/stationer/no-such-station',
+      headers: { 'user-agent': UA },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses a malformed Maps key at start-up', () => {
+    expect(() => loadSiteConfig({ GOOGLE_MAPS_API_KEY: 'not a key!' } as NodeJS.ProcessEnv)).toThrow(
+      /GOOGLE_MAPS_API_KEY/,
+    );
+  });
+});
