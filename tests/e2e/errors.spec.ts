@@ -4,14 +4,25 @@
 import { expect, test, type Page } from '@playwright/test';
 import { documentTitle, heroTitle, message, redirectTable, seedPage } from './support/content';
 import { urlPath, waitForHydration } from './support/page-helpers';
+import { getHref, LOCALIZED_PATHS, type Locale } from '../../src/shared/locales';
 
 test.use({ locale: 'fi-FI' });
 
-async function expectNotFoundPage(page: Page, locale: 'fi-FI' | 'en-EU', path: string) {
+function reportProblemLink(page: Page, locale: Locale) {
+  return page.getByRole('main').getByRole('link', { name: message(locale, 'error.reportProblem'), exact: true });
+}
+
+async function expectNotFoundPage(page: Page, locale: Locale, path: string) {
   const h1 = page.getByRole('heading', { level: 1 });
   await expect(h1).toHaveCount(1);
+  // The title defaults to the status code, worded "Error 404" (docs/behaviour.md).
   await expect(h1).toContainText('404');
   await expect(h1).toHaveText(message(locale, 'error.title', { status: 404 }));
+  // The optional report-problem link (spec §2) leads to the locale's customer service.
+  await expect(reportProblemLink(page, locale)).toHaveAttribute(
+    'href',
+    getHref(locale, LOCALIZED_PATHS.contact[locale]),
+  );
   await expect(page.getByRole('main')).toContainText(message(locale, 'httpMessages.NOT_FOUND'));
   await expect(page).toHaveTitle(new RegExp(`^404 ${message(locale, 'httpMessages.NOT_FOUND')}`));
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -90,6 +101,21 @@ test('client navigation to an unknown page shows the 404 page without a reload',
     'the document was reloaded',
   ).toBe(1);
 });
+
+for (const locale of ['sv-SE', 'no-NO'] as const) {
+  test(`the ${locale} 404 page's report-problem link opens the customer-service page`, async ({ page }) => {
+    const path = getHref(locale, '/finns-inte-har');
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expectNotFoundPage(page, locale, path);
+
+    const contact = LOCALIZED_PATHS.contact[locale];
+    await reportProblemLink(page, locale).click();
+    await expect(page).toHaveURL(urlPath(getHref(locale, contact)));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage(locale, contact)));
+  });
+}
 
 test('a legacy fi-FI path redirects (307) to its target and keeps the query string', async ({ page }) => {
   const from = '/uutiset';

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useSite } from '../../app/site-context';
 import { useT } from '../../i18n/use-t';
+import { LOCALIZED_PATHS } from '../../shared/locales';
 import type { PayloadError } from '../../shared/payload';
 
 const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
@@ -24,11 +26,23 @@ function useErrorAnalytics(status: number, path: string) {
 }
 
 /**
- * The error page of spec §2/§8: status code, title (default: the code), message,
- * expandable details, back and home buttons. Logo and footer come from the shell.
+ * The error page of spec §2/§8: status code, title (default: "Error {code}", see
+ * docs/behaviour.md), message, expandable details, back and home buttons and the optional
+ * report-problem link to the locale's customer-service page. Logo and footer come from
+ * the shell.
  */
-export function ErrorPage({ error, title }: { error: PayloadError; title?: string }) {
+export function ErrorPage({
+  error,
+  title,
+  reportProblem = true,
+}: {
+  error: PayloadError;
+  title?: string;
+  /** Show the report-problem link (spec §2: optional; on by default). */
+  reportProblem?: boolean;
+}) {
   const t = useT();
+  const { locale } = useSite();
   const navigate = useNavigate();
   const message = t(`httpMessages.${error.statusName}`);
   useErrorAnalytics(error.status, error.path);
@@ -55,6 +69,11 @@ export function ErrorPage({ error, title }: { error: PayloadError; title?: strin
           {t('error.home')}
         </Link>
       </div>
+      {reportProblem ? (
+        <p className="error-page__report">
+          <Link to={LOCALIZED_PATHS.contact[locale]}>{t('error.reportProblem')}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }
