@@ -54,7 +54,8 @@ for (const viewport of [
   });
 }
 
-test('a failed submit says "Could not submit form, try again later" and keeps the fields', async ({ page }) => {
+/** Makes the next submit fail with a server error (spec §8). */
+async function failSubmits(page: Page) {
   await page.route('**/api/v1/form/submit', (route) =>
     route.fulfill({
       status: 500,
@@ -62,6 +63,9 @@ test('a failed submit says "Could not submit form, try again later" and keeps th
       body: '{"status":500,"code":"INTERNAL_SERVER_ERROR","message":"Internal server error"}',
     }),
   );
+}
+
+async function sendFailingForm(page: Page) {
   await page.goto(contactPath);
   await waitForHydration(page);
   await fillContactForm(page, 'Where can I wash my van?');
@@ -70,11 +74,47 @@ test('a failed submit says "Could not submit form, try again later" and keeps th
     .getByRole('button', { name: forms('forms.send') })
     .click();
   await expect(page.getByRole('alert')).toHaveText('Could not submit form, try again later');
+}
+
+const ERROR_EVENT = { event: 'Error Message', status: 500, code: 'error', type: 'exception' };
+const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
+
+test('a failed submit says "Could not submit form, try again later" and keeps the fields', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // Analytics allowed (the stored choice of the consent banner); the tag manager's
+  // address is answered with an empty script, so no test reaches the internet.
+  await context.addCookies([{ name: 'st1_consent', value: 'v1.analytics', url: baseURL ?? 'http://127.0.0.1' }]);
+  await page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
+  await failSubmits(page);
+  await sendFailingForm(page);
   await expect(page.getByLabel(forms('forms.field.message'))).toHaveValue('Where can I wash my van?');
   await expect(page.getByLabel(forms('forms.field.firstname'))).toHaveValue('Maija');
   // Spec §8: the analytics event 'Error Message' with status 500, code 'error', type 'exception'.
-  const events = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
-  expect(events).toContainEqual({ event: 'Error Message', status: 500, code: 'error', type: 'exception' });
+  await expect.poll(() => dataLayer(page)).toContainEqual(ERROR_EVENT);
+});
+
+test('without analytics consent a failed submit sends no analytics event', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'st1_consent', value: 'v1.necessary', url: baseURL ?? 'http://127.0.0.1' }]);
+  await failSubmits(page);
+  await sendFailingForm(page);
+  expect(await dataLayer(page)).not.toContainEqual(ERROR_EVENT);
+
+  // Nor when no choice has been made yet (the banner shows): accepting afterwards does not
+  // send what happened before.
+  await context.clearCookies({ name: 'st1_consent' });
+  await page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
+  await sendFailingForm(page);
+  const banner = page.getByRole('region', { name: featureText(locale, 'messages', 'consent.title') });
+  await banner.getByRole('button', { name: featureText(locale, 'messages', 'consent.acceptAll') }).click();
+  await expect.poll(() => dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'gtm.js' }));
+  expect(await dataLayer(page)).not.toContainEqual(ERROR_EVENT);
 });
 
 test('the business sales form sends on the business contact page', async ({ page }) => {

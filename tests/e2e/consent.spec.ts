@@ -251,7 +251,8 @@ test('the open settings dialog has no serious or critical accessibility violatio
 test.describe('error-page analytics (spec §8)', () => {
   type DataLayerWindow = Window & { dataLayer?: Record<string, unknown>[] };
 
-  test('a 404 pushes a "struggle" error event', async ({ page }) => {
+  test('with analytics consent a 404 pushes a "struggle" error event', async ({ page, context, baseURL }) => {
+    await storeConsent(context, baseURL, 'v1.analytics');
     await interceptTagManager(page);
     await page.goto('/this-page-does-not-exist');
     await waitForHydration(page);
@@ -262,7 +263,12 @@ test.describe('error-page analytics (spec §8)', () => {
       .toEqual([{ event: 'error', type: 'struggle', status: 404, path: '/this-page-does-not-exist' }]);
   });
 
-  test('a failed page load pushes an "exception" error event', async ({ page }) => {
+  test('with analytics consent a failed page load pushes an "exception" error event', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await storeConsent(context, baseURL, 'v1.analytics');
     await interceptTagManager(page);
     await page.goto('/');
     await waitForHydration(page);
@@ -285,5 +291,33 @@ test.describe('error-page analytics (spec §8)', () => {
         ),
       )
       .toEqual([{ type: 'exception', status: 500 }]);
+  });
+
+  test('without analytics consent an error page sends nothing, also after a later accept', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await storeConsent(context, baseURL, 'v1.necessary');
+    const requests = await interceptTagManager(page);
+    await page.goto('/this-page-does-not-exist');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as DataLayerWindow).dataLayer)).toBeUndefined();
+
+    // No choice yet: the event of this 404 is dropped, not queued for a later "accept all".
+    await context.clearCookies({ name: 'st1_consent' });
+    await page.goto('/another-page-that-does-not-exist');
+    await waitForHydration(page);
+    await banner(page)
+      .getByRole('button', { name: t('consent.acceptAll') })
+      .click();
+    await expect.poll(() => requests).toHaveLength(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as DataLayerWindow).dataLayer?.some((entry) => entry.event === 'gtm.js')))
+      .toBe(true);
+    expect(
+      await page.evaluate(() => (window as DataLayerWindow).dataLayer?.filter((entry) => entry.event === 'error')),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../ui/analytics-gate';
 import { analyticsItem, trackShopEvent } from './analytics';
 
+let fakeWindow: { dataLayer?: unknown[] };
+beforeEach(() => {
+  resetAnalyticsConsentForTests();
+  fakeWindow = {};
+  vi.stubGlobal('window', fakeWindow);
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('shop analytics', () => {
@@ -13,17 +20,25 @@ describe('shop analytics', () => {
     });
   });
 
-  it('sends nothing without a consented tag manager (no window.dataLayer)', () => {
-    vi.stubGlobal('window', {});
-    expect(trackShopEvent('add_to_cart', [])).toBe(false);
+  it('sends nothing without analytics consent, even when a data layer exists', () => {
+    fakeWindow.dataLayer = [];
+    setAnalyticsConsent(false);
+    expect(trackShopEvent('add_to_cart', [])).toBe('dropped');
+    expect(fakeWindow.dataLayer).toEqual([]);
   });
 
-  it('pushes the GA4 e-commerce event once the tag manager has made the data layer', () => {
-    const dataLayer: unknown[] = [];
-    vi.stubGlobal('window', { dataLayer });
+  it('sends nothing once consent is withdrawn', () => {
+    setAnalyticsConsent(true);
+    setAnalyticsConsent(false);
+    expect(trackShopEvent('add_to_cart', [])).toBe('dropped');
+    expect(fakeWindow.dataLayer).toBeUndefined();
+  });
+
+  it('pushes the GA4 e-commerce event with analytics consent', () => {
+    setAnalyticsConsent(true);
     const item = analyticsItem({ code: 'WASH-BASIC', name: 'Pikapesu', price: 9.9, taxPercentage: 25.5 }, 1);
-    expect(trackShopEvent('purchase', [item], { transaction_id: 'ORD-1', value: 9.9 })).toBe(true);
-    expect(dataLayer).toEqual([
+    expect(trackShopEvent('purchase', [item], { transaction_id: 'ORD-1', value: 9.9 })).toBe('sent');
+    expect(fakeWindow.dataLayer).toEqual([
       { ecommerce: null },
       { event: 'purchase', ecommerce: { currency: 'EUR', items: [item], transaction_id: 'ORD-1', value: 9.9 } },
     ]);

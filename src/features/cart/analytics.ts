@@ -2,11 +2,12 @@
  * Shop analytics events (GA4 e-commerce names) with items shaped per spec §3 Analytics
  * item: item_id (code), item_name, quantity, price excluding tax (spec §9).
  *
- * Nothing is sent unless consent allows it: window.dataLayer exists only after the
- * consent feature has loaded the tag manager with analytics consent, so without it the
- * events are dropped here rather than queued for a tag manager that may come later.
+ * Nothing is sent unless consent allows it: events go through the analytics gate
+ * (src/ui/analytics-gate.ts), which drops them without analytics consent rather than
+ * queueing them for a tag manager that may come later.
  */
 import { priceExcludingTax } from '../../shared/shop/money';
+import { pushAnalytics, type AnalyticsPush } from '../../ui/analytics-gate';
 
 export interface AnalyticsItem {
   item_id: string;
@@ -30,12 +31,11 @@ export function analyticsItem(
   };
 }
 
-export function trackShopEvent(event: ShopEvent, items: AnalyticsItem[], extra: Record<string, unknown> = {}): boolean {
-  if (typeof window === 'undefined') return false;
-  const dataLayer = (window as Window & { dataLayer?: unknown[] }).dataLayer;
-  if (!Array.isArray(dataLayer)) return false;
+export function trackShopEvent(
+  event: ShopEvent,
+  items: AnalyticsItem[],
+  extra: Record<string, unknown> = {},
+): AnalyticsPush {
   // GA4 asks to clear the previous ecommerce object before pushing the next one.
-  dataLayer.push({ ecommerce: null });
-  dataLayer.push({ event, ecommerce: { currency: 'EUR', items, ...extra } });
-  return true;
+  return pushAnalytics({ ecommerce: null }, { event, ecommerce: { currency: 'EUR', items, ...extra } });
 }

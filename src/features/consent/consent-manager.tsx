@@ -1,13 +1,16 @@
 /**
  * Consent for the whole site: reads the stored choice once the page is hydrated, shows
  * the first-visit banner until the visitor chooses, opens the settings dialog when asked,
- * and loads the locale's tag manager only when analytics are allowed.
+ * loads the locale's tag manager only when analytics are allowed, and tells the analytics
+ * gate (src/ui/analytics-gate.ts), through which every feature's events pass, what the
+ * visitor chose.
  *
  * The banner, the dialog and the tag-manager loader are loaded on demand (they are never
  * part of the server-rendered page), which keeps them out of the landing-page budget.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { setAnalyticsConsent } from '../../ui/analytics-gate';
 import { modalStore } from '../../ui/modal-store';
 import { CONSENT_MODAL, consentStore, loadConsent } from './consent-store';
 import './consent.css';
@@ -35,16 +38,23 @@ export function ConsentManager({ tagManagerId }: { tagManagerId: string | undefi
   }, []);
 
   useEffect(() => {
-    if (!ready || !choice) return;
-    if (analytics) {
+    if (!ready) return;
+    if (choice && analytics) {
       void import('./tag-manager-loader').then(({ loadTagManager }) => {
+        // The choice may have changed while the loader was on its way.
+        if (!consentStore.choice?.analytics) return;
         const result = loadTagManager(tagManagerId);
         if (result === 'loaded' || result === 'already-loaded') tagManagerStarted = true;
+        // Opened after the loader has put Google's consent defaults first in the data layer.
+        setAnalyticsConsent(true);
       });
-    } else if (tagManagerStarted) {
-      // Withdrawing consent reloads the page, which then runs without the tag manager.
-      window.location.reload();
+      return;
     }
+    // No choice yet (the banner shows) or analytics refused or withdrawn: events stop here
+    // at once, and nothing from this time is sent after a later "accept".
+    setAnalyticsConsent(false);
+    // Withdrawing consent reloads the page, which then runs without the tag manager.
+    if (tagManagerStarted) window.location.reload();
   }, [ready, choice, analytics, tagManagerId]);
 
   return (

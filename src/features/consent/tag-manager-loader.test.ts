@@ -51,12 +51,13 @@ describe('loadTagManager', () => {
     expect(Array.isArray(window.dataLayer?.[0])).toBe(false);
   });
 
-  it('keeps an existing data layer (an error page may have pushed to it first)', () => {
+  it('starts a fresh data layer: entries pushed before consent never reach the tag manager', () => {
     const { env, window } = fakeBrowser();
     const earlier = { event: 'error', type: 'struggle' };
     window.dataLayer = [earlier];
     loadTagManager('GTM-ABC', env);
-    expect(window.dataLayer[0]).toBe(earlier);
+    expect(window.dataLayer).not.toContain(earlier);
+    expect(window.dataLayer).toHaveLength(2);
   });
 
   it('does not load an invalid id, and says why', () => {

@@ -4,7 +4,8 @@
  * validated first (spec §5); an invalid id is never put into a script address.
  *
  * This does in code what Google's copy-paste snippet does inline (the CSP allows no inline
- * script): start window.dataLayer, then add the async script.
+ * script): start window.dataLayer, then add the async script. Events reach the data layer
+ * only through the analytics gate (src/ui/analytics-gate.ts), opened after this has run.
  */
 import { tagManagerKind, tagManagerScriptUrl } from '../../shared/tag-manager';
 
@@ -33,10 +34,14 @@ export function loadTagManager(
   }
   if (loadedId !== null) return 'already-loaded';
 
-  const dataLayer = (win.dataLayer ??= []);
+  // A fresh data layer: anything already in one was not put there through the analytics
+  // gate (src/ui/analytics-gate.ts), so it may predate consent and must not reach the
+  // tag manager. The gate writes its events after this.
+  const dataLayer: unknown[] = [];
+  win.dataLayer = dataLayer;
   // Google tags read only `arguments` objects from the data layer, not arrays, so gtag()
   // has to push its own `arguments`; this is Google's documented helper, as a function.
-  win.gtag ??= function gtag() {
+  win.gtag = function gtag() {
     // eslint-disable-next-line prefer-rest-params
     dataLayer.push(arguments);
   };

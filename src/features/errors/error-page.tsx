@@ -4,6 +4,7 @@ import { useSite } from '../../app/site-context';
 import { useT } from '../../i18n/use-t';
 import { LOCALIZED_PATHS } from '../../shared/locales';
 import type { PayloadError } from '../../shared/payload';
+import { pushAnalytics } from '../../ui/analytics-gate';
 
 const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
   unknownRoute: 'messages.page-not-found-path',
@@ -14,14 +15,13 @@ const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
 
 /**
  * Error-page analytics (spec §8): a 404 is a visitor struggling to find something, any
- * other status an exception. Pushed to window.dataLayer in the browser only; the tag
- * manager (loaded only with consent) reads the queue, earlier entries included.
+ * other status an exception. Sent in the browser only and only with analytics consent:
+ * the gate holds it while the stored choice is unread (this runs during hydration) and
+ * drops it without consent (src/ui/analytics-gate.ts).
  */
 function useErrorAnalytics(status: number, path: string) {
   useEffect(() => {
-    const target = window as Window & { dataLayer?: unknown[] };
-    target.dataLayer ??= [];
-    target.dataLayer.push({ event: 'error', type: status === 404 ? 'struggle' : 'exception', status, path });
+    pushAnalytics({ event: 'error', type: status === 404 ? 'struggle' : 'exception', status, path });
   }, [status, path]);
 }
 

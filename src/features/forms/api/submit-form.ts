@@ -6,6 +6,7 @@
  */
 import type { ContactFormId } from '../../../shared/validation/forms';
 import type { Locale } from '../../../shared/locales';
+import { pushAnalytics } from '../../../ui/analytics-gate';
 
 export class FormFieldErrors extends Error {
   constructor(readonly fields: Record<string, { id: string; values?: Record<string, number> }>) {
@@ -22,11 +23,9 @@ export class FormSubmitError extends Error {
   }
 }
 
-/** The spec §8 analytics event, pushed to the tag manager's data layer when there is one. */
+/** The spec §8 analytics event, sent only with analytics consent (src/ui/analytics-gate.ts). */
 export function reportFormError(): void {
-  const target = globalThis as { dataLayer?: unknown[] };
-  if (!Array.isArray(target.dataLayer)) target.dataLayer = [];
-  target.dataLayer.push({ event: 'Error Message', status: 500, code: 'error', type: 'exception' });
+  pushAnalytics({ event: 'Error Message', status: 500, code: 'error', type: 'exception' });
 }
 
 export async function submitForm(locale: Locale, form: ContactFormId, fields: Record<string, string>): Promise<void> {
