@@ -6,17 +6,27 @@
  */
 import { ConsentManager } from '../features/consent/consent-manager';
 // Service worker, build check, payload prefetch and install offer (src/features/pwa).
-import PwaExtras from '../features/pwa/components/pwa-extras';
+import PwaExtras, { type BackgroundTask } from '../features/pwa/components/pwa-extras';
 import { Notifications } from '../ui/notifications';
 // The auth check and the session store (src/features/session, spec §4).
 import SessionManager from '../features/session/session-manager';
+
+/**
+ * Once the app works offline, the station list of the locale's country is stored, so the
+ * locator lists stations offline even if it was never opened online (docs/stations.md).
+ * Loaded on demand: the stations code (Dexie) stays out of this chunk.
+ */
+const syncStationList: BackgroundTask = async ({ locale }) => {
+  await (await import('../features/stations/background-sync')).syncHomeStations(locale);
+};
+const BACKGROUND_TASKS = [syncStationList];
 
 export default function ClientExtras({ tagManagerId }: { tagManagerId: string | undefined }) {
   return (
     <>
       <Notifications />
       <ConsentManager tagManagerId={tagManagerId} />
-      <PwaExtras />
+      <PwaExtras backgroundTasks={BACKGROUND_TASKS} />
       <SessionManager />
     </>
   );

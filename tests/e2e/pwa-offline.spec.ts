@@ -3,13 +3,16 @@
  * browser offline, a visited page, the landing page and the station locator reload from
  * what it saved; a page never seen shows the offline page in the address's language; the
  * header says that the app is offline. At 390 px and 1280 px, with axe on the offline page.
+ * Pages reached by client navigation reload offline too, and the station locator lists
+ * the stored stations offline although the online visit never opened it.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getHref, LOCALE_INFO, LOCALIZED_PATHS, LOCALES, type Locale } from '../../src/shared/locales';
 import { heroTitle, message, seedPage } from './support/content';
 import { waitForHydration } from './support/page-helpers';
-import { appMessage, savedPages, waitForServiceWorkerControl } from './support/pwa';
+import { appMessage, navigateInApp, savedPages, storedStationCount, waitForServiceWorkerControl } from './support/pwa';
+import { stationList } from './support/stations';
 
 test.use({ serviceWorkers: 'allow', locale: 'fi-FI' });
 
@@ -51,6 +54,11 @@ for (const viewport of VIEWPORTS) {
       context,
     }) => {
       await firstVisit(page, 'fi-FI', '/yrityksille');
+      // The station list is stored in the background once the worker controls the page,
+      // although this visit never opens the locator (src/features/stations/background-sync.ts).
+      const stationTotal = (await stationList(page, 'FI')).length;
+      expect(stationTotal).toBeGreaterThan(8);
+      await expect.poll(() => storedStationCount(page, 'FI'), { timeout: 15_000 }).toBe(stationTotal);
       await context.setOffline(true);
 
       await page.reload();
@@ -66,6 +74,9 @@ for (const viewport of VIEWPORTS) {
       await page.goto(LOCALIZED_PATHS.stationLocator['fi-FI']);
       await waitForHydration(page);
       await expectPage(page, 'fi-FI', LOCALIZED_PATHS.stationLocator['fi-FI']);
+      // Every stored station, not the 8 of the server render.
+      await expect(page.locator('.station-locator__count')).toHaveText(new RegExp(`^${stationTotal}\\b`));
+      await expect(page.locator('.station-list > li').first()).toBeVisible();
       // Images it has not seen yet show a neutral box, not a broken-image icon.
       await expect
         .poll(() =>
@@ -145,4 +156,30 @@ test('offline: a client navigation to a page never seen ends on the offline page
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(appMessage('en-EU', 'app.offline.heading'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('offline: pages reached by client navigation reload from their saved documents', async ({ page, context }) => {
+  await firstVisit(page, 'fi-FI', '/');
+  const station = (await stationList(page, 'FI')).find((candidate) => candidate.city === 'Tampere')!;
+  const stationPath = `/asemat/${station.slug}`;
+  const contentPath = '/yrityksille';
+
+  // Two client navigations: the documents are never loaded by the browser itself.
+  await navigateInApp(page, contentPath);
+  await expectPage(page, 'fi-FI', contentPath);
+  await navigateInApp(page, stationPath);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(station.name);
+  await expect.poll(() => savedPages(page), { timeout: 15_000 }).toEqual(expect.arrayContaining([contentPath, stationPath]));
+
+  await context.setOffline(true);
+  const stationReload = await page.reload();
+  expect(stationReload?.status()).toBe(200);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(station.name);
+  await expect(page.locator('[data-station-block="header"]')).toBeVisible();
+
+  const contentReload = await page.goto(contentPath);
+  expect(contentReload?.status()).toBe(200);
+  await waitForHydration(page);
+  await expectPage(page, 'fi-FI', contentPath);
 });

@@ -115,6 +115,11 @@ function connection(): ConnectionInfo | undefined {
   return (navigator as Navigator & { connection?: ConnectionInfo }).connection;
 }
 
+/** The rule of connectionAllowsPrefetch for this browser's connection at this moment. */
+export function prefetchAllowedNow(): boolean {
+  return connectionAllowsPrefetch(connection());
+}
+
 /**
  * Starts prefetching for this document; returns a function that stops it. Does nothing
  * on a slow or metered connection (checked again before each prefetch: it can change).

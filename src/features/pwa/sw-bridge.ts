@@ -43,6 +43,26 @@ function post(worker: ServiceWorker | null | undefined, message: PageToWorkerMes
   worker?.postMessage(message);
 }
 
+/**
+ * Asks the worker to keep documents (and their payloads) for offline use: pages reached by
+ * client navigation, whose document the worker never saw (./keep-offline.ts decides which).
+ * Before a worker is active the message waits for it; without service workers it is dropped.
+ */
+export function keepPagesOffline(urls: string[]): void {
+  if (urls.length === 0 || !('serviceWorker' in navigator)) return;
+  const controller = navigator.serviceWorker.controller;
+  if (controller) post(controller, { type: 'CACHE_PAGES', urls });
+  else void navigator.serviceWorker.ready.then((registration) => post(registration.active, { type: 'CACHE_PAGES', urls }));
+}
+
+/** Resolves once a service worker controls this page (never, where none ever will). */
+export async function whenServiceWorkerControls(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return new Promise<void>(() => {});
+  if (navigator.serviceWorker.controller) return;
+  // A first visit: the worker takes control once it has installed (sw/sw.ts clientsClaim).
+  await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+}
+
 /** Lets a waiting worker take over and waits (briefly) until it controls this page. */
 export async function activateWaitingWorker(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();

@@ -65,6 +65,11 @@ export async function readList(
   }));
 }
 
+/** The stored list's version and sync time alone (no stations read). */
+export async function readListMeta(country: StationCountry): Promise<ListMeta | undefined> {
+  return stationsDb().lists.get(country);
+}
+
 /** Applies a list answer: a full list replaces the country's stations, a delta patches them. */
 export async function applyList(
   country: StationCountry,

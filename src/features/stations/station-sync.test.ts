@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StationSummary } from '../../shared/stations';
 import { readList, readPage, savePage, StationsDatabase, setStationsDb, MAX_STORED_PAGES } from './station-db';
 import { syncStations } from './station-sync';
@@ -91,6 +91,21 @@ describe('station list sync', () => {
     const failing = (async () => new Response('', { status: 503 })) as unknown as typeof fetch;
     await expect(syncStations('FI', 'fi-FI', { fetch: failing })).rejects.toThrow(/503/);
     expect((await readList('FI')).stations).toHaveLength(2);
+  });
+
+  it('shares one request between overlapping syncs of the same list (locator and background)', async () => {
+    const origin = fakeOrigin();
+    vi.stubGlobal('fetch', origin.fetchImpl);
+    try {
+      const outcomes = await Promise.all([syncStations('FI', 'fi-FI'), syncStations('FI', 'fi-FI')]);
+      expect(outcomes).toEqual(['replaced', 'replaced']);
+      expect(origin.requests).toHaveLength(1);
+      // Once done, the next sync asks again.
+      await expect(syncStations('FI', 'fi-FI')).resolves.toBe('unchanged');
+      expect(origin.requests).toHaveLength(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

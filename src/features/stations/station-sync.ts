@@ -50,11 +50,31 @@ export function readStationList(value: unknown, country: StationCountry): Statio
   };
 }
 
-export async function syncStations(
-  country: StationCountry,
-  locale: Locale,
-  options: { fetch?: typeof fetch; now?: () => number; signal?: AbortSignal } = {},
-): Promise<SyncOutcome> {
+export interface SyncOptions {
+  fetch?: typeof fetch;
+  now?: () => number;
+  signal?: AbortSignal;
+}
+
+const inFlight = new Map<string, Promise<SyncOutcome>>();
+
+/**
+ * Brings the stored list of a country up to date. Calls that overlap (the locator opening
+ * while the background sync of ./background-sync.ts runs) share one request.
+ */
+export function syncStations(country: StationCountry, locale: Locale, options: SyncOptions = {}): Promise<SyncOutcome> {
+  // A caller with its own fetch or abort signal (tests, a locator that unmounts) runs alone.
+  if (options.fetch || options.signal) return syncOnce(country, locale, options);
+  const key = `${country}|${locale}`;
+  let running = inFlight.get(key);
+  if (!running) {
+    running = syncOnce(country, locale, options).finally(() => inFlight.delete(key));
+    inFlight.set(key, running);
+  }
+  return running;
+}
+
+async function syncOnce(country: StationCountry, locale: Locale, options: SyncOptions): Promise<SyncOutcome> {
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   const { meta, stations } = await readList(country);

@@ -62,3 +62,37 @@ export async function fakeConnection(page: Page, connection: { saveData: boolean
     Object.defineProperty(Navigator.prototype, 'connection', { get: () => fake, configurable: true });
   }, connection);
 }
+
+/**
+ * How many stations of a country this browser has stored (the stations feature's Dexie
+ * database `st1-stations`, src/features/stations/station-db.ts); 0 before the first sync.
+ */
+export async function storedStationCount(page: Page, country: 'FI' | 'SE' | 'NO'): Promise<number> {
+  return page.evaluate(async (wanted) => {
+    // Opening a database that does not exist would create an empty one under Dexie's feet.
+    if (!(await indexedDB.databases()).some((database) => database.name === 'st1-stations')) return 0;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('st1-stations');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('stations')) return 0;
+      return await new Promise<number>((resolve, reject) => {
+        const request = db.transaction('stations').objectStore('stations').index('country').count(wanted);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, country);
+}
+
+/** A client navigation as the router makes it for a click on an internal link. */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -1,32 +1,71 @@
 /**
  * The PWA feature's browser-only part, mounted after hydration with the other client
  * extras (src/app/client-extras.tsx), so none of it is in the landing page's script:
- * the service worker registration and update policy, the build check, payload prefetch
- * and the install offer (with the `app` message catalog it needs).
+ * the service worker registration and update policy, the build check, payload prefetch,
+ * keeping pages reached by client navigation for offline use, background tasks of other
+ * features, and the install offer (with the `app` message catalog it needs).
  */
 import { useEffect, useState } from 'react';
+import { usePagePayload } from '../../../app/payload-context';
 import { useSite } from '../../../app/site-context';
 import { loadFeatureMessages } from '../../../i18n/catalogs';
+import type { Locale } from '../../../shared/locales';
+import type { PagePayload } from '../../../shared/payload';
 import { startBuildCheck } from '../build-check';
-import { startPrefetching } from '../prefetch';
-import { startServiceWorker } from '../sw-bridge';
+import { pageToKeepOffline } from '../keep-offline';
+import { prefetchAllowedNow, startPrefetching } from '../prefetch';
+import { keepPagesOffline, startServiceWorker, whenServiceWorkerControls } from '../sw-bridge';
 import { InstallPrompt } from './install-prompt';
+
+/**
+ * Work another feature wants done once the app can work offline (a service worker controls
+ * the page) and only on a connection that allows prefetch (not Save-Data, not 2g), such as
+ * storing the station list. The app shell passes these in: features do not import each other.
+ */
+export type BackgroundTask = (site: { locale: Locale }) => Promise<void>;
 
 // Once per document, whatever React does with the component (StrictMode runs effects twice).
 let started = false;
+// The payload on screen when the worker was last asked; undefined until the first page.
+let lastShown: PagePayload | null | undefined;
 
-export default function PwaExtras() {
+/**
+ * After each client navigation, asks the worker to keep the new page's document (the first
+ * page is asked for by startServiceWorker). Reloading it offline then works.
+ */
+function useKeepVisitedPages(basename: string): void {
+  const payload = usePagePayload();
+  useEffect(() => {
+    if (lastShown === undefined || payload === lastShown) {
+      lastShown = payload;
+      return;
+    }
+    lastShown = payload;
+    const url = pageToKeepOffline(payload, window.location, basename);
+    if (url) keepPagesOffline([url]);
+  }, [payload, basename]);
+}
+
+export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: readonly BackgroundTask[] }) {
   const { locale, basename } = useSite();
   const [messagesReady, setMessagesReady] = useState(false);
+  useKeepVisitedPages(basename);
 
   useEffect(() => {
     if (started) return;
     started = true;
-    void startServiceWorker({ locale, basename });
+    void startServiceWorker({ locale, basename }).then(async (registration) => {
+      if (!registration || backgroundTasks.length === 0) return;
+      await whenServiceWorkerControls();
+      if (!navigator.onLine || !prefetchAllowedNow()) return;
+      for (const task of backgroundTasks) {
+        await task({ locale }).catch((error: unknown) => console.warn('A background task failed', error));
+      }
+    });
     startBuildCheck(__BUILD_ID__);
     // Preview payloads are private and never cached: nothing to gain from prefetching.
     if (!basename.startsWith('/preview')) startPrefetching(basename);
-  }, [locale, basename]);
+  }, [locale, basename, backgroundTasks]);
 
   useEffect(() => {
     loadFeatureMessages('app').then(
