@@ -70,7 +70,8 @@ async function measureValidate(name: string, url: string): Promise<Row> {
   const options = {
     url,
     method: 'POST' as const,
-    headers: { 'content-type': 'application/json', 'x-st1-locale': 'fi-FI' },
+    // The site refuses a POST without its own Origin (CSRF check, docs/accounts.md).
+    headers: { 'content-type': 'application/json', 'x-st1-locale': 'fi-FI', origin: new URL(url).origin },
     body: JSON.stringify(CART),
     connections: CONNECTIONS,
   };
@@ -94,7 +95,7 @@ function percentile(sorted: number[], p: number): number {
 /** One buyer, as the browser goes: initialize, approve on the hosted page, complete. */
 async function buy(site: string, index: number): Promise<{ ms: number; codes: number }> {
   const started = performance.now();
-  const headers = { 'content-type': 'application/json', 'x-st1-locale': 'fi-FI' };
+  const headers = { 'content-type': 'application/json', 'x-st1-locale': 'fi-FI', origin: site };
   const cart = (await (
     await fetch(`${site}/proxy/digital-order/v1/cart/validate`, { method: 'POST', headers, body: JSON.stringify(CART) })
   ).json()) as {

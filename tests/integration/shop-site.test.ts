@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
 import { loadOriginConfig } from '../../server/origin/config';
+import { shopDb } from '../../server/origin/shop/shop-db';
 import { startOrigin, type RunningOrigin } from '../../server/origin/start';
 import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig } from '../../server/site/config';
@@ -41,6 +42,8 @@ afterAll(async () => {
 });
 
 const json = { 'content-type': 'application/json' };
+/** What the browser sends with a same-origin fetch POST (the CSRF check of docs/accounts.md). */
+const sameSite = { ...json, host: 'localhost', origin: 'http://localhost', 'x-st1-locale': 'fi-FI' };
 
 describe('shop through the site server', () => {
   it('pays an order on the proxied gateway page; the callback and the browser complete it once', async () => {
@@ -48,7 +51,7 @@ describe('shop through the site server', () => {
     const initialized = await app.inject({
       method: 'POST',
       url: '/proxy/digital-order/v1/orders/initialize',
-      headers: { ...json, 'x-st1-locale': 'sv-SE' },
+      headers: { ...sameSite, 'x-st1-locale': 'sv-SE' },
       payload: {
         idempotencyKey: 'site-test-0000000000000001',
         items,
@@ -92,7 +95,7 @@ describe('shop through the site server', () => {
     const completed = await app.inject({
       method: 'POST',
       url: '/proxy/digital-order/v1/orders/complete',
-      headers: json,
+      headers: sameSite,
       payload: { ...result, timestamp: Number(result.timestamp) },
     });
     const receipt = completed.json() as OrderReceipt;
@@ -104,7 +107,7 @@ describe('shop through the site server', () => {
     const check = await app.inject({
       method: 'POST',
       url: '/proxy/digital-order/v1/wash-codes/check',
-      headers: json,
+      headers: sameSite,
       payload: { code: receipt.items[0]!.washCodes[0] },
     });
     expect(check.json()).toMatchObject({ status: 'valid' });
@@ -118,23 +121,104 @@ describe('shop through the site server', () => {
       ['GET', '/payment-gateway/anything'],
       ['GET', '/payment-gateway/pay/PAY-lowercase0000'],
     ] as const) {
-      const response = await app.inject({ method, url, headers: json, ...(method === 'POST' ? { payload: {} } : {}) });
+      const response = await app.inject({
+        method,
+        url,
+        headers: sameSite,
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
+  });
+
+  it('refuses proxied POSTs without the same-site signs (CSRF) before the origin is asked', async () => {
+    const countOrders = async () =>
+      Number(
+        (
+          await shopDb(origin.db)
+            .selectFrom('shop_orders')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n,
+      );
+    const ordersBefore = await countOrders();
+    const initialize = {
+      idempotencyKey: 'site-test-csrf-000000000001',
+      items: [{ code: 'WASH-BASIC', quantity: 1 }],
+      customer: {
+        email: 'victim@example.com',
+        firstname: 'Victim',
+        lastname: 'Buyer',
+        telephonePrefix: 'FIN|358',
+        telephoneNumber: '401234567',
+        marketing: [],
+      },
+      payment: { type: 'card' },
+      expectedTotal: 9.9,
+      returnPath: '/kassa/vahvistus',
+    };
+    const endpoints = {
+      'orders/initialize': initialize,
+      'orders/complete': { orderId: 'ORD-1', paymentId: 'PAY-1', status: 'approved', signature: 'x' },
+      'cart/validate': { items: [{ code: 'WASH-BASIC', quantity: 1 }] },
+      'wash-codes/check': { code: 'ST1-123456789012' },
+    };
+    const { 'x-st1-locale': _locale, ...withoutLocale } = sameSite;
+    const { origin: _origin, ...withoutOrigin } = sameSite;
+    const refusals: Array<[string, Record<string, string>]> = [
+      ['no Origin', withoutOrigin],
+      ['another Origin', { ...sameSite, origin: 'https://evil.example' }],
+      ['an Origin with another port', { ...sameSite, origin: 'http://localhost:8080' }],
+      ['no x-st1-locale', withoutLocale],
+      ['a cross-site fetch', { ...sameSite, 'sec-fetch-site': 'cross-site' }],
+    ];
+    for (const [endpoint, payload] of Object.entries(endpoints)) {
+      for (const [why, headers] of refusals) {
+        const response = await app.inject({
+          method: 'POST',
+          url: `/proxy/digital-order/v1/${endpoint}`,
+          headers,
+          payload,
+        });
+        expect(response.statusCode, `${endpoint} with ${why}`).toBe(403);
+        expect(response.json(), `${endpoint} with ${why}`).toMatchObject({ code: 'FORBIDDEN' });
+      }
+    }
+    // A bad locale is a 400, as on the account APIs.
+    const badLocale = await app.inject({
+      method: 'POST',
+      url: '/proxy/digital-order/v1/cart/validate',
+      headers: { ...sameSite, 'x-st1-locale': 'de-DE' },
+      payload: endpoints['cart/validate'],
+    });
+    expect(badLocale.statusCode).toBe(400);
+    expect(await countOrders()).toBe(ordersBefore);
+
+    // The same requests with the browser's same-origin headers go through; GETs still
+    // default the locale (spec §7).
+    const validated = await app.inject({
+      method: 'POST',
+      url: '/proxy/digital-order/v1/cart/validate',
+      headers: sameSite,
+      payload: endpoints['cart/validate'],
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    const products = await app.inject({ method: 'GET', url: '/proxy/digital-order/v1/products?codes=WASH-BASIC' });
+    expect(products.statusCode).toBe(200);
   });
 
   it('answers malformed shop requests through the proxy with clear 4xx errors', async () => {
     const notJson = await app.inject({
       method: 'POST',
       url: '/proxy/digital-order/v1/cart/validate',
-      headers: json,
+      headers: sameSite,
       payload: '{"items":',
     });
     expect(notJson.statusCode).toBe(400);
     const badQuantity = await app.inject({
       method: 'POST',
       url: '/proxy/digital-order/v1/cart/validate',
-      headers: json,
+      headers: sameSite,
       payload: { items: [{ code: 'WASH-BASIC', quantity: -1 }] },
     });
     expect(badQuantity.statusCode).toBe(400);

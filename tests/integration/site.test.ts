@@ -340,6 +340,8 @@ describe('site: /proxy', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/proxy/cms-view/v1/search',
+      // Every proxied POST gets the CSRF check of the account APIs (docs/accounts.md).
+      headers: { host: 'localhost', origin: 'http://localhost', 'x-st1-locale': 'fi-FI' },
       payload: { query: 'tuulivoimaan' },
     });
     expect(response.statusCode).toBe(200);

@@ -1,8 +1,9 @@
 /**
- * CSRF defence for the account and form APIs (docs/accounts.md). A state-changing
- * request must carry the x-st1-locale header (a custom header, which another site's
- * page cannot send without a CORS preflight that this server never grants) and, for a
- * POST, an Origin header naming this very site.
+ * CSRF defence for the account and form APIs (docs/accounts.md) and for every POST
+ * through /proxy (server/site/routes/proxy.ts: orders, cart validation, wash codes). A
+ * state-changing request must carry the x-st1-locale header (a custom header, which
+ * another site's page cannot send without a CORS preflight that this server never
+ * grants) and, for a POST, an Origin header naming this very site.
  */
 import type { FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../../src/shared/locales';

@@ -1,13 +1,29 @@
 /**
- * /proxy/{endpoint}: allow-listed forwarding to the origin with x-st1-locale (default
- * fi-FI). Only JSON goes through; the browser's cookies and other headers do not.
+ * /proxy/{endpoint}: allow-listed forwarding to the origin with x-st1-locale. Only JSON
+ * goes through; the browser's cookies and other headers do not.
+ *
+ * A GET may leave out the locale (spec §7: default fi-FI). A POST (orders, cart
+ * validation, wash-code checks, search) gets the CSRF check of the account APIs
+ * (server/site/accounts/csrf.ts, docs/accounts.md "CSRF"): x-st1-locale required, a
+ * same-origin Origin, no cross-site Sec-Fetch-Site; otherwise 403 before the origin is
+ * asked.
  */
 import replyFrom from '@fastify/reply-from';
-import type { FastifyInstance } from 'fastify';
-import { DEFAULT_LOCALE, isLocale } from '../../../src/shared/locales';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../src/shared/locales';
 import { findProxiedEndpoint } from '../proxy-allow-list';
 import { SiteHttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';
+import { assertSameSiteRequest } from '../accounts/csrf';
+
+/** The locale of a GET: the header when given, else fi-FI (spec §7). */
+function readLocale(request: FastifyRequest): Locale {
+  const header = request.headers['x-st1-locale'];
+  const locale = header === undefined || header === '' ? DEFAULT_LOCALE : header;
+  if (!isLocale(locale))
+    throw new SiteHttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
+  return locale;
+}
 
 export async function proxyRoutes(app: FastifyInstance, options: { originUrl: string }) {
   await app.register(replyFrom, { base: options.originUrl, undici: { connections: 32, pipelining: 1 } });
@@ -35,10 +51,7 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
       const wildcard = (request.params as { '*': string })['*'];
       const endpoint = findProxiedEndpoint(wildcard, request.method);
       if (!endpoint) throw new SiteHttpError(404, 'NOT_FOUND', `Unknown proxy endpoint: ${wildcard.slice(0, 100)}`);
-      const header = request.headers['x-st1-locale'];
-      const locale = header === undefined || header === '' ? DEFAULT_LOCALE : header;
-      if (!isLocale(locale))
-        throw new SiteHttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
+      const locale = request.method === 'POST' ? assertSameSiteRequest(request) : readLocale(request);
       // The customer token never comes from the browser's request, only from its session cookie.
       const token = endpoint.customerSession ? sessionToken(request) : undefined;
       if (endpoint.customerSession === 'required' && !token)
