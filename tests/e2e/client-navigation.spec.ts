@@ -1,7 +1,7 @@
 /**
  * Client navigation (spec §2, §4; DESIGN §3): internal links fetch `{path}/_payload.json`
  * instead of a new document, show the loading flag meanwhile, update the head, keep the
- * history working and scroll to the top.
+ * history working and scroll to the top, or to the hash anchor when there is one.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { documentTitle, heroTitle, message, seedPage } from './support/content';
@@ -111,8 +111,7 @@ test('a link-list link in another locale keeps the locale prefix and <html lang>
 });
 
 test('navigation scrolls to the top of the new page', async ({ page }) => {
-  // No seed content has element ids to link to, so the scroll-to-top half of spec §2
-  // "Navigation scrolls to the top, or to the hash anchor" is what can be checked.
+  // Spec §2 "Navigation scrolls to the top, or to the hash anchor": the top half.
   await page.setViewportSize({ width: 390, height: 600 });
   await page.goto('/yrityksille');
   await waitForHydration(page);
@@ -127,4 +126,52 @@ test('navigation scrolls to the top of the new page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage('fi-FI', '/kayttoehdot')));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(await marker(page)).toBe(1);
+});
+
+test('navigation to a link with a hash anchor scrolls to that anchor', async ({ page }) => {
+  // The origin strips ids from rich text, so no seed page has an anchor: the test gives
+  // the last heading of the terms page one in its payload, as a CMS anchor would.
+  const terms = seedPage('fi-FI', '/kayttoehdot');
+  const html = terms.body.filter((block) => block.type === 'richText').at(-1)?.html ?? '';
+  const headings = [...html.matchAll(/<h2>([^<]+)<\/h2>/g)].map((match) => match[1] ?? '');
+  const heading = headings.at(-1);
+  expect(heading, 'the fi-FI terms page has a rich-text h2').toBeDefined();
+  await page.route('**/kayttoehdot/_payload.json', async (route) => {
+    const response = await route.fetch();
+    const payload = (await response.json()) as { page: { content: { body: Array<{ html?: string }> } } };
+    for (const block of payload.page.content.body) {
+      block.html &&= block.html.replace(`<h2>${heading}</h2>`, `<h2 id="vastuunrajoitus">${heading}</h2>`);
+    }
+    // The body is sent decoded: drop the original encoding and length.
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+    await route.fulfill({ status: response.status(), headers, body: JSON.stringify(payload) });
+  });
+
+  await page.setViewportSize({ width: 390, height: 600 });
+  await page.goto('/');
+  await waitForHydration(page);
+  await setMarker(page);
+  // Rich text upgrades its same-origin links to client navigation; add one with a hash.
+  await page
+    .getByRole('main')
+    .locator('.rich-text')
+    .first()
+    .evaluate((element) => {
+      const link = document.createElement('a');
+      link.href = '/kayttoehdot#vastuunrajoitus';
+      link.textContent = 'Vastuunrajoitus ja muutokset';
+      element.append(link);
+    });
+  const payload = page.waitForResponse((response) => new URL(response.url()).pathname === '/kayttoehdot/_payload.json');
+  await page.getByRole('link', { name: 'Vastuunrajoitus ja muutokset' }).click();
+  expect((await payload).status()).toBe(200);
+
+  await expect(page).toHaveURL(urlPath('/kayttoehdot#vastuunrajoitus'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(terms));
+  const anchor = page.locator('#vastuunrajoitus');
+  await expect(anchor).toHaveText(heading!);
+  // Not the top: the page scrolled down until the heading is at the top of the window.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect.poll(() => anchor.evaluate((element) => Math.abs(element.getBoundingClientRect().top))).toBeLessThan(2);
+  expect(await marker(page), 'the document was reloaded').toBe(1);
 });
