@@ -229,8 +229,7 @@ describe('shop: cart validation', () => {
       422,
       'DISCOUNT_NOT_YET_VALID',
     );
-    expect(await discounts.reserveUse('ONCE1')).toBe(true);
-    expect(await discounts.reserveUse('ONCE1')).toBe(false);
+    expect(await discounts.countUse('ONCE1')).toBe('within-limit');
     expectApiError(
       await validate({ items: [{ code: 'WASH-BASIC', quantity: 1 }], discountCode: 'ONCE1' }),
       422,
@@ -360,6 +359,63 @@ describe('shop: orders', () => {
       expect(receipt.items.flatMap((item) => item.washCodes)).toEqual([]);
       expect(await outboxFor(order.orderId)).toEqual([]);
     }
+  });
+
+  it('spends a discount use only when the order is paid: a declined or cancelled payment leaves a one-use code usable', async () => {
+    const discounts = createDiscountCodesRepository(db);
+    await discounts.insert({ code: 'YKSI1', kind: 'fixed', value: 200, usageLimit: 1 });
+    const items = [{ code: 'WASH-BASIC', quantity: 1 }];
+    for (const action of ['decline', 'cancel'] as const) {
+      const order = await initialize({ items, discountCode: 'yksi1' });
+      expect(order.totals.discount).toBe(2);
+      const result = await pay(order, action);
+      expect((await post('/digital-order/v1/orders/complete', result)).json()).toMatchObject({ status: 'pending' });
+      expect((await discounts.find('YKSI1'))?.usedCount).toBe(0);
+    }
+    // Two customers may be at the gateway with the code at the same time; the first to
+    // pay spends it, after which it is refused.
+    const first = await initialize({ items, discountCode: 'YKSI1' });
+    const abandoned = await initialize({ items, discountCode: 'YKSI1' });
+    expect(abandoned.orderId).not.toBe(first.orderId);
+    const approved = await pay(first, 'approve');
+    const paid = (await post('/digital-order/v1/orders/complete', approved)).json() as OrderReceipt;
+    expect(paid).toMatchObject({ status: 'paid', totals: { discount: 2 } });
+    expect((await discounts.find('YKSI1'))?.usedCount).toBe(1);
+    // Presenting the result again (a reload of the receipt) spends nothing more.
+    expect((await post('/digital-order/v1/orders/complete', approved)).json()).toMatchObject({
+      alreadyCompleted: true,
+    });
+    expect((await discounts.find('YKSI1'))?.usedCount).toBe(1);
+    expectApiError(await validate({ items, discountCode: 'YKSI1' }), 422, 'DISCOUNT_USED_UP');
+    const refused = await post('/digital-order/v1/orders/initialize', {
+      idempotencyKey: nextKey(),
+      items,
+      discountCode: 'YKSI1',
+      customer,
+      sendSms: false,
+      payment: { type: 'card' },
+      expectedTotal: 7.9,
+      returnPath: '/kassa/maksu',
+    });
+    expectApiError(refused, 422, 'DISCOUNT_USED_UP');
+  });
+
+  it('honours an order paid with the last use at the same time as another, and counts both uses', async () => {
+    const discounts = createDiscountCodesRepository(db);
+    await discounts.insert({ code: 'KAKSI1', kind: 'fixed', value: 100, usageLimit: 1 });
+    const items = [{ code: 'WASH-BASIC', quantity: 1 }];
+    const orders = [
+      await initialize({ items, discountCode: 'KAKSI1' }),
+      await initialize({ items, discountCode: 'KAKSI1' }),
+    ];
+    for (const order of orders) {
+      const receipt = (
+        await post('/digital-order/v1/orders/complete', await pay(order, 'approve'))
+      ).json() as OrderReceipt;
+      // The customer saw and paid the discounted price: the order is not refused afterwards.
+      expect(receipt).toMatchObject({ status: 'paid', totals: { discount: 1 } });
+    }
+    expect((await discounts.find('KAKSI1'))?.usedCount).toBe(2);
   });
 
   it('rejects a tampered result: another status, amount of codes or order', async () => {

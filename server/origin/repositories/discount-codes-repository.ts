@@ -52,17 +52,26 @@ export function createDiscountCodesRepository(database: Db | ShopDb) {
       return row ? toDiscount(row) : undefined;
     },
     /**
-     * Takes one use of the code if any is left (one conditional update, so concurrent
-     * orders cannot overrun the limit). False when the limit is reached.
+     * Counts one use of the code by a paid order (docs/shop.md "Discount uses"). The limit
+     * is re-checked in the same conditional update; when it was reached meanwhile (orders
+     * paid at the same moment with the last use), the use is counted all the same, since
+     * the customer has paid the discounted price, and 'over-limit' says so.
      */
-    async reserveUse(code: string): Promise<boolean> {
+    async countUse(code: string): Promise<'within-limit' | 'over-limit'> {
+      const canonical = canonicalDiscountCode(code);
       const result = await db
         .updateTable('shop_discount_codes')
         .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
-        .where('code', '=', canonicalDiscountCode(code))
+        .where('code', '=', canonical)
         .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      if (Number(result.numUpdatedRows) === 1) return 'within-limit';
+      await db
+        .updateTable('shop_discount_codes')
+        .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
+        .where('code', '=', canonical)
+        .execute();
+      return 'over-limit';
     },
     async insert(discount: {
       code: string;

@@ -1,7 +1,8 @@
 /**
  * Orders (docs/shop.md): initialize creates a pending order and a payment from a cart
  * priced on the server, idempotently; complete checks the provider's signed result and
- * marks the order paid exactly once, issuing wash codes and queueing the receipt.
+ * marks the order paid exactly once, spending the discount code's use, issuing wash codes
+ * and queueing the receipt.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Locale } from '../../../src/shared/locales';
@@ -49,7 +50,10 @@ function requestHash(value: unknown): string {
     .digest('hex');
 }
 
-export function createOrdersService(database: Db, deps: { provider: PaymentProvider; now?: () => Date }) {
+export function createOrdersService(
+  database: Db,
+  deps: { provider: PaymentProvider; now?: () => Date; warn?: (message: string) => void },
+) {
   const db = shopDb(database);
   const now = deps.now ?? (() => new Date());
   const pricing = createCartPricing({
@@ -150,14 +154,10 @@ export function createOrdersService(database: Db, deps: { provider: PaymentProvi
       const paymentId = newId('PAY');
       const createdAt = now().toISOString();
       try {
+        // The discount code's use is not taken here but when the order is paid (complete):
+        // a declined, cancelled or abandoned payment must not spend it. `pricing.price`
+        // has refused a code whose uses are all spent by paid orders.
         await db.transaction().execute(async (trx) => {
-          const discounts = createDiscountCodesRepository(trx);
-          if (priced.discount && !(await discounts.reserveUse(priced.discount.code)))
-            throw new HttpError(
-              422,
-              'DISCOUNT_USED_UP',
-              `Discount code ${priced.discount.code} has been used the maximum number of times`,
-            );
           await createOrdersRepository(trx).insertOrder(
             {
               id: orderId,
@@ -248,14 +248,23 @@ export function createOrdersService(database: Db, deps: { provider: PaymentProvi
         const timestamp = now().toISOString();
         if (channel === 'callback' && !(await orders.markCallback(payment.id, timestamp)))
           throw new HttpError(409, 'REPLAYED', 'This payment callback has already been processed');
-        if (result.status !== 'approved') return { changed: false };
+        const unchanged = { changed: false, discountOverLimit: null };
+        if (result.status !== 'approved') return unchanged;
         const order = (await orders.findOrder(result.orderId))!;
-        if (!(await orders.markPaid(order.id, timestamp))) return { changed: false };
+        if (!(await orders.markPaid(order.id, timestamp))) return unchanged;
+        // The discount code's use is spent now, once, with the order paid (docs/shop.md).
+        const discountUse = order.discount_code
+          ? await createDiscountCodesRepository(trx).countUse(order.discount_code)
+          : null;
         const items = await orders.items(order.id);
         await orders.issueWashCodes(order.id, items, timestamp);
         await queueReceipt(orders, { ...order, status: 'paid', paid_at: timestamp }, items, timestamp);
-        return { changed: true };
+        return { changed: true, discountOverLimit: discountUse === 'over-limit' ? order.discount_code : null };
       });
+      if (outcome.discountOverLimit)
+        deps.warn?.(
+          `Discount code ${outcome.discountOverLimit} went over its usage limit: order ${result.orderId} was paid with its last use at the same time as another order`,
+        );
       const order = (await createOrdersRepository(db).findOrder(result.orderId))!;
       return receipt(order, result.status, !outcome.changed, result.method);
     },

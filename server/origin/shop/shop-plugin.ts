@@ -57,7 +57,7 @@ export async function shopPlugin(app: FastifyInstance, options: ShopPluginOption
   const ordersRepository = createOrdersRepository(db);
   digitalOrderRoutes(app, {
     pricing: createCartPricing({ products, discounts: createDiscountCodesRepository(db) }),
-    orders: createOrdersService(db, { provider: gateway }),
+    orders: createOrdersService(db, { provider: gateway, warn: (message) => app.log.warn(message) }),
     ordersRepository,
     products,
     customerIdOf: options.customerIdOf ?? customerOfSession(db),
