@@ -206,18 +206,70 @@ describe('login and the session', () => {
     expect(await authStatus(`st1_session=${'a'.repeat(5000)}`)).toBe('UNAUTHORIZED');
   });
 
-  it('refuses malformed login bodies with 400 and non-JSON with 415', async () => {
+  it('refuses malformed login bodies with 400', async () => {
     const address = newAddress();
-    expect((await post('/api/v1/login', { email: 5 }, { address })).statusCode).toBe(400);
-    expect((await post('/api/v1/login', '{"email":', { address })).statusCode).toBe(400);
-    const form = await app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: 'email=a&password=b',
-      remoteAddress: address,
-      headers: { ...sameSite, 'content-type': 'application/x-www-form-urlencoded' },
+    const invalid = await post('/api/v1/login', { email: 5 }, { address });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('email'),
     });
-    expect(form.statusCode).toBe(415);
+    const malformed = await post('/api/v1/login', '{"email":', { address });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'The request body is not valid JSON',
+    });
+  });
+
+  // Issue 2: "non-JSON bodies (400)" — a clear JSON error, not the framework's 415.
+  const stateChanging = [
+    '/api/v1/login',
+    '/api/v1/logout',
+    '/api/v1/form/submit',
+    '/api/v1/account/register',
+    '/api/v1/account/forgot-password',
+    '/api/v1/account/confirm-email',
+    '/api/v1/account/reset-password',
+    '/api/v1/account/customer',
+    '/api/v1/account/password',
+  ];
+  const notJson = [
+    { 'content-type': 'application/x-www-form-urlencoded', payload: 'email=a&password=b' },
+    { 'content-type': 'text/plain', payload: '{"email":"a","password":"b"}' },
+    { 'content-type': 'multipart/form-data; boundary=x', payload: '--x\r\n\r\nb\r\n--x--' },
+    { 'content-type': 'application/xml', payload: '<login/>' },
+  ];
+
+  it('answers a non-JSON body on every state-changing /api/v1 route with a 400 JSON error', async () => {
+    for (const url of stateChanging) {
+      for (const { 'content-type': contentType, payload } of notJson) {
+        const response = await post(url, payload, { address: newAddress(), headers: { 'content-type': contentType } });
+        expect(response.statusCode, `${url} ${contentType}`).toBe(400);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.json(), `${url} ${contentType}`).toEqual({
+          status: 400,
+          code: 'BAD_REQUEST',
+          message: 'The request body must be JSON (content-type: application/json)',
+        });
+      }
+    }
+  });
+
+  it('answers malformed JSON on every state-changing /api/v1 route with a 400 JSON error', async () => {
+    for (const url of stateChanging) {
+      for (const payload of ['{"email":', 'not json', '{"a":1}}']) {
+        const response = await post(url, payload, { address: newAddress() });
+        expect(response.statusCode, `${url} ${payload}`).toBe(400);
+        expect(response.json()).toEqual({
+          status: 400,
+          code: 'BAD_REQUEST',
+          message: 'The request body is not valid JSON',
+        });
+      }
+    }
   });
 });
 

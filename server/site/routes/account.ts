@@ -16,6 +16,7 @@ import { assertSameSiteRequest } from '../accounts/csrf';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie';
 import type { SiteConfig } from '../config';
 import { SiteHttpError } from '../errors';
+import { acceptJsonBodiesOnly } from '../json-bodies';
 
 /** Limits (docs/accounts.md). In memory per site server copy; see the doc for several copies. */
 export const RATE_LIMITS = {
@@ -72,18 +73,9 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
   const origin = createAccountOrigin(options.config.originUrl);
   await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany, hook: 'preHandler' });
 
-  // JSON bodies only (and form posts are not accepted: the pages post JSON with fetch).
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
-    try {
-      done(null, body === '' ? undefined : JSON.parse(body as string));
-    } catch {
-      done(new SiteHttpError(400, 'BAD_REQUEST', 'The request body is not valid JSON'), undefined);
-    }
-  });
-  app.addContentTypeParser('*', (_request, _payload, done) =>
-    done(new SiteHttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON'), undefined),
-  );
+  // JSON bodies only, anything else is a 400 (form posts are not accepted: the pages post
+  // JSON with fetch, and other sites' HTML forms cannot).
+  acceptJsonBodiesOnly(app, 16 * 1024);
 
   const perAddress = (limit: { max: number; timeWindow: number }, groupId: string) =>
     app.rateLimit({ ...limit, groupId, errorResponseBuilder: tooMany });
