@@ -18,12 +18,16 @@ export interface AppNotification {
   /** Text to show as is, or a Lingui message id when `translate` is true. */
   message: string;
   translate: boolean;
+  /** Values for the placeholders of a translated message, such as {max}. */
+  values?: Record<string, string | number>;
 }
 
 export interface NotificationInput {
   message?: string | undefined;
   /** The message is a Lingui id (such as 'cartValidationFailed') to translate when shown. */
   translate?: boolean;
+  /** Values for the placeholders of a translated message. */
+  values?: Record<string, string | number>;
   type?: NotificationType;
 }
 
@@ -56,7 +60,7 @@ export function addNotification(input: NotificationInput): string | undefined {
   if (message === undefined || message.trim() === '') throw new Error('Cannot create notification: message is empty');
   if (typeof window === 'undefined' || !notificationsStore.ready) return undefined;
   const id = nextId();
-  notificationsStore.items.push({ id, type, message, translate });
+  notificationsStore.items.push({ id, type, message, translate, ...(input.values ? { values: input.values } : {}) });
   return id;
 }
 

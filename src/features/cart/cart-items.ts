@@ -1,5 +1,5 @@
 /** Pure cart transitions (spec §4 Cart): used by the store and tested on their own. */
-import type { ProductView, ValidatedCart } from '../../shared/shop/api-schema';
+import { MAX_QUANTITY, type ProductView, type ValidatedCart } from '../../shared/shop/api-schema';
 import { applyUpsellRule } from '../../shared/shop/upsell';
 import type { CartIncluded, CartItem, ProductInput } from './cart-types';
 
@@ -30,11 +30,25 @@ export function itemFromProduct(product: ProductInput): CartItem {
   };
 }
 
-/** Spec §4: an existing code gets one more; a new code becomes an item with amount 1. */
+/**
+ * The most of one product a cart holds: the server refuses a larger quantity (400), and a
+ * refusal would empty the whole cart (spec §4), so the browser stops here instead.
+ */
+export const MAX_ITEM_AMOUNT = MAX_QUANTITY;
+
+/**
+ * Spec §4: an existing code gets one more; a new code becomes an item with amount 1.
+ * An item already at MAX_ITEM_AMOUNT stays as it is.
+ */
 export function addItem(items: readonly CartItem[], product: ProductInput): CartItem[] {
   return items.some((item) => item.code === product.code)
-    ? items.map((item) => (item.code === product.code ? { ...item, amount: item.amount + 1 } : item))
+    ? items.map((item) => (item.code === product.code ? { ...item, amount: clampAmount(item.amount + 1) } : item))
     : [...items, itemFromProduct(product)];
+}
+
+/** Whether one more of this code would go over MAX_ITEM_AMOUNT. */
+export function isAtMaxAmount(items: readonly CartItem[], code: string): boolean {
+  return items.some((item) => item.code === code && item.amount >= MAX_ITEM_AMOUNT);
 }
 
 export function removeItem(items: readonly CartItem[], code: string): CartItem[] {
@@ -46,8 +60,13 @@ export function toQuantity(amount: unknown): number {
   return typeof amount === 'number' && Number.isInteger(amount) && amount > 0 ? amount : 1;
 }
 
+/** An amount the cart can hold: a positive integer (else 1), at most MAX_ITEM_AMOUNT. */
+export function clampAmount(amount: unknown): number {
+  return Math.min(toQuantity(amount), MAX_ITEM_AMOUNT);
+}
+
 export function setAmount(items: readonly CartItem[], code: string, amount: number): CartItem[] {
-  return items.map((item) => (item.code === code ? { ...item, amount: toQuantity(amount) } : item));
+  return items.map((item) => (item.code === code ? { ...item, amount: clampAmount(amount) } : item));
 }
 
 /** The cart amount count of spec §3: all units of all items. */
@@ -79,7 +98,8 @@ export function mergeValidation(items: readonly CartItem[], answer: ValidatedCar
 
 /**
  * Reads a stored cart defensively: an item with no usable code is dropped, amounts that
- * are not positive integers become 1, so a damaged record never breaks the page.
+ * are not positive integers become 1 and larger ones than MAX_ITEM_AMOUNT that, so a
+ * damaged record never breaks the page.
  */
 export function sanitizeItems(value: unknown): CartItem[] {
   if (!Array.isArray(value)) return [];
@@ -98,7 +118,7 @@ export function sanitizeItems(value: unknown): CartItem[] {
         : {}),
       ...(typeof raw.taxPercentage === 'number' ? { taxPercentage: raw.taxPercentage } : {}),
       ...(raw.image && typeof raw.image.src === 'string' ? { image: raw.image } : {}),
-      amount: toQuantity(raw.amount),
+      amount: clampAmount(raw.amount),
       showUpsell: raw.showUpsell !== false,
       upsells: Array.isArray(raw.upsells) ? raw.upsells : [],
     });

@@ -4,11 +4,12 @@ import type { ValidatedCart } from '../../shared/shop/api-schema';
 import { modalStore, closeModal } from '../../ui/modal-store';
 import { notificationsStore } from '../../ui/notifications-store';
 import { closeCartDatabaseForTests, readStoredCart } from './cart-storage';
-import { toQuantity, sanitizeItems } from './cart-items';
+import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems } from './cart-items';
 import {
   addToCart,
   applyDiscountCode,
   cart,
+  changeAmount,
   removeFromCart,
   resetCart,
   resetCartModuleForTests,
@@ -59,6 +60,12 @@ function fakeOrigin() {
     };
     state.requests.push(body);
     if (state.mode === 'network') throw new TypeError('Failed to fetch');
+    // The origin's limit (MAX_QUANTITY): a larger quantity is a 400, which empties the cart.
+    if (body.items.some((item) => item.quantity > 50))
+      return Response.json(
+        { status: 400, code: 'BAD_REQUEST', message: 'items.0.quantity: quantity must be at most 50' },
+        { status: 400 },
+      );
     if (state.mode === 'server-error') return new Response('upstream down', { status: 503 });
     if (state.mode === 'reject')
       return Response.json(
@@ -214,6 +221,46 @@ describe('cart store', () => {
     expect(origin.state.requests.at(-1)).toMatchObject({ customerEmail: 'maija@example.com' });
   });
 
+  it('stops at 50 of one product with a notice, instead of having the cart refused and emptied', async () => {
+    expect(MAX_ITEM_AMOUNT).toBe(50);
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    for (let index = 1; index < 50; index += 1) await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(cart.items.map((item) => [item.code, item.amount])).toEqual([
+      ['WASH-BASIC', 50],
+      ['WASH-BASIC-5', 1],
+    ]);
+    expect(notices()).not.toContain('shop.cart.maxAmount');
+    origin.fetchImpl.mockClear();
+    notificationsStore.items = [];
+
+    // The 51st add: the cart stays as it is, valid, and says why.
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(cart.items.map((item) => [item.code, item.amount])).toEqual([
+      ['WASH-BASIC', 50],
+      ['WASH-BASIC-5', 1],
+    ]);
+    expect(cart.status).toBe('valid');
+    expect(notificationsStore.items).toEqual([
+      expect.objectContaining({ type: 'warning', message: 'shop.cart.maxAmount', values: { max: 50 } }),
+    ]);
+    expect(notices()).not.toContain('messages.cartValidationFailed');
+    expect(origin.fetchImpl).not.toHaveBeenCalled();
+
+    // An amount typed or stepped above the limit becomes the limit, with the same notice.
+    await changeAmount('WASH-BASIC-5', 80);
+    expect(cart.items[1]!.amount).toBe(50);
+    expect(notices()).toEqual(['shop.cart.maxAmount', 'shop.cart.maxAmount']);
+    expect(origin.state.requests.at(-1)).toMatchObject({
+      items: [
+        { code: 'WASH-BASIC', quantity: 50 },
+        { code: 'WASH-BASIC-5', quantity: 50 },
+      ],
+    });
+    expect(cart.status).toBe('valid');
+    expect((await readStoredCart())?.items.map((item) => item.amount)).toEqual([50, 50]);
+  });
+
   it('sends no request for an empty cart', async () => {
     await validateCart();
     expect(origin.fetchImpl).not.toHaveBeenCalled();
@@ -242,5 +289,11 @@ describe('cart items', () => {
       ['A-1', 1, 'A'],
       ['B', 2, 'B'],
     ]);
+    expect(sanitizeItems([{ code: 'C', amount: 51 }])[0]!.amount).toBe(MAX_ITEM_AMOUNT);
+  });
+
+  it('never adds beyond the maximum amount of one product', () => {
+    const full = [{ ...sanitizeItems([{ code: 'A', amount: MAX_ITEM_AMOUNT }])[0]! }];
+    expect(addItem(full, { code: 'A', name: 'A' })[0]!.amount).toBe(MAX_ITEM_AMOUNT);
   });
 });

@@ -3,7 +3,8 @@
  * by the server after every change. Rules:
  * - adding an existing code raises its amount by 1; a new code becomes an item (amount 1);
  *   the first product in an empty cart opens modal 'firstInCart', later adds show the
- *   notice 'addedToCart';
+ *   notice 'addedToCart'; one product holds at most MAX_ITEM_AMOUNT (the server's limit),
+ *   beyond which the cart stays as it is with the notice 'shop.cart.maxAmount';
  * - the server rejecting the cart (a 4xx) empties it with the notice 'cartValidationFailed';
  *   a rejected discount code only drops the code;
  * - no answer (offline, network error, 5xx) never empties it: it is kept, marked out of
@@ -16,7 +17,16 @@ import { openModal } from '../../ui/modal-store';
 import { addNotification, notificationsStore } from '../../ui/notifications-store';
 import { analyticsItem, trackShopEvent } from './analytics';
 import { isTransient, shopApi, ShopApiError } from './api/shop-api';
-import { addItem, countItems, mergeValidation, removeItem, setAmount, toQuantity } from './cart-items';
+import {
+  addItem,
+  countItems,
+  isAtMaxAmount,
+  MAX_ITEM_AMOUNT,
+  mergeValidation,
+  removeItem,
+  setAmount,
+  toQuantity,
+} from './cart-items';
 import { onOtherTabSave, readStoredCart, writeStoredCart } from './cart-storage';
 import type { CartItem, CartState, ProductInput, StoredCart } from './cart-types';
 
@@ -165,7 +175,22 @@ async function changed(): Promise<void> {
   await validateCart();
 }
 
+/** The notice for an add or amount above MAX_ITEM_AMOUNT: the cart keeps the maximum. */
+function tellMaxAmount(): void {
+  addNotification({
+    type: 'warning',
+    message: 'shop.cart.maxAmount',
+    translate: true,
+    values: { max: MAX_ITEM_AMOUNT },
+  });
+}
+
 export async function addToCart(product: ProductInput): Promise<void> {
+  // One more would be refused by the server, and a refusal empties the cart (spec §4).
+  if (isAtMaxAmount(cart.items, product.code)) {
+    tellMaxAmount();
+    return;
+  }
   const first = cart.items.length === 0;
   cart.items = addItem(cart.items, product);
   const item = cart.items.find((entry) => entry.code === product.code)!;
@@ -186,7 +211,9 @@ export async function removeFromCart(code: string): Promise<void> {
 export async function changeAmount(code: string, amount: number): Promise<void> {
   const before = cart.items.find((entry) => entry.code === code);
   if (!before) return;
+  if (amount > MAX_ITEM_AMOUNT) tellMaxAmount();
   cart.items = setAmount(cart.items, code, amount);
+  if (cart.items.find((entry) => entry.code === code)!.amount === before.amount) return;
   const after = cart.items.find((entry) => entry.code === code)!;
   if (after.amount > before.amount) trackShopEvent('add_to_cart', [analyticsItem(after, after.amount - before.amount)]);
   if (after.amount < before.amount)

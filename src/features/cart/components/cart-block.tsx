@@ -8,6 +8,7 @@ import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
 import { useOnlineStatus } from '../../../ui/use-online-status';
 import { analyticsItem, trackShopEvent } from '../analytics';
 import { acceptUpsell, applyDiscountCode, cart, changeAmount, declineUpsell, removeFromCart } from '../cart-store';
+import { MAX_ITEM_AMOUNT } from '../cart-items';
 import type { CartItem } from '../cart-types';
 import { useCart } from '../use-cart';
 import { CartTotals } from './cart-totals';
@@ -119,7 +120,7 @@ function CartLine({ item }: { item: CartItem }) {
             type="button"
             className="button shop-step"
             aria-label={t('shop.cart.increase', { name: item.name })}
-            disabled={item.amount >= 50}
+            disabled={item.amount >= MAX_ITEM_AMOUNT}
             onClick={() => void changeAmount(item.code, item.amount + 1)}
           >
             +
