@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSeedPages } from '../../server/origin/content-files';
+import { generateSeedStations } from '../../server/origin/repositories/stations-seed';
 import { loadRedirectTables } from '../../server/site/redirect-tables';
-import { LOCALES, slugToPath, type Locale } from './locales';
+import { LOCALES, slugToPath, STATION_PATH_SEGMENT, type Locale } from './locales';
 import {
   compileRedirectTable,
   isAbsoluteUrl,
@@ -137,7 +138,10 @@ describe('isAbsoluteUrl', () => {
 
 describe('the legacy redirect tables in content/redirects', () => {
   let tables: Map<Locale, RedirectTable>;
-  /** Live page paths per locale: every slug and alias, drafts included, 'landing' = '/'. */
+  /**
+   * Live page paths per locale: every slug and alias, drafts included, 'landing' = '/',
+   * and every seed station's page (the origin seeds the same deterministic stations).
+   */
   const livePaths = new Map<Locale, Set<string>>(LOCALES.map((locale) => [locale, new Set<string>()]));
 
   beforeAll(async () => {
@@ -147,6 +151,9 @@ describe('the legacy redirect tables in content/redirects', () => {
       paths?.add(slugToPath(page.content.slug));
       for (const alias of page.aliases) paths?.add(slugToPath(alias));
     }
+    const stations = await generateSeedStations('content');
+    for (const locale of LOCALES)
+      for (const station of stations) livePaths.get(locale)?.add(`/${STATION_PATH_SEGMENT[locale]}/${station.slug}`);
   });
 
   const table = (locale: Locale): RedirectTable => {
@@ -245,6 +252,96 @@ describe('the legacy redirect tables in content/redirects', () => {
     expect(isAbsoluteUrl(root ?? '')).toBe(true);
     expect(isAbsoluteUrl(matchRedirect(en, '/fi/yksityisille/tuotteet') ?? '')).toBe(true);
     expect(isAbsoluteUrl(matchRedirect(en, '/nb/privat') ?? '')).toBe(true);
+  });
+
+  /**
+   * The targets spec §2 lists for en-EU, sv-SE and no-NO. `X/...` is X or a page below it;
+   * `{slug}` and `{station-slug}` are any live page in that folder.
+   */
+  const SPEC_TARGETS: Record<Exclude<Locale, 'fi-FI'>, string[]> = {
+    'en-EU': [
+      '/about-us',
+      '/about-us/news-and-media/company-and-press-releases',
+      '/about-us/stories',
+      '/about-us/sustainability',
+      '/about-us/sustainability/energy-transition',
+      '/about-us/sustainability/reporting',
+      '/about-us/sustainability/climate-and-nature/carbon-sequestration',
+      '/about-us/company-info',
+      '/about-us/company-info/areas-of-operation',
+      '/about-us/company-info/key-figures-and-ir',
+      '/about-us/company-info/contact-us',
+      '/about-us/people-and-careers/open-positions',
+      '/private/privacy-policy',
+      '/article/{slug}',
+    ],
+    'sv-SE': [
+      '/privat',
+      '/foretag',
+      '/foretag/st1-business-tjanst/...',
+      '/foretag/foretag-tjanster/...',
+      '/om-oss',
+      '/om-oss/nyheter-och-press',
+      '/hitta-station',
+      '/privat/produkter/...',
+      '/allmanna-villkor',
+      '/integritetspolicy',
+    ],
+    'no-NO': [
+      '/privat',
+      '/bedrift',
+      '/bedrift/bedrift-drivstoffkort',
+      '/om-oss',
+      '/om-oss/stories',
+      '/om-oss/baerekraft',
+      '/privat/produkter',
+      '/privat/produkter/bensin',
+      '/privat/produkter/diesel',
+      '/privat/produkter/lading',
+      '/privat/tjenester',
+      '/privat/tjenester/bilvask',
+      '/privat/tjenester/kaffeavtale',
+      '/privat/tjenester/mat-og-drikke',
+      '/privat/app-og-tilbud',
+      '/privat/kundeservice',
+      '/finn-stasjon',
+      '/stasjoner/{station-slug}',
+      '/artikkel/{slug}',
+    ],
+  };
+
+  for (const [locale, specTargets] of Object.entries(SPEC_TARGETS) as Array<[Locale, string[]]>) {
+    it(`has a rule for each ${locale} target of spec §2, leading to a live page`, () => {
+      const relative = targets(locale)
+        .filter((to) => !isAbsoluteUrl(to))
+        .map((to) => to.split(/[?#]/)[0] ?? to);
+      const live = livePaths.get(locale) ?? new Set();
+      for (const target of specTargets) {
+        const folder = /^(.*)\/\{[a-z-]+\}$/.exec(target)?.[1];
+        const below = target.endsWith('/...') ? target.slice(0, -'/...'.length) : undefined;
+        const found = relative.filter((to) =>
+          folder
+            ? to.startsWith(`${folder}/`) && !to.slice(folder.length + 1).includes('/')
+            : below
+              ? to === below || to.startsWith(`${below}/`)
+              : to === target,
+        );
+        expect(found.length, `${locale}: no rule leads to ${target}`).toBeGreaterThan(0);
+        for (const to of found) expect(live.has(to), `${locale} ${target}: ${to} is not a live page`).toBe(true);
+      }
+    });
+  }
+
+  it('sends old no-NO and en-EU station and article addresses to the pages themselves', () => {
+    // Exact rules beat the folder-wide prefix rules for the same old folders.
+    expect(matchRedirect(table('no-NO'), '/stasjon/st1-oslo-sandviksveien')).toBe('/stasjoner/oslo-sandviksveien');
+    expect(matchRedirect(table('no-NO'), '/stasjon/st1-hamar-ukjent')).toBe('/finn-stasjon');
+    expect(matchRedirect(table('no-NO'), '/nyheter/biogass-pa-tolv-stasjoner')).toBe(
+      '/artikkel/biogass-pa-tolv-stasjoner',
+    );
+    expect(matchRedirect(table('no-NO'), '/nyheter/noe-annet')).toBe('/om-oss/stories');
+    expect(matchRedirect(table('en-EU'), '/news/new-wind-farm/')).toBe('/article/new-wind-farm-online');
+    expect(matchRedirect(table('en-EU'), '/news/something-else')).toBe('/article');
   });
 
   it('sends e-mail-like and junk paths to the home page in every locale', () => {

@@ -1,0 +1,62 @@
+/**
+ * Every relative target of the legacy redirect tables (content/redirects, spec §2) is a
+ * page the origin serves: asked of a real origin on a fresh SQLite file, seeded from
+ * content/ (pages and the deterministic stations), without the preview header.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/shared/locales';
+import { isAbsoluteUrl } from '../../src/shared/redirects';
+import { buildOriginApp } from '../../server/origin/app';
+import { openDatabase, type Db } from '../../server/origin/db';
+import { migrateToLatest } from '../../server/origin/migrate';
+import { seedIfEmpty } from '../../server/origin/seed';
+import { loadRedirectTables } from '../../server/site/redirect-tables';
+
+let dataDir: string;
+let db: Db;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'st1-redirect-targets-test-'));
+  db = openDatabase({ dataDir });
+  await migrateToLatest(db);
+  await seedIfEmpty(db, 'content');
+  app = buildOriginApp(db);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.destroy();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('legacy redirect targets', () => {
+  const tables = loadRedirectTables('content');
+
+  for (const locale of LOCALES) {
+    it(`are published pages of the origin in ${locale}`, async () => {
+      const table = tables.get(locale);
+      expect(table, locale).toBeDefined();
+      const targets = new Set(
+        [...table!.exact.values(), ...table!.prefixes.map(([, to]) => to)]
+          .filter((to) => !isAbsoluteUrl(to))
+          .map((to) => to.split(/[?#]/)[0] ?? to),
+      );
+      expect(targets.size).toBeGreaterThan(5);
+      for (const path of targets) {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/cms-view/v1/content/page',
+          query: { path },
+          headers: { 'x-st1-locale': locale },
+        });
+        expect(response.statusCode, `${locale} ${path}`).toBe(200);
+      }
+    });
+  }
+});
