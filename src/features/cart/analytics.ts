@@ -39,3 +39,23 @@ export function trackShopEvent(
   // GA4 asks to clear the previous ecommerce object before pushing the next one.
   return pushAnalytics({ ecommerce: null }, { event, ecommerce: { currency: 'EUR', items, ...extra } });
 }
+
+/**
+ * view_cart (cart page) and begin_checkout (checkout page), each once per visit of its
+ * page: only once the saved cart has been read, and not for an empty cart. Answers
+ * whether the event was due, so the page can remember that it has been sent.
+ */
+export function trackCartStep(
+  event: 'view_cart' | 'begin_checkout',
+  state: {
+    loaded: boolean;
+    items: ReadonlyArray<{ code: string; name: string; price: number; taxPercentage: number; amount: number }>;
+  },
+): boolean {
+  if (!state.loaded || state.items.length === 0) return false;
+  trackShopEvent(
+    event,
+    state.items.map((item) => analyticsItem(item, item.amount)),
+  );
+  return true;
+}

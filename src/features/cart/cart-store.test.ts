@@ -1,15 +1,18 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ValidatedCart } from '../../shared/shop/api-schema';
+import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../ui/analytics-gate';
 import { modalStore, closeModal } from '../../ui/modal-store';
 import { notificationsStore } from '../../ui/notifications-store';
 import { closeCartDatabaseForTests, readStoredCart } from './cart-storage';
 import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems } from './cart-items';
 import {
+  acceptUpsell,
   addToCart,
   applyDiscountCode,
   cart,
   changeAmount,
+  declineUpsell,
   removeFromCart,
   resetCart,
   resetCartModuleForTests,
@@ -264,6 +267,88 @@ describe('cart store', () => {
   it('sends no request for an empty cart', async () => {
     await validateCart();
     expect(origin.fetchImpl).not.toHaveBeenCalled();
+  });
+});
+
+describe('cart analytics (with analytics consent)', () => {
+  /** The window's data layer, where the analytics gate writes (src/ui/analytics-gate.ts). */
+  const events = () =>
+    ((win as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter(
+      (entry) => entry.event !== undefined,
+    );
+  const summary = () =>
+    events().map((entry) => {
+      const { items } = entry.ecommerce as { items: Array<{ item_id: string; quantity: number }> };
+      return [entry.event, ...items.map((item) => `${item.item_id}×${item.quantity}`)];
+    });
+
+  beforeEach(() => {
+    resetAnalyticsConsentForTests();
+    setAnalyticsConsent(true);
+  });
+  afterEach(() => resetAnalyticsConsentForTests());
+
+  it('sends add_to_cart for each add and amount raised, remove_from_cart for each removal and amount lowered', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu', unitPrice: 9.9, taxPercentage: 25.5 });
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await changeAmount('WASH-BASIC', 5);
+    await changeAmount('WASH-BASIC', 4);
+    await changeAmount('WASH-BASIC', 4); // no change, no event
+    await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    await removeFromCart('WASH-BASIC-5');
+    await removeFromCart('WASH-BASIC-5'); // not in the cart any more
+    expect(summary()).toEqual([
+      ['add_to_cart', 'WASH-BASIC×1'],
+      ['add_to_cart', 'WASH-BASIC×1'],
+      ['add_to_cart', 'WASH-BASIC×3'],
+      ['remove_from_cart', 'WASH-BASIC×1'],
+      ['add_to_cart', 'WASH-BASIC-5×1'],
+      ['remove_from_cart', 'WASH-BASIC-5×1'],
+    ]);
+    // GA4 shape, price excluding tax (spec §3, §9), the previous ecommerce object cleared first.
+    const dataLayer = (win as unknown as { dataLayer: unknown[] }).dataLayer;
+    expect(dataLayer.slice(0, 2)).toEqual([
+      { ecommerce: null },
+      {
+        event: 'add_to_cart',
+        ecommerce: {
+          currency: 'EUR',
+          items: [{ item_id: 'WASH-BASIC', item_name: 'Pikapesu', quantity: 1, price: 7.89 }],
+        },
+      },
+    ]);
+  });
+
+  it('sends remove_from_cart and add_to_cart when an upsell is taken, nothing when it is declined', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await declineUpsell('WASH-BASIC');
+    expect(summary()).toEqual([['add_to_cart', 'WASH-BASIC×1']]);
+    await resetCart();
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await acceptUpsell('WASH-BASIC', 'WASH-BASIC-5');
+    expect(summary().slice(1)).toEqual([
+      ['add_to_cart', 'WASH-BASIC×1'],
+      ['remove_from_cart', 'WASH-BASIC×1'],
+      ['add_to_cart', 'WASH-BASIC-5×1'],
+    ]);
+  });
+
+  it('sends nothing for an add refused at the maximum amount, or when the server empties the cart', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await changeAmount('WASH-BASIC', 50);
+    const before = events().length;
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    origin.state.mode = 'reject';
+    await validateCart();
+    expect(cart.items).toEqual([]);
+    expect(events()).toHaveLength(before);
+  });
+
+  it('sends nothing without analytics consent', async () => {
+    setAnalyticsConsent(false);
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await removeFromCart('WASH-BASIC');
+    expect(events()).toEqual([]);
   });
 });
 

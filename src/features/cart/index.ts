@@ -2,6 +2,6 @@
 export { cart, resetCart, validateCart, cartCount } from './cart-store';
 export { useCart } from './use-cart';
 export { shopApi, ShopApiError, ShopNetworkError, isTransient } from './api/shop-api';
-export { analyticsItem, trackShopEvent, type AnalyticsItem } from './analytics';
+export { analyticsItem, trackCartStep, trackShopEvent, type AnalyticsItem } from './analytics';
 export * from './customer-data-storage';
 export type { CartItem } from './cart-types';

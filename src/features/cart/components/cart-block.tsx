@@ -6,7 +6,7 @@ import { useT } from '../../../i18n/use-t';
 import { formatPrice } from '../../../shared/shop/money';
 import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
 import { useOnlineStatus } from '../../../ui/use-online-status';
-import { analyticsItem, trackShopEvent } from '../analytics';
+import { trackCartStep } from '../analytics';
 import { acceptUpsell, applyDiscountCode, cart, changeAmount, declineUpsell, removeFromCart } from '../cart-store';
 import { MAX_ITEM_AMOUNT } from '../cart-items';
 import type { CartItem } from '../cart-types';
@@ -21,13 +21,9 @@ export function CartBlock() {
   const online = useOnlineStatus();
   const viewed = useRef(false);
 
+  // view_cart once per visit of the cart page, when the saved cart has been read.
   useEffect(() => {
-    if (!snapshot.loaded || viewed.current || cart.items.length === 0) return;
-    viewed.current = true;
-    trackShopEvent(
-      'view_cart',
-      cart.items.map((item) => analyticsItem(item, item.amount)),
-    );
+    if (!viewed.current && trackCartStep('view_cart', cart)) viewed.current = true;
   }, [snapshot.loaded]);
 
   if (!snapshot.loaded) return <p className="shop-cart__loading">{t('shop.cart.loading')}</p>;

@@ -9,24 +9,20 @@ import { useSnapshot } from 'valtio';
 import { useSite } from '../../../app/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { Locale } from '../../../shared/locales';
-import { BANKS, type PaymentMethodType } from '../../../shared/shop/api-schema';
+import { BANKS } from '../../../shared/shop/api-schema';
 import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
 import { telephonePrefixesFor, type TelephonePrefix } from '../../../shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../shared/validation/rules';
 import { useOnlineStatus } from '../../../ui/use-online-status';
 import { session, customerEmail } from '../../session/session-store';
 import {
-  analyticsItem,
   cart,
   cartCount,
   clearCustomerData,
   EMPTY_CUSTOMER_DATA,
-  isTransient,
   loadCustomerData,
   saveCustomerData,
-  shopApi,
-  ShopApiError,
-  trackShopEvent,
+  trackCartStep,
   useCart,
   validateCart,
   type CustomerData,
@@ -34,7 +30,7 @@ import {
 import { CartTotals } from '../../cart/components/cart-totals';
 import { checkout } from '../checkout-store';
 import { CUSTOMER_FIELD_RULES, nationalNumber } from '../customer-form-rules';
-import { idempotencyKeyFor, writePendingOrder } from '../pending-order';
+import { startPayment } from '../start-payment';
 import '../../cart/components/cart.css';
 
 const HOME_PREFIX: Record<Locale, TelephonePrefix> = {
@@ -72,13 +68,9 @@ export function CheckoutBlock() {
     };
   }, [locale]);
 
+  // begin_checkout once per visit of the checkout, when the saved cart has been read.
   useEffect(() => {
-    if (!cartSnapshot.loaded || began.current || cart.items.length === 0) return;
-    began.current = true;
-    trackShopEvent(
-      'begin_checkout',
-      cart.items.map((item) => analyticsItem(item, item.amount)),
-    );
+    if (!began.current && trackCartStep('begin_checkout', cart)) began.current = true;
   }, [cartSnapshot.loaded]);
 
   function goTo(step: 1 | 2) {
@@ -320,66 +312,9 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
     }
     checkout.busy = true;
     try {
-      await validateCart();
-      if (cart.status !== 'valid' || !cart.totals) {
-        setProblem(
-          cart.items.length === 0 ? t('messages.cartValidationFailed') : t('shop.offline.paymentNeedsNetwork'),
-        );
-        return;
-      }
-      const customer = checkout.customerData;
-      const method: PaymentMethodType = checkout.paymentMethodType;
-      const items = cart.items.map((item) => ({ code: item.code, quantity: item.amount, showUpsell: item.showUpsell }));
-      const request = {
-        items,
-        ...(cart.discountCode ? { discountCode: cart.discountCode } : {}),
-        customer: {
-          email: customer.email.trim(),
-          firstname: customer.firstname.trim(),
-          lastname: customer.lastname.trim(),
-          telephonePrefix: customer.telephonePrefix,
-          telephoneNumber: customer.telephoneNumber,
-          marketing: [...customer.marketing],
-        },
-        sendSms: checkout.sendSms,
-        payment:
-          method === 'bank' ? { type: 'bank' as const, bank: checkout.bank ?? BANKS[0].id } : { type: 'card' as const },
-        expectedTotal: cart.totals.totalWithTax,
-        returnPath: `${basename}${SHOP_PATHS.confirmation[locale]}`,
-      };
-      const fingerprint = JSON.stringify(request);
-      const idempotencyKey = idempotencyKeyFor(fingerprint);
-      const analytics = cart.items.map((item) => analyticsItem(item, item.amount));
-      writePendingOrder({
-        idempotencyKey,
-        fingerprint,
-        orderId: null,
-        items: analytics,
-        total: cart.totals.totalWithTax,
-        purchaseTracked: false,
-      });
-      const order = await shopApi.initializeOrder({ ...request, idempotencyKey }, locale);
-      checkout.orderId = order.orderId;
-      writePendingOrder({
-        idempotencyKey,
-        fingerprint,
-        orderId: order.orderId,
-        items: analytics,
-        total: order.totals.totalWithTax,
-        purchaseTracked: false,
-      });
-      trackShopEvent('add_payment_info', analytics, { payment_type: method, value: order.totals.totalWithTax });
-      window.location.assign(order.paymentUrl);
-    } catch (error) {
-      if (error instanceof ShopApiError && error.code === 'PRICE_CHANGED') {
-        await validateCart();
-        setProblem(t('shop.checkout.priceChanged'));
-      } else if (isTransient(error)) {
-        setProblem(t('shop.offline.paymentNeedsNetwork'));
-      } else {
-        console.warn('Order could not be created', error);
-        setProblem(t('messages.something-went-wrong'));
-      }
+      const outcome = await startPayment({ locale, basename });
+      if ('paymentUrl' in outcome) window.location.assign(outcome.paymentUrl);
+      else setProblem(t(outcome.problem));
     } finally {
       checkout.busy = false;
     }

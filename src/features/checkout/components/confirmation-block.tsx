@@ -11,9 +11,9 @@ import { useT } from '../../../i18n/use-t';
 import type { OrderReceipt, SignedPaymentResult } from '../../../shared/shop/api-schema';
 import { formatPrice } from '../../../shared/shop/money';
 import { CUSTOMER_SERVICE_PHONE, SHOP_PATHS } from '../../../shared/shop/shop-paths';
-import { isTransient, resetCart, shopApi, ShopApiError, trackShopEvent, useCart } from '../../cart';
+import { isTransient, resetCart, shopApi, ShopApiError, useCart } from '../../cart';
 import { CartTotals } from '../../cart/components/cart-totals';
-import { readPendingOrder, writePendingOrder } from '../pending-order';
+import { trackPurchaseOnce } from '../purchase-analytics';
 import '../../cart/components/cart.css';
 
 type View =
@@ -116,13 +116,6 @@ export function ConfirmationBlock() {
     case 'paid':
       return <Receipt receipt={view.receipt} />;
   }
-}
-
-function trackPurchaseOnce(receipt: OrderReceipt) {
-  const pending = readPendingOrder();
-  if (!pending || pending.orderId !== receipt.orderId || pending.purchaseTracked) return;
-  trackShopEvent('purchase', pending.items, { transaction_id: receipt.orderId, value: receipt.totals.totalWithTax });
-  writePendingOrder({ ...pending, purchaseTracked: true });
 }
 
 function Receipt({ receipt }: { receipt: OrderReceipt }) {
