@@ -6,7 +6,8 @@
  * 2. search + filter + sort over all stations in Chromium, per keystroke (median and p95),
  *    target a median under 4 ms;
  * 3. clustering all stations at every zoom level with the clusterer's SuperClusterAlgorithm
- *    (radius 60, max zoom 16) in Chromium, on the local Maps stub of the e2e tests.
+ *    and the map's own settings (src/features/stations/map-clustering.ts) in Chromium, on the
+ *    local Maps stub of the e2e tests.
  *
  * Runs alone: `npx tsx scripts/bench-stations.ts` (needs /usr/bin/chromium or CHROMIUM_PATH).
  */
@@ -16,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build, type Rollup } from 'vite';
+import { SUPERCLUSTER_OPTIONS } from '../src/features/stations/map-clustering';
 import type { StationList, StationSummary } from '../src/shared/stations';
 import { buildOriginApp } from '../server/origin/app';
 import { openDatabase } from '../server/origin/db';
@@ -48,6 +50,7 @@ async function stationLists(): Promise<Record<'FI' | 'SE' | 'NO', string>> {
 /** The browser side: the locator's own search code and the clusterer, bundled by Vite. */
 const BROWSER_ENTRY = `
 import { indexStations, searchStations } from ${JSON.stringify(join(root, 'src/features/stations/station-search.ts'))};
+import { SUPERCLUSTER_OPTIONS } from ${JSON.stringify(join(root, 'src/features/stations/map-clustering.ts'))};
 import { SuperClusterAlgorithm } from '@googlemaps/markerclusterer';
 
 const QUERIES = ['h','ha','ham','hame','hamee','hameen','hameenl','hameenli','hameenlin','hameenlinn','hameenlinna',
@@ -87,7 +90,7 @@ export function search(stations) {
 export function cluster(stations) {
   const map = new google.maps.Map(document.getElementById('map'), { center: { lat: 62, lng: 17 }, zoom: 0 });
   const markers = stations.map((s) => new google.maps.Marker({ position: { lat: s.lat, lng: s.lng } }));
-  const algorithm = new SuperClusterAlgorithm({ radius: 60, maxZoom: 16 });
+  const algorithm = new SuperClusterAlgorithm(SUPERCLUSTER_OPTIONS);
   const levels = [];
   for (let zoom = 0; zoom <= 22; zoom++) {
     map.setZoom(zoom);
@@ -189,7 +192,7 @@ async function main() {
     '|---|---|---|---|---|',
     `| ${ms(searchResult.median)} | ${ms(searchResult.p95)} | ${ms(searchResult.max)} | median < 4 ms: **${searchResult.median < 4 ? 'met' : 'missed'}** (${(searchResult.median / 4).toFixed(2)} × of it) | ${ms(searchResult.indexMs)} |`,
     '',
-    `**Clustering all ${all.length} stations** with SuperClusterAlgorithm (radius 60 px, max zoom 16) in Chromium, every zoom level; zoom 0 includes building the index (${ms(levels[0]!.ms)}), total ${ms(clusterTotal)}:`,
+    `**Clustering all ${all.length} stations** with SuperClusterAlgorithm (radius ${SUPERCLUSTER_OPTIONS.radius} px, max zoom ${SUPERCLUSTER_OPTIONS.maxZoom}) in Chromium, every zoom level; zoom 0 includes building the index (${ms(levels[0]!.ms)}), total ${ms(clusterTotal)}:`,
     '',
     '| zoom | ' + levels.map((level) => level.zoom).join(' | ') + ' |',
     '|---|' + levels.map(() => '---').join('|') + '|',

@@ -111,6 +111,12 @@ function pageLoaded(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
+/** Time since the load event started; 0 when the browser cannot say. */
+function msSinceLoad(): number {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return navigation && navigation.loadEventStart > 0 ? performance.now() - navigation.loadEventStart : 0;
+}
+
 function connection(): ConnectionInfo | undefined {
   return (navigator as Navigator & { connection?: ConnectionInfo }).connection;
 }
@@ -173,7 +179,8 @@ export function startPrefetching(basename: string): () => void {
 
   void (async () => {
     await pageLoaded();
-    await new Promise((resolve) => setTimeout(resolve, PREFETCH_DELAY_MS));
+    // Counted from the load event, not from when this code ran (it loads after hydration).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, PREFETCH_DELAY_MS - msSinceLoad())));
     if (!navigator.serviceWorker) return;
     // A first visit: the worker takes control once it has installed (sw/sw.ts clientsClaim).
     if (!navigator.serviceWorker.controller) {

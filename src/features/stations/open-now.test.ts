@@ -6,30 +6,71 @@ import { isOpenNow, todaysHoursAt } from './open-now';
 const daily = (text: string): WeeklyHours => ({ week: Array<string>(7).fill(text), exceptions: {} });
 const at = (iso: string) => new Date(iso);
 
+/**
+ * The EU changes of 2026 (all at 01:00 UTC): spring on Sunday 29 March, autumn on Sunday
+ * 25 October. Helsinki is UTC+2 in winter and UTC+3 in summer; Stockholm and Oslo UTC+1 and
+ * UTC+2. Instants are written with the offset in force at that moment, and each check is
+ * chosen so that the offset of the other side of the change would give the other answer.
+ */
+const DST_ZONES = [
+  { zone: 'Europe/Helsinki', winter: '+02:00', summer: '+03:00' },
+  { zone: 'Europe/Stockholm', winter: '+01:00', summer: '+02:00' },
+  { zone: 'Europe/Oslo', winter: '+01:00', summer: '+02:00' },
+] as const;
+const CHANGES = [
+  { name: 'spring forward', saturday: '2026-03-28', sunday: '2026-03-29', before: 'winter', after: 'summer' },
+  { name: 'fall back', saturday: '2026-10-24', sunday: '2026-10-25', before: 'summer', after: 'winter' },
+] as const;
+
+/** The instant of a wall-clock time with an explicit UTC offset, checked against the zone. */
+function wallClock(zone: string, date: string, time: string, offset: string): Date {
+  const instant = at(`${date}T${time}:00${offset}`);
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  // The premise of the check: this instant is that wall-clock time in the zone.
+  expect(zonedNow(instant, zone)).toMatchObject({ date, minutes: hours * 60 + minutes });
+  return instant;
+}
+
 describe('open now in the station zone across daylight-saving changes', () => {
   const hours = daily('06:00-22:00');
+  // Saturday's range runs past midnight, through the change, to 05:00 on Sunday.
+  const nightly: WeeklyHours = {
+    week: ['06:00-22:00', '06:00-22:00', '06:00-22:00', '06:00-22:00', '06:00-22:00', '20:00-05:00', '09:00-20:00'],
+    exceptions: {},
+  };
 
-  it('Europe/Helsinki, spring forward (29 Mar 2026, 03:00 EET → 04:00 EEST)', () => {
-    // 05:30 local on Saturday (UTC+2): closed; 06:30 local on Sunday (UTC+3, same UTC hour): open.
-    expect(isOpenNow(hours, 'Europe/Helsinki', at('2026-03-28T03:30:00Z'))).toBe(false);
-    expect(isOpenNow(hours, 'Europe/Helsinki', at('2026-03-29T03:30:00Z'))).toBe(true);
-  });
+  for (const { zone, ...offsets } of DST_ZONES) {
+    for (const change of CHANGES) {
+      const before = offsets[change.before];
+      const after = offsets[change.after];
 
-  it('Europe/Helsinki, fall back (25 Oct 2026)', () => {
-    // 19:30Z is 22:30 on Saturday (EEST, UTC+3): closed; on Sunday (EET, UTC+2) 21:30: open.
-    expect(isOpenNow(hours, 'Europe/Helsinki', at('2026-10-24T19:30:00Z'))).toBe(false);
-    expect(isOpenNow(hours, 'Europe/Helsinki', at('2026-10-25T19:30:00Z'))).toBe(true);
-  });
+      it(`${zone}, ${change.name} (${change.sunday}): opening and closing by the new wall clock`, () => {
+        // The day before, on the old offset.
+        expect(isOpenNow(hours, zone, wallClock(zone, change.saturday, '05:30', before))).toBe(false);
+        expect(isOpenNow(hours, zone, wallClock(zone, change.saturday, '06:30', before))).toBe(true);
+        expect(isOpenNow(hours, zone, wallClock(zone, change.saturday, '21:30', before))).toBe(true);
+        // The day of the change, on the new offset: read with the old offset, 06:30 and
+        // 22:30 (spring) or 21:30 (autumn) would give the other answer.
+        expect(isOpenNow(hours, zone, wallClock(zone, change.sunday, '05:30', after))).toBe(false);
+        expect(isOpenNow(hours, zone, wallClock(zone, change.sunday, '06:30', after))).toBe(true);
+        expect(isOpenNow(hours, zone, wallClock(zone, change.sunday, '21:30', after))).toBe(true);
+        expect(isOpenNow(hours, zone, wallClock(zone, change.sunday, '22:30', after))).toBe(false);
+      });
 
-  it('Europe/Stockholm, spring forward (29 Mar 2026, 02:00 CET → 03:00 CEST)', () => {
-    expect(isOpenNow(hours, 'Europe/Stockholm', at('2026-03-28T04:30:00Z'))).toBe(false); // 05:30 CET
-    expect(isOpenNow(hours, 'Europe/Stockholm', at('2026-03-29T04:30:00Z'))).toBe(true); // 06:30 CEST
-  });
-
-  it('Europe/Oslo, fall back (25 Oct 2026)', () => {
-    expect(isOpenNow(hours, 'Europe/Oslo', at('2026-10-24T20:30:00Z'))).toBe(false); // 22:30 CEST
-    expect(isOpenNow(hours, 'Europe/Oslo', at('2026-10-25T20:30:00Z'))).toBe(true); // 21:30 CET
-  });
+      it(`${zone}, ${change.name} night: a range past midnight through the change`, () => {
+        // Saturday evening and the small hours before the change: Saturday's range.
+        expect(isOpenNow(nightly, zone, wallClock(zone, change.saturday, '19:30', before))).toBe(false);
+        expect(isOpenNow(nightly, zone, wallClock(zone, change.saturday, '20:30', before))).toBe(true);
+        expect(isOpenNow(nightly, zone, wallClock(zone, change.sunday, '00:30', before))).toBe(true);
+        // After the change, still Saturday's range until 05:00 on the new wall clock.
+        expect(isOpenNow(nightly, zone, wallClock(zone, change.sunday, '04:30', after))).toBe(true);
+        expect(isOpenNow(nightly, zone, wallClock(zone, change.sunday, '05:00', after))).toBe(false);
+        expect(isOpenNow(nightly, zone, wallClock(zone, change.sunday, '05:30', after))).toBe(false);
+        // Sunday's own hours.
+        expect(isOpenNow(nightly, zone, wallClock(zone, change.sunday, '09:30', after))).toBe(true);
+      });
+    }
+  }
 
   it('the same instant is open in one zone and closed in another', () => {
     const instant = at('2026-06-15T03:30:00Z'); // 06:30 Helsinki, 05:30 Stockholm and Oslo

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { foldText, searchTerms } from '../../shared/search-text';
 import type { StationSummary } from '../../shared/stations';
 import { parseLocatorQuery, locatorSearch } from './locator-query';
 import type { ServiceFilter } from './service-filters';
@@ -77,6 +78,48 @@ describe('diacritic-insensitive search', () => {
     expect(ids('tromso')).toEqual(['NO-1']);
     expect(ids('baerum')).toEqual(['NO-2']);
     expect(ids('sjogata')).toEqual(['NO-1']);
+  });
+
+  it('each letter in each field: ö/o (Jönköping), ä/a and ö/o (Växjö), å/a, ø/o, æ/ae', () => {
+    const nordic = indexStations([
+      station({
+        id: 'SE-10',
+        name: 'St1 Jönköping Östra Storgatan',
+        city: 'Jönköping',
+        country: 'SE',
+        address: 'Östra Storgatan 12',
+        postalCode: '553 21',
+      }),
+      station({ id: 'SE-11', name: 'St1 Växjö Norra vägen', city: 'Växjö', country: 'SE', address: 'Norra vägen 2' }),
+      station({ id: 'SE-12', name: 'St1 Umeå Ålidhem', city: 'Umeå', country: 'SE', address: 'Ålidbacken 1' }),
+      station({ id: 'NO-10', name: 'St1 Førde Sentrum', city: 'Førde', country: 'NO', address: 'Storehagen 3' }),
+      station({ id: 'NO-11', name: 'St1 Lærdal', city: 'Lærdal', country: 'NO', address: 'Øyraplassen 5' }),
+      station({ id: 'FI-10', name: 'St1 Jonkeri', city: 'Kuhmo', address: 'Jonkerintie 1' }),
+    ]);
+    const found = (q: string) => searchStations(nordic, { ...base, q }).map((result) => result.station.id);
+    // ö/o: city, name and street, typed plain or with the letters, any case.
+    expect(found('jonkoping')).toEqual(['SE-10']);
+    expect(found('JONKOPING')).toEqual(['SE-10']);
+    expect(found('Jönköping')).toEqual(['SE-10']);
+    expect(found('ostra storgatan')).toEqual(['SE-10']);
+    // ä/a and ö/o in one word.
+    expect(found('vaxjo')).toEqual(['SE-11']);
+    expect(found('norra vagen')).toEqual(['SE-11']);
+    // å/a at the end of a word and at the start of a street.
+    expect(found('umea')).toEqual(['SE-12']);
+    expect(found('alidbacken')).toEqual(['SE-12']);
+    // ø/o and æ/ae, also in the street.
+    expect(found('forde')).toEqual(['NO-10']);
+    expect(found('laerdal')).toEqual(['NO-11']);
+    expect(found('oyraplassen')).toEqual(['NO-11']);
+    // Folding does not make unrelated words match: "ae" is not "a".
+    expect(found('lardal')).toEqual([]);
+    expect(found('jonk')).toEqual(expect.arrayContaining(['SE-10', 'FI-10']));
+  });
+
+  it('folds the Nordic letters as the locator needs (src/shared/search-text.ts)', () => {
+    expect(foldText('Å Ä Ö Ø Æ å ä ö ø æ')).toBe('a a o o ae a a o o ae');
+    expect(searchTerms('  Jönköping,  ÖSTRA ')).toEqual(['jonkoping', 'ostra']);
   });
 
   it('by name, city, street or postal code (with or without its space); all words must match', () => {

@@ -1,14 +1,16 @@
 /// <reference types="google.maps" />
 /**
  * The map (issue 5, spec §9): @react-google-maps/api's GoogleMap with markers clustered by
- * @googlemaps/markerclusterer's SuperClusterAlgorithm (radius 60 px, max zoom 16), bounds
- * fitted with 60 px padding, clusters red or blue by the rule of cluster-colour.ts.
+ * @googlemaps/markerclusterer's SuperClusterAlgorithm, bounds fitted with padding (the
+ * settings of spec §9 are in map-clustering.ts), clusters red or blue by the rule of
+ * cluster-colour.ts.
  * Loaded as its own chunk after the Maps script (map-panel.tsx).
  */
 import { MarkerClusterer, SuperClusterAlgorithm, type Renderer } from '@googlemaps/markerclusterer';
 import { GoogleMap } from '@react-google-maps/api';
 import { useEffect, useRef, useState } from 'react';
 import { CLUSTER_COLOURS, clusterColour } from '../cluster-colour';
+import { FIT_BOUNDS_PADDING_PX, SUPERCLUSTER_OPTIONS } from '../map-clustering';
 
 export interface MapStation {
   id: string;
@@ -16,10 +18,6 @@ export interface MapStation {
   lat: number;
   lng: number;
 }
-
-export const CLUSTER_RADIUS_PX = 60;
-export const CLUSTER_MAX_ZOOM = 16;
-export const FIT_PADDING_PX = 60;
 
 const FALLBACK_CENTER = { lat: 62.5, lng: 17 };
 
@@ -80,10 +78,10 @@ export default function StationMap({
     const clusterer = new MarkerClusterer({
       map,
       markers,
-      algorithm: new SuperClusterAlgorithm({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM }),
+      algorithm: new SuperClusterAlgorithm(SUPERCLUSTER_OPTIONS),
       renderer: renderer((count) => callbacks.current.clusterLabel(count)),
       onClusterClick: (_event, cluster, clusterMap) => {
-        if (cluster.bounds) clusterMap.fitBounds(cluster.bounds, FIT_PADDING_PX);
+        if (cluster.bounds) clusterMap.fitBounds(cluster.bounds, FIT_BOUNDS_PADDING_PX);
       },
     });
     if (stations.length === 1) {
@@ -92,7 +90,7 @@ export default function StationMap({
     } else if (stations.length > 1) {
       const bounds = new google.maps.LatLngBounds();
       for (const station of stations) bounds.extend({ lat: station.lat, lng: station.lng });
-      map.fitBounds(bounds, FIT_PADDING_PX);
+      map.fitBounds(bounds, FIT_BOUNDS_PADDING_PX);
     }
     return () => {
       clusterer.clearMarkers();

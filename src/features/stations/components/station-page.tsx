@@ -15,6 +15,7 @@ import { zonedNow } from '../../../shared/station-calendar';
 import type { StationDetails } from '../../../shared/stations';
 import { rememberPage } from '../offline-pages';
 import { todaysHours } from '../opening-hours';
+import { optionalStationBlocks } from '../station-page-blocks';
 import { MapPanel } from './map-panel';
 import { OpeningHoursTable } from './opening-hours-table';
 import './stations.css';
@@ -57,7 +58,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
   const price = new Intl.NumberFormat(htmlLang, { style: 'currency', currency: station.currency });
   const today = zonedNow(new Date(), station.timeZone).date;
   const todayText = todaysHours(station.openingHours, today);
-  const showCarwash = station.features.carwash && locale === 'fi-FI' && station.carwash;
+  const show = optionalStationBlocks(station, page, locale);
   const dateFormat = new Intl.DateTimeFormat(htmlLang, {
     weekday: 'long',
     day: 'numeric',
@@ -131,7 +132,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
         </Section>
       ) : null}
 
-      {station.features.lunchList && page.lunchList ? (
+      {show.lunchList && page.lunchList ? (
         <Section kind="lunchList" title={page.lunchList.title}>
           <dl className="station-lunch-list">
             {page.lunchList.days.map((day) => (
@@ -160,7 +161,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
         </ul>
       </Section>
 
-      {station.features.foodMenu && page.foodMenu ? (
+      {show.foodMenu && page.foodMenu ? (
         <Section kind="foodMenu" title={page.foodMenu.title}>
           {page.foodMenu.sections.map((section) => (
             <div key={section.title} className="station-menu__section">
@@ -177,10 +178,10 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
         </Section>
       ) : null}
 
-      {showCarwash ? (
+      {show.carwash && station.carwash ? (
         <Section kind="carwash" title={t('stations.page.carwash')}>
           <ul>
-            {station.carwash!.programmes.map((programme) => (
+            {station.carwash.programmes.map((programme) => (
               <li key={programme.name}>
                 {programme.name} — {price.format(programme.price)}
               </li>

@@ -1,0 +1,81 @@
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SiteContext } from '../../../app/site-context';
+import { preloadCatalogs } from '../../../i18n/catalogs';
+import type { PageContent } from '../../../shared/content-schema';
+import type { Locale } from '../../../shared/locales';
+import { stationDetailsSchema } from '../../../shared/stations';
+import { StationPage } from './station-page';
+
+let catalogs: Record<Locale, I18n>;
+beforeAll(async () => {
+  catalogs = await preloadCatalogs();
+});
+
+function page(features: Record<string, boolean> | undefined): PageContent {
+  const station = stationDetailsSchema.parse({
+    id: 'FI-0001',
+    slug: 'hameenlinna-turuntie',
+    name: 'St1 Hämeenlinna Turuntie',
+    address: 'Turuntie 1',
+    postalCode: '13100',
+    city: 'Hämeenlinna',
+    country: 'FI',
+    lat: 61,
+    lng: 24.46,
+    services: ['95', 'carwash', 'lunch'],
+    express: false,
+    timeZone: 'Europe/Helsinki',
+    phone: '+358 3 123 4567',
+    email: 'hameenlinna@example.com',
+    currency: 'EUR',
+    openingHours: [],
+    carwash: { programmes: [{ name: 'Basic wash', price: 9 }] },
+    ...(features ? { features } : {}),
+  });
+  return {
+    slug: 'asemat/hameenlinna-turuntie',
+    title: station.name,
+    description: '',
+    contentType: 'stationPage',
+    body: [],
+    noIndex: false,
+    station,
+    lunchList: { title: 'Lunch this week', days: [{ date: '2026-11-23', dishes: [{ name: 'Pea soup', price: 9, diets: [] }] }] },
+    foodMenu: { title: 'Our menu', sections: [{ title: 'Burgers', items: [{ name: 'Big burger', price: 12 }] }] },
+  };
+}
+
+/** The station blocks of the rendered page, in document order. */
+function blocks(locale: Locale, content: PageContent): string[] {
+  const html = renderToString(
+    <I18nProvider i18n={catalogs[locale]}>
+      <SiteContext.Provider value={{ locale, basename: '' }}>
+        <MemoryRouter>
+          <StationPage page={content} body={null} />
+        </MemoryRouter>
+      </SiteContext.Provider>
+    </I18nProvider>,
+  );
+  return [...html.matchAll(/data-station-block="([^"]+)"/g)].map((match) => match[1]!);
+}
+
+describe('station page blocks by feature flag (spec §2, §4)', () => {
+  it('with the default flags: no lunch list or food menu although the page has both; the car wash in fi-FI', () => {
+    expect(blocks('fi-FI', page(undefined))).toEqual(['header', 'body', 'attributes', 'carwash', 'map']);
+    expect(blocks('en-EU', page(undefined))).toEqual(['header', 'body', 'attributes', 'map']);
+  });
+
+  it('with every flag on: all blocks in the order of spec §4, the car wash still fi-FI only', () => {
+    const all = { lunchList: true, foodMenu: true, carwash: true };
+    expect(blocks('fi-FI', page(all))).toEqual(['header', 'lunchList', 'body', 'attributes', 'foodMenu', 'carwash', 'map']);
+    expect(blocks('no-NO', page(all))).toEqual(['header', 'lunchList', 'body', 'attributes', 'foodMenu', 'map']);
+  });
+
+  it('with the car wash off: no car-wash block in fi-FI', () => {
+    expect(blocks('fi-FI', page({ carwash: false }))).not.toContain('carwash');
+  });
+});
