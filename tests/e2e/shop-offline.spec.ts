@@ -105,3 +105,49 @@ test('a cart the server rejects is emptied with the cartValidationFailed notice'
   await expect(page.getByRole('status').getByText(core('messages.cartValidationFailed'))).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, tyhjä');
 });
+
+test('offline, the payment step says that payment needs the network and keeps what was entered', async ({
+  page,
+  context,
+}) => {
+  await openProducts(page);
+  await addProduct(page, 'WASH-BASIC');
+  await page.goto('/kassa');
+  await waitForHydration(page);
+  const email = 'maija.meikalainen@example.com';
+  await page.getByLabel(fi('shop.checkout.email'), { exact: true }).fill(email);
+  await page.getByLabel(fi('shop.checkout.emailConfirmation')).fill(email);
+  await page.getByLabel(fi('shop.checkout.firstname')).fill('Maija');
+  await page.getByLabel(fi('shop.checkout.lastname')).fill('Meikäläinen');
+  await page.getByLabel(fi('shop.checkout.telephoneNumber')).fill('040 123 4567');
+  await page.getByRole('button', { name: fi('shop.checkout.continue') }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(fi('shop.checkout.step2')) })).toBeVisible();
+  await page.getByRole('radio', { name: fi('shop.checkout.method.bank') }).check();
+  await page.getByLabel(fi('shop.checkout.bank'), { exact: true }).selectOption('op');
+
+  await context.setOffline(true);
+  const notice = page.getByText(fi('shop.offline.paymentNeedsNetwork'));
+  const pay = page.getByRole('button', { name: fi('shop.checkout.pay') });
+  await expect(notice).toBeVisible();
+  await expect(pay).toBeDisabled();
+  await expect(page.getByRole('radio', { name: fi('shop.checkout.method.bank') })).toBeChecked();
+  await expect(page.getByLabel(fi('shop.checkout.bank'), { exact: true })).toHaveValue('op');
+
+  // Back on step 1, everything typed is still there.
+  await page.getByRole('button', { name: fi('shop.checkout.back') }).click();
+  await expect(page.getByLabel(fi('shop.checkout.email'), { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel(fi('shop.checkout.emailConfirmation'))).toHaveValue(email);
+  await expect(page.getByLabel(fi('shop.checkout.firstname'))).toHaveValue('Maija');
+  await expect(page.getByLabel(fi('shop.checkout.lastname'))).toHaveValue('Meikäläinen');
+  // The number as typed or in its national form without the trunk 0 (spec §5 phone parsing).
+  await expect(page.getByLabel(fi('shop.checkout.telephoneNumber'))).toHaveValue(/^0?40 ?123 ?4567$/);
+
+  // On to the payment step again, still offline: the choice is kept; back online, payment can start.
+  await page.getByRole('button', { name: fi('shop.checkout.continue') }).click();
+  await expect(notice).toBeVisible();
+  await expect(page.getByLabel(fi('shop.checkout.bank'), { exact: true })).toHaveValue('op');
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+  await expect(pay).toBeEnabled();
+  await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, 1 tuote');
+});
