@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRanges, formatTime, isOpen24h, openingHoursTable, todaysHours } from './opening-hours';
+import { formatRanges, formatTime, isOpen24h, open24hLabel, openingHoursTable, todaysHours } from './opening-hours';
 
 const day = (date: string, ...ranges: Array<[string, string]>) => ({
   date,
@@ -135,4 +135,13 @@ describe('malformed records', () => {
       expect(todaysHours(value, TODAY)).toBe('-');
     },
   );
+});
+
+describe('the open24h label (spec §5)', () => {
+  it("is the catalog's text, else 'Open 24h'", () => {
+    expect(open24hLabel((id) => (id === 'open24h' ? 'Avoinna 24 h' : id))).toBe('Avoinna 24 h');
+    // Lingui answers a missing message with its id.
+    expect(open24hLabel((id) => id)).toBe('Open 24h');
+    expect(open24hLabel(() => '')).toBe('Open 24h');
+  });
 });

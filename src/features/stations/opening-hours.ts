@@ -11,6 +11,16 @@ import { addDays, isCalendarDate, isoWeekday } from '../../shared/station-calend
 
 export const NO_HOURS = '-';
 
+/** Spec §5: the label of open24h, with the fallback 'Open 24h' when no catalog has it. */
+export const OPEN_24H_ID = 'open24h';
+export const OPEN_24H_FALLBACK = 'Open 24h';
+
+/** The open24h label through `t`, which answers a missing message with its bare id. */
+export function open24hLabel(t: (id: string) => string): string {
+  const text = t(OPEN_24H_ID);
+  return text && text !== OPEN_24H_ID ? text : OPEN_24H_FALLBACK;
+}
+
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$|^24:00(?::00)?$/;
 
 export type DayLabel = { id: 'day.today' | 'day.tomorrow' | `day.${1 | 2 | 3 | 4 | 5 | 6 | 7}` };

@@ -1,5 +1,5 @@
 import { useT } from '../../../i18n/use-t';
-import { openingHoursTable } from '../opening-hours';
+import { open24hLabel, openingHoursTable } from '../opening-hours';
 
 /** A station's opening hours per spec §5 (one open24h row, or the days from today on). */
 export function OpeningHoursTable({ hours, today, caption }: { hours: unknown; today: string; caption: string }) {
@@ -11,7 +11,7 @@ export function OpeningHoursTable({ hours, today, caption }: { hours: unknown; t
       <tbody>
         {table.kind === 'open24h' ? (
           <tr>
-            <td colSpan={2}>{t('open24h')}</td>
+            <td colSpan={2}>{open24hLabel(t)}</td>
           </tr>
         ) : (
           table.rows.map((row) => (

@@ -5,6 +5,7 @@ import type { ZonedNow } from '../../../shared/station-calendar';
 import type { StationSummary } from '../../../shared/stations';
 import { formatDistance } from '../distance';
 import { todaysHoursAt } from '../open-now';
+import { open24hLabel } from '../opening-hours';
 
 export function stationHref(locale: Locale, slug: string): string {
   return `/${STATION_PATH_SEGMENT[locale]}/${slug}`;
@@ -28,7 +29,7 @@ export function StationListItem({
   const today = todaysHoursAt(station.hours, now);
   const hoursText =
     today.kind === 'open24h'
-      ? t('open24h')
+      ? open24hLabel(t)
       : today.kind === 'closed'
         ? t('stations.closedToday')
         : today.kind === 'ranges'

@@ -1,4 +1,4 @@
-import type { I18n } from '@lingui/core';
+import { setupI18n, type I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -8,6 +8,7 @@ import { preloadCatalogs } from '../../../i18n/catalogs';
 import type { PageContent } from '../../../shared/content-schema';
 import type { Locale } from '../../../shared/locales';
 import { stationDetailsSchema } from '../../../shared/stations';
+import { OpeningHoursTable } from './opening-hours-table';
 import { StationPage } from './station-page';
 
 let catalogs: Record<Locale, I18n>;
@@ -77,5 +78,20 @@ describe('station page blocks by feature flag (spec §2, §4)', () => {
 
   it('with the car wash off: no car-wash block in fi-FI', () => {
     expect(blocks('fi-FI', page({ carwash: false }))).not.toContain('carwash');
+  });
+});
+
+describe('the open24h row (spec §5)', () => {
+  const allDay = { store24h: true, storeOpeningHours: [] };
+  const row = (i18n: I18n) =>
+    renderToString(
+      <I18nProvider i18n={i18n}>
+        <OpeningHoursTable hours={allDay} today="2026-11-22" caption="Hours" />
+      </I18nProvider>,
+    ).match(/<td colSpan="2">([^<]*)<\/td>/)?.[1];
+
+  it("shows the locale's text, and 'Open 24h' when the catalog lacks it", () => {
+    expect(row(catalogs['fi-FI'])).toBe('Avoinna 24 h');
+    expect(row(setupI18n({ locale: 'fi-FI', messages: { 'fi-FI': {} } }))).toBe('Open 24h');
   });
 });

@@ -14,7 +14,7 @@ import { LOCALE_INFO, LOCALIZED_PATHS } from '../../../shared/locales';
 import { zonedNow } from '../../../shared/station-calendar';
 import type { StationDetails } from '../../../shared/stations';
 import { rememberPage } from '../offline-pages';
-import { todaysHours } from '../opening-hours';
+import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
 import { MapPanel } from './map-panel';
 import { OpeningHoursTable } from './opening-hours-table';
@@ -78,7 +78,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
           {station.address}, {station.postalCode} {station.city}
         </p>
         <p className="station-page__today">
-          {typeof todayText === 'string' ? t('stations.today', { hours: todayText }) : t(todayText.id)}
+          {typeof todayText === 'string' ? t('stations.today', { hours: todayText }) : open24hLabel(t)}
         </p>
         <div className="station-page__facts">
           <div className="station-page__contact">
