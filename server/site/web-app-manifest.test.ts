@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/shared/locales';
+import { offlineStartPages } from '../../src/shared/service-worker-protocol';
 import { manifestHref, webAppManifest } from './web-app-manifest';
 
 const translate = (locale: string, id: string) => `${locale}:${id}`;
@@ -25,6 +27,18 @@ describe('webAppManifest', () => {
     const sv = webAppManifest('sv-SE', { domainMode: true }, translate);
     expect(sv).toMatchObject({ start_url: '/', scope: '/' });
     expect(sv.shortcuts.map((shortcut) => shortcut.url)).toEqual(['/hitta-station', '/varukorg']);
+  });
+
+  it('has only shortcuts that the service worker keeps offline from the first visit', () => {
+    for (const locale of LOCALES) {
+      for (const domainMode of [false, true]) {
+        const manifest = webAppManifest(locale, { domainMode }, translate);
+        const kept = offlineStartPages(locale, domainMode);
+        expect(kept, `${locale}, domain mode ${domainMode}`).toEqual(
+          expect.arrayContaining([manifest.start_url, ...manifest.shortcuts.map((shortcut) => shortcut.url)]),
+        );
+      }
+    }
   });
 
   it('is linked per locale', () => {

@@ -3,6 +3,7 @@
  * need. The page side is src/features/pwa/sw-bridge.ts; the worker side is sw/sw.ts.
  */
 import { getHref, LOCALIZED_PATHS, type Locale } from './locales';
+import { SHOP_PATHS } from './shop/shop-paths';
 
 /** The worker's script URL; served with `cache-control: no-cache` (server/site/plugins/static-files.ts). */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -21,8 +22,14 @@ export type PageToWorkerMessage =
 
 /**
  * The pages every locale keeps for offline use from the first visit on, besides the pages
- * the visitor sees: the landing page and the station locator (issue 4).
+ * the visitor sees: the landing page and the station locator (issue 4), and the cart, so
+ * that both shortcuts of the installed app's manifest open offline. The order is relied
+ * on: the offline page links the first two (sw/offline-page.ts).
  */
 export function offlineStartPages(locale: Locale, domainMode: boolean): string[] {
-  return [getHref(locale, '/', { domainMode }), getHref(locale, LOCALIZED_PATHS.stationLocator[locale], { domainMode })];
+  return [
+    getHref(locale, '/', { domainMode }),
+    getHref(locale, LOCALIZED_PATHS.stationLocator[locale], { domainMode }),
+    getHref(locale, SHOP_PATHS.cart[locale], { domainMode }),
+  ];
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 4, offline: the service worker controls the page after the first load; with the
- * browser offline, a visited page, the landing page and the station locator reload from
+ * browser offline, a visited page, the landing page, the station locator and the cart load from
  * what it saved; a page never seen shows the offline page in the address's language; the
  * header says that the app is offline. At 390 px and 1280 px, with axe on the offline page.
  * Pages reached by client navigation reload offline too, and the station locator lists
@@ -9,6 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getHref, LOCALE_INFO, LOCALIZED_PATHS, LOCALES, type Locale } from '../../src/shared/locales';
+import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
 import { heroTitle, message, seedPage } from './support/content';
 import { waitForHydration } from './support/page-helpers';
 import { appMessage, navigateInApp, savedPages, storedStationCount, waitForServiceWorkerControl } from './support/pwa';
@@ -30,7 +31,12 @@ async function firstVisit(page: Page, locale: Locale, localPath: string) {
   await page.goto(getHref(locale, localPath));
   await waitForHydration(page);
   expect(await waitForServiceWorkerControl(page)).toMatch(/\/sw\.js$/);
-  const expected = [getHref(locale, '/'), getHref(locale, LOCALIZED_PATHS.stationLocator[locale]), getHref(locale, localPath)];
+  const expected = [
+    getHref(locale, '/'),
+    getHref(locale, LOCALIZED_PATHS.stationLocator[locale]),
+    getHref(locale, SHOP_PATHS.cart[locale]),
+    getHref(locale, localPath),
+  ];
   await expect.poll(() => savedPages(page), { timeout: 15_000 }).toEqual(expect.arrayContaining(expected));
 }
 
@@ -49,7 +55,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('offline: a visited page, the landing page and the station locator load from the saved copies', async ({
+    test('offline: a visited page, the landing page, the station locator and the cart load from the saved copies', async ({
       page,
       context,
     }) => {
@@ -86,6 +92,11 @@ for (const viewport of VIEWPORTS) {
         )
         .toBe(true);
       await page.screenshot({ path: `.tmp/pwa/offline-station-locator-${viewport.width}.png` });
+
+      // The manifest's cart shortcut opens offline too.
+      await page.goto(SHOP_PATHS.cart['fi-FI']);
+      await waitForHydration(page);
+      await expectPage(page, 'fi-FI', SHOP_PATHS.cart['fi-FI']);
 
       // Back online: the notice goes away without a reload.
       await context.setOffline(false);
