@@ -2,7 +2,7 @@
  * Accounts end to end on the servers: the site server's /api/v1 account routes and
  * /proxy customer endpoints against a real origin on a fresh SQLite file.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -16,6 +16,8 @@ import { startOrigin, type RunningOrigin } from '../../server/origin/start';
 import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig } from '../../server/site/config';
 import { loadRenderer } from '../../server/site/renderer';
+import { ACCOUNT_PAGES, ACCOUNT_PATHS, accountHref } from '../../src/shared/account-paths';
+import { LOCALE_INFO, type Locale } from '../../src/shared/locales';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 if (!existsSync(join(distDir, 'build.json')))
@@ -651,4 +653,57 @@ describe('form submit', () => {
     expect(statuses.slice(0, 4)).toEqual([201, 201, 201, 201]);
     expect(statuses[4]).toBe(429);
   });
+});
+
+describe('account pages in every locale', () => {
+  /** The CMS title of each account page per locale (content/pages/account-*.json). */
+  const titles = new Map<string, string>();
+  for (const file of readdirSync('content/pages').filter((name) => name.startsWith('account-'))) {
+    const page = JSON.parse(readFileSync(join('content/pages', file), 'utf8')) as {
+      locales: Record<string, { slug: string; title: string }>;
+    };
+    for (const [locale, entry] of Object.entries(page.locales)) titles.set(`${locale} /${entry.slug}`, entry.title);
+  }
+  /** Every text of a locale's account catalog. */
+  const accountTexts = (locale: Locale) =>
+    new Set(
+      [...readFileSync(`locales/${locale}/account.po`, 'utf8').matchAll(/^msgstr "((?:[^"\\]|\\.)*)"/gm)].map(
+        (match) => match[1]!,
+      ),
+    );
+  const textOf = (html: string | undefined) => (html ?? '').replace(/<[^>]+>/g, '').trim();
+
+  async function render(page: (typeof ACCOUNT_PAGES)[number], locale: Locale) {
+    const response = await get(accountHref(page, locale));
+    const main = /<main[\s\S]*<\/main>/.exec(response.body)?.[0] ?? '';
+    return {
+      response,
+      main,
+      heading: textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(main)?.[1]),
+      // The account block's own first text: its form heading, the "loading your account"
+      // status of a page that waits for the session check, or the reset page's "no valid link".
+      blockText: textOf(/<(h2|p)\b[^>]*>([\s\S]*?)<\/\1>/.exec(main.slice(main.indexOf('<div class="account"')))?.[2]),
+    };
+  }
+
+  it.each(['fi-FI', 'sv-SE', 'no-NO'] as const)(
+    'renders every account page in %s with a translated heading',
+    async (locale) => {
+      const texts = accountTexts(locale);
+      for (const page of ACCOUNT_PAGES) {
+        const english = await render(page, 'en-EU');
+        const { response, main, heading, blockText } = await render(page, locale);
+        const where = `${page} ${accountHref(page, locale)}`;
+        expect(response.statusCode, where).toBe(200);
+        expect(/<html lang="([^"]+)"/.exec(response.body)?.[1], where).toBe(LOCALE_INFO[locale].htmlLang);
+        expect(heading, where).toBe(titles.get(`${locale} ${ACCOUNT_PATHS[page][locale]}`));
+        expect(heading, where).not.toBe(english.heading);
+        expect(blockText, where).not.toBe('');
+        expect(texts.has(blockText), `${where}: "${blockText}" is not from ${locale}/account.po`).toBe(true);
+        expect(blockText, where).not.toBe(english.blockText);
+        // No message id left untranslated anywhere in the page body.
+        expect(main, where).not.toMatch(/>[^<]*\b(?:account|forms|validation|messages)\.[a-zA-Z][\w.-]*[^<]*</);
+      }
+    },
+  );
 });
