@@ -236,16 +236,21 @@ const PATTERNS: Array<{ weight: number; week: Pattern }> = [
   { weight: 10, week: (random) => Array<string>(7).fill(random() < 0.5 ? '06:00-24:00' : '05:30-23:30') },
 ];
 
-/** Holiday exceptions for two winters; past dates are dropped when the list is served. */
-function holidayExceptions(week: string[]): Record<string, string> {
+/**
+ * Holiday exceptions (Christmas Eve to New Year's Day) for the winters that start in the
+ * year before `year`, in `year` and in the year after, so that a database seeded on any
+ * day has the coming holidays; past dates are dropped when the list is served. 24 h
+ * stations stay open. Depends on nothing but the year.
+ */
+export function holidayExceptions(week: readonly string[], year: number): Record<string, string> {
   if (week.every((day) => day === h24)) return {};
   const result: Record<string, string> = {};
-  for (const year of [2026, 2027]) {
-    result[`${year}-12-24`] = '08:00-14:00';
-    result[`${year}-12-25`] = '';
-    result[`${year}-12-26`] = '10:00-20:00';
-    result[`${year}-12-31`] = '07:00-18:00';
-    result[`${year + 1}-01-01`] = '12:00-20:00';
+  for (const winter of [year - 1, year, year + 1]) {
+    result[`${winter}-12-24`] = '08:00-14:00';
+    result[`${winter}-12-25`] = '';
+    result[`${winter}-12-26`] = '10:00-20:00';
+    result[`${winter}-12-31`] = '07:00-18:00';
+    result[`${winter + 1}-01-01`] = '12:00-20:00';
   }
   return result;
 }
@@ -318,6 +323,7 @@ function generateCountry(
   towns: Town[],
   random: () => number,
   slugs: Set<string>,
+  year: number,
 ): StationRecord[] {
   const counts = allocate(towns, STATIONS_PER_COUNTRY[country]);
   const stations: StationRecord[] = [];
@@ -345,7 +351,7 @@ function generateCountry(
       const postalCode = country === 'SE' ? `${postalNumber.slice(0, 3)} ${postalNumber.slice(3)}` : postalNumber;
       const codes = services(country, express, random);
       const week = express && random() < 0.8 ? Array<string>(7).fill(h24) : weightedPattern(random);
-      const weekly: WeeklyHours = { week, exceptions: holidayExceptions(week) };
+      const weekly: WeeklyHours = { week, exceptions: holidayExceptions(week, year) };
       const malformed = number % 97 === 13;
       const hasLunch = codes.includes('lunch');
       const scale = PRICE_SCALE[country];
@@ -424,13 +430,20 @@ function generateCountry(
   return stations;
 }
 
-/** All seed stations (deterministic: the same towns file always gives the same list). */
-export async function generateSeedStations(contentDir: string): Promise<StationRecord[]> {
+/**
+ * All seed stations (deterministic: the same towns file and year always give the same
+ * list). `year` places the holiday exceptions; by default the current year (UTC).
+ */
+export async function generateSeedStations(
+  contentDir: string,
+  options: { year?: number } = {},
+): Promise<StationRecord[]> {
+  const year = options.year ?? new Date().getUTCFullYear();
   const towns = townsFileSchema.parse(JSON.parse(await readFile(join(contentDir, 'stations', 'towns.json'), 'utf8')));
   const random = prng(20261122);
   const slugs = new Set<string>();
   return (['FI', 'SE', 'NO'] as const).flatMap((country) =>
-    generateCountry(country, towns.countries[country] ?? [], random, slugs),
+    generateCountry(country, towns.countries[country] ?? [], random, slugs, year),
   );
 }
 

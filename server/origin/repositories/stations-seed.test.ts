@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { generateSeedStations, holidayExceptions } from './stations-seed';
+
+const week = [...Array<string>(5).fill('06:00-22:00'), '07:00-22:00', '09:00-21:00'];
+
+describe('seeded holiday exceptions', () => {
+  it('cover the winters around the given year: the one ending in it, its own and the next', () => {
+    const exceptions = holidayExceptions(week, 2031);
+    expect(Object.keys(exceptions).sort()).toEqual([
+      '2030-12-24',
+      '2030-12-25',
+      '2030-12-26',
+      '2030-12-31',
+      '2031-01-01',
+      '2031-12-24',
+      '2031-12-25',
+      '2031-12-26',
+      '2031-12-31',
+      '2032-01-01',
+      '2032-12-24',
+      '2032-12-25',
+      '2032-12-26',
+      '2032-12-31',
+      '2033-01-01',
+    ]);
+    expect(exceptions['2031-12-25']).toBe('');
+    expect(exceptions['2031-12-24']).toBe('08:00-14:00');
+    // The same year gives the same exceptions; a later year moves them along.
+    expect(holidayExceptions(week, 2031)).toEqual(exceptions);
+    expect(Object.keys(holidayExceptions(week, 2040))).toContain('2040-12-25');
+  });
+
+  it('leave 24 h stations open', () => {
+    expect(holidayExceptions(Array<string>(7).fill('00:00-24:00'), 2031)).toEqual({});
+  });
+
+  it('follow the year of the seed: the current year by default, deterministic given the year', async () => {
+    const christmases = (stations: Awaited<ReturnType<typeof generateSeedStations>>) =>
+      new Set(
+        stations.flatMap((station) =>
+          station.hours.format === 'malformed'
+            ? []
+            : Object.keys(station.hours.weekly.exceptions).filter((date) => date.endsWith('-12-25')),
+        ),
+      );
+    const [first, second, later] = await Promise.all([
+      generateSeedStations('content', { year: 2035 }),
+      generateSeedStations('content', { year: 2035 }),
+      generateSeedStations('content', { year: 2036 }),
+    ]);
+    expect(JSON.stringify(first)).toBe(JSON.stringify(second));
+    expect(christmases(first)).toEqual(new Set(['2034-12-25', '2035-12-25', '2036-12-25']));
+    expect(christmases(later)).toEqual(new Set(['2035-12-25', '2036-12-25', '2037-12-25']));
+    // Only the dates move: the stations themselves are the same.
+    expect(later.map((station) => station.slug)).toEqual(first.map((station) => station.slug));
+    const thisYear = new Date().getUTCFullYear();
+    expect(christmases(await generateSeedStations('content'))).toContain(`${thisYear}-12-25`);
+  });
+});
