@@ -2,13 +2,16 @@
  * Customer accounts in Chromium (issue 7), at 390 and 1280 px, each screen checked with
  * axe: register → confirm through the outbox token → log in → the first name in the
  * header → edit details → cards and orders → log out; a guest sent to login and back;
- * forgot and reset password; login offline keeps what was typed.
+ * forgot and reset password; login offline keeps what was typed; a guest's cart stays
+ * when they log in.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { ACCOUNT_PATHS } from '../../src/shared/account-paths';
 import { getHref } from '../../src/shared/locales';
 import { expectAccessible, featureText, latestMail, tokenFrom, uniqueEmail } from './support/accounts';
+import { message } from './support/content';
 import { waitForHydration } from './support/page-helpers';
+import { productCard, shopMessage } from './support/shop';
 
 // Logins, registrations and resets hash passwords with scrypt (docs/accounts.md): on a busy
 // 2-core machine an answer can take seconds, more than the default 5 s wait allows.
@@ -128,6 +131,41 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test("a guest's cart stays when they log in (issue 7, spec §4)", async ({ page }) => {
+  const cartLink = page.getByRole('banner').getByRole('link', { name: /^Cart/ });
+  const oneItem = message(locale, 'header.cartWithCount')
+    .replace(/.*one \{([^}]*)\}.*/, '$1')
+    .replace('#', '1');
+  expect(oneItem).toBe('Cart, 1 item');
+
+  // As a guest: put a product in the cart from the car-wash page.
+  await open(page, getHref(locale, '/private/products/car-wash'));
+  await expect(productCard(page, 'WASH-BASIC').getByText('€9.90')).toBeVisible();
+  await expect(page.getByRole('region', { name: message(locale, 'notifications.label') })).toBeAttached();
+  await productCard(page, 'WASH-BASIC')
+    .getByRole('button', { name: new RegExp(shopMessage(locale, 'shop.product.addToCart')) })
+    .click();
+  const modal = page.getByRole('dialog', { name: shopMessage(locale, 'shop.firstInCart.title') });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: message(locale, 'modal.close') }).click();
+  await expect(cartLink).toHaveAccessibleName(oneItem);
+
+  // Log in: the header greets the customer and still counts the guest's product.
+  await page.getByTestId('user-label').click();
+  await expect(page).toHaveURL(new RegExp(`${href('login')}`));
+  await waitForHydration(page);
+  await logIn(page, 'anna.andersson@example.se', 'Demo-losenord-2');
+  await expect(page.getByTestId('user-label')).toHaveText('Anna');
+  await expect(cartLink).toHaveAccessibleName(oneItem);
+
+  // And after a reload, on the cart page itself.
+  await page.goto(getHref(locale, '/cart'));
+  await waitForHydration(page);
+  await expect(page.getByTestId('user-label')).toHaveText('Anna');
+  await expect(cartLink).toHaveAccessibleName(oneItem);
+  await expect(page.locator('.shop-line')).toHaveCount(1);
+});
 
 test('a wrong password and an unknown e-mail get the same message; the typed e-mail stays', async ({ page }) => {
   await open(page, href('login'));
