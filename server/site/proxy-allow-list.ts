@@ -11,6 +11,11 @@ export interface ProxiedEndpoint {
    * without one; 'optional' forwards it when there is one (a logged-in shopper's order).
    */
   customerSession?: 'required' | 'optional';
+  /**
+   * At most `max` requests per client address within `timeWindow` ms (429 beyond), for
+   * endpoints that answer something worth guessing for (docs/shop.md "Wash code check").
+   */
+  rateLimit?: { max: number; timeWindow: number };
 }
 
 export const PROXY_ALLOW_LIST: readonly ProxiedEndpoint[] = [
@@ -24,7 +29,8 @@ export const PROXY_ALLOW_LIST: readonly ProxiedEndpoint[] = [
   { path: 'digital-order/v1/orders/complete', methods: ['POST'] },
   // Prices for the shop blocks and the wash code check of the car-wash page (docs/shop.md).
   { path: 'digital-order/v1/products', methods: ['GET'] },
-  { path: 'digital-order/v1/wash-codes/check', methods: ['POST'] },
+  // Rate limited per address: a customer checks a few codes, a script trying codes many.
+  { path: 'digital-order/v1/wash-codes/check', methods: ['POST'], rateLimit: { max: 30, timeWindow: 10 * 60_000 } },
   // The customer and cards endpoints of spec §7; the token comes from the session cookie.
   { path: 'customers/v1/customer', methods: ['GET'], customerSession: 'required' },
   { path: 'customers/v1/cards', methods: ['GET'], customerSession: 'required' },

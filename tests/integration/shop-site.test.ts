@@ -207,6 +207,34 @@ describe('shop through the site server', () => {
     expect(products.statusCode).toBe(200);
   });
 
+  it('limits wash-code checks per client address', async () => {
+    const check = (remoteAddress: string, code = 'ST1-000000000000') =>
+      app.inject({
+        method: 'POST',
+        url: '/proxy/digital-order/v1/wash-codes/check',
+        headers: sameSite,
+        payload: { code },
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) statuses.push((await check('10.20.0.1')).statusCode);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const refused = await check('10.20.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected, nor are the other shop calls of the same address.
+    expect((await check('10.20.0.2')).statusCode).toBe(200);
+    const validate = await app.inject({
+      method: 'POST',
+      url: '/proxy/digital-order/v1/cart/validate',
+      headers: sameSite,
+      payload: { items: [{ code: 'WASH-BASIC', quantity: 1 }] },
+      remoteAddress: '10.20.0.1',
+    });
+    expect(validate.statusCode).toBe(200);
+  });
+
   it('answers malformed shop requests through the proxy with clear 4xx errors', async () => {
     const notJson = await app.inject({
       method: 'POST',

@@ -8,10 +8,11 @@
  * same-origin Origin, no cross-site Sec-Fetch-Site; otherwise 403 before the origin is
  * asked.
  */
+import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../src/shared/locales';
-import { findProxiedEndpoint } from '../proxy-allow-list';
+import { findProxiedEndpoint, PROXY_ALLOW_LIST } from '../proxy-allow-list';
 import { SiteHttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';
 import { assertSameSiteRequest } from '../accounts/csrf';
@@ -27,6 +28,19 @@ function readLocale(request: FastifyRequest): Locale {
 
 export async function proxyRoutes(app: FastifyInstance, options: { originUrl: string }) {
   await app.register(replyFrom, { base: options.originUrl, undici: { connections: 32, pipelining: 1 } });
+
+  // Per-address limits of the endpoints that declare one (proxy-allow-list.ts). Counted in
+  // this server's memory, like the account limits (docs/accounts.md "Rate limits").
+  await app.register(rateLimit, { global: false });
+  const limiters = new Map(
+    PROXY_ALLOW_LIST.filter((endpoint) => endpoint.rateLimit).map((endpoint) => [
+      endpoint.path,
+      app.createRateLimit({
+        ...endpoint.rateLimit,
+        keyGenerator: (request: FastifyRequest) => `${endpoint.path}|${request.ip}`,
+      }),
+    ]),
+  );
 
   // Bodies must be JSON: anything else is a 400, not the framework's 415.
   app.removeAllContentTypeParsers();
@@ -52,6 +66,14 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
       const endpoint = findProxiedEndpoint(wildcard, request.method);
       if (!endpoint) throw new SiteHttpError(404, 'NOT_FOUND', `Unknown proxy endpoint: ${wildcard.slice(0, 100)}`);
       const locale = request.method === 'POST' ? assertSameSiteRequest(request) : readLocale(request);
+      const limiter = limiters.get(endpoint.path);
+      if (limiter) {
+        const limit = await limiter(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          reply.header('retry-after', limit.ttlInSeconds);
+          throw new SiteHttpError(429, 'TOO_MANY_REQUESTS', `Too many requests, try again in ${limit.ttlInSeconds} s`);
+        }
+      }
       // The customer token never comes from the browser's request, only from its session cookie.
       const token = endpoint.customerSession ? sessionToken(request) : undefined;
       if (endpoint.customerSession === 'required' && !token)

@@ -6,11 +6,16 @@ import type { KnownBlockOf } from '../../content/block-types';
 import type { WashCodeStatus } from '../../../shared/shop/api-schema';
 import { normaliseVerificationCode } from '../../../shared/shop/verification-code';
 import { useOnlineStatus } from '../../../ui/use-online-status';
-import { shopApi } from '../api/shop-api';
+import { shopApi, ShopApiError } from '../api/shop-api';
 import './cart.css';
 
 type CheckState =
-  { state: 'idle' } | { state: 'checking' } | { state: 'done'; result: WashCodeStatus } | { state: 'failed' };
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'done'; result: WashCodeStatus }
+  | { state: 'failed' }
+  /** The site's per-address limit on checks (docs/shop.md "Wash code check"). */
+  | { state: 'tooMany' };
 
 export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeCheck'> }) {
   const t = useT();
@@ -26,8 +31,8 @@ export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeChe
     setCheck({ state: 'checking' });
     try {
       setCheck({ state: 'done', result: await shopApi.checkWashCode(normaliseVerificationCode(code), locale) });
-    } catch {
-      setCheck({ state: 'failed' });
+    } catch (error) {
+      setCheck({ state: error instanceof ShopApiError && error.status === 429 ? 'tooMany' : 'failed' });
     }
   }
 
@@ -59,9 +64,11 @@ export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeChe
           ? t('shop.washCode.checking')
           : check.state === 'failed'
             ? t('shop.washCode.failed')
-            : check.state === 'done'
-              ? t(`shop.washCode.${check.result.status}`, { code: check.result.code })
-              : ''}
+            : check.state === 'tooMany'
+              ? t('shop.washCode.tooMany')
+              : check.state === 'done'
+                ? t(`shop.washCode.${check.result.status}`, { code: check.result.code })
+                : ''}
       </p>
     </section>
   );
