@@ -3,7 +3,7 @@
  * (spec §3 User, §7 customer and cards endpoints). The card shape is not shown in the
  * spec; docs/accounts.md says what was chosen.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { TELEPHONE_PREFIXES } from './validation/phone';
 
 export const MARKETING_CHOICES = ['email', 'sms'] as const;

@@ -3,7 +3,7 @@
  * seed content and the site server validates what an origin answers. Types for the
  * browser are inferred from the same schemas.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { LOCALES } from './locales';
 import {
   shopCartBlockSchema,

@@ -3,7 +3,7 @@
  * locale in content/redirects. Matching is exact path first, then the longest prefix
  * rule, then pattern rules for e-mail-like and junk paths.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const redirectTableSchema = z.object({
   exact: z.record(z.string().startsWith('/'), z.string()),

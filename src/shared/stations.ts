@@ -8,7 +8,7 @@
  * - the station page's `StationDetails`, with opening hours in the CMS shapes A or B of
  *   spec §3 exactly as the CMS gives them (malformed records included: the page shows '-').
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const STATION_COUNTRIES = ['FI', 'SE', 'NO'] as const;
 export type StationCountry = (typeof STATION_COUNTRIES)[number];

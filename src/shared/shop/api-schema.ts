@@ -4,7 +4,7 @@
  * zod in the browser bundle). Money in answers is euros with two decimals, computed from
  * integer cents on the server.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const MAX_QUANTITY = 50;
 export const MAX_CART_LINES = 30;

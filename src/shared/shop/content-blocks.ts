@@ -1,5 +1,5 @@
 /** CMS block kinds of the shop (docs/shop.md), added to the block union of content-schema.ts. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Products with an add-to-cart button; names and prices come from the origin. */
 export const shopProductsBlockSchema = z.object({

@@ -7,7 +7,7 @@
  * Every rule but `required` (and `checkedAmount`, which counts choices) passes an empty
  * value, so optional fields may stay empty.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 
 export const fieldRuleSchema = z.discriminatedUnion('rule', [

@@ -1,0 +1,41 @@
+/**
+ * No page breaks our Content-Security-Policy (server/site/plugins/security.ts). A refused
+ * eval or inline script is swallowed by the code that tried it, so nothing fails visibly;
+ * the browser only fires `securitypolicyviolation` (and Lighthouse marks best practices
+ * down). Zod's JIT probe was such a case (src/shared/zod.ts).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { storedStationCount, waitForServiceWorkerControl } from './support/pwa';
+import { waitForHydration } from './support/page-helpers';
+
+test.use({ serviceWorkers: 'allow' });
+
+async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as Window & { __cspViolations?: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  return () => page.evaluate(() => (window as Window & { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
+test('the landing page, its background station sync, the locator and the shop page break no CSP rule', async ({
+  page,
+}) => {
+  const violations = await recordViolations(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  await waitForServiceWorkerControl(page);
+  // The worker's control starts the background sync of the station list, which parses it.
+  await expect.poll(() => storedStationCount(page, 'FI'), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(await violations()).toEqual([]);
+
+  for (const path of ['/asemahaku?q=espoo', '/yksityisille/tuotteet/autopesu', '/oma-tili/kirjaudu']) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    expect(await violations(), path).toEqual([]);
+  }
+});
