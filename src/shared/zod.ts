@@ -8,6 +8,6 @@
 // eslint-disable-next-line no-restricted-imports -- the one place that imports zod itself
 import { z } from 'zod';
 
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if ('window' in globalThis) z.config({ jitless: true });
 
 export { z };
