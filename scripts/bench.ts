@@ -5,11 +5,11 @@
  * Results replace the marked block in docs/performance.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { landingScriptSizes, landingStylesheet } from './landing-js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -76,21 +76,15 @@ async function measure(
 }
 
 function landingJsKb(): string {
-  const html = readFileSync('dist/client/index.html', 'utf8');
-  const files = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  const catalog = readdirSync('dist/client/assets').find((name) => /^messages.*\.js$/.test(name));
-  if (catalog) files.push(`/assets/${catalog}`);
-  const bytes = files.reduce(
-    (sum, file) => sum + gzipSync(readFileSync(join('dist/client', file)), { level: 9 }).length,
-    0,
-  );
+  const bytes = landingScriptSizes('dist/client').reduce((sum, size) => sum + size.gzipBytes, 0);
   return (bytes / 1024).toFixed(1);
 }
 
 async function main() {
   if (!existsSync('dist/build.json')) throw new Error('Run "npm run build" first');
-  const asset = readdirSync('dist/client/assets').find((name) => name.endsWith('.css'));
-  if (!asset) throw new Error('No CSS asset in dist/client/assets');
+  // The landing page's own stylesheet, so that runs compare like with like.
+  const asset = landingStylesheet('dist/client')?.replace('/assets/', '');
+  if (!asset) throw new Error('No stylesheet linked from dist/client/index.html');
   const uncached = await startServer(3291, { RENDER_CACHE_TTL_MS: '0' });
   const cached = await startServer(3292, { RENDER_CACHE_TTL_MS: '60000' });
   try {

@@ -3,9 +3,8 @@
  * the entry script, its preloaded chunks and the Finnish message catalog — must stay
  * under 100 KB gzip. Fails the build when it does not.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { landingScriptSizes } from './landing-js';
 
 // Issue 2 asks for under 100 KB. The declarative router (docs/decisions/004) brought the
 // landing page from 104 KB back to 86 KB, which leaves room for the header's features.
@@ -13,17 +12,13 @@ import { gzipSync } from 'node:zlib';
 // interactive; chunks loaded after hydration (consent UI, dialogs, other blocks) are not.
 const BUDGET_BYTES = 100 * 1024;
 const clientDir = join(process.env.DIST_DIR ?? 'dist', 'client');
-const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
-const referenced = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-const catalog = readdirSync(join(clientDir, 'assets')).filter((name) => /^messages.*\.js$/.test(name));
-// Catalog chunks are named after the .po file; the landing page loads one of them.
-const files = [...new Set([...referenced, ...(catalog[0] ? [`/assets/${catalog[0]}`] : [])])];
+const sizes = landingScriptSizes(clientDir);
+const files = sizes.map((size) => size.file);
 
 let total = 0;
-const rows = files.map((file) => {
-  const size = gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length;
-  total += size;
-  return `  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`;
+const rows = sizes.map(({ file, gzipBytes }) => {
+  total += gzipBytes;
+  return `  ${(gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${file}`;
 });
 console.log(
   `Landing page JavaScript (gzip):\n${rows.join('\n')}\n  ${(total / 1024).toFixed(1).padStart(7)} KB  total (budget ${BUDGET_BYTES / 1024} KB)`,
