@@ -6,6 +6,7 @@ import * as assets002 from './migrations/002-assets';
 import * as stations003 from './migrations/003-stations';
 import * as accounts004 from './migrations/004-accounts';
 import * as shop005 from './migrations/005-shop';
+import * as loginFailures006 from './migrations/006-login-failures';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-stations': stations003,
   '004-accounts': accounts004,
   '005-shop': shop005,
+  '006-login-failures': loginFailures006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

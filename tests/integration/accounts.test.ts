@@ -9,8 +9,13 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsDb } from '../../server/origin/accounts/accounts-db';
 import { DEMO_CUSTOMERS } from '../../server/origin/accounts/seed-accounts';
-import { tokenHash } from '../../server/origin/accounts/secrets';
+import { hashPassword, tokenHash } from '../../server/origin/accounts/secrets';
 import { loadOriginConfig } from '../../server/origin/config';
+import { createCustomersRepository } from '../../server/origin/repositories/customers-repository';
+import {
+  LOGIN_FAILURE_LIMIT,
+  createLoginFailuresRepository,
+} from '../../server/origin/repositories/login-failures-repository';
 import { createOutboxRepository } from '../../server/origin/repositories/outbox-repository';
 import { startOrigin, type RunningOrigin } from '../../server/origin/start';
 import { buildSiteApp } from '../../server/site/app';
@@ -299,10 +304,159 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    const body = JSON.parse(
-      (await post('/api/v1/login', { email: 'target@example.fi', password: 'x' }, { address: newAddress() })).body,
+    const refused = await post(
+      '/api/v1/login',
+      { email: ' target@example.fi ', password: 'x' },
+      { address: newAddress() },
     );
-    expect(body).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expectRetryAfter(refused.headers['retry-after']);
+    expect(refused.json()).toEqual({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/^Too many attempts, try again in \d+ s$/),
+    });
+  });
+});
+
+/** A retry-after in seconds, within the per-account window. */
+function expectRetryAfter(value: unknown) {
+  expect(value).toMatch(/^\d+$/);
+  expect(Number(value)).toBeGreaterThan(0);
+  expect(Number(value)).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT.windowMs / 1000);
+}
+
+/** The origin's login endpoint, called directly (as any copy of the site server does). */
+function originLogin(email: string, password: string) {
+  return origin.app.inject({
+    method: 'POST',
+    url: '/customers/v1/sessions',
+    headers: { 'content-type': 'application/json', 'x-st1-locale': 'en-EU' },
+    payload: { email, password },
+  });
+}
+
+/** A confirmed customer of this test alone, so that locking it out touches no other test. */
+async function newCustomer(email: string, password: string) {
+  await createCustomersRepository(origin.db).insert({
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: 'Limit',
+    lastName: 'Test',
+    phoneNumber: '',
+    marketing: [],
+    locale: 'en-EU',
+    emailConfirmed: true,
+  });
+}
+
+describe('failed logins per account, counted by the origin', () => {
+  const { max } = LOGIN_FAILURE_LIMIT;
+
+  it('shares the count between two site server copies', async () => {
+    const config = {
+      ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir } as NodeJS.ProcessEnv),
+      originUrl: origin.url,
+    };
+    const secondApp = await buildSiteApp({ config, renderer: await loadRenderer(distDir) });
+    await secondApp.ready();
+    try {
+      const attempt = (server: FastifyInstance, index: number) =>
+        server.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          payload: { email: 'shared.target@example.fi', password: `guess-${index}` },
+          remoteAddress: newAddress(),
+          headers: { ...sameSite, 'content-type': 'application/json' },
+        });
+      const statuses: number[] = [];
+      // Alternating copies: each sees only half the attempts, the origin sees them all.
+      for (let index = 0; index < max; index += 1) {
+        statuses.push((await attempt(index % 2 === 0 ? app : secondApp, index)).statusCode);
+      }
+      expect(statuses).toEqual(Array(max).fill(401));
+      for (const server of [app, secondApp]) {
+        const refused = await attempt(server, max);
+        expect(refused.statusCode).toBe(429);
+        expectRetryAfter(refused.headers['retry-after']);
+        expect(refused.json()).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+      }
+    } finally {
+      await secondApp.close();
+    }
+  });
+
+  it('refuses at the origin with 429, retry-after and the JSON error shape', async () => {
+    const email = 'origin.target@example.fi';
+    for (let index = 0; index < max; index += 1) {
+      expect((await originLogin(email, `guess-${index}`)).statusCode).toBe(401);
+    }
+    const refused = await originLogin(email.toUpperCase(), 'guess-again');
+    expect(refused.statusCode).toBe(429);
+    expectRetryAfter(refused.headers['retry-after']);
+    expect(refused.json()).toEqual({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many attempts, try again in ${refused.headers['retry-after']} s`,
+    });
+  });
+
+  it('limits an unknown e-mail like a known one, with the same answers', async () => {
+    const known = 'known.target@example.fi';
+    const unknown = 'unknown.target@example.fi';
+    await newCustomer(known, 'Known-password-1');
+    const answers: Record<string, { statuses: number[]; last401: string; refused: string }> = {};
+    for (const email of [known, unknown]) {
+      const statuses: number[] = [];
+      let last401 = '';
+      for (let index = 0; index < max; index += 1) {
+        const response = await originLogin(email, `guess-${index}`);
+        statuses.push(response.statusCode);
+        last401 = response.body;
+      }
+      const refused = await originLogin(email, 'guess-again');
+      statuses.push(refused.statusCode);
+      expectRetryAfter(refused.headers['retry-after']);
+      answers[email] = { statuses, last401, refused: refused.body.replace(/\d+ s/, 'N s') };
+    }
+    expect(answers[known]!.statuses).toEqual([...Array(max).fill(401), 429]);
+    expect(answers[unknown]).toEqual(answers[known]);
+    // Locked out: even the right password waits for the window.
+    expect((await originLogin(known, 'Known-password-1')).statusCode).toBe(429);
+  });
+
+  it('clears the count on a successful login', async () => {
+    const email = 'clears.target@example.fi';
+    const password = 'Clears-password-1';
+    await newCustomer(email, password);
+    const failures = createLoginFailuresRepository(origin.db);
+    for (let index = 0; index < max - 1; index += 1) {
+      expect(
+        (await post('/api/v1/login', { email, password: `guess-${index}` }, { address: newAddress() })).statusCode,
+      ).toBe(401);
+    }
+    expect(await failures.failures(email)).toBe(max - 1);
+    await login(email, password);
+    expect(await failures.failures(email)).toBe(0);
+    // A fresh allowance: max refusals again before the 429.
+    const statuses: number[] = [];
+    for (let index = 0; index <= max; index += 1) {
+      statuses.push(
+        (await post('/api/v1/login', { email, password: `again-${index}` }, { address: newAddress() })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array(max).fill(401), 429]);
+  });
+
+  it('lets no more than the limit through when attempts arrive at once', async () => {
+    const email = 'burst.target@example.fi';
+    const answers = await Promise.all(
+      Array.from({ length: max * 2 }, (_, index) => originLogin(email, `burst-${index}`)),
+    );
+    const statuses = answers.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array(max).fill(401), ...Array(max).fill(429)]);
   });
 });
 

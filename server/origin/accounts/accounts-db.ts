@@ -1,4 +1,4 @@
-/** Table types of migration 004-accounts, added to the origin's Kysely instance. */
+/** Table types of migrations 004-accounts and 006-login-failures, added to the origin's Kysely instance. */
 import type { Generated, Kysely } from 'kysely';
 import type { DatabaseSchema, Db } from '../db';
 
@@ -66,6 +66,13 @@ export interface AccountsOutboxTable {
   sent_at: string | null;
 }
 
+/** Migration 006: failed logins per normalised e-mail (known or not). */
+export interface LoginFailuresTable {
+  email: string;
+  failures: number;
+  window_started_at: string;
+}
+
 export type AccountTables = {
   customers: CustomersTable;
   customer_sessions: CustomerSessionsTable;
@@ -73,6 +80,7 @@ export type AccountTables = {
   customer_cards: CustomerCardsTable;
   form_submissions: FormSubmissionsTable;
   outbox: AccountsOutboxTable;
+  login_failures: LoginFailuresTable;
 };
 
 export type AccountsDb = Kysely<DatabaseSchema & AccountTables>;

@@ -19,6 +19,7 @@ import { requestLocale } from '../locale-header';
 import { createAccountTokensRepository } from '../repositories/account-tokens-repository';
 import { createCardsRepository } from '../repositories/cards-repository';
 import { createCustomersRepository, toCustomerRecord } from '../repositories/customers-repository';
+import { createLoginFailuresRepository } from '../repositories/login-failures-repository';
 import { createOrderHistoryRepository } from '../repositories/order-history-repository';
 import { createOutboxRepository } from '../repositories/outbox-repository';
 import { createSessionsRepository } from '../repositories/sessions-repository';
@@ -75,17 +76,29 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
   const cards = createCardsRepository(deps.db);
   const orders = createOrderHistoryRepository(deps.db);
   const outbox = createOutboxRepository(deps.db);
+  const loginFailures = createLoginFailuresRepository(deps.db);
 
   /**
    * Login. An unknown e-mail and a wrong password get the same 401, after the same
    * scrypt work. A login always starts a new session (rotation); the browser's previous
-   * session, if any, is revoked.
+   * session, if any, is revoked. Failed logins are limited per e-mail (known or not):
+   * over the limit the answer is a 429 with retry-after, before any password check.
    */
   app.post('/customers/v1/sessions', async (request, reply) => {
     const body = parseBody(loginBody, request.body);
+    const attempt = await loginFailures.countAttempt(body.email);
+    if (!attempt.allowed) {
+      const after = attempt.retryAfterSeconds;
+      return reply
+        .status(429)
+        .header('retry-after', String(after))
+        .send({ status: 429, code: 'TOO_MANY_REQUESTS', message: `Too many attempts, try again in ${after} s` });
+    }
     const customer = await customers.findByEmail(body.email);
     const valid = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyPasswordHash()));
+    // A refusal leaves the attempt counted; a right password (confirmed or not) clears the count.
     if (!customer || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
+    await loginFailures.clear(body.email);
     if (!customer.emailConfirmed)
       throw new HttpError(403, 'EMAIL_NOT_CONFIRMED', 'The e-mail address is not confirmed yet');
     if (body.previousToken) await sessions.revoke(body.previousToken);

@@ -1,7 +1,7 @@
 /**
  * The site server's calls to the origin's customers/v1 and forms/v1 endpoints: JSON
- * over HTTP with the customer's session token as a bearer token. The answer's status
- * and body are passed back as they are for the route to interpret.
+ * over HTTP with the customer's session token as a bearer token. The answer's status,
+ * body and retry-after are passed back as they are for the route to interpret.
  */
 import type { Locale } from '../../../src/shared/locales';
 import { SiteHttpError } from '../errors';
@@ -9,6 +9,8 @@ import { SiteHttpError } from '../errors';
 export interface OriginAnswer {
   status: number;
   body: Record<string, unknown> | unknown[] | null;
+  /** The origin's `retry-after` in seconds (its 429s), to pass on to the browser. */
+  retryAfter?: string;
 }
 
 export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: number } = {}) {
@@ -42,7 +44,8 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
     }
     if (response.status >= 500)
       throw new SiteHttpError(502, 'BAD_GATEWAY', `Origin answered ${path} with ${response.status}`);
-    return { status: response.status, body };
+    const retryAfter = response.headers.get('retry-after');
+    return { status: response.status, body, ...(retryAfter && /^\d{1,9}$/.test(retryAfter) ? { retryAfter } : {}) };
   }
   return { call };
 }

@@ -4,7 +4,8 @@
  * /api/v1/account/* (register, confirm e-mail, password reset and change, details).
  * The session token lives only in an HttpOnly cookie; the origin sees it as a bearer
  * token. Every state-changing request passes the CSRF check; login, registration,
- * resets and forms are rate limited per address, login also per account.
+ * resets and forms are rate limited per address here; failed logins per account are
+ * limited by the origin, which owns the count (this server keeps no state, DESIGN §1).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,10 +19,13 @@ import type { SiteConfig } from '../config';
 import { SiteHttpError } from '../errors';
 import { acceptJsonBodiesOnly } from '../json-bodies';
 
-/** Limits (docs/accounts.md). In memory per site server copy; see the doc for several copies. */
+/**
+ * Per-address limits (docs/accounts.md), in memory per site server copy. The per-account
+ * limit on failed logins is the origin's (LOGIN_FAILURE_LIMIT in
+ * server/origin/repositories/login-failures-repository.ts), shared by every copy.
+ */
 export const RATE_LIMITS = {
   loginPerAddress: { max: 20, timeWindow: 60_000 },
-  loginPerAccount: { max: 10, timeWindow: 15 * 60_000 },
   accountPerAddress: { max: 10, timeWindow: 15 * 60_000 },
   formPerAddress: { max: 5, timeWindow: 10 * 60_000 },
 } as const;
@@ -46,9 +50,10 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
-/** An origin 4xx goes to the browser as `{ status, code, message, fields? }`. */
+/** An origin 4xx goes to the browser as `{ status, code, message, fields? }`, with its retry-after. */
 function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
   const body = (answer.body && !Array.isArray(answer.body) ? answer.body : {}) as Record<string, unknown>;
+  if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
   return reply
     .status(answer.status)
     .header('cache-control', 'no-store')
@@ -63,12 +68,6 @@ function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
 const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new SiteHttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
 
-/** A normalised e-mail from a JSON body, the key of the per-account login limit. */
-function accountKey(request: FastifyRequest): string {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `account:${typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : ''}`;
-}
-
 export async function accountRoutes(app: FastifyInstance, options: { config: SiteConfig & { originUrl: string } }) {
   const origin = createAccountOrigin(options.config.originUrl);
   await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany, hook: 'preHandler' });
@@ -79,20 +78,9 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
 
   const perAddress = (limit: { max: number; timeWindow: number }, groupId: string) =>
     app.rateLimit({ ...limit, groupId, errorResponseBuilder: tooMany });
-  // The per-account limit counts failed logins only (a customer who logs in often is
-  // not locked out): it is read before the attempt and raised after a refusal. The
-  // plugin runs one route limiter per request, hence the manual limiter.
-  const accountLimiter = app.createRateLimit({ ...RATE_LIMITS.loginPerAccount, keyGenerator: accountKey });
-  const loginLimits = [
-    perAddress(RATE_LIMITS.loginPerAddress, 'login-address'),
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const limit = await accountLimiter(request, { increment: false });
-      if (!limit.isAllowed && limit.remaining === 0) {
-        reply.header('retry-after', limit.ttlInSeconds);
-        throw tooMany(request, { after: `${limit.ttlInSeconds} s` });
-      }
-    },
-  ];
+  // Failed logins per account are counted by the origin (its 429 and retry-after are
+  // passed on below), so that every copy of this server shares one count.
+  const loginLimit = perAddress(RATE_LIMITS.loginPerAddress, 'login-address');
   const accountLimit = perAddress(RATE_LIMITS.accountPerAddress, 'account-address');
   const formLimit = perAddress(RATE_LIMITS.formPerAddress, 'form-address');
 
@@ -121,7 +109,7 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
       .send();
   });
 
-  app.post('/api/v1/login', { preHandler: loginLimits }, async (request, reply) => {
+  app.post('/api/v1/login', { preHandler: loginLimit }, async (request, reply) => {
     const locale = assertSameSiteRequest(request);
     const body = parseBody(loginBody, request.body);
     const previousToken = sessionToken(request);
@@ -130,7 +118,6 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
       body: { ...body, ...(previousToken ? { previousToken } : {}) },
     });
     noStore(reply);
-    if (answer.status === 401) await accountLimiter(request);
     if (answer.status !== 201) return sendOriginError(reply, answer);
     const session = answer.body as { token: string; expiresAt: string };
     setSessionCookie(request, reply, session.token, session.expiresAt);
