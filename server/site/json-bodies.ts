@@ -4,14 +4,56 @@
  * calls this once.
  */
 import type { FastifyInstance } from 'fastify';
-import { malformedJsonBodyError, notJsonBodyError } from './errors';
+import { malformedJsonBodyError, notJsonBodyError, SiteHttpError } from './errors';
 
-/** JSON bodies up to `bodyLimit` bytes; any other body, or JSON that does not parse, is a 400. */
-export function acceptJsonBodiesOnly(app: FastifyInstance, bodyLimit: number): void {
+/**
+ * No body of ours nests deeper than a few levels. A deeper one is refused before anything
+ * walks it: serialising or validating thousands of levels recursively overflows the stack.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deeply a JSON text nests its arrays and objects, stopping early past `limit`. */
+export function jsonNestingExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c)
+        index += 1; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
+/**
+ * JSON bodies up to `bodyLimit` bytes; any other body, JSON that does not parse, or JSON
+ * nested deeper than MAX_JSON_DEPTH is a 400. With `keepText`, the parsed body is the
+ * checked text itself, for routes that forward it unchanged (the proxy).
+ */
+export function acceptJsonBodiesOnly(
+  app: FastifyInstance,
+  bodyLimit: number,
+  options: { keepText?: boolean } = {},
+): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+    const text = body as string;
+    if (text === '') return done(null, undefined);
+    if (jsonNestingExceeds(text, MAX_JSON_DEPTH)) {
+      return done(
+        new SiteHttpError(400, 'BAD_REQUEST', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`),
+        undefined,
+      );
+    }
     try {
-      done(null, body === '' ? undefined : JSON.parse(body as string));
+      const parsed: unknown = JSON.parse(text);
+      done(null, options.keepText ? text : parsed);
     } catch {
       done(malformedJsonBodyError(), undefined);
     }

@@ -359,6 +359,37 @@ describe('site: /proxy', () => {
     expect((await get('/proxy/cms-view/v1/content/page?path=/company')).statusCode).toBe(404);
   });
 
+  it('answers JSON nested deeper than 32 levels with 400, not a stack overflow', async () => {
+    const sameSite = { host: 'localhost', origin: 'http://localhost', 'x-st1-locale': 'fi-FI' };
+    const deep = `{"items":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    for (const url of ['/proxy/digital-order/v1/cart/validate', '/proxy/cms-view/v1/search']) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...sameSite, 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expectJsonError(response, 400);
+      expect(response.json().message).toMatch(/deeper than 32/);
+    }
+    // Brackets inside strings do not count as nesting.
+    const response = await app.inject({
+      method: 'POST',
+      url: '/proxy/cms-view/v1/search',
+      headers: { ...sameSite, 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: '['.repeat(100) }),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers a query string with malformed percent-encoding with 400, and passes "../" in a query on', async () => {
+    expectJsonError(await get('/proxy/cms-view/v1/content/page?path=%E0%A4%A'), 400);
+    expectJsonError(await get('/proxy/cms-view/v1/search?q=%%%'), 400);
+    const search = await get('/proxy/cms-view/v1/search?q=..%2F');
+    expect(search.statusCode).toBe(200);
+    expect(searchResultSchema.parse(search.json()).query).toBe('../');
+  });
+
   it('answers an invalid x-st1-locale with 400 without asking the origin', async () => {
     expectJsonError(await get('/proxy/cms-view/v1/content/layout', { 'x-st1-locale': 'de-DE' }), 400);
   });

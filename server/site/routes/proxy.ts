@@ -16,6 +16,17 @@ import { findProxiedEndpoint, PROXY_ALLOW_LIST } from '../proxy-allow-list';
 import { SiteHttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';
 import { assertSameSiteRequest } from '../accounts/csrf';
+import { acceptJsonBodiesOnly } from '../json-bodies';
+
+/** Whether a query string's percent-encoding is well formed (else the origin would guess). */
+function isDecodable(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The locale of a GET: the header when given, else fi-FI (spec §7). */
 function readLocale(request: FastifyRequest): Locale {
@@ -42,21 +53,9 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
     ]),
   );
 
-  // Bodies must be JSON: anything else is a 400, not the framework's 415.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-    try {
-      done(null, body === '' ? undefined : JSON.parse(body as string));
-    } catch {
-      done(new SiteHttpError(400, 'BAD_REQUEST', 'The request body is not valid JSON'), undefined);
-    }
-  });
-  app.addContentTypeParser('*', (_request, _payload, done) => {
-    done(
-      new SiteHttpError(400, 'BAD_REQUEST', 'The request body must be JSON (content-type: application/json)'),
-      undefined,
-    );
-  });
+  // Bodies must be JSON (anything else is a 400, not the framework's 415); the checked
+  // text is forwarded as it came, not parsed and serialised again.
+  acceptJsonBodiesOnly(app, 64 * 1024, { keepText: true });
 
   app.route({
     method: ['GET', 'POST'],
@@ -79,9 +78,16 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
       if (endpoint.customerSession === 'required' && !token)
         throw new SiteHttpError(401, 'UNAUTHORIZED', 'No customer session');
       const queryIndex = request.url.indexOf('?');
-      const query = queryIndex === -1 ? '' : request.url.slice(queryIndex);
-      return reply.from(`/${endpoint.path}${query}`, {
-        ...(request.method === 'POST' ? { body: (request.body ?? {}) as object } : {}),
+      const query = queryIndex === -1 ? '' : request.url.slice(queryIndex + 1);
+      if (!isDecodable(query))
+        throw new SiteHttpError(400, 'BAD_REQUEST', 'Malformed percent-encoding in the query string');
+      // The query goes in `queryString`, not in the path: reply-from decodes the path to
+      // look for `..` segments, which a search for "../" in the query is not.
+      return reply.from(`/${endpoint.path}`, {
+        queryString: () => query,
+        ...(request.method === 'POST'
+          ? { body: typeof request.body === 'string' ? request.body : '{}', contentType: 'application/json' }
+          : {}),
         rewriteRequestHeaders: () => ({
           accept: 'application/json',
           'x-st1-locale': locale,
