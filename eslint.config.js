@@ -12,7 +12,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Browser code takes zod from src/shared/zod.ts, which turns off zod's eval-based JIT.
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import { z } from src/shared/zod.ts (jitless in the browser: CSP)." }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: 'Import { z } from src/shared/zod.ts (jitless in the browser: CSP).' }] },
+      ],
     },
   },
   {
@@ -22,7 +25,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'zod', message: "Import { z } from src/shared/zod.ts (jitless in the browser: CSP)." }],
+          paths: [{ name: 'zod', message: 'Import { z } from src/shared/zod.ts (jitless in the browser: CSP).' }],
           patterns: ['node:*', 'react', 'react-dom', '../features/*', '../app/*'],
         },
       ],

@@ -54,7 +54,9 @@ class CountingProxy {
   }
 
   listen(): Promise<number> {
-    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', () => resolve((this.server.address() as { port: number }).port)));
+    return new Promise((resolve) =>
+      this.server.listen(0, '127.0.0.1', () => resolve((this.server.address() as { port: number }).port)),
+    );
   }
 
   close(): Promise<void> {
@@ -162,7 +164,9 @@ async function settleWorker(context: BrowserContext, url: string) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
     }
     for (let attempt = 0; attempt < 100; attempt++) {
       const names = await caches.keys();
@@ -189,12 +193,23 @@ interface Row {
   repeatHttpCache: Visit;
 }
 
-async function measure(browser: Browser, proxy: CountingProxy, base: string, network: Network, path: string): Promise<Row> {
+async function measure(
+  browser: Browser,
+  proxy: CountingProxy,
+  base: string,
+  network: Network,
+  path: string,
+): Promise<Row> {
   const runs: Array<{ first: Visit; repeatWorker: Visit; repeatHttpCache: Visit }> = [];
   for (let run = 0; run < RUNS; run++) {
     proxy.network = NETWORKS[0]!;
     // With the service worker: first visit, install, repeat visit in a new tab.
-    const withWorker = await browser.newContext({ baseURL: base, userAgent: USER_AGENT, locale: 'fi-FI', serviceWorkers: 'allow' });
+    const withWorker = await browser.newContext({
+      baseURL: base,
+      userAgent: USER_AGENT,
+      locale: 'fi-FI',
+      serviceWorkers: 'allow',
+    });
     proxy.network = network;
     const first = await visit(withWorker, proxy, path);
     proxy.network = NETWORKS[0]!;
@@ -204,7 +219,12 @@ async function measure(browser: Browser, proxy: CountingProxy, base: string, net
     await withWorker.close();
     // Without it: the same two visits with the browser's HTTP cache only.
     proxy.network = NETWORKS[0]!;
-    const withoutWorker = await browser.newContext({ baseURL: base, userAgent: USER_AGENT, locale: 'fi-FI', serviceWorkers: 'block' });
+    const withoutWorker = await browser.newContext({
+      baseURL: base,
+      userAgent: USER_AGENT,
+      locale: 'fi-FI',
+      serviceWorkers: 'block',
+    });
     proxy.network = network;
     await visit(withoutWorker, proxy, path);
     const repeatHttpCache = await visit(withoutWorker, proxy, path);
@@ -216,7 +236,13 @@ async function measure(browser: Browser, proxy: CountingProxy, base: string, net
     bytes: median(runs.map((run) => run[key].bytes)),
     fromWorker: median(runs.map((run) => run[key].fromWorker)),
   });
-  return { network: network.name, page: path, first: pick('first'), repeatWorker: pick('repeatWorker'), repeatHttpCache: pick('repeatHttpCache') };
+  return {
+    network: network.name,
+    page: path,
+    first: pick('first'),
+    repeatWorker: pick('repeatWorker'),
+    repeatHttpCache: pick('repeatHttpCache'),
+  };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -224,7 +250,8 @@ const ms = (value: number) => `${Math.round(value)}`;
 
 async function main() {
   const distDir = process.env.DIST_DIR ?? 'dist';
-  if (!existsSync(join(distDir, 'client', 'sw.js'))) throw new Error(`No service worker in ${distDir}/client: run "npm run build" first`);
+  if (!existsSync(join(distDir, 'client', 'sw.js')))
+    throw new Error(`No service worker in ${distDir}/client: run "npm run build" first`);
   const server = await startServer();
   const proxy = new CountingProxy(SERVER_PORT);
   const proxyPort = await proxy.listen();
@@ -269,7 +296,7 @@ async function main() {
     START,
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-pwa.ts\`: Chromium ${browser.version()}, ${cpus().length} cores, median of ${RUNS} runs,`,
     'load time = loadEventEnd of the navigation, bytes = everything the server sent until then (counted by a proxy; the',
-    "service worker's own requests included). \"slow 4G\" = 150 ms round trip, 1.6 Mbit/s down, applied by the proxy.",
+    'service worker\'s own requests included). "slow 4G" = 150 ms round trip, 1.6 Mbit/s down, applied by the proxy.',
     '',
     '| network | page | first visit ms | repeat, service worker ms | ratio repeat/first | repeat, HTTP cache only ms | first visit bytes | repeat, service worker bytes | repeat, HTTP cache only bytes | answered by the worker |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',

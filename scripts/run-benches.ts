@@ -8,9 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
 const filter = process.argv[2];
-const scripts = ['bench.ts', ...readdirSync('scripts').filter((name) => /^bench-.+\.ts$/.test(name)).sort()].filter(
-  (name) => !filter || name.includes(filter),
-);
+const scripts = [
+  'bench.ts',
+  ...readdirSync('scripts')
+    .filter((name) => /^bench-.+\.ts$/.test(name))
+    .sort(),
+].filter((name) => !filter || name.includes(filter));
 let failed = 0;
 for (const script of scripts) {
   console.log(`\n=== ${script}`);

@@ -15,9 +15,13 @@ import './app/styles.css';
  * first view is server-rendered and needs no fetch, so its code stays off the landing page.
  */
 async function loadPayload(target: string, signal: AbortSignal) {
-  const payload = await (await import('./features/content/api/fetch-payload'))
+  const payload = await (
+    await import('./features/content/api/fetch-payload')
+  )
     .fetchPayload(target, signal)
-    .catch(async (error: unknown) => (isNetworkFailure(error) && (await offlinePayload(target))) || Promise.reject(error));
+    .catch(
+      async (error: unknown) => (isNetworkFailure(error) && (await offlinePayload(target))) || Promise.reject(error),
+    );
   await preloadPageBlocks(payload.page?.content);
   return payload;
 }

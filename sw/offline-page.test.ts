@@ -13,9 +13,18 @@ const texts: OfflineTexts = {
 
 describe('offline page', () => {
   it('takes the locale from the path prefix, or from the host in domain mode', () => {
-    expect(localeOfAddress(new URL('https://x.example/en-EU/terms'), undefined)).toEqual({ locale: 'en-EU', domainMode: false });
-    expect(localeOfAddress(new URL('https://x.example/kayttoehdot'), undefined)).toEqual({ locale: 'fi-FI', domainMode: false });
-    expect(localeOfAddress(new URL('https://st1.se/allmanna-villkor'), 'sv-SE')).toEqual({ locale: 'sv-SE', domainMode: true });
+    expect(localeOfAddress(new URL('https://x.example/en-EU/terms'), undefined)).toEqual({
+      locale: 'en-EU',
+      domainMode: false,
+    });
+    expect(localeOfAddress(new URL('https://x.example/kayttoehdot'), undefined)).toEqual({
+      locale: 'fi-FI',
+      domainMode: false,
+    });
+    expect(localeOfAddress(new URL('https://st1.se/allmanna-villkor'), 'sv-SE')).toEqual({
+      locale: 'sv-SE',
+      domainMode: true,
+    });
   });
 
   it('is in the locale language, escapes texts and links back to the page and the saved start pages', () => {

@@ -42,7 +42,9 @@ describe('requestKind', () => {
   });
 
   it('leaves other origins and other methods alone', () => {
-    expect(requestKind(get('https://maps.googleapis.com/maps/api/js', { destination: 'script' }), origin)).toBe('other');
+    expect(requestKind(get('https://maps.googleapis.com/maps/api/js', { destination: 'script' }), origin)).toBe(
+      'other',
+    );
     expect(requestKind(get('https://elsewhere.example/x.png', { destination: 'image' }), origin)).toBe('other');
     expect(requestKind({ ...get('/api/v1/form/submit'), method: 'POST' }, origin)).toBe('other');
     expect(requestKind({ ...get('/asemahaku', { mode: 'navigate' }), method: 'POST' }, origin)).toBe('other');

@@ -66,10 +66,7 @@ export function pageStrategy(hostLocale: Locale | undefined): NetworkFirst {
 export function payloadStrategy(): StaleWhileRevalidate {
   return new StaleWhileRevalidate({
     cacheName: CACHES.payloads,
-    plugins: [
-      storableOnly,
-      new ExpirationPlugin({ ...LIMITS.payloads, purgeOnQuotaError: true }),
-    ],
+    plugins: [storableOnly, new ExpirationPlugin({ ...LIMITS.payloads, purgeOnQuotaError: true })],
   });
 }
 

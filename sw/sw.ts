@@ -17,13 +17,7 @@ import { isLocale } from '../src/shared/locales';
 import { HOST_LOCALE_PARAM, type PageToWorkerMessage } from '../src/shared/service-worker-protocol';
 import { CACHE_PREFIX, CACHE_VERSION, CACHES, isOutdatedCache } from './cache-names';
 import { requestKind } from './request-kinds';
-import {
-  imageStrategy,
-  pageStrategy,
-  payloadStrategy,
-  refreshSavedPages,
-  savePagesForOffline,
-} from './strategies';
+import { imageStrategy, pageStrategy, payloadStrategy, refreshSavedPages, savePagesForOffline } from './strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 

@@ -42,11 +42,7 @@ const ICONS: WebAppManifest['icons'] = [
 ];
 const SHORTCUT_ICONS = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
 
-export function webAppManifest(
-  locale: Locale,
-  options: { domainMode: boolean },
-  translate: Translate,
-): WebAppManifest {
+export function webAppManifest(locale: Locale, options: { domainMode: boolean }, translate: Translate): WebAppManifest {
   const href = (path: string) => getHref(locale, path, { domainMode: options.domainMode });
   const start = href('/');
   const shortcuts: WebAppManifest['shortcuts'] = [
@@ -55,7 +51,11 @@ export function webAppManifest(
       url: href(LOCALIZED_PATHS.stationLocator[locale]),
       icons: SHORTCUT_ICONS,
     },
-    { name: translate(locale, 'app.manifest.shortcut.cart'), url: href(SHOP_PATHS.cart[locale]), icons: SHORTCUT_ICONS },
+    {
+      name: translate(locale, 'app.manifest.shortcut.cart'),
+      url: href(SHOP_PATHS.cart[locale]),
+      icons: SHORTCUT_ICONS,
+    },
   ];
   return {
     // One app per locale: each has its own start URL, names and language.

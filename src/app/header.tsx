@@ -50,7 +50,11 @@ function UserLabel() {
   const { locale } = useSite();
   const firstName = useUserFirstName();
   return (
-    <Link to={ACCOUNT_PATHS[firstName ? 'hub' : 'login'][locale]} className="site-header__user" data-testid="user-label">
+    <Link
+      to={ACCOUNT_PATHS[firstName ? 'hub' : 'login'][locale]}
+      className="site-header__user"
+      data-testid="user-label"
+    >
       {userLabel(firstName, t('header.login'))}
     </Link>
   );

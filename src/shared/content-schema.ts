@@ -155,7 +155,17 @@ const siteSearchBlock = z.object({ type: z.literal('siteSearch') });
 /** An account page's screen (docs/accounts.md); the views live in src/features/account. */
 const accountBlock = z.object({
   type: z.literal('account'),
-  view: z.enum(['hub', 'login', 'register', 'confirmEmail', 'forgotPassword', 'resetPassword', 'myPages', 'cards', 'orders']),
+  view: z.enum([
+    'hub',
+    'login',
+    'register',
+    'confirmEmail',
+    'forgotPassword',
+    'resetPassword',
+    'myPages',
+    'cards',
+    'orders',
+  ]),
 });
 export type AccountBlock = z.infer<typeof accountBlock>;
 /** The customer service or business sales form (issue 7, src/features/forms). */

@@ -22,7 +22,9 @@ export function Notifications() {
         <ul className="notifications__list">
           {items.map((item) => (
             <li key={item.id} className={`notification notification--${item.type}`} data-type={item.type}>
-              <span className="notification__message">{item.translate ? t(item.message, item.values) : item.message}</span>
+              <span className="notification__message">
+                {item.translate ? t(item.message, item.values) : item.message}
+              </span>
               <button type="button" className="notification__dismiss" onClick={() => removeNotification(item.id)}>
                 {t('notifications.dismiss')}
               </button>

@@ -87,7 +87,9 @@ for (const viewport of VIEWPORTS) {
       await expect
         .poll(() =>
           page.evaluate(() =>
-            [...document.querySelectorAll<HTMLImageElement>('main img')].every((img) => img.complete && img.naturalWidth > 0),
+            [...document.querySelectorAll<HTMLImageElement>('main img')].every(
+              (img) => img.complete && img.naturalWidth > 0,
+            ),
           ),
         )
         .toBe(true);
@@ -180,7 +182,9 @@ test('offline: pages reached by client navigation reload from their saved docume
   await expectPage(page, 'fi-FI', contentPath);
   await navigateInApp(page, stationPath);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(station.name);
-  await expect.poll(() => savedPages(page), { timeout: 15_000 }).toEqual(expect.arrayContaining([contentPath, stationPath]));
+  await expect
+    .poll(() => savedPages(page), { timeout: 15_000 })
+    .toEqual(expect.arrayContaining([contentPath, stationPath]));
 
   await context.setOffline(true);
   const stationReload = await page.reload();

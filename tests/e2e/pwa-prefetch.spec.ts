@@ -63,8 +63,9 @@ async function recordPayloadFetches(page: Page) {
 
 async function payloadFetches(page: Page) {
   return page.evaluate(() => {
-    const record = (window as unknown as { __payloadFetches: { starts: Array<{ path: string; at: number }>; maxActive: number } })
-      .__payloadFetches;
+    const record = (
+      window as unknown as { __payloadFetches: { starts: Array<{ path: string; at: number }>; maxActive: number } }
+    ).__payloadFetches;
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return { starts: record.starts, maxActive: record.maxActive, loadAt: navigation.loadEventStart };
   });

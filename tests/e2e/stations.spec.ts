@@ -222,15 +222,13 @@ test.describe('map', () => {
     expect(script.searchParams.get('language')).toBe('fi');
 
     // Every station is in exactly one cluster or marker, and colours follow the rule.
-    const rendered = await page
-      .locator('.fake-marker')
-      .evaluateAll((markers) =>
-        markers.map((marker) => ({
-          kind: marker.getAttribute('data-kind'),
-          count: Number(marker.getAttribute('data-count') ?? 1),
-          colour: marker.getAttribute('data-colour'),
-        })),
-      );
+    const rendered = await page.locator('.fake-marker').evaluateAll((markers) =>
+      markers.map((marker) => ({
+        kind: marker.getAttribute('data-kind'),
+        count: Number(marker.getAttribute('data-count') ?? 1),
+        colour: marker.getAttribute('data-colour'),
+      })),
+    );
     expect(rendered.reduce((sum, marker) => sum + marker.count, 0)).toBe(650);
     const groups = rendered.filter((marker) => marker.kind === 'cluster');
     const mean = rendered.reduce((sum, marker) => sum + marker.count, 0) / rendered.length;

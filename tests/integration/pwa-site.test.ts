@@ -76,7 +76,8 @@ describe('web app manifests', () => {
       expect(manifest.id).toBe(manifest.start_url);
       expect(manifest.display).toBe('standalone');
       expect(manifest.theme_color).toBe('#c8102e');
-      const sizes = (purpose: string) => manifest.icons.filter((icon) => icon.purpose === purpose).map((icon) => icon.sizes);
+      const sizes = (purpose: string) =>
+        manifest.icons.filter((icon) => icon.purpose === purpose).map((icon) => icon.sizes);
       expect(sizes('any')).toEqual(['192x192', '512x512']);
       expect(sizes('maskable')).toEqual(['192x192', '512x512']);
       for (const icon of manifest.icons) {
@@ -89,7 +90,10 @@ describe('web app manifests', () => {
           name: appText(locale, 'app.manifest.shortcut.stationLocator'),
           url: getHref(locale, LOCALIZED_PATHS.stationLocator[locale]),
         }),
-        expect.objectContaining({ name: appText(locale, 'app.manifest.shortcut.cart'), url: getHref(locale, SHOP_PATHS.cart[locale]) }),
+        expect.objectContaining({
+          name: appText(locale, 'app.manifest.shortcut.cart'),
+          url: getHref(locale, SHOP_PATHS.cart[locale]),
+        }),
       ]);
       // Both shortcuts lead to pages that exist.
       for (const shortcut of manifest.shortcuts) {

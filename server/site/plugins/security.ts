@@ -26,7 +26,12 @@ const TAG_MANAGER_BEACON_SOURCES = [
  * (https://developers.google.com/maps/documentation/javascript/content-security-policy).
  */
 const MAPS_SCRIPT_SOURCES = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
-const MAPS_IMAGE_SOURCES = ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.ggpht.com'];
+const MAPS_IMAGE_SOURCES = [
+  'https://*.googleapis.com',
+  'https://*.gstatic.com',
+  'https://*.google.com',
+  'https://*.ggpht.com',
+];
 const MAPS_CONNECT_SOURCES = ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'];
 
 export const security = fp(async (app: FastifyInstance) => {

@@ -33,16 +33,14 @@ export async function manifestRoutes(app: FastifyInstance, options: ManifestOpti
       if (hostLocale && hostLocale !== locale) {
         throw new SiteHttpError(404, 'NOT_FOUND', `The ${locale} manifest is served on that locale's own domain`);
       }
-      const manifest = webAppManifest(
-        locale,
-        { domainMode: hostLocale !== undefined },
-        options.translate,
+      const manifest = webAppManifest(locale, { domainMode: hostLocale !== undefined }, options.translate);
+      return (
+        reply
+          .header('content-type', 'application/manifest+json; charset=utf-8')
+          // Revalidated on every use, like the other unhashed files (names change with releases).
+          .header('cache-control', 'no-cache')
+          .send(JSON.stringify(manifest))
       );
-      return reply
-        .header('content-type', 'application/manifest+json; charset=utf-8')
-        // Revalidated on every use, like the other unhashed files (names change with releases).
-        .header('cache-control', 'no-cache')
-        .send(JSON.stringify(manifest));
     },
   );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DISMISS_DAYS, isRecentDismissal, readDismissedAt, shouldOfferInstall, type InstallFacts } from './install-policy';
+import {
+  DISMISS_DAYS,
+  isRecentDismissal,
+  readDismissedAt,
+  shouldOfferInstall,
+  type InstallFacts,
+} from './install-policy';
 
 const DAY = 24 * 60 * 60 * 1000;
 const base: InstallFacts = { promptAvailable: true, pageViews: 2, dismissedRecently: false, standalone: false };

@@ -46,11 +46,15 @@ describe('pages kept for offline after a client navigation (issue 4)', () => {
   });
 
   it('never keeps preview, error or missing pages', () => {
-    expect(pageToKeepOffline(payload('fi-FI', ['hero'], { preview: true }), at('/preview/yrityksille'), '/preview')).toBeNull();
+    expect(
+      pageToKeepOffline(payload('fi-FI', ['hero'], { preview: true }), at('/preview/yrityksille'), '/preview'),
+    ).toBeNull();
     expect(pageToKeepOffline(payload('fi-FI'), at('/preview/yrityksille'), '/preview')).toBeNull();
     expect(
       pageToKeepOffline(
-        payload('fi-FI', ['hero'], { error: { status: 404, statusName: 'NOT_FOUND', path: '/x', reason: 'unknownRoute' } }),
+        payload('fi-FI', ['hero'], {
+          error: { status: 404, statusName: 'NOT_FOUND', path: '/x', reason: 'unknownRoute' },
+        }),
         at('/x'),
         '',
       ),

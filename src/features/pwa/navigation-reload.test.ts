@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { claimChunkReload, isChunkLoadError, isNetworkFailure, RELOAD_GUARD_MS, type GuardStorage } from './navigation-reload';
+import {
+  claimChunkReload,
+  isChunkLoadError,
+  isNetworkFailure,
+  RELOAD_GUARD_MS,
+  type GuardStorage,
+} from './navigation-reload';
 
 class MemoryStorage implements GuardStorage {
   values = new Map<string, string>();

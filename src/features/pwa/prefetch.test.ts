@@ -20,7 +20,9 @@ describe('payloadToPrefetch', () => {
   it('maps internal page links to their payloads', () => {
     expect(payloadToPrefetch({ href: '/asemahaku' }, fi)).toBe('/asemahaku/_payload.json');
     expect(payloadToPrefetch({ href: 'https://st1.example/' }, fi)).toBe('/_payload.json');
-    expect(payloadToPrefetch({ href: '/yksityisille/tuotteet?x=1#a' }, fi)).toBe('/yksityisille/tuotteet/_payload.json');
+    expect(payloadToPrefetch({ href: '/yksityisille/tuotteet?x=1#a' }, fi)).toBe(
+      '/yksityisille/tuotteet/_payload.json',
+    );
     expect(payloadToPrefetch({ href: '/en-EU/stationsearch' }, en)).toBe('/en-EU/stationsearch/_payload.json');
     expect(payloadToPrefetch({ href: '/en-EU' }, en)).toBe('/en-EU/_payload.json');
     expect(payloadToPrefetch({ href: '/preview/en-EU/terms' }, preview)).toBe('/preview/en-EU/terms/_payload.json');

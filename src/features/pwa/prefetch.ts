@@ -43,7 +43,10 @@ export interface LinkContext {
  * document's router: another origin or locale, a file, the page itself, a preview page
  * from a public one (or the other way round), a download or a new window.
  */
-export function payloadToPrefetch(link: { href: string; target?: string; download?: boolean }, context: LinkContext): string | null {
+export function payloadToPrefetch(
+  link: { href: string; target?: string; download?: boolean },
+  context: LinkContext,
+): string | null {
   if (link.download || (link.target && link.target !== '_self')) return null;
   let url: URL;
   try {

@@ -52,7 +52,8 @@ export function keepPagesOffline(urls: string[]): void {
   if (urls.length === 0 || !('serviceWorker' in navigator)) return;
   const controller = navigator.serviceWorker.controller;
   if (controller) post(controller, { type: 'CACHE_PAGES', urls });
-  else void navigator.serviceWorker.ready.then((registration) => post(registration.active, { type: 'CACHE_PAGES', urls }));
+  else
+    void navigator.serviceWorker.ready.then((registration) => post(registration.active, { type: 'CACHE_PAGES', urls }));
 }
 
 /** Resolves once a service worker controls this page (never, where none ever will). */

@@ -30,7 +30,10 @@ function origin() {
       express: false,
       hours: null,
     };
-    return Response.json({ country, version: 1, full: true, stations: [station], removed: [] }, { headers: { etag: '"v1"' } });
+    return Response.json(
+      { country, version: 1, full: true, stations: [station], removed: [] },
+      { headers: { etag: '"v1"' } },
+    );
   }) as unknown as typeof fetch;
   return { requests, fetchImpl };
 }
@@ -41,7 +44,9 @@ describe('background station sync', () => {
     await expect(syncHomeStations('sv-SE', { fetch: fetchImpl })).resolves.toBe('replaced');
     await syncHomeStations('no-NO', { fetch: fetchImpl });
     await syncHomeStations('en-EU', { fetch: fetchImpl });
-    expect(requests.map((request) => [new URL(request.url, 'http://x').searchParams.get('country'), request.locale])).toEqual([
+    expect(
+      requests.map((request) => [new URL(request.url, 'http://x').searchParams.get('country'), request.locale]),
+    ).toEqual([
       ['SE', 'sv-SE'],
       ['NO', 'no-NO'],
       ['FI', 'en-EU'],
@@ -58,9 +63,9 @@ describe('background station sync', () => {
       syncHomeStations('fi-FI', { fetch: fetchImpl, now: () => start + BACKGROUND_SYNC_INTERVAL_MS - 1 }),
     ).resolves.toBe('fresh');
     expect(requests).toHaveLength(1);
-    await expect(syncHomeStations('fi-FI', { fetch: fetchImpl, now: () => start + BACKGROUND_SYNC_INTERVAL_MS })).resolves.toBe(
-      'unchanged',
-    );
+    await expect(
+      syncHomeStations('fi-FI', { fetch: fetchImpl, now: () => start + BACKGROUND_SYNC_INTERVAL_MS }),
+    ).resolves.toBe('unchanged');
     expect(requests).toHaveLength(2);
     // A clock set back (sync time in the future) does not stop syncing for good.
     await expect(syncHomeStations('fi-FI', { fetch: fetchImpl, now: () => start - 1 })).resolves.toBe('unchanged');

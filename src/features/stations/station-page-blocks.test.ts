@@ -27,7 +27,10 @@ function station(change: Record<string, unknown> = {}): StationDetails {
   });
 }
 
-const lunchList = { title: 'Lunch this week', days: [{ date: '2026-11-23', dishes: [{ name: 'Soup', price: 9, diets: [] }] }] };
+const lunchList = {
+  title: 'Lunch this week',
+  days: [{ date: '2026-11-23', dishes: [{ name: 'Soup', price: 9, diets: [] }] }],
+};
 const foodMenu = { title: 'Menu', sections: [{ title: 'Burgers', items: [{ name: 'Burger', price: 12 }] }] };
 const withData = { lunchList, foodMenu };
 
@@ -35,12 +38,24 @@ describe('station page feature flags (spec §2)', () => {
   it('default to lunchList false, foodMenu false, carwash true', () => {
     expect(station().features).toEqual({ lunchList: false, foodMenu: false, carwash: true });
     // Each flag left out of a partial object keeps its own default.
-    expect(station({ features: { lunchList: true } }).features).toEqual({ lunchList: true, foodMenu: false, carwash: true });
-    expect(station({ features: { carwash: false } }).features).toEqual({ lunchList: false, foodMenu: false, carwash: false });
+    expect(station({ features: { lunchList: true } }).features).toEqual({
+      lunchList: true,
+      foodMenu: false,
+      carwash: true,
+    });
+    expect(station({ features: { carwash: false } }).features).toEqual({
+      lunchList: false,
+      foodMenu: false,
+      carwash: false,
+    });
   });
 
   it('hide the lunch list and the food menu by default, even when the page has them', () => {
-    expect(optionalStationBlocks(station(), withData, 'fi-FI')).toEqual({ lunchList: false, foodMenu: false, carwash: true });
+    expect(optionalStationBlocks(station(), withData, 'fi-FI')).toEqual({
+      lunchList: false,
+      foodMenu: false,
+      carwash: true,
+    });
   });
 
   it('show the lunch list and the food menu only when the flag is on and there is data', () => {

@@ -34,7 +34,9 @@ export async function waitForServiceWorkerControl(page: Page): Promise<string> {
   return page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
     }
     return navigator.serviceWorker.controller!.scriptURL;
   });

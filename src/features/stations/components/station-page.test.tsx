@@ -45,7 +45,10 @@ function page(features: Record<string, boolean> | undefined): PageContent {
     body: [],
     noIndex: false,
     station,
-    lunchList: { title: 'Lunch this week', days: [{ date: '2026-11-23', dishes: [{ name: 'Pea soup', price: 9, diets: [] }] }] },
+    lunchList: {
+      title: 'Lunch this week',
+      days: [{ date: '2026-11-23', dishes: [{ name: 'Pea soup', price: 9, diets: [] }] }],
+    },
     foodMenu: { title: 'Our menu', sections: [{ title: 'Burgers', items: [{ name: 'Big burger', price: 12 }] }] },
   };
 }
@@ -72,7 +75,15 @@ describe('station page blocks by feature flag (spec §2, §4)', () => {
 
   it('with every flag on: all blocks in the order of spec §4, the car wash still fi-FI only', () => {
     const all = { lunchList: true, foodMenu: true, carwash: true };
-    expect(blocks('fi-FI', page(all))).toEqual(['header', 'lunchList', 'body', 'attributes', 'foodMenu', 'carwash', 'map']);
+    expect(blocks('fi-FI', page(all))).toEqual([
+      'header',
+      'lunchList',
+      'body',
+      'attributes',
+      'foodMenu',
+      'carwash',
+      'map',
+    ]);
     expect(blocks('no-NO', page(all))).toEqual(['header', 'lunchList', 'body', 'attributes', 'foodMenu', 'map']);
   });
 
