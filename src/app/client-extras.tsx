@@ -8,8 +8,8 @@ import { ConsentManager } from '../features/consent/consent-manager';
 // Service worker, build check, payload prefetch and install offer (src/features/pwa).
 import PwaExtras, { type BackgroundTask } from '../features/pwa/components/pwa-extras';
 import { Notifications } from '../ui/notifications';
-// The auth check and the session store (src/features/session, spec §4).
-import SessionManager from '../features/session/session-manager';
+// The auth check that fills the session store (src/features/account/session, spec §4).
+import SessionManager from '../features/account/session/session-manager';
 
 /**
  * Once the app works offline, the station list of the locale's country is stored, so the

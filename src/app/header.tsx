@@ -9,7 +9,7 @@ import { useOnlineStatus } from '../ui/use-online-status';
 import { CartLink } from '../features/cart/cart-link';
 import { useSite } from './site-context';
 import { ACCOUNT_PATHS } from '../shared/account-paths';
-import { useUserFirstName, userLabel } from '../features/session/user-label';
+import { useUserFirstName, userLabel } from '../features/account/session/user-label';
 import './header.css';
 
 function NavTree({ items, level }: { items: NavigationItem[]; level: number }) {

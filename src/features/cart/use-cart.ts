@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSite } from '../../app/site-context';
-import { customerEmail } from '../session/session-store';
+import { customerEmail } from '../../ui/session-store';
 import { cart, startCart } from './cart-store';
 import { loadCustomerData } from './customer-data-storage';
 

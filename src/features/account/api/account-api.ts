@@ -1,9 +1,9 @@
 /** The account pages' calls to the site server (docs/accounts.md). One call each. */
 import type { MarketingChoice, OrderSummary } from '../../../shared/account-types';
 import type { Locale } from '../../../shared/locales';
-import { requestJson } from '../../session/session-api';
+import { requestJson } from '../session/session-api';
 
-export { ApiError } from '../../session/session-api';
+export { ApiError } from '../session/session-api';
 
 export async function login(locale: Locale, email: string, password: string): Promise<void> {
   await requestJson('/api/v1/login', locale, { method: 'POST', body: { email, password } });

@@ -6,8 +6,8 @@ import { useSite } from '../../../app/site-context';
 import { useT } from '../../../i18n/use-t';
 import { ACCOUNT_PATHS } from '../../../shared/account-paths';
 import type { FieldMessage } from '../../../ui/form/use-form-fields';
-import { ensureSessionChecked, sessionCheck } from '../../session/session-actions';
-import { session } from '../../session/session-store';
+import { ensureSessionChecked, sessionCheck } from '../session/session-actions';
+import { session } from '../../../ui/session-store';
 import { ApiError } from '../api/account-api';
 
 /** Translates a field message (a `validation.*` id from the forms catalog, or an account id). */

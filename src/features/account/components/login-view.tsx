@@ -8,7 +8,7 @@ import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
 import { FormField, FormMessage } from '../../../ui/form/form-field';
 import { useFormFields } from '../../../ui/form/use-form-fields';
 import { useOnlineStatus } from '../../../ui/use-online-status';
-import { checkSession } from '../../session/session-actions';
+import { checkSession } from '../session/session-actions';
 import { ApiError, login } from '../api/account-api';
 import { requestErrorId, useFieldText } from './account-helpers';
 

@@ -15,8 +15,8 @@ import { callingCode, joinPhone, type TelephonePrefix } from '../../../shared/va
 import { FormField, FormMessage } from '../../../ui/form/form-field';
 import { useFormFields } from '../../../ui/form/use-form-fields';
 import { useOnlineStatus } from '../../../ui/use-online-status';
-import { loadCustomer, logout } from '../../session/session-actions';
-import { session } from '../../session/session-store';
+import { loadCustomer, logout } from '../session/session-actions';
+import { session } from '../../../ui/session-store';
 import { ApiError, changePassword, fetchOrders, updateDetails } from '../api/account-api';
 import { Loading, requestErrorId, useFieldText, useRequireSession } from './account-helpers';
 import { MarketingChoices, PhoneFields } from './shared-fields';

@@ -14,7 +14,7 @@ import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
 import { telephonePrefixesFor, type TelephonePrefix } from '../../../shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../shared/validation/rules';
 import { useOnlineStatus } from '../../../ui/use-online-status';
-import { session, customerEmail } from '../../session/session-store';
+import { session, customerEmail } from '../../../ui/session-store';
 import {
   cart,
   cartCount,

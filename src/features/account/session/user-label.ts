@@ -1,7 +1,7 @@
 /**
  * The first name shown by the header's user label (spec §4). A tiny store of its own,
  * without valtio, because the header is in every page's first JavaScript; the session
- * feature (loaded after hydration) writes it.
+ * module (loaded after hydration) writes it.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -6,10 +6,10 @@
  * guest's cart stays when they log in (issue 7).
  */
 import { proxy } from 'valtio';
-import type { Locale } from '../../shared/locales';
-import { addNotification } from '../../ui/notifications-store';
+import type { Locale } from '../../../shared/locales';
+import { addNotification } from '../../../ui/notifications-store';
 import { fetchAuthStatus, fetchCards, fetchCustomer, requestLogout } from './session-api';
-import { session } from './session-store';
+import { session } from '../../../ui/session-store';
 import { setUserFirstName } from './user-label';
 import { isEmptyCustomer, userFromCustomer } from './user-from-customer';
 
