@@ -214,6 +214,8 @@ export const KNOWN_BLOCK_TYPES: ReadonlySet<string> = new Set(
   knownBlockSchema.options.map((option) => option.shape.type.value),
 );
 export type KnownBlock = z.infer<typeof knownBlockSchema>;
+/** The block of one kind, for the component that renders that kind (in any feature). */
+export type KnownBlockOf<T extends KnownBlock['type']> = Extract<KnownBlock, { type: T }>;
 
 /**
  * Blocks of kinds this build does not know are kept (and rendered as nothing). A block

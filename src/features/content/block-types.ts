@@ -1,8 +1,5 @@
 import type { Block, KnownBlock } from '../../shared/content-schema';
 
-/** The block of one kind, for the component that renders that kind. */
-export type KnownBlockOf<T extends KnownBlock['type']> = Extract<KnownBlock, { type: T }>;
-
 /**
  * The kinds this build renders. A plain list rather than the zod schema, so that the
  * browser bundle does not carry zod: the origin and the site server have already checked

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useSite } from '../../../app/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { ProductView } from '../../../shared/shop/api-schema';
-import type { KnownBlockOf } from '../../content/block-types';
+import type { KnownBlockOf } from '../../../shared/content-schema';
 import { formatPrice } from '../../../shared/shop/money';
 import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
 import { Modal } from '../../../ui/modal';

@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSite } from '../../../app/site-context';
 import { useT } from '../../../i18n/use-t';
-import type { KnownBlockOf } from '../../content/block-types';
+import type { KnownBlockOf } from '../../../shared/content-schema';
 import type { WashCodeStatus } from '../../../shared/shop/api-schema';
 import { normaliseVerificationCode } from '../../../shared/shop/verification-code';
 import { useOnlineStatus } from '../../../ui/use-online-status';

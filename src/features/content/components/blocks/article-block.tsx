@@ -1,8 +1,7 @@
 import { useSite } from '../../../../app/site-context';
 import { useT } from '../../../../i18n/use-t';
-import type { PageContent } from '../../../../shared/content-schema';
+import type { KnownBlockOf, PageContent } from '../../../../shared/content-schema';
 import { CmsImage } from '../../../../ui/cms-image';
-import type { KnownBlockOf } from '../../block-types';
 import { formatCmsDate } from '../../format-date';
 
 /** Head of an article page: h1 (page title), byline, created date, image, tags and lead. */

@@ -1,5 +1,5 @@
 import { useT } from '../../../../i18n/use-t';
-import type { KnownBlockOf } from '../../block-types';
+import type { KnownBlockOf } from '../../../../shared/content-schema';
 import { telHref } from '../../tel-href';
 
 export function ContactDetailsBlock({ block }: { block: KnownBlockOf<'contactDetails'> }) {
