@@ -1,4 +1,4 @@
-/** What other features (the checkout) may use of the cart. */
+/** What the checkout (./checkout, part of the shop with the cart) uses of the cart. */
 export { cart, resetCart, validateCart, cartCount } from './cart-store';
 export { useCart } from './use-cart';
 export { shopApi, ShopApiError, ShopNetworkError, isTransient } from './api/shop-api';

@@ -58,10 +58,10 @@ const LOADERS: Record<string, Loader> = {
   ),
   shopCheckout: withMessages(
     'forms',
-    withMessages('shop', () => import('../../checkout/components/checkout-block').then((module) => as(module.CheckoutBlock))),
+    withMessages('shop', () => import('../../cart/checkout/components/checkout-block').then((module) => as(module.CheckoutBlock))),
   ),
   shopConfirmation: withMessages('shop', () =>
-    import('../../checkout/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
+    import('../../cart/checkout/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
   ),
 };
 

@@ -4,8 +4,8 @@
  * The items are those remembered when the order was created (start-payment.ts), and
  * sessionStorage remembers that the event has been sent.
  */
-import type { OrderReceipt } from '../../shared/shop/api-schema';
-import { trackShopEvent } from '../cart';
+import type { OrderReceipt } from '../../../shared/shop/api-schema';
+import { trackShopEvent } from '../index';
 import { readPendingOrder, writePendingOrder } from './pending-order';
 
 /** Sends purchase for a paid receipt unless it was sent already; answers whether it was sent now. */

@@ -6,11 +6,11 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderReceipt, ValidatedCart } from '../../shared/shop/api-schema';
-import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../ui/analytics-gate';
-import { trackCartStep } from '../cart/analytics';
-import { closeCartDatabaseForTests } from '../cart/cart-storage';
-import { addToCart, cart, resetCart, resetCartModuleForTests, startCart } from '../cart/cart-store';
+import type { OrderReceipt, ValidatedCart } from '../../../shared/shop/api-schema';
+import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../../ui/analytics-gate';
+import { trackCartStep } from '../analytics';
+import { closeCartDatabaseForTests } from '../cart-storage';
+import { addToCart, cart, resetCart, resetCartModuleForTests, startCart } from '../cart-store';
 import { checkout } from './checkout-store';
 import { readPendingOrder } from './pending-order';
 import { trackPurchaseOnce } from './purchase-analytics';

@@ -1,6 +1,6 @@
 /** Field rules of the checkout's customer data (spec §5), and the phone number's form. */
-import type { FieldRule } from '../../shared/validation/rules';
-import { joinPhone, parsePhone, type TelephonePrefix } from '../../shared/validation/phone';
+import type { FieldRule } from '../../../shared/validation/rules';
+import { joinPhone, parsePhone, type TelephonePrefix } from '../../../shared/validation/phone';
 
 export const CUSTOMER_FIELD_RULES: Record<string, readonly FieldRule[]> = {
   email: [{ rule: 'required' }, { rule: 'email' }],

@@ -6,15 +6,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../../app/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { Locale } from '../../../shared/locales';
-import { BANKS } from '../../../shared/shop/api-schema';
-import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
-import { telephonePrefixesFor, type TelephonePrefix } from '../../../shared/validation/phone';
-import { validateForm, type ValidationMessage } from '../../../shared/validation/rules';
-import { useOnlineStatus } from '../../../ui/use-online-status';
-import { session, customerEmail } from '../../../ui/session-store';
+import { useSite } from '../../../../app/site-context';
+import { useT } from '../../../../i18n/use-t';
+import type { Locale } from '../../../../shared/locales';
+import { BANKS } from '../../../../shared/shop/api-schema';
+import { SHOP_PATHS } from '../../../../shared/shop/shop-paths';
+import { telephonePrefixesFor, type TelephonePrefix } from '../../../../shared/validation/phone';
+import { validateForm, type ValidationMessage } from '../../../../shared/validation/rules';
+import { useOnlineStatus } from '../../../../ui/use-online-status';
+import { session, customerEmail } from '../../../../ui/session-store';
 import {
   cart,
   cartCount,
@@ -26,12 +26,12 @@ import {
   useCart,
   validateCart,
   type CustomerData,
-} from '../../cart';
-import { CartTotals } from '../../cart/components/cart-totals';
+} from '../../index';
+import { CartTotals } from '../../components/cart-totals';
 import { checkout } from '../checkout-store';
 import { CUSTOMER_FIELD_RULES, nationalNumber } from '../customer-form-rules';
 import { startPayment } from '../start-payment';
-import '../../cart/components/cart.css';
+import '../../components/cart.css';
 
 const HOME_PREFIX: Record<Locale, TelephonePrefix> = {
   'fi-FI': 'FIN|358',

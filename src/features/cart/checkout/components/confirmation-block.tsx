@@ -6,15 +6,15 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSite } from '../../../app/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { OrderReceipt, SignedPaymentResult } from '../../../shared/shop/api-schema';
-import { formatPrice } from '../../../shared/shop/money';
-import { CUSTOMER_SERVICE_PHONE, SHOP_PATHS } from '../../../shared/shop/shop-paths';
-import { isTransient, resetCart, shopApi, ShopApiError, useCart } from '../../cart';
-import { CartTotals } from '../../cart/components/cart-totals';
+import { useSite } from '../../../../app/site-context';
+import { useT } from '../../../../i18n/use-t';
+import type { OrderReceipt, SignedPaymentResult } from '../../../../shared/shop/api-schema';
+import { formatPrice } from '../../../../shared/shop/money';
+import { CUSTOMER_SERVICE_PHONE, SHOP_PATHS } from '../../../../shared/shop/shop-paths';
+import { isTransient, resetCart, shopApi, ShopApiError, useCart } from '../../index';
+import { CartTotals } from '../../components/cart-totals';
 import { trackPurchaseOnce } from '../purchase-analytics';
-import '../../cart/components/cart.css';
+import '../../components/cart.css';
 
 type View =
   | { state: 'checking' }

@@ -5,10 +5,10 @@
  * return, and sends add_payment_info once the order exists. The caller then leaves for
  * the payment page, or shows the problem.
  */
-import type { Locale } from '../../shared/locales';
-import { BANKS, type PaymentMethodType } from '../../shared/shop/api-schema';
-import { SHOP_PATHS } from '../../shared/shop/shop-paths';
-import { analyticsItem, cart, isTransient, shopApi, ShopApiError, trackShopEvent, validateCart } from '../cart';
+import type { Locale } from '../../../shared/locales';
+import { BANKS, type PaymentMethodType } from '../../../shared/shop/api-schema';
+import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
+import { analyticsItem, cart, isTransient, shopApi, ShopApiError, trackShopEvent, validateCart } from '../index';
 import { checkout } from './checkout-store';
 import { idempotencyKeyFor, writePendingOrder } from './pending-order';
 

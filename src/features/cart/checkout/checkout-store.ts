@@ -1,7 +1,7 @@
 /** Checkout state (spec §3): step (starts at 1), customer data, sendSms, busy, order and payment choice. */
 import { proxy } from 'valtio';
-import type { PaymentMethodType } from '../../shared/shop/api-schema';
-import { EMPTY_CUSTOMER_DATA, type CustomerData } from '../cart';
+import type { PaymentMethodType } from '../../../shared/shop/api-schema';
+import { EMPTY_CUSTOMER_DATA, type CustomerData } from '../index';
 
 export interface CheckoutState {
   step: 1 | 2;
