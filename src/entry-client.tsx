@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app';
 import { BOOT_ELEMENT_ID, type BootData } from './app/boot-data';
 import { PageRoute } from './app/routes';
-import { preloadPageBlocks } from './features/content/components/lazy-blocks';
+import { preloadPageBlocks } from './app/lazy-blocks';
 import { captureInstallPrompt } from './features/pwa/install-event';
 import { isNetworkFailure, listenForChunkErrors, withNavigationReloads } from './features/pwa/navigation-reload';
 import { createI18n, setBrowserI18n } from './i18n/catalogs';

@@ -9,7 +9,7 @@ import { AppProviders } from './app/app';
 import { serializeBootData, BOOT_ELEMENT_ID, type PublicConfig } from './app/boot-data';
 import { HeadMarkup } from './app/document-head';
 import { PageRoute } from './app/routes';
-import { preloadAllBlocks } from './features/content/components/lazy-blocks';
+import { preloadAllBlocks } from './app/lazy-blocks';
 import { preloadCatalogs } from './i18n/catalogs';
 import type { Locale } from './shared/locales';
 import type { PagePayload } from './shared/payload';

@@ -9,6 +9,7 @@ import { ErrorPage } from '../features/errors/error-page';
 import type { PagePayload, PayloadError } from '../shared/payload';
 import { AppShell } from './app-shell';
 import { DocumentHead } from './document-head';
+import { blockRegistry } from './lazy-blocks';
 import { PayloadContext } from './payload-context';
 import { usePageNavigation, useScrollOnNavigation, type PayloadLoader } from './page-navigation';
 
@@ -56,7 +57,11 @@ function PageView({ initial, load }: { initial: PagePayload; load?: PayloadLoade
     <PayloadContext.Provider value={payload}>
       <AppShell layout={payload.layout} head={payload.head} preview={payload.preview} loading={loading}>
         <DocumentHead head={payload.head} />
-        {payload.error ? <ErrorPage error={payload.error} /> : payload.page ? <CmsPage page={payload.page} /> : null}
+        {payload.error ? (
+          <ErrorPage error={payload.error} />
+        ) : payload.page ? (
+          <CmsPage page={payload.page} blocks={blockRegistry} />
+        ) : null}
       </AppShell>
     </PayloadContext.Provider>
   );

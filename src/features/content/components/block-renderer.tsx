@@ -7,15 +7,25 @@ import { ProductTeaserBlock } from './blocks/product-teaser-block';
 import { QuickNavigationBlock } from './blocks/quick-navigation-block';
 import { isKnownBlock } from '../block-types';
 import { pageHeadingBlockIndex } from '../page-heading';
-import { lazyBlockComponent, isLazyBlockKind } from './lazy-blocks';
+import type { BlockRegistry } from './block-registry';
 import { RichText } from './rich-text';
 import './blocks.css';
 
-function BlockView({ block, page, isPageHeading }: { block: KnownBlock; page: PageContent; isPageHeading: boolean }) {
-  if (isLazyBlockKind(block.type)) {
+function BlockView({
+  block,
+  page,
+  isPageHeading,
+  registry,
+}: {
+  block: KnownBlock;
+  page: PageContent;
+  isPageHeading: boolean;
+  registry: BlockRegistry;
+}) {
+  if (registry.isLazyBlockKind(block.type)) {
     // createElement with a stable component from the lazy-block registry (loaded once
     // per kind): nothing is created during render.
-    const Component = lazyBlockComponent(block.type);
+    const Component = registry.lazyBlockComponent(block.type);
     if (!Component) {
       console.error(`CMS block "${block.type}" rendered before its chunk was loaded`);
       return null;
@@ -43,8 +53,9 @@ function BlockView({ block, page, isPageHeading }: { block: KnownBlock; page: Pa
 /**
  * Renders the body blocks of a page. An unknown kind (or a known kind whose fields did
  * not fit, which the schema renamed 'invalid:<kind>') renders nothing and is logged.
+ * Kinds in separate chunks come from the registry the app passes in.
  */
-export function BlockRenderer({ page }: { page: PageContent }) {
+export function BlockRenderer({ page, registry }: { page: PageContent; registry: BlockRegistry }) {
   const headingIndex = pageHeadingBlockIndex(page.body);
   return (
     <>
@@ -53,7 +64,7 @@ export function BlockRenderer({ page }: { page: PageContent }) {
           console.warn(`Unknown CMS block type "${block.type}" skipped`);
           return null;
         }
-        return <BlockView key={index} block={block} page={page} isPageHeading={index === headingIndex} />;
+        return <BlockView key={index} block={block} page={page} isPageHeading={index === headingIndex} registry={registry} />;
       })}
     </>
   );

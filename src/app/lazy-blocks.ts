@@ -5,15 +5,15 @@
  * route loader for client navigation, and all of them once on the server. Rendering a
  * kind whose chunk is not loaded would differ from the server's HTML, so it never happens
  * silently: it is logged and renders nothing.
+ *
+ * The registry lives in the app, which composes features: the content feature renders
+ * pages and gets the other features' block components through `blockRegistry`
+ * (src/features/content/components/block-registry.ts), passed to CmsPage by the route.
  */
-import type { ComponentType, ReactNode } from 'react';
-import { loadFeatureMessages, type FeatureCatalog } from '../../../i18n/catalogs';
-import type { KnownBlock, PageContent } from '../../../shared/content-schema';
-
-export interface LazyBlockProps {
-  block: KnownBlock;
-  page: PageContent;
-}
+import type { ComponentType } from 'react';
+import type { BlockRegistry, LazyBlockProps, LazyPageProps } from '../features/content/components/block-registry';
+import { loadFeatureMessages, type FeatureCatalog } from '../i18n/catalogs';
+import type { PageContent } from '../shared/content-schema';
 
 type Loader = () => Promise<ComponentType<LazyBlockProps>>;
 
@@ -27,53 +27,61 @@ export function withMessages(feature: FeatureCatalog, loader: Loader): Loader {
 }
 
 const LOADERS: Record<string, Loader> = {
-  image: () => import('./blocks/image-block').then((module) => as(module.ImageBlock)),
-  video: () => import('./blocks/video-block').then((module) => as(module.VideoBlock)),
-  cardGrid: () => import('./blocks/card-grid-block').then((module) => as(module.CardGridBlock)),
-  accordion: () => import('./blocks/accordion-block').then((module) => as(module.AccordionBlock)),
-  article: () => import('./blocks/article-block').then((module) => as(module.ArticleBlock)),
-  appDownload: () => import('./blocks/app-download-block').then((module) => as(module.AppDownloadBlock)),
-  contactDetails: () => import('./blocks/contact-details-block').then((module) => as(module.ContactDetailsBlock)),
+  image: () => import('../features/content/components/blocks/image-block').then((module) => as(module.ImageBlock)),
+  video: () => import('../features/content/components/blocks/video-block').then((module) => as(module.VideoBlock)),
+  cardGrid: () =>
+    import('../features/content/components/blocks/card-grid-block').then((module) => as(module.CardGridBlock)),
+  accordion: () =>
+    import('../features/content/components/blocks/accordion-block').then((module) => as(module.AccordionBlock)),
+  article: () =>
+    import('../features/content/components/blocks/article-block').then((module) => as(module.ArticleBlock)),
+  appDownload: () =>
+    import('../features/content/components/blocks/app-download-block').then((module) => as(module.AppDownloadBlock)),
+  contactDetails: () =>
+    import('../features/content/components/blocks/contact-details-block').then((module) =>
+      as(module.ContactDetailsBlock),
+    ),
   // The siteSearch block's form, API call and states belong to the search feature.
-  siteSearch: () => import('../../search/components/site-search').then((module) => as(module.SiteSearch)),
+  siteSearch: () => import('../features/search/components/site-search').then((module) => as(module.SiteSearch)),
   // Account pages and contact forms (docs/accounts.md): their texts and the spec §5 rule messages.
   account: withMessages(
     'forms',
-    withMessages('account', () => import('../../account/components/account-block').then((module) => as(module.AccountBlock))),
+    withMessages('account', () =>
+      import('../features/account/components/account-block').then((module) => as(module.AccountBlock)),
+    ),
   ),
   contactForm: withMessages('forms', () =>
-    import('../../forms/components/contact-form-block').then((module) => as(module.ContactFormBlock)),
+    import('../features/forms/components/contact-form-block').then((module) => as(module.ContactFormBlock)),
   ),
   // The locator's search, filters, offline store and map belong to the stations feature.
   stationLocator: withMessages('stations', () =>
-    import('../../stations/components/station-locator').then((module) => as(module.StationLocator)),
+    import('../features/stations/components/station-locator').then((module) => as(module.StationLocator)),
   ),
   // The shop's blocks (docs/shop.md): cart and checkout code with the `shop` catalog.
   shopProducts: withMessages('shop', () =>
-    import('../../cart/components/shop-products-block').then((module) => as(module.ShopProductsBlock)),
+    import('../features/cart/components/shop-products-block').then((module) => as(module.ShopProductsBlock)),
   ),
-  shopCart: withMessages('shop', () => import('../../cart/components/cart-block').then((module) => as(module.CartBlock))),
+  shopCart: withMessages('shop', () =>
+    import('../features/cart/components/cart-block').then((module) => as(module.CartBlock)),
+  ),
   washCodeCheck: withMessages('shop', () =>
-    import('../../cart/components/wash-code-check').then((module) => as(module.WashCodeCheckBlock)),
+    import('../features/cart/components/wash-code-check').then((module) => as(module.WashCodeCheckBlock)),
   ),
   shopCheckout: withMessages(
     'forms',
-    withMessages('shop', () => import('../../cart/checkout/components/checkout-block').then((module) => as(module.CheckoutBlock))),
+    withMessages('shop', () =>
+      import('../features/cart/checkout/components/checkout-block').then((module) => as(module.CheckoutBlock)),
+    ),
   ),
   shopConfirmation: withMessages('shop', () =>
-    import('../../cart/checkout/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
+    import('../features/cart/checkout/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
   ),
 };
 
 const loaded = new Map<string, ComponentType<LazyBlockProps>>();
 
-export function isLazyBlockKind(kind: string): boolean {
+function isLazyBlockKind(kind: string): boolean {
   return kind in LOADERS;
-}
-
-/** The component of a lazily loaded kind, when its chunk is loaded. */
-export function lazyBlockComponent(kind: string): ComponentType<LazyBlockProps> | undefined {
-  return loaded.get(kind);
 }
 
 async function load(kinds: Iterable<string>): Promise<void> {
@@ -84,12 +92,6 @@ async function load(kinds: Iterable<string>): Promise<void> {
   );
 }
 
-/** A page kind whose component replaces the plain CMS page; it renders the body blocks it is given. */
-export interface LazyPageProps {
-  page: PageContent;
-  body: ReactNode;
-}
-
 type PageLoader = () => Promise<ComponentType<LazyPageProps>>;
 
 /** Page kinds by contentType, loaded like block kinds (docs/stations.md for stationPage). */
@@ -97,18 +99,13 @@ const PAGE_LOADERS: Record<string, PageLoader> = {
   stationPage: async () =>
     (
       await Promise.all([
-        import('../../stations/components/station-page').then((module) => module.StationPage),
+        import('../features/stations/components/station-page').then((module) => module.StationPage),
         loadFeatureMessages('stations'),
       ])
     )[0],
 };
 
 const loadedPages = new Map<string, ComponentType<LazyPageProps>>();
-
-/** The component of a page kind (contentType), when it has one and its chunk is loaded. */
-export function lazyPageComponent(contentType: string): ComponentType<LazyPageProps> | undefined {
-  return loadedPages.get(contentType);
-}
 
 async function loadPageKinds(contentTypes: Iterable<string>): Promise<void> {
   await Promise.all(
@@ -117,6 +114,13 @@ async function loadPageKinds(contentTypes: Iterable<string>): Promise<void> {
       .map(async (kind) => loadedPages.set(kind, await PAGE_LOADERS[kind]!())),
   );
 }
+
+/** What CmsPage renders the lazily loaded kinds with (loaded beforehand by the functions below). */
+export const blockRegistry: BlockRegistry = {
+  isLazyBlockKind,
+  lazyBlockComponent: (kind) => loaded.get(kind),
+  lazyPageComponent: (contentType) => loadedPages.get(contentType),
+};
 
 /** Loads the chunks of the block kinds a page uses (and of its page kind). */
 export async function preloadPageBlocks(page: PageContent | null | undefined): Promise<void> {
