@@ -7,10 +7,13 @@ export default defineConfig({
   // The core catalog, then one catalog per feature (src/i18n/catalogs.ts explains why).
   catalogs: [
     { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] },
-    ...['stations', 'shop', 'account', 'forms', 'app'].map((feature) => ({
-      path: `<rootDir>/locales/{locale}/${feature}`,
-      include: [`<rootDir>/src/features/${feature}`],
-    })),
+    // catalog name → the feature folder whose messages it holds
+    ...Object.entries({ stations: 'stations', shop: 'cart', account: 'account', forms: 'forms', app: 'pwa' }).map(
+      ([catalog, feature]) => ({
+        path: `<rootDir>/locales/{locale}/${catalog}`,
+        include: [`<rootDir>/src/features/${feature}`],
+      }),
+    ),
   ],
   format: formatter({ lineNumbers: false }),
 });
