@@ -1,34 +1,23 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, layoutSchema, pageSchema, searchResultSchema } from '../../src/shared/content-schema';
 import { LOCALES } from '../../src/shared/locales';
-import { buildOriginApp } from '../../server/origin/app';
-import { openDatabase, type Db } from '../../server/origin/db';
-import { migrateToLatest } from '../../server/origin/migrate';
+import type { Db } from '../../server/origin/db';
 import { seedIfEmpty } from '../../server/origin/seed';
+import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 
-let dataDir: string;
+let origin: SeededOrigin;
 let db: Db;
 let app: FastifyInstance;
 let seeded: { seeded: boolean; pages: number };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'st1-origin-test-'));
-  db = openDatabase({ dataDir });
-  await migrateToLatest(db);
-  seeded = await seedIfEmpty(db, 'content');
-  app = buildOriginApp(db);
-  await app.ready();
+  origin = await startSeededOrigin('origin');
+  ({ db, app, seeded } = origin);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.destroy();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => origin?.close());
 
 function getPage(path: string | undefined, headers: Record<string, string> = {}) {
   return app.inject({

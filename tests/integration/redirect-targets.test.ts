@@ -3,37 +3,22 @@
  * page the origin serves: asked of a real origin on a fresh SQLite file, seeded from
  * content/ (pages and the deterministic stations), without the preview header.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/shared/locales';
 import { isAbsoluteUrl } from '../../src/shared/redirects';
-import { buildOriginApp } from '../../server/origin/app';
-import { openDatabase, type Db } from '../../server/origin/db';
-import { migrateToLatest } from '../../server/origin/migrate';
-import { seedIfEmpty } from '../../server/origin/seed';
 import { loadRedirectTables } from '../../server/site/redirect-tables';
+import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 
-let dataDir: string;
-let db: Db;
+let origin: SeededOrigin;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'st1-redirect-targets-test-'));
-  db = openDatabase({ dataDir });
-  await migrateToLatest(db);
-  await seedIfEmpty(db, 'content');
-  app = buildOriginApp(db);
-  await app.ready();
+  origin = await startSeededOrigin('redirect-targets');
+  ({ app } = origin);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.destroy();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => origin?.close());
 
 describe('legacy redirect targets', () => {
   const tables = loadRedirectTables('content');

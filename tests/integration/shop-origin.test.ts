@@ -2,43 +2,30 @@
  * The shop's origin endpoints against a real SQLite file: cart validation, order
  * initialize and complete, the payment test gateway, signatures and the outbox.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../src/shared/content-schema';
 import type { InitializedOrder, OrderReceipt, ValidatedCart } from '../../src/shared/shop/api-schema';
-import { buildOriginApp } from '../../server/origin/app';
-import { openDatabase, type Db } from '../../server/origin/db';
-import { migrateToLatest } from '../../server/origin/migrate';
-import { seedIfEmpty } from '../../server/origin/seed';
+import type { Db } from '../../server/origin/db';
 import { createDiscountCodesRepository } from '../../server/origin/repositories/discount-codes-repository';
 import { createProductsRepository } from '../../server/origin/repositories/products-repository';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';
 import { shopDb } from '../../server/origin/shop/shop-db';
 import { createSessionsRepository } from '../../server/origin/repositories/sessions-repository';
 import { sql } from 'kysely';
+import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 
-let dataDir: string;
+let origin: SeededOrigin;
 let db: Db;
 let app: FastifyInstance;
 let keySequence = 0;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'st1-shop-test-'));
-  db = openDatabase({ dataDir });
-  await migrateToLatest(db);
-  await seedIfEmpty(db, 'content');
-  app = buildOriginApp(db);
-  await app.ready();
+  origin = await startSeededOrigin('shop');
+  ({ db, app } = origin);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.destroy();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => origin?.close());
 
 function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
   return app.inject({ method: 'POST', url, payload: payload as object, headers });

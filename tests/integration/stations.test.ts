@@ -4,39 +4,26 @@
  * through the page endpoint, the locator's server list and the sitemap — against a real
  * SQLite file. Bad input gets a 4xx with the JSON error body.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, pageSchema } from '../../src/shared/content-schema';
 import { LOCALES } from '../../src/shared/locales';
 import { stationListSchema, type StationList } from '../../src/shared/stations';
-import { buildOriginApp } from '../../server/origin/app';
-import { openDatabase, type Db } from '../../server/origin/db';
-import { migrateToLatest } from '../../server/origin/migrate';
-import { seedIfEmpty } from '../../server/origin/seed';
+import type { Db } from '../../server/origin/db';
 import { createStationsRepository } from '../../server/origin/repositories/stations-repository';
 import { generateSeedStations, seedStationsIfEmpty } from '../../server/origin/repositories/stations-seed';
+import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 
-let dataDir: string;
+let origin: SeededOrigin;
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'st1-stations-test-'));
-  db = openDatabase({ dataDir });
-  await migrateToLatest(db);
-  await seedIfEmpty(db, 'content');
-  app = buildOriginApp(db);
-  await app.ready();
+  origin = await startSeededOrigin('stations');
+  ({ db, app } = origin);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.destroy();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => origin?.close());
 
 async function list(query: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: 'GET', url: `/cms-view/v1/stations${query}`, headers });

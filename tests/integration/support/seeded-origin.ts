@@ -1,0 +1,39 @@
+/**
+ * The embedded origin on a fresh SQLite file, migrated and seeded from content/, for
+ * integration tests through `app.inject()`. Each test file gets its own folder.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildOriginApp } from '../../../server/origin/app';
+import { openDatabase, type Db } from '../../../server/origin/db';
+import { migrateToLatest } from '../../../server/origin/migrate';
+import { seedIfEmpty } from '../../../server/origin/seed';
+
+export interface SeededOrigin {
+  db: Db;
+  app: FastifyInstance;
+  seeded: Awaited<ReturnType<typeof seedIfEmpty>>;
+  /** Closes the app and the database and deletes the folder. */
+  close(): Promise<void>;
+}
+
+export async function startSeededOrigin(name: string): Promise<SeededOrigin> {
+  const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
+  const db = openDatabase({ dataDir });
+  await migrateToLatest(db);
+  const seeded = await seedIfEmpty(db, 'content');
+  const app = buildOriginApp(db);
+  await app.ready();
+  return {
+    db,
+    app,
+    seeded,
+    async close() {
+      await app.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
