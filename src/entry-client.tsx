@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app';
-import { BOOT_ELEMENT_ID, type BootData } from './app/boot-data';
+import { BOOT_ELEMENT_ID, type BootData } from './shared/boot-data';
 import { PageRoute } from './app/routes';
 import { preloadPageBlocks } from './app/lazy-blocks';
 import { captureInstallPrompt } from './features/pwa/install-event';

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/app';
-import { serializeBootData, BOOT_ELEMENT_ID, type PublicConfig } from './app/boot-data';
+import { serializeBootData, BOOT_ELEMENT_ID, type PublicConfig } from './shared/boot-data';
 import { HeadMarkup } from './app/document-head';
 import { PageRoute } from './app/routes';
 import { preloadAllBlocks } from './app/lazy-blocks';

@@ -1,7 +1,7 @@
 /** Site server configuration from the environment, checked at start-up (house style §7). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { PublicConfig } from '../../src/app/boot-data';
+import type { PublicConfig } from '../../src/shared/boot-data';
 import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
@@ -60,7 +60,7 @@ export interface SiteConfig {
   distDir: string;
   contentDir: string;
   logLevel: string;
-  /** What the browser may see of the configuration (src/app/boot-data.ts). */
+  /** What the browser may see of the configuration (src/shared/boot-data.ts). */
   publicConfig: PublicConfig;
 }
 

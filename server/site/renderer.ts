@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Locale } from '../../src/shared/locales';
 import type { PagePayload } from '../../src/shared/payload';
 import { manifestHref } from './web-app-manifest';
-import type { PublicConfig } from '../../src/app/boot-data';
+import type { PublicConfig } from '../../src/shared/boot-data';
 
 interface ServerBundle {
   render(input: {

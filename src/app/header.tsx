@@ -7,7 +7,7 @@ import type { HeadData } from '../shared/head';
 import { LOCALE_INFO, LOCALIZED_PATHS, LOCALES } from '../shared/locales';
 import { useOnlineStatus } from '../ui/use-online-status';
 import { CartLink } from '../features/cart/cart-link';
-import { useSite } from './site-context';
+import { useSite } from '../ui/site-context';
 import { ACCOUNT_PATHS } from '../shared/account-paths';
 import { useUserFirstName, userLabel } from '../features/account/session/user-label';
 import './header.css';

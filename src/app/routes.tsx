@@ -10,7 +10,7 @@ import type { PagePayload, PayloadError } from '../shared/payload';
 import { AppShell } from './app-shell';
 import { DocumentHead } from './document-head';
 import { blockRegistry } from './lazy-blocks';
-import { PayloadContext } from './payload-context';
+import { PayloadContext } from '../ui/payload-context';
 import { usePageNavigation, useScrollOnNavigation, type PayloadLoader } from './page-navigation';
 
 export type { PayloadLoader };

@@ -66,6 +66,19 @@ function crossings(file: string, source: string): string[] {
     .map((specifier) => `src/features/${normalize(file)} → ${specifier}`);
 }
 
+/** 'file → specifier' for every import of `file` into the app shell (src/app), which composes features. */
+function appImports(file: string, source: string): string[] {
+  const directory = `features/${normalize(file)!}`.split('/').slice(0, -1).join('/');
+  return [...new Set(importedSpecifiers(source))]
+    .filter((specifier) => {
+      const target = specifier.startsWith('.')
+        ? normalize(`${directory}/${specifier}`)
+        : specifier.replace(/^\/?src\//, '');
+      return target !== undefined && (target === 'app' || target.startsWith('app/'));
+    })
+    .map((specifier) => `src/features/${normalize(file)} → ${specifier}`);
+}
+
 describe('feature boundaries', () => {
   it('finds every kind of import', () => {
     const source = [
@@ -101,6 +114,18 @@ describe('feature boundaries', () => {
 
   it('has no module that imports from another feature', () => {
     const found = Object.entries(sources).flatMap(([file, source]) => crossings(file, source));
+    expect(found).toEqual([]);
+  });
+
+  it('finds an import into the app shell', () => {
+    expect(appImports('./stations/maps/x.ts', "import { a } from '../../../app/boot-data';")).toEqual([
+      'src/features/stations/maps/x.ts → ../../../app/boot-data',
+    ]);
+    expect(appImports('./cart/x.ts', "import { a } from '../../ui/site-context';")).toEqual([]);
+  });
+
+  it('has no module that imports the app shell (imports flow app → features → shared)', () => {
+    const found = Object.entries(sources).flatMap(([file, source]) => appImports(file, source));
     expect(found).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BootData } from '../../src/app/boot-data';
+import type { BootData } from '../../src/shared/boot-data';
 import { stationListSchema } from '../../src/shared/stations';
 import { loadOriginConfig } from '../../server/origin/config';
 import { startOrigin, type RunningOrigin } from '../../server/origin/start';

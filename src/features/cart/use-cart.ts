@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../ui/site-context';
 import { customerEmail } from '../../ui/session-store';
 import { cart, startCart } from './cart-store';
 import { loadCustomerData } from './customer-data-storage';

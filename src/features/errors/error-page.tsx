@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../ui/site-context';
 import { useT } from '../../i18n/use-t';
 import { LOCALIZED_PATHS } from '../../shared/locales';
 import type { PayloadError } from '../../shared/payload';

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import { ACCOUNT_PATHS } from '../../../shared/account-paths';
 import type { FieldMessage } from '../../../ui/form/use-form-fields';

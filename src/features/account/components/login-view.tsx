@@ -1,7 +1,7 @@
 /** Login (spec §4): e-mail and password; offline it says so and keeps what was typed. */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import { ACCOUNT_PATHS, safeReturnPath } from '../../../shared/account-paths';
 import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';

@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { Card, MarketingChoice, OrderSummary, User } from '../../../shared/account-types';
 import { ACCOUNT_PATHS } from '../../../shared/account-paths';

@@ -1,7 +1,7 @@
 /** Registration: details, password and choices; the account opens once the e-mail is confirmed. */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { MarketingChoice } from '../../../shared/account-types';
 import { ACCOUNT_PATHS } from '../../../shared/account-paths';

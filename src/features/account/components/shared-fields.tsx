@@ -1,5 +1,5 @@
 /** Phone (country code + number, spec §3/§5) and marketing choices, used by register and my details. */
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import { MARKETING_CHOICES, type MarketingChoice } from '../../../shared/account-types';
 import type { Locale } from '../../../shared/locales';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import { ACCOUNT_PATHS } from '../../../shared/account-paths';
 import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';

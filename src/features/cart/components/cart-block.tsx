@@ -1,7 +1,7 @@
 /** The shopCart block: the cart page (spec §4 Cart, Upsell rule). */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import { formatPrice } from '../../../shared/shop/money';
 import { SHOP_PATHS } from '../../../shared/shop/shop-paths';

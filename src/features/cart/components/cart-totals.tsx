@@ -1,4 +1,4 @@
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { Totals } from '../../../shared/shop/api-schema';
 import { formatPrice } from '../../../shared/shop/money';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { ProductView } from '../../../shared/shop/api-schema';
 import type { KnownBlockOf } from '../../../shared/content-schema';

@@ -1,6 +1,6 @@
 /** The washCodeCheck block: is a wash code valid, used or unknown (spec §5 verification code). */
 import { useId, useState, type FormEvent } from 'react';
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { KnownBlockOf } from '../../../shared/content-schema';
 import type { WashCodeStatus } from '../../../shared/shop/api-schema';

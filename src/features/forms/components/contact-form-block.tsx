@@ -5,7 +5,7 @@
  * submit form, try again later' and keeps everything that was typed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useSite } from '../../../app/site-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { ContactFormBlock as ContactFormBlockData } from '../../../shared/content-schema';
 import {

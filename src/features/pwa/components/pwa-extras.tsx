@@ -6,8 +6,8 @@
  * features, and the install offer (with the `app` message catalog it needs).
  */
 import { useEffect, useState } from 'react';
-import { usePagePayload } from '../../../app/payload-context';
-import { useSite } from '../../../app/site-context';
+import { usePagePayload } from '../../../ui/payload-context';
+import { useSite } from '../../../ui/site-context';
 import { loadFeatureMessages } from '../../../i18n/catalogs';
 import type { Locale } from '../../../shared/locales';
 import type { PagePayload } from '../../../shared/payload';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePagePayload } from '../../../app/payload-context';
-import { useSite } from '../../../app/site-context';
+import { usePagePayload } from '../../../ui/payload-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { SearchResult } from '../../../shared/content-schema';
 import { searchSite } from '../api/search-site';

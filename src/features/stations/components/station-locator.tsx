@@ -8,8 +8,8 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { usePagePayload } from '../../../app/payload-context';
-import { useSite } from '../../../app/site-context';
+import { usePagePayload } from '../../../ui/payload-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { KnownBlock } from '../../../shared/content-schema';
 import { LOCALE_INFO } from '../../../shared/locales';

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SiteContext } from '../../../app/site-context';
+import { SiteContext } from '../../../ui/site-context';
 import { preloadCatalogs } from '../../../i18n/catalogs';
 import type { PageContent } from '../../../shared/content-schema';
 import type { Locale } from '../../../shared/locales';

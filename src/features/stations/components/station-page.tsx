@@ -6,8 +6,8 @@
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePagePayload } from '../../../app/payload-context';
-import { useSite } from '../../../app/site-context';
+import { usePagePayload } from '../../../ui/payload-context';
+import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { PageContent } from '../../../shared/content-schema';
 import { LOCALE_INFO, LOCALIZED_PATHS } from '../../../shared/locales';

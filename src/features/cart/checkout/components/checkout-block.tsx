@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../../../app/site-context';
+import { useSite } from '../../../../ui/site-context';
 import { useT } from '../../../../i18n/use-t';
 import type { Locale } from '../../../../shared/locales';
 import { BANKS } from '../../../../shared/shop/api-schema';

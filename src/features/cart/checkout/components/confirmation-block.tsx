@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSite } from '../../../../app/site-context';
+import { useSite } from '../../../../ui/site-context';
 import { useT } from '../../../../i18n/use-t';
 import type { OrderReceipt, SignedPaymentResult } from '../../../../shared/shop/api-schema';
 import { formatPrice } from '../../../../shared/shop/money';

@@ -1,4 +1,4 @@
-import { useSite } from '../../../../app/site-context';
+import { useSite } from '../../../../ui/site-context';
 import { useT } from '../../../../i18n/use-t';
 import type { KnownBlockOf, PageContent } from '../../../../shared/content-schema';
 import { CmsImage } from '../../../../ui/cms-image';

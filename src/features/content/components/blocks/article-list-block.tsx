@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '../../../../app/site-context';
+import { useSite } from '../../../../ui/site-context';
 import { useT } from '../../../../i18n/use-t';
 import { CmsImage } from '../../../../ui/cms-image';
 import type { KnownBlockOf } from '../../../../shared/content-schema';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '../../../../app/site-context';
+import { useSite } from '../../../../ui/site-context';
 import { useT } from '../../../../i18n/use-t';
 import { resolveCmsLink } from '../../../../shared/cms-link';
 import { LOCALIZED_PATHS } from '../../../../shared/locales';

@@ -2,7 +2,7 @@
  * What the server hands the browser in the document: a JSON script (not executable, so
  * the CSP needs no inline-script exception) with the router basename and the payload.
  */
-import type { PagePayload } from '../shared/payload';
+import type { PagePayload } from './payload';
 
 export const BOOT_ELEMENT_ID = '__st1_boot';
 
