@@ -2,54 +2,38 @@
  * Accounts end to end on the servers: the site server's /api/v1 account routes and
  * /proxy customer endpoints against a real origin on a fresh SQLite file.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsDb } from '../../server/origin/accounts/accounts-db';
 import { DEMO_CUSTOMERS } from '../../server/origin/accounts/seed-accounts';
 import { hashPassword, tokenHash } from '../../server/origin/accounts/secrets';
-import { loadOriginConfig } from '../../server/origin/config';
 import { createCustomersRepository } from '../../server/origin/repositories/customers-repository';
 import {
   LOGIN_FAILURE_LIMIT,
   createLoginFailuresRepository,
 } from '../../server/origin/repositories/login-failures-repository';
 import { createOutboxRepository } from '../../server/origin/repositories/outbox-repository';
-import { startOrigin, type RunningOrigin } from '../../server/origin/start';
-import { buildSiteApp } from '../../server/site/app';
-import { loadSiteConfig } from '../../server/site/config';
-import { loadRenderer } from '../../server/site/renderer';
+import type { RunningOrigin } from '../../server/origin/start';
 import { ACCOUNT_PAGES, ACCOUNT_PATHS, accountHref } from '../../src/shared/account-paths';
 import { LOCALE_INFO, type Locale } from '../../src/shared/locales';
+import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
-const distDir = process.env.DIST_DIR ?? 'dist';
-if (!existsSync(join(distDir, 'build.json')))
-  throw new Error('accounts.test.ts needs the production build: run "npm run build" first');
+requireProductionBuild('tests/integration/accounts.test.ts');
 
 const [matti, anna] = DEMO_CUSTOMERS;
-let dataDir: string;
+let env: SiteWithOrigin;
 let origin: RunningOrigin;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'st1-accounts-test-'));
-  origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
-  const renderer = await loadRenderer(distDir);
-  const config = {
-    ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir } as NodeJS.ProcessEnv),
-    originUrl: origin.url,
-  };
-  app = await buildSiteApp({ config, renderer });
-  await app.ready();
+  env = await startSiteWithOrigin('accounts');
+  origin = env.origin;
+  app = await env.site();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await origin?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => env?.close());
 
 let addressCounter = 1;
 /** Each test gets its own client address, so that per-address limits do not leak between tests. */
@@ -131,11 +115,7 @@ describe('login and the session', () => {
   });
 
   it('marks the cookie Secure over https (behind a trusted TLS proxy)', async () => {
-    const config = {
-      ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir, TRUST_PROXY: 'true' } as NodeJS.ProcessEnv),
-      originUrl: origin.url,
-    };
-    const secureApp = await buildSiteApp({ config, renderer: await loadRenderer(distDir) });
+    const secureApp = await env.site({ TRUST_PROXY: 'true' });
     const response = await secureApp.inject({
       method: 'POST',
       url: '/api/v1/login',
@@ -148,7 +128,6 @@ describe('login and the session', () => {
         'x-st1-locale': 'fi-FI',
       },
     });
-    await secureApp.close();
     expect(response.statusCode, response.body).toBe(200);
     expect(response.cookies.find((item) => item.name === 'st1_session')?.secure).toBe(true);
   });
@@ -356,35 +335,27 @@ describe('failed logins per account, counted by the origin', () => {
   const { max } = LOGIN_FAILURE_LIMIT;
 
   it('shares the count between two site server copies', async () => {
-    const config = {
-      ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir } as NodeJS.ProcessEnv),
-      originUrl: origin.url,
-    };
-    const secondApp = await buildSiteApp({ config, renderer: await loadRenderer(distDir) });
-    await secondApp.ready();
-    try {
-      const attempt = (server: FastifyInstance, index: number) =>
-        server.inject({
-          method: 'POST',
-          url: '/api/v1/login',
-          payload: { email: 'shared.target@example.fi', password: `guess-${index}` },
-          remoteAddress: newAddress(),
-          headers: { ...sameSite, 'content-type': 'application/json' },
-        });
-      const statuses: number[] = [];
-      // Alternating copies: each sees only half the attempts, the origin sees them all.
-      for (let index = 0; index < max; index += 1) {
-        statuses.push((await attempt(index % 2 === 0 ? app : secondApp, index)).statusCode);
-      }
-      expect(statuses).toEqual(Array(max).fill(401));
-      for (const server of [app, secondApp]) {
-        const refused = await attempt(server, max);
-        expect(refused.statusCode).toBe(429);
-        expectRetryAfter(refused.headers['retry-after']);
-        expect(refused.json()).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
-      }
-    } finally {
-      await secondApp.close();
+    // A second copy of the site server on the same origin (closed with the others).
+    const secondApp = await env.site();
+    const attempt = (server: FastifyInstance, index: number) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: 'shared.target@example.fi', password: `guess-${index}` },
+        remoteAddress: newAddress(),
+        headers: { ...sameSite, 'content-type': 'application/json' },
+      });
+    const statuses: number[] = [];
+    // Alternating copies: each sees only half the attempts, the origin sees them all.
+    for (let index = 0; index < max; index += 1) {
+      statuses.push((await attempt(index % 2 === 0 ? app : secondApp, index)).statusCode);
+    }
+    expect(statuses).toEqual(Array(max).fill(401));
+    for (const server of [app, secondApp]) {
+      const refused = await attempt(server, max);
+      expect(refused.statusCode).toBe(429);
+      expectRetryAfter(refused.headers['retry-after']);
+      expect(refused.json()).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
     }
   });
 

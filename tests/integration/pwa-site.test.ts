@@ -3,28 +3,19 @@
  * page's head, and the service worker script's headers. Needs the production build
  * (`npm run build`, or DIST_DIR pointing at one).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHref, LOCALE_INFO, LOCALES, LOCALIZED_PATHS, type Locale } from '../../src/shared/locales';
-import { loadOriginConfig } from '../../server/origin/config';
-import { startOrigin, type RunningOrigin } from '../../server/origin/start';
-import { buildSiteApp } from '../../server/site/app';
-import { loadSiteConfig } from '../../server/site/config';
-import { loadRenderer } from '../../server/site/renderer';
 import type { WebAppManifest } from '../../server/site/web-app-manifest';
 import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
+import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
-const distDir = process.env.DIST_DIR ?? 'dist';
-if (!existsSync(join(distDir, 'build.json'))) {
-  throw new Error('tests/integration/pwa-site.test.ts needs the production build: run "npm run build" first');
-}
+requireProductionBuild('tests/integration/pwa-site.test.ts');
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
-let dataDir: string;
-let origin: RunningOrigin;
+let env: SiteWithOrigin;
 let app: FastifyInstance;
 let domainApp: FastifyInstance;
 
@@ -37,27 +28,13 @@ function appText(locale: Locale, id: string): string {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'st1-pwa-test-'));
-  origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
-  const renderer = await loadRenderer(distDir);
-  const base = { RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir } as NodeJS.ProcessEnv;
-  app = await buildSiteApp({ config: { ...loadSiteConfig(base), originUrl: origin.url }, renderer });
-  domainApp = await buildSiteApp({
-    config: {
-      ...loadSiteConfig({ ...base, LOCALE_DOMAINS: 'fi-FI=st1.fi,sv-SE=st1.se' } as NodeJS.ProcessEnv),
-      originUrl: origin.url,
-    },
-    renderer,
-  });
+  env = await startSiteWithOrigin('pwa');
+  app = await env.site();
+  domainApp = await env.site({ LOCALE_DOMAINS: 'fi-FI=st1.fi,sv-SE=st1.se' });
   // Seeding an empty database (pages, stations, products) takes a while on 2 cores.
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await domainApp?.close();
-  await origin?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => env?.close());
 
 describe('web app manifests', () => {
   for (const locale of LOCALES) {

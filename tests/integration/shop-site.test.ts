@@ -2,44 +2,26 @@
  * The shop through the site server (real origin on a temp SQLite file, production build):
  * the proxied digital-order calls and the hosted payment page under /payment-gateway.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
-import { loadOriginConfig } from '../../server/origin/config';
 import { shopDb } from '../../server/origin/shop/shop-db';
-import { startOrigin, type RunningOrigin } from '../../server/origin/start';
-import { buildSiteApp } from '../../server/site/app';
-import { loadSiteConfig } from '../../server/site/config';
-import { loadRenderer } from '../../server/site/renderer';
+import type { RunningOrigin } from '../../server/origin/start';
+import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
-const distDir = process.env.DIST_DIR ?? 'dist';
-if (!existsSync(join(distDir, 'build.json')))
-  throw new Error('shop-site.test.ts needs the production build: run "npm run build" first');
+requireProductionBuild('tests/integration/shop-site.test.ts');
 
-let dataDir: string;
+let env: SiteWithOrigin;
 let origin: RunningOrigin;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'st1-shop-site-test-'));
-  origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
-  const renderer = await loadRenderer(distDir);
-  const config = {
-    ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir } as NodeJS.ProcessEnv),
-    originUrl: origin.url,
-  };
-  app = await buildSiteApp({ config, renderer });
-  await app.ready();
+  env = await startSiteWithOrigin('shop-site');
+  origin = env.origin;
+  app = await env.site();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await origin?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => env?.close());
 
 const json = { 'content-type': 'application/json' };
 /** What the browser sends with a same-origin fetch POST (the CSRF check of docs/accounts.md). */

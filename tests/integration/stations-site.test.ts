@@ -4,46 +4,26 @@
  * configuration reaches the page's boot data and the CSP allows the Maps hosts.
  * Needs the production build (DIST_DIR, default dist).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BootData } from '../../src/shared/boot-data';
 import { stationListSchema } from '../../src/shared/stations';
-import { loadOriginConfig } from '../../server/origin/config';
-import { startOrigin, type RunningOrigin } from '../../server/origin/start';
-import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig } from '../../server/site/config';
-import { loadRenderer } from '../../server/site/renderer';
+import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
-const distDir = process.env.DIST_DIR ?? 'dist';
-if (!existsSync(join(distDir, 'build.json')) || !existsSync(join(distDir, 'server', 'entry-server.js'))) {
-  throw new Error('tests/integration/stations-site.test.ts needs the production build: run "npm run build" first');
-}
+requireProductionBuild('tests/integration/stations-site.test.ts');
 
 const KEY = 'AIzaTestKey_for-integration-1234';
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
-let dataDir: string;
-let origin: RunningOrigin;
+let env: SiteWithOrigin;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'st1-stations-site-'));
-  origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
-  const config = {
-    ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir, GOOGLE_MAPS_API_KEY: KEY } as NodeJS.ProcessEnv),
-    originUrl: origin.url,
-  };
-  app = await buildSiteApp({ config, renderer: await loadRenderer(distDir) });
-  await app.ready();
+  env = await startSiteWithOrigin('stations-site');
+  app = await env.site({ GOOGLE_MAPS_API_KEY: KEY });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await origin?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => env?.close());
 
 function bootData(html: string): BootData {
   const json = /<script type="application\/json" id="__st1_boot">(.*?)<\/script>/s.exec(html)?.[1];

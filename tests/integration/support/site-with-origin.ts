@@ -1,0 +1,57 @@
+/**
+ * The product as the browser meets it, for integration tests through `app.inject()`: the
+ * embedded origin on a fresh SQLite folder (migrated and seeded from content/) and site
+ * servers in front of it, rendering with the production build (`npm run build` first).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadOriginConfig } from '../../../server/origin/config';
+import { startOrigin, type RunningOrigin } from '../../../server/origin/start';
+import { buildSiteApp } from '../../../server/site/app';
+import { loadSiteConfig } from '../../../server/site/config';
+import { loadRenderer } from '../../../server/site/renderer';
+
+export const distDir = process.env.DIST_DIR ?? 'dist';
+
+/** Fails the test file at once, with the reason, when the production build is missing. */
+export function requireProductionBuild(testFile: string): void {
+  if (!existsSync(join(distDir, 'build.json')) || !existsSync(join(distDir, 'server', 'entry-server.js')))
+    throw new Error(`${testFile} needs the production build: run "npm run build" first`);
+}
+
+export interface SiteWithOrigin {
+  origin: RunningOrigin;
+  /** A site server on this origin, render cache off; `env` adds site configuration. */
+  site(env?: Record<string, string>): Promise<FastifyInstance>;
+  /** Closes every site server made here, then the origin, and deletes the data folder. */
+  close(): Promise<void>;
+}
+
+export async function startSiteWithOrigin(name: string): Promise<SiteWithOrigin> {
+  const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
+  const origin = await startOrigin(
+    loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv),
+  );
+  const renderer = await loadRenderer(distDir);
+  const sites: FastifyInstance[] = [];
+  return {
+    origin,
+    async site(env = {}) {
+      const config = {
+        ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir, ...env } as NodeJS.ProcessEnv),
+        originUrl: origin.url,
+      };
+      const app = await buildSiteApp({ config, renderer });
+      sites.push(app);
+      await app.ready();
+      return app;
+    },
+    async close() {
+      for (const app of sites) await app.close();
+      await origin.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
