@@ -9,12 +9,11 @@
  * The product runs in a child process on a fresh SQLite file. Results replace the
  * marked block in docs/performance.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { SCRYPT_COST, hashPassword } from '../server/origin/accounts/secrets';
+import { startProduct } from './start-product';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -24,32 +23,6 @@ const START = '<!-- bench:accounts:start -->';
 const END = '<!-- bench:accounts:end -->';
 const SITE = `http://127.0.0.1:${PORT}`;
 const DEMO = { email: 'matti.meikalainen@example.fi', password: 'Demo-salasana-1' };
-
-async function startProduct(): Promise<{ child: ChildProcess; originUrl: string }> {
-  const child = spawn('tsx', ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-accounts-')),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const originUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`No start line from the product: ${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /origin embedded at (http:\/\/[^\s,]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-  });
-  return { child, originUrl };
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percentile = (values: number[], p: number) =>
@@ -122,7 +95,8 @@ async function cannon(name: string, url: string, requestHeaders: Record<string, 
 
 async function main() {
   const scrypt = await scryptRows();
-  const { child, originUrl } = await startProduct();
+  const product = await startProduct({ port: PORT, name: 'accounts' });
+  const { originUrl } = product;
   try {
     const logins = await loginRows();
     const response = await login(DEMO.email, DEMO.password);
@@ -174,7 +148,7 @@ async function main() {
     writeFileSync(DOC, next);
     console.log(block);
   } finally {
-    child.kill('SIGTERM');
+    product.stop();
   }
 }
 

@@ -13,13 +13,13 @@
  * loadEventEnd; bytes are everything the server sent from the start of the navigation to
  * the load event. Median of RUNS runs. Replaces the marked block in docs/performance.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { chromiumPath } from '../tests/e2e/support/chromium';
+import { startProduct } from './start-product';
 
 const RUNS = Number(process.env.BENCH_PWA_RUNS ?? 5);
 const SERVER_PORT = Number(process.env.BENCH_PWA_PORT ?? 3293);
@@ -103,35 +103,6 @@ class CountingProxy {
       timer ??= setTimeout(drain, Math.max(0, at - Date.now()));
     });
   }
-}
-
-function stopServer(child: ChildProcess) {
-  if (child.pid) process.kill(-child.pid, 'SIGTERM');
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn('tsx', ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(SERVER_PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-pwa-')),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    // Its own process group, so that stopping it stops tsx's node child too.
-    detached: true,
-  });
-  for (let attempt = 0; attempt < 450; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${SERVER_PORT}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  stopServer(child);
-  throw new Error(`Server on port ${SERVER_PORT} did not start`);
 }
 
 interface Visit {
@@ -252,7 +223,7 @@ async function main() {
   const distDir = process.env.DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'client', 'sw.js')))
     throw new Error(`No service worker in ${distDir}/client: run "npm run build" first`);
-  const server = await startServer();
+  const server = await startProduct({ port: SERVER_PORT, name: 'pwa' });
   const proxy = new CountingProxy(SERVER_PORT);
   const proxyPort = await proxy.listen();
   // The worker needs a secure context: 127.0.0.1 is one.
@@ -283,7 +254,7 @@ async function main() {
   } finally {
     await browser.close();
     await proxy.close();
-    stopServer(server);
+    server.stop();
   }
 
   const table = rows

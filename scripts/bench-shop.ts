@@ -8,11 +8,10 @@
  *   presents the signed result as the browser does; throughput and per-order latency.
  * Results replace the marked block in docs/performance.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { startProduct } from './start-product';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -30,33 +29,6 @@ const CART = {
   ],
   discountCode: 'KEVAT10',
 };
-
-/** Starts the product; answers the child and the embedded origin's URL from its start line. */
-async function startProduct(): Promise<{ child: ChildProcess; originUrl: string }> {
-  const child = spawn('tsx', ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-shop-')),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const originUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`No start line from the product: ${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /origin embedded at (http:\/\/[^\s,]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-  });
-  return { child, originUrl };
-}
 
 interface Row {
   name: string;
@@ -148,7 +120,8 @@ async function buy(site: string, index: number): Promise<{ ms: number; codes: nu
 
 async function main() {
   if (!existsSync('dist/build.json') && !process.env.DIST_DIR) throw new Error('Run "npm run build" first');
-  const { child, originUrl } = await startProduct();
+  const product = await startProduct({ port: PORT, name: 'shop' });
+  const { originUrl } = product;
   const site = `http://127.0.0.1:${PORT}`;
   try {
     for (
@@ -204,7 +177,7 @@ async function main() {
     writeFileSync(DOC, next);
     console.log(block);
   } finally {
-    child.kill();
+    product.stop();
   }
 }
 

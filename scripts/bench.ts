@@ -4,43 +4,17 @@
  * load generator does not share an event loop with the server it measures.
  * Results replace the marked block in docs/performance.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { landingScriptSizes, landingStylesheet } from './landing-js';
+import { startProduct } from './start-product';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DOC = 'docs/performance.md';
 const START = '<!-- bench:site-server:start -->';
 const END = '<!-- bench:site-server:end -->';
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn('tsx', ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-')),
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill();
-  throw new Error(`Server on port ${port} did not start`);
-}
 
 interface Row {
   name: string;
@@ -85,8 +59,8 @@ async function main() {
   // The landing page's own stylesheet, so that runs compare like with like.
   const asset = landingStylesheet('dist/client')?.replace('/assets/', '');
   if (!asset) throw new Error('No stylesheet linked from dist/client/index.html');
-  const uncached = await startServer(3291, { RENDER_CACHE_TTL_MS: '0' });
-  const cached = await startServer(3292, { RENDER_CACHE_TTL_MS: '60000' });
+  const uncached = await startProduct({ port: 3291, name: 'site', env: { RENDER_CACHE_TTL_MS: '0' } });
+  const cached = await startProduct({ port: 3292, name: 'site-cached', env: { RENDER_CACHE_TTL_MS: '60000' } });
   try {
     const a = 'http://127.0.0.1:3291';
     const b = 'http://127.0.0.1:3292';
@@ -124,8 +98,8 @@ async function main() {
     writeFileSync(DOC, next);
     console.log(block);
   } finally {
-    uncached.kill();
-    cached.kill();
+    uncached.stop();
+    cached.stop();
   }
 }
 
