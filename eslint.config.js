@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { layerZones } from './eslint-layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-*/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },
@@ -29,6 +32,22 @@ export default tseslint.config(
           patterns: ['node:*', 'react', 'react-dom', '../features/*', '../app/*'],
         },
       ],
+    },
+  },
+  {
+    // Layer rules for every file, tests and scripts included (eslint-layers.js).
+    files: ['**/*.{js,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.app.json', 'tsconfig.server.json', 'tsconfig.sw.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
     },
   },
   {

@@ -83,6 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       'tests/integration/**/*.test.ts',
       'scripts/**/*.test.ts',
       'sw/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

@@ -1,0 +1,75 @@
+/**
+ * The import rules between layers (DESIGN.md §5, STYLE.md rule 2, decision 007), enforced
+ * by eslint-plugin-import-x's no-restricted-paths on every file, tests and scripts
+ * included. Imports flow one way: app → features → ui → i18n → shared; the service worker
+ * and both servers take only src/shared from the browser code; the site server and the
+ * origin never import each other (they talk over HTTP, DESIGN §1).
+ * tests/lint/layer-rules.test.ts proves that each rule fails a forbidden import.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const features = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const browserLayersAbove = (layer) => {
+  const order = ['./src/shared', './src/i18n', './src/ui', './src/features', './src/app'];
+  return order.slice(order.indexOf(layer) + 1);
+};
+const entries = ['./src/entry-client.tsx', './src/entry-server.tsx'];
+
+/** @type {Array<{ target: string | string[], from: string | string[], except?: string[], message: string }>} */
+export const layerZones = [
+  {
+    target: './src/shared',
+    from: [...browserLayersAbove('./src/shared'), ...entries, './server', './sw'],
+    message: 'src/shared is the bottom layer: it imports nothing above it (move the code down, or pass it in).',
+  },
+  {
+    target: './src/i18n',
+    from: [...browserLayersAbove('./src/i18n'), ...entries, './server', './sw'],
+    message: 'src/i18n may import only src/shared.',
+  },
+  {
+    target: './src/ui',
+    from: [...browserLayersAbove('./src/ui'), ...entries, './server', './sw'],
+    message: 'src/ui (shared browser state and components) imports no feature and not the app shell.',
+  },
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: `A feature does not import another feature: put what both need in src/shared or src/ui, and compose features in src/app.`,
+  })),
+  {
+    target: './src/features',
+    from: ['./src/app', ...entries, './server', './sw'],
+    message: 'Features import neither the app shell (it composes them) nor server or service-worker code.',
+  },
+  {
+    target: './src/app',
+    from: ['./server', './sw'],
+    message: 'The app shell is browser code: no server or service-worker imports.',
+  },
+  {
+    target: './sw',
+    from: ['./src/features', './src/ui', './src/app', './src/i18n', ...entries],
+    message: 'The service worker takes only src/shared from the browser code.',
+  },
+  {
+    target: './server',
+    from: ['./src/features', './src/ui', './src/app', './src/i18n', ...entries, './sw'],
+    message: 'Server code takes only src/shared from the browser code.',
+  },
+  {
+    target: './server/site',
+    from: './server/origin',
+    message: 'The site server and the origin never import each other: they talk over HTTP (DESIGN §1).',
+  },
+  {
+    target: './server/origin',
+    from: './server/site',
+    message: 'The site server and the origin never import each other: they talk over HTTP (DESIGN §1).',
+  },
+];

@@ -1,0 +1,69 @@
+/**
+ * The layer rules of eslint-layers.js fail each forbidden import and pass the allowed
+ * ones. Each probe is linted as if it were a file at `file` (the file need not exist; the
+ * module it imports does, since the rule resolves imports to files).
+ */
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const RULE = 'import-x/no-restricted-paths';
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: process.cwd() });
+});
+
+/** The messages of the layer rule for `code` linted as `file`. */
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).filter((message) => message.ruleId === RULE).map((message) => message.message);
+}
+
+const FORBIDDEN: Array<[rule: string, file: string, code: string]> = [
+  ['shared imports ui', 'src/shared/probe.ts', "export { session } from '../ui/session-store';"],
+  ['shared imports a feature', 'src/shared/probe.ts', "export * from '../features/cart';"],
+  ['shared imports server code', 'src/shared/probe.test.ts', "import '../../server/origin/db';"],
+  ['i18n imports ui', 'src/i18n/probe.ts', "import '../ui/modal-store';"],
+  ['ui imports a feature', 'src/ui/probe.tsx', "import '../features/cart';"],
+  ['ui imports the app shell', 'src/ui/probe.tsx', "import '../app/lazy-blocks';"],
+  ['a feature imports another feature', 'src/features/account/probe.ts', "import { x } from '../cart';"],
+  [
+    'a feature imports another feature lazily',
+    'src/features/account/probe.ts',
+    "export const page = () => import('../stations/components/station-page');",
+  ],
+  ["a feature's test imports another feature", 'src/features/search/probe.test.ts', "import '../cart/cart-store';"],
+  ['a feature imports the app shell', 'src/features/cart/probe.ts', "import '../../app/lazy-blocks';"],
+  ['a feature imports server code', 'src/features/cart/probe.ts', "import '../../../server/site/config';"],
+  ['the service worker imports a feature', 'sw/probe.ts', "import '../src/features/cart';"],
+  ['the service worker imports ui', 'sw/probe.ts', "import '../src/ui/modal-store';"],
+  ['the site server imports the origin', 'server/site/probe.ts', "import '../origin/db';"],
+  ['the origin imports the site server', 'server/origin/probe.ts', "import '../site/config';"],
+  ['server code imports a feature', 'server/site/probe.ts', "import '../../src/features/cart';"],
+];
+
+const ALLOWED: Array<[rule: string, file: string, code: string]> = [
+  [
+    'a feature imports shared and ui',
+    'src/features/cart/probe.ts',
+    "import '../../shared/locales';\nimport '../../ui/modal-store';",
+  ],
+  ['a feature imports itself deeply', 'src/features/cart/checkout/probe.ts', "import '../cart-store';"],
+  ['the app shell imports a feature', 'src/app/probe.ts', "import '../features/cart';"],
+  ['server code imports shared', 'server/site/probe.ts', "import '../../src/shared/locales';"],
+  [
+    'integration tests start both servers',
+    'tests/integration/probe.test.ts',
+    "import '../../server/origin/db';\nimport '../../server/site/config';",
+  ],
+];
+
+describe('layer rules (eslint-layers.js)', () => {
+  it.each(FORBIDDEN)('fails when %s', async (_rule, file, code) => {
+    expect(await layerErrors(file, code)).not.toEqual([]);
+  });
+
+  it.each(ALLOWED)('passes when %s', async (_rule, file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+});
