@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compileRedirectTable,
-  isAbsoluteUrl,
-  matchRedirect,
-  normalizeLegacyPath,
-  withQuery,
-} from './redirects';
+import { compileRedirectTable, isAbsoluteUrl, matchRedirect, normalizeLegacyPath, withQuery } from './redirects';
 
 const EMAIL_AND_JUNK = [
   { name: 'email-like', regex: '^/(?:[^/]*/)*[^/]*@', to: '/' },

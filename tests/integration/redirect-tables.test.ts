@@ -10,7 +10,6 @@ import { loadRedirectTables } from '../../server/site/redirect-tables';
 import { LOCALES, slugToPath, STATION_PATH_SEGMENT, type Locale } from '../../src/shared/locales';
 import { isAbsoluteUrl, matchRedirect, type RedirectTable } from '../../src/shared/redirects';
 
-
 describe('the legacy redirect tables in content/redirects', () => {
   let tables: Map<Locale, RedirectTable>;
   /**
