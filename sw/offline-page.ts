@@ -8,6 +8,7 @@
  */
 import { LOCALE_INFO, resolvePath, type Locale } from '../src/shared/locales';
 import { offlineStartPages } from '../src/shared/service-worker-protocol';
+import escapeHtml from 'escape-html';
 
 export interface OfflineTexts {
   documentTitle: string;
@@ -22,13 +23,6 @@ export const OFFLINE_STYLESHEET = '/offline.css';
 
 const OFFLINE_CSP =
   "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-}
 
 /** The locale an address belongs to: the host's in domain mode, else its path prefix. */
 export function localeOfAddress(url: URL, hostLocale: Locale | undefined): { locale: Locale; domainMode: boolean } {

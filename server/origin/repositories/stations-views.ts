@@ -16,6 +16,7 @@ import {
   type WeeklyHours,
 } from '../../../src/shared/stations';
 import type { StationRecord } from './stations-record';
+import escapeHtml from 'escape-html';
 
 /** Days of opening hours on a page: yesterday and the week from today (spec §5 counts 8). */
 const PAGE_DAYS = 8;
@@ -161,10 +162,6 @@ const INTRO: Record<Locale, (record: StationRecord) => string> = {
   'no-NO': (r) =>
     `<p>${r.express ? 'En ubetjent St1 Express-stasjon' : 'En St1-stasjon'} i ${r.address}, ${r.city}. Se oppdaterte åpningstider og tjenester nedenfor.</p>`,
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** The page endpoint's answer for a station page: localizedPagePaths and content. */
 export function stationPage(

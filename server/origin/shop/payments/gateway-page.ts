@@ -3,6 +3,7 @@ import { isLocale, LOCALE_INFO, type Locale } from '../../../../src/shared/local
 import { BANKS, TEST_CARDS } from '../../../../src/shared/shop/api-schema';
 import { centsToEuros, formatPrice } from '../../../../src/shared/shop/money';
 import type { ShopPaymentsTable } from '../shop-db';
+import escapeHtml from 'escape-html';
 
 const TEXTS: Record<
   Locale,
@@ -64,10 +65,6 @@ const TEXTS: Record<
     done: 'Denne betalingen er allerede behandlet.',
   },
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export function gatewayPageHtml(payment: ShopPaymentsTable, orderLocale: string, prefix: string): string {
   const locale: Locale = isLocale(orderLocale) ? orderLocale : 'fi-FI';
