@@ -62,6 +62,9 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   const [position, setPosition] = useState<Position>({ status: 'off' });
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [selected, setSelected] = useState<string | null>(null);
+  // The visitor opens and closes the filter panel; unticking the last filter must not shut
+  // it under their pointer (issue 11 item 17a). A linked filtered view opens it.
+  const [filtersOpen, setFiltersOpen] = useState(() => query.services.length > 0);
   const now = useMinuteClock();
   const homeCountry = LOCALE_COUNTRY[locale];
   const country = query.country ?? homeCountry;
@@ -166,7 +169,11 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
             ))}
           </select>
         </div>
-        <details className="station-locator__filters" open={query.services.length > 0 || undefined}>
+        <details
+          className="station-locator__filters"
+          open={filtersOpen}
+          onToggle={(event) => setFiltersOpen(event.currentTarget.open)}
+        >
           <summary>
             {query.services.length > 0
               ? t('stations.filters.selected', { count: query.services.length })
