@@ -174,6 +174,11 @@ for (const viewport of VIEWPORTS) {
       `tel:${station.phone.replace(/\s/g, '')}`,
     );
     await expect(page.locator('.opening-hours').first()).toBeVisible();
+    // No map key in the e2e configuration: the notice points to what the page has (its
+    // address), not to a list that only the locator has (issue 11 item 17d).
+    const mapNotice = page.locator('[data-station-block="map"] .station-map__message');
+    await expect(mapNotice).toHaveText(text('fi-FI', 'stations.page.map.noKey'));
+    await expect(mapNotice).not.toContainText(text('fi-FI', 'stations.map.noKey'));
     await expectNoSeriousViolations(page, `station page at ${viewport.width} px`);
     // No hydration mismatch or script error (a 404 of another feature's prefetch aside).
     expect(errors.filter((error) => !error.includes('404'))).toEqual([]);

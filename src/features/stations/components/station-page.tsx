@@ -197,6 +197,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
           region={station.country}
           singleZoom={14}
           label={t('stations.page.mapLabel', { name: station.name })}
+          place="stationPage"
         />
       </Section>
     </div>
