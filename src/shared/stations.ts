@@ -115,6 +115,14 @@ export interface OpeningHoursShapeB {
 
 const priced = z.object({ name: z.string(), price: z.number().nonnegative(), description: z.string().optional() });
 
+/**
+ * Diet labels of a lunch dish, as Nordic lunch lists print them: L lactose-free,
+ * G gluten-free, M milk-free, VEG vegetarian (no meat, poultry or fish). A label belongs
+ * to the dish (content/stations/lunch-dishes.json), never to one serving of it.
+ */
+export const DIET_CODES = ['L', 'G', 'M', 'VEG'] as const;
+export type DietCode = (typeof DIET_CODES)[number];
+
 export const lunchListSchema = z.object({
   title: z.string(),
   days: z.array(
