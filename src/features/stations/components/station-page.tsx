@@ -11,6 +11,7 @@ import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { PageContent } from '../../../shared/content-schema';
 import { LOCALE_INFO, LOCALIZED_PATHS } from '../../../shared/locales';
+import { formatMoney } from '../../../shared/shop/money';
 import { zonedNow } from '../../../shared/station-calendar';
 import type { StationDetails } from '../../../shared/stations';
 import { rememberPage } from '../offline-pages';
@@ -54,12 +55,13 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
       </>
     );
   }
-  const htmlLang = LOCALE_INFO[locale].htmlLang;
-  const price = new Intl.NumberFormat(htmlLang, { style: 'currency', currency: station.currency });
+  const { htmlLang, formatLocale } = LOCALE_INFO[locale];
+  // Prices at a station are paid there, in its country's currency (SEK at a Swedish one).
+  const price = { format: (amount: number) => formatMoney(amount, station.currency, locale) };
   const today = zonedNow(new Date(), station.timeZone).date;
   const todayText = todaysHours(station.openingHours, today);
   const show = optionalStationBlocks(station, page, locale);
-  const dateFormat = new Intl.DateTimeFormat(htmlLang, {
+  const dateFormat = new Intl.DateTimeFormat(formatLocale, {
     weekday: 'long',
     day: 'numeric',
     month: 'numeric',
