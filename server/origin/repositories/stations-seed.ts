@@ -338,7 +338,12 @@ function generateCountry(
       const scale = PRICE_SCALE[country];
       const dish = () => {
         const { name, diets } = pick(random, dishes);
-        return { name, price: round((10.9 + Math.floor(random() * 4)) * scale, 2), diets: [...diets] };
+        const price = round((10.9 + Math.floor(random() * 4)) * scale, 2);
+        // Diet labels were once drawn here (one or two draws). The draws are still made, and
+        // decide nothing, so that every later station keeps the name, slug and services it
+        // has always been seeded with (content/redirects and tests name seeded stations).
+        if (random() >= 0.4) random();
+        return { name, price, diets: [...diets] };
       };
       const hasFoodMenu = hasLunch && random() < 0.5;
       const hasCarwash = codes.includes('carwash') || codes.includes('norwegianshellcarwash');
