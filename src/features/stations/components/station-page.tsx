@@ -13,7 +13,7 @@ import type { PageContent } from '../../../shared/content-schema';
 import { LOCALE_INFO, LOCALIZED_PATHS } from '../../../shared/locales';
 import { formatMoney } from '../../../shared/shop/money';
 import { zonedNow } from '../../../shared/station-calendar';
-import type { StationDetails } from '../../../shared/stations';
+import { DIET_CODES, type LunchList, type StationDetails } from '../../../shared/stations';
 import { rememberPage } from '../offline-pages';
 import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
@@ -149,6 +149,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
               </div>
             ))}
           </dl>
+          <DietLegend days={page.lunchList.days} />
         </Section>
       ) : null}
 
@@ -203,5 +204,18 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
         />
       </Section>
     </div>
+  );
+}
+
+/** What the diet labels of this week's list mean (L, G, M, VEG), those it uses alone. */
+function DietLegend({ days }: { days: LunchList['days'] }) {
+  const t = useT();
+  const used = new Set(days.flatMap((day) => day.dishes.flatMap((dish) => dish.diets)));
+  const codes = DIET_CODES.filter((code) => used.has(code));
+  if (codes.length === 0) return null;
+  return (
+    <p className="station-lunch-list__legend">
+      {codes.map((code) => `${code} = ${t(`stations.diet.${code}`)}`).join(', ')}
+    </p>
   );
 }
