@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getHref, pathToSlug, resolvePath, slugToPath } from './locales';
+import { COUNTRIES, COUNTRY_INFO, getHref, LOCALE_INFO, LOCALES, pathToSlug, resolvePath, slugToPath } from './locales';
+import { COUNTRY_TIME_ZONE, LOCALE_COUNTRY } from './stations';
 
 describe('resolvePath', () => {
   it('reads the locale prefix of non-default locales', () => {
@@ -130,5 +131,29 @@ describe('pathToSlug / slugToPath', () => {
     for (const path of ['/', '/asemahaku', '/tietoa-meista/ihmiset-ja-ura/avoimet-tyopaikat']) {
       expect(slugToPath(pathToSlug(path))).toBe(path);
     }
+  });
+});
+
+describe('the locale table (issue 13 item 4)', () => {
+  it("gives each locale its country's time zone and phone prefix, and a number and date format", () => {
+    expect(
+      Object.fromEntries(
+        LOCALES.map((locale) => {
+          const { country, timeZone, telephonePrefix, formatLocale } = LOCALE_INFO[locale];
+          return [locale, [country, timeZone, telephonePrefix, formatLocale]];
+        }),
+      ),
+    ).toEqual({
+      'fi-FI': ['FI', 'Europe/Helsinki', 'FIN|358', 'fi-FI'],
+      'en-EU': ['FI', 'Europe/Helsinki', 'FIN|358', 'en-IE'],
+      'sv-SE': ['SE', 'Europe/Stockholm', 'SE|46', 'sv-SE'],
+      'no-NO': ['NO', 'Europe/Oslo', 'NO|47', 'nb-NO'],
+    });
+  });
+
+  it('is what the stations read: the home country of a locale and the zone of a country', () => {
+    for (const locale of LOCALES) expect(LOCALE_COUNTRY[locale]).toBe(LOCALE_INFO[locale].country);
+    for (const country of COUNTRIES) expect(COUNTRY_TIME_ZONE[country]).toBe(COUNTRY_INFO[country].timeZone);
+    expect(COUNTRY_INFO.SE.currency).toBe('SEK');
   });
 });

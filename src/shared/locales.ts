@@ -1,12 +1,39 @@
 /**
- * The one route table: locales, their prefixes and the localized paths of spec §2.
- * Both the site server and the browser build URLs through this module; nothing else
- * concatenates locale prefixes (house style §4).
+ * The one route table and the one locale table: locales, their prefixes and the localized
+ * paths of spec §2, and what each locale formats and charges with (country, time zone,
+ * phone prefix, number and date format, shop currency). Both the site server, the origin
+ * and the browser read them here; nothing else concatenates locale prefixes (house style
+ * §4) or keeps its own per-locale copy of these facts (docs/shop.md, docs/stations.md).
  */
 
 export const LOCALES = ['fi-FI', 'en-EU', 'sv-SE', 'no-NO'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fi-FI';
+
+/** The countries of the locales and of the stations (ISO 3166 codes, as libphonenumber names them). */
+export const COUNTRIES = ['FI', 'SE', 'NO'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/**
+ * What belongs to a country, written once: the time zone its stations' opening hours and
+ * its locales' dates are read in, the currency prices at its stations are paid in, and its
+ * telephone prefix in the form of spec §3 ('FIN|358'; spec §9: +358, +46, +47).
+ */
+export const COUNTRY_INFO = {
+  FI: { timeZone: 'Europe/Helsinki', currency: 'EUR', telephonePrefix: 'FIN|358' },
+  SE: { timeZone: 'Europe/Stockholm', currency: 'SEK', telephonePrefix: 'SE|46' },
+  NO: { timeZone: 'Europe/Oslo', currency: 'NOK', telephonePrefix: 'NO|47' },
+} as const satisfies Record<Country, { timeZone: string; currency: string; telephonePrefix: string }>;
+
+export type TelephonePrefix = (typeof COUNTRY_INFO)[Country]['telephonePrefix'];
+
+/**
+ * The currency the shop shows and charges. The origin prices the catalog in euros only
+ * (content/shop/catalog.json `currency`), so every locale sells in EUR with its own number
+ * format (docs/shop.md "Currency"); a locale can sell in SEK or NOK only once the origin
+ * prices and charges in it, and this type is where that change starts.
+ */
+export type ShopCurrency = 'EUR';
 
 export interface LocaleInfo {
   code: Locale;
@@ -16,43 +43,64 @@ export interface LocaleInfo {
   htmlLang: string;
   /** Path prefix on a shared host; empty for the default locale. */
   prefix: string;
+  /**
+   * The locale's home country: the locator opens with its stations, and its time zone and
+   * telephone prefix are the locale's. en-EU, the international site, is Finland's.
+   */
+  country: Country;
+  /** Tag for Intl number and date formats ('en-IE': English with euro conventions). */
+  formatLocale: string;
+  /** Where the locale's dates and times are read (its country's zone). */
   timeZone: string;
-  currency: 'EUR' | 'SEK' | 'NOK';
+  /** The prefix its phone fields start with (its country's). */
+  telephonePrefix: TelephonePrefix;
+  /** What its shop prices are shown and charged in. */
+  shopCurrency: ShopCurrency;
 }
 
+function localeInfo(fields: Omit<LocaleInfo, 'timeZone' | 'telephonePrefix'>): LocaleInfo {
+  const { timeZone, telephonePrefix } = COUNTRY_INFO[fields.country];
+  return { ...fields, timeZone, telephonePrefix };
+}
+
+/** The one locale table (issue 13 item 4): read for paths, formats, zones, phone prefixes and prices. */
 export const LOCALE_INFO: Record<Locale, LocaleInfo> = {
-  'fi-FI': {
+  'fi-FI': localeInfo({
     code: 'fi-FI',
     displayName: 'Suomi',
     htmlLang: 'fi-FI',
     prefix: '',
-    timeZone: 'Europe/Helsinki',
-    currency: 'EUR',
-  },
-  'en-EU': {
+    country: 'FI',
+    formatLocale: 'fi-FI',
+    shopCurrency: 'EUR',
+  }),
+  'en-EU': localeInfo({
     code: 'en-EU',
     displayName: 'English',
     htmlLang: 'en',
     prefix: '/en-EU',
-    timeZone: 'Europe/Helsinki',
-    currency: 'EUR',
-  },
-  'sv-SE': {
+    country: 'FI',
+    formatLocale: 'en-IE',
+    shopCurrency: 'EUR',
+  }),
+  'sv-SE': localeInfo({
     code: 'sv-SE',
     displayName: 'Svenska',
     htmlLang: 'sv-SE',
     prefix: '/sv-SE',
-    timeZone: 'Europe/Stockholm',
-    currency: 'SEK',
-  },
-  'no-NO': {
+    country: 'SE',
+    formatLocale: 'sv-SE',
+    shopCurrency: 'EUR',
+  }),
+  'no-NO': localeInfo({
     code: 'no-NO',
     displayName: 'Norsk',
     htmlLang: 'nb-NO',
     prefix: '/no-NO',
-    timeZone: 'Europe/Oslo',
-    currency: 'NOK',
-  },
+    country: 'NO',
+    formatLocale: 'nb-NO',
+    shopCurrency: 'EUR',
+  }),
 };
 
 export function isLocale(value: unknown): value is Locale {

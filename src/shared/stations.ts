@@ -8,26 +8,25 @@
  * - the station page's `StationDetails`, with opening hours in the CMS shapes A or B of
  *   spec §3 exactly as the CMS gives them (malformed records included: the page shows '-').
  */
+import { COUNTRIES, COUNTRY_INFO, LOCALE_INFO, LOCALES, type Country, type Locale } from './locales';
 import { z } from './zod';
 
-export const STATION_COUNTRIES = ['FI', 'SE', 'NO'] as const;
-export type StationCountry = (typeof STATION_COUNTRIES)[number];
+export const STATION_COUNTRIES = COUNTRIES;
+export type StationCountry = Country;
 
 /**
  * The country a locale's locator opens with and whose list it syncs first; en-EU (the
- * international site) opens with Finland, the home market (docs/stations.md).
+ * international site) opens with Finland, the home market (docs/stations.md). Read from
+ * the locale table.
  */
-export const LOCALE_COUNTRY = { 'fi-FI': 'FI', 'en-EU': 'FI', 'sv-SE': 'SE', 'no-NO': 'NO' } as const satisfies Record<
-  string,
-  StationCountry
->;
+export const LOCALE_COUNTRY = Object.fromEntries(
+  LOCALES.map((locale) => [locale, LOCALE_INFO[locale].country]),
+) as Record<Locale, StationCountry>;
 
-/** Time zone of a station's country; open-now is computed in it (issue 5). */
-export const COUNTRY_TIME_ZONE: Record<StationCountry, string> = {
-  FI: 'Europe/Helsinki',
-  SE: 'Europe/Stockholm',
-  NO: 'Europe/Oslo',
-};
+/** Time zone of a station's country; open-now and the hours tables are computed in it (issue 5). */
+export const COUNTRY_TIME_ZONE = Object.fromEntries(
+  COUNTRIES.map((country) => [country, COUNTRY_INFO[country].timeZone]),
+) as Record<StationCountry, string>;
 
 /** Service codes of spec §3; Norway and Sweden add their own. */
 export const SERVICE_CODES = [
@@ -115,6 +114,14 @@ export interface OpeningHoursShapeB {
 
 const priced = z.object({ name: z.string(), price: z.number().nonnegative(), description: z.string().optional() });
 
+/**
+ * Diet labels of a lunch dish, as Nordic lunch lists print them: L lactose-free,
+ * G gluten-free, M milk-free, VEG vegetarian (no meat, poultry or fish). A label belongs
+ * to the dish (content/stations/lunch-dishes.json), never to one serving of it.
+ */
+export const DIET_CODES = ['L', 'G', 'M', 'VEG'] as const;
+export type DietCode = (typeof DIET_CODES)[number];
+
 export const lunchListSchema = z.object({
   title: z.string(),
   days: z.array(
@@ -137,6 +144,7 @@ export const stationDetailsSchema = stationSummarySchema.omit({ hours: true }).e
   timeZone: z.string(),
   phone: z.string(),
   email: z.string(),
+  /** The currency of prices at the station (its country's, COUNTRY_INFO). */
   currency: z.enum(['EUR', 'SEK', 'NOK']),
   openingHours: z.unknown(),
   kitchenHours: z.unknown().optional(),

@@ -93,9 +93,13 @@ for (const viewport of VIEWPORTS) {
       await expect(firstName).toBeFocused();
       await expectAccessible(page, 'details with an error');
       await firstName.fill('Elina');
+      // A Swedish number typed with the Finnish prefix still chosen: the checkout takes it,
+      // so My details does too, as a Swedish number (one phone rule, issue 11 item 17b).
+      await page.getByLabel(featureText(locale, 'forms', 'forms.field.phone')).fill('+46 70 123 45 67');
       await page.getByRole('button', { name: text('account.details.save') }).click();
       await expect(page.getByText(text('account.details.saved'))).toBeVisible();
       await expect(page.getByTestId('user-label')).toHaveText('Elina');
+      await expect(page.getByText('+46 701234567')).toBeVisible();
 
       await page.getByRole('link', { name: text('account.back-to-hub') }).click();
       await page.getByRole('link', { name: new RegExp(text('account.nav.cards')) }).click();

@@ -85,6 +85,24 @@ for (const viewport of VIEWPORTS) {
       expect(errors.filter((error) => !error.includes('_payload.json') && !error.includes('404'))).toEqual([]);
     });
 
+    test('the filter panel stays open when the last filter is unticked (issue 11 item 17a)', async ({ page }) => {
+      await openLocator(page);
+      const panel = page.locator('.station-locator__filters');
+      const diesel = page.getByLabel(text('fi-FI', 'stations.filter.diesel'), { exact: true });
+      await panel.locator('summary').click();
+      await diesel.check();
+      await expect(page).toHaveURL(/service=diesel/);
+      await diesel.uncheck();
+      await expect(count(page)).toHaveText(/^650\b/);
+      await expect(panel).toHaveAttribute('open', '');
+      await expect(diesel).toBeVisible();
+      // The visitor still opens and closes it, by keyboard too.
+      await panel.locator('summary').press('Enter');
+      await expect(panel).not.toHaveAttribute('open');
+      await panel.locator('summary').press('Enter');
+      await expect(diesel).toBeVisible();
+    });
+
     test('a linked filtered view opens filtered (?service=MAIN)', async ({ page }) => {
       await page.goto(`${FI_LOCATOR}?service=MAIN&q=rovaniemi`);
       await waitForHydration(page);
@@ -156,6 +174,11 @@ for (const viewport of VIEWPORTS) {
       `tel:${station.phone.replace(/\s/g, '')}`,
     );
     await expect(page.locator('.opening-hours').first()).toBeVisible();
+    // No map key in the e2e configuration: the notice points to what the page has (its
+    // address), not to a list that only the locator has (issue 11 item 17d).
+    const mapNotice = page.locator('[data-station-block="map"] .station-map__message');
+    await expect(mapNotice).toHaveText(text('fi-FI', 'stations.page.map.noKey'));
+    await expect(mapNotice).not.toContainText(text('fi-FI', 'stations.map.noKey'));
     await expectNoSeriousViolations(page, `station page at ${viewport.width} px`);
     // No hydration mismatch or script error (a 404 of another feature's prefetch aside).
     expect(errors.filter((error) => !error.includes('404'))).toEqual([]);

@@ -556,6 +556,21 @@ describe("customer data: one's own only", () => {
         telephoneNumber: { id: 'validation.phone' },
       },
     });
+    // An impossible number of an allowed country is refused too (the one phone rule, issue 11 item 17b).
+    const impossible = await post(
+      '/api/v1/account/customer',
+      { firstName: 'Anna', lastName: 'A', phoneNumber: '+3581', marketing: [] },
+      { cookie },
+    );
+    expect(JSON.parse(impossible.body)).toMatchObject({ fields: { telephoneNumber: { id: 'validation.phone' } } });
+    // A Swedish number, as the checkout takes it, is stored in E.164 and read back as SE|46.
+    const swedish = await post(
+      '/api/v1/account/customer',
+      { firstName: 'Anna', lastName: 'A', phoneNumber: '+46 70 123 45 67', marketing: [] },
+      { cookie },
+    );
+    expect(swedish.statusCode, swedish.body).toBe(200);
+    expect(JSON.parse((await get('/proxy/customers/v1/customer', cookie)).body).phoneNumber).toBe('+46701234567');
     const malformed = await post('/api/v1/account/customer', { firstName: 5 }, { cookie });
     expect(malformed.statusCode).toBe(400);
     expect((await post('/api/v1/account/customer', [1, 2], { cookie })).statusCode).toBe(400);

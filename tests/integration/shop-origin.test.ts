@@ -3,7 +3,10 @@
  * initialize and complete, the payment test gateway, signatures and the outbox.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALE_INFO, LOCALES } from '../../src/shared/locales';
+import { formatPrice } from '../../src/shared/shop/money';
 import { apiErrorSchema } from '../../src/shared/content-schema';
 import type { InitializedOrder, OrderReceipt, ValidatedCart } from '../../src/shared/shop/api-schema';
 import type { Db } from '../../server/origin/db';
@@ -128,6 +131,21 @@ describe('shop: cart validation', () => {
     expect(cart.items[0]!.upsellProducts).toEqual([]);
     expect(cart.items[0]!.product.name).toBe('Full wash');
   });
+
+  it.each(LOCALES)(
+    '%s: prices in the currency the locale table shows, the one the catalog charges in (docs/shop.md)',
+    async (locale) => {
+      const response = await validate(
+        { items: [{ code: 'WASH-PREMIUM', quantity: 1, showUpsell: false }] },
+        { 'x-st1-locale': locale },
+      );
+      const cart = response.json() as ValidatedCart;
+      const catalog = JSON.parse(await readFile('content/shop/catalog.json', 'utf8')) as { currency: string };
+      expect(cart.currency).toBe(catalog.currency);
+      expect(LOCALE_INFO[locale].shopCurrency).toBe(catalog.currency);
+      expect(formatPrice(cart.totals.totalWithTax, locale)).toContain('€');
+    },
+  );
 
   it('applies a percentage discount code in any letter case', async () => {
     const cart = (
@@ -272,6 +290,14 @@ describe('shop: orders', () => {
     ['open redirect return path', { returnPath: '//evil.example/x' }, /returnPath/],
     ['absolute return path', { returnPath: 'https://evil.example/' }, /returnPath/],
     ['bad phone', { customer: { ...customer, telephoneNumber: '12ab' } }, /telephoneNumber/],
+    // The one phone rule (issue 11 item 17b): digits alone are not enough, they must be a
+    // possible number of the prefix's country, as in My details.
+    ['impossible phone', { customer: { ...customer, telephoneNumber: '1234' } }, /telephoneNumber/],
+    [
+      'phone of another length',
+      { customer: { ...customer, telephonePrefix: 'NO|47', telephoneNumber: '401234567' } },
+      /telephoneNumber/,
+    ],
     ['unknown bank', { payment: { type: 'bank', bank: 'fakebank' } }, /payment\.bank/],
     ['short idempotency key', { idempotencyKey: 'x' }, /idempotencyKey/],
     ['empty cart', { items: [] }, /cart is empty/],

@@ -5,7 +5,13 @@
  * record is stored as it came, so that it reaches the page as it is (spec §5: shows '-').
  */
 import { z } from 'zod';
-import { foodMenuSchema, SERVICE_CODES, STATION_COUNTRIES, weeklyHoursSchema } from '../../../src/shared/stations';
+import {
+  DIET_CODES,
+  foodMenuSchema,
+  SERVICE_CODES,
+  STATION_COUNTRIES,
+  weeklyHoursSchema,
+} from '../../../src/shared/stations';
 
 const priced = z.object({ name: z.string(), price: z.number().nonnegative(), description: z.string().optional() });
 
@@ -34,7 +40,7 @@ export const stationRecordSchema = z.object({
   features: z.object({ lunchList: z.boolean(), foodMenu: z.boolean(), carwash: z.boolean() }),
   /** Dishes per weekday Monday..Friday; the page dates them in the current week. */
   lunchDishes: z
-    .array(z.array(priced.extend({ diets: z.array(z.string()) })))
+    .array(z.array(priced.extend({ diets: z.array(z.enum(DIET_CODES)) })))
     .length(5)
     .optional(),
   lunchListTitle: z.string().optional(),

@@ -57,3 +57,24 @@ describe('seeded holiday exceptions', () => {
     expect(christmases(await generateSeedStations('content'))).toContain(`${thisYear}-12-25`);
   });
 });
+
+describe('seeded lunch lists (issue 11 item 16)', () => {
+  // Read from the dish names, not from the dish file: the test must not trust the file it checks.
+  const VEGETARIAN = new Set(['Kasvislasagne', 'Pinaattiletut', 'Vegetarisk lasagne', 'Vegetarlasagne']);
+
+  it('label a dish by what it is: VEG only on vegetarian dishes, one set of labels per dish', async () => {
+    const stations = await generateSeedStations('content', { year: 2035 });
+    const labels = new Map<string, Set<string>>();
+    for (const dish of stations.flatMap((station) => station.lunchDishes?.flat() ?? [])) {
+      const seen = labels.get(dish.name) ?? new Set<string>();
+      seen.add([...dish.diets].sort().join(','));
+      labels.set(dish.name, seen);
+    }
+    expect(labels.size).toBeGreaterThan(20);
+    const labelledVeg = [...labels].filter(([, sets]) => [...sets].some((set) => set.split(',').includes('VEG')));
+    expect(labelledVeg.map(([name]) => name).sort()).toEqual([...VEGETARIAN].sort());
+    // The same dish carries the same labels at every station and on every day.
+    expect([...labels].filter(([, sets]) => sets.size > 1).map(([name]) => name)).toEqual([]);
+    expect([...(labels.get('Lihakeitto') ?? [])]).toEqual(['G,L']);
+  });
+});

@@ -1,13 +1,20 @@
 /**
  * Seed stations, generated deterministically at seed time from the town list in
- * content/stations/towns.json (real town centres; docs/stations.md). The same input gives
+ * content/stations/towns.json (real town centres; docs/stations.md) and the lunch dishes
+ * in content/stations/lunch-dishes.json. The same input gives
  * the same 1,300 stations on every machine: a seeded PRNG, no clock, no Math.random.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { foldText } from '../../../src/shared/search-text';
-import type { ServiceCode, StationCountry, WeeklyHours } from '../../../src/shared/stations';
+import {
+  DIET_CODES,
+  STATION_COUNTRIES,
+  type ServiceCode,
+  type StationCountry,
+  type WeeklyHours,
+} from '../../../src/shared/stations';
 import type { Db } from '../db';
 import { stationRecordSchema, type StationRecord } from './stations-record';
 import { createStationsRepository } from './stations-repository';
@@ -27,6 +34,20 @@ const townsFileSchema = z.object({
   ),
 });
 type Town = z.infer<typeof townsFileSchema>['countries']['FI'][number];
+
+/**
+ * The lunch dishes of each country with their diet labels (content/stations/lunch-dishes.json).
+ * A label is a fact about the dish, written beside its name, so a meat soup can never be
+ * labelled VEG (issue 11 item 16: labels used to be drawn at random per serving).
+ */
+const dishesFileSchema = z.object({
+  diets: z.record(z.enum(DIET_CODES), z.string()),
+  countries: z.record(
+    z.enum(STATION_COUNTRIES),
+    z.array(z.object({ name: z.string().min(1), diets: z.array(z.enum(DIET_CODES)) })).min(1),
+  ),
+});
+type Dish = z.infer<typeof dishesFileSchema>['countries']['FI'][number];
 
 /** Stations per country: Finland is the home market (650 is the bench's "one country"). */
 export const STATIONS_PER_COUNTRY: Record<StationCountry, number> = { FI: 650, SE: 350, NO: 300 };
@@ -113,47 +134,6 @@ const STREETS: Record<StationCountry, string[]> = {
     'Sandviksveien',
     'Løkkeveien',
     'Bryggeveien',
-  ],
-};
-
-const DISHES: Record<StationCountry, string[]> = {
-  FI: [
-    'Lihakeitto',
-    'Lohikeitto',
-    'Broileripasta',
-    'Jauhelihakastike ja perunamuusi',
-    'Kasvislasagne',
-    'Uunimakkara',
-    'Pinaattiletut',
-    'Karjalanpaisti',
-    'Paistettu muikku',
-    'Hernekeitto ja pannukakku',
-    'Kanakeitto',
-    'Pyttipannu',
-  ],
-  SE: [
-    'Köttbullar med potatismos',
-    'Pannbiff med lök',
-    'Laxpudding',
-    'Kycklinggryta',
-    'Vegetarisk lasagne',
-    'Ärtsoppa och pannkakor',
-    'Fiskgratäng',
-    'Falukorv med makaroner',
-    'Kåldolmar',
-    'Pytt i panna',
-  ],
-  NO: [
-    'Kjøttkaker med brun saus',
-    'Fiskesuppe',
-    'Fårikål',
-    'Kyllinggryte',
-    'Vegetarlasagne',
-    'Lapskaus',
-    'Fiskegrateng',
-    'Pølse i lompe',
-    'Raspeballer',
-    'Laks med poteter',
   ],
 };
 
@@ -321,6 +301,7 @@ function round(value: number, decimals: number): number {
 function generateCountry(
   country: StationCountry,
   towns: Town[],
+  dishes: readonly Dish[],
   random: () => number,
   slugs: Set<string>,
   year: number,
@@ -355,11 +336,15 @@ function generateCountry(
       const malformed = number % 97 === 13;
       const hasLunch = codes.includes('lunch');
       const scale = PRICE_SCALE[country];
-      const dish = () => ({
-        name: pick(random, DISHES[country]),
-        price: round((10.9 + Math.floor(random() * 4)) * scale, 2),
-        diets: random() < 0.4 ? ['L', 'G'] : random() < 0.5 ? ['VEG'] : [],
-      });
+      const dish = () => {
+        const { name, diets } = pick(random, dishes);
+        const price = round((10.9 + Math.floor(random() * 4)) * scale, 2);
+        // Diet labels were once drawn here (one or two draws). The draws are still made, and
+        // decide nothing, so that every later station keeps the name, slug and services it
+        // has always been seeded with (content/redirects and tests name seeded stations).
+        if (random() >= 0.4) random();
+        return { name, price, diets: [...diets] };
+      };
       const hasFoodMenu = hasLunch && random() < 0.5;
       const hasCarwash = codes.includes('carwash') || codes.includes('norwegianshellcarwash');
       const record: StationRecord = {
@@ -439,11 +424,14 @@ export async function generateSeedStations(
   options: { year?: number } = {},
 ): Promise<StationRecord[]> {
   const year = options.year ?? new Date().getUTCFullYear();
-  const towns = townsFileSchema.parse(JSON.parse(await readFile(join(contentDir, 'stations', 'towns.json'), 'utf8')));
+  const readJson = async (name: string): Promise<unknown> =>
+    JSON.parse(await readFile(join(contentDir, 'stations', name), 'utf8'));
+  const towns = townsFileSchema.parse(await readJson('towns.json'));
+  const dishes = dishesFileSchema.parse(await readJson('lunch-dishes.json'));
   const random = prng(20261122);
   const slugs = new Set<string>();
   return (['FI', 'SE', 'NO'] as const).flatMap((country) =>
-    generateCountry(country, towns.countries[country] ?? [], random, slugs, year),
+    generateCountry(country, towns.countries[country] ?? [], dishes.countries[country] ?? [], random, slugs, year),
   );
 }
 

@@ -4,7 +4,7 @@
  * today in the station's own time zone (yesterday and the next days; docs/stations.md).
  */
 import type { Asset, PageContent } from '../../../src/shared/content-schema';
-import { LOCALES, STATION_PATH_SEGMENT, type Locale } from '../../../src/shared/locales';
+import { COUNTRY_INFO, LOCALES, STATION_PATH_SEGMENT, type Locale } from '../../../src/shared/locales';
 import { addDays, isoWeekday, zonedNow } from '../../../src/shared/station-calendar';
 import {
   COUNTRY_TIME_ZONE,
@@ -87,8 +87,6 @@ export function toSummary(record: StationRecord, now: Date): StationSummary {
   };
 }
 
-const CURRENCY = { FI: 'EUR', SE: 'SEK', NO: 'NOK' } as const;
-
 export function toDetails(record: StationRecord, now: Date): StationDetails {
   const timeZone = COUNTRY_TIME_ZONE[record.country];
   const { hours, kitchen, lunchHours, breakfastHours, lunchDishes, lunchListTitle, foodMenu: _menu, ...rest } = record;
@@ -103,7 +101,7 @@ export function toDetails(record: StationRecord, now: Date): StationDetails {
   return {
     ...rest,
     timeZone,
-    currency: CURRENCY[record.country],
+    currency: COUNTRY_INFO[record.country].currency,
     openingHours,
     ...(kitchen ? { kitchenHours: toShapeA(kitchen, timeZone, now) } : {}),
     ...(lunchHours ? { lunchHours: toShapeA(lunchHours, timeZone, now) } : {}),

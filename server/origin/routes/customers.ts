@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MARKETING_CHOICES } from '../../../src/shared/account-types';
-import { parsePhone } from '../../../src/shared/validation/phone';
+import { readPhone } from '../../../src/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
 import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
 import { accountEmail } from '../accounts/account-emails';
@@ -54,15 +54,23 @@ const tokenBody = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) 
 const resetRequestBody = z.object({ email: text(254), ...linkOptions });
 const resetCompleteBody = tokenBody.extend({ password: text(256) });
 
-/** The details rules of spec §5, on the server's field names; the phone must be +358/+46/+47. */
+/**
+ * The details rules of spec §5, on the server's field names. The phone, when given, must
+ * pass the one phone rule in international form (+358/+46/+47, a possible number).
+ */
 function detailErrors(details: z.infer<typeof detailsBody>): Record<string, ValidationMessage> {
   const errors = validateForm(
     { firstname: details.firstName, lastname: details.lastName },
     { firstname: ACCOUNT_FORM_RULES.details.firstname, lastname: ACCOUNT_FORM_RULES.details.lastname },
   );
-  if (details.phoneNumber !== '' && !parsePhone(details.phoneNumber))
+  if (details.phoneNumber.trim() !== '' && !readPhone(details.phoneNumber))
     errors.telephoneNumber = { id: 'validation.phone' };
   return errors;
+}
+
+/** The stored form of a phone that passed `detailErrors`: E.164, or '' for none. */
+function storedPhone(phoneNumber: string): string {
+  return readPhone(phoneNumber)?.e164 ?? '';
 }
 
 function passwordErrors(password: string, field: string): Record<string, ValidationMessage> {
@@ -133,7 +141,7 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
     const customer = await customers.updateDetails(customerId, {
       firstName: body.firstName.trim(),
       lastName: body.lastName.trim(),
-      phoneNumber: body.phoneNumber,
+      phoneNumber: storedPhone(body.phoneNumber),
       marketing: [...new Set(body.marketing)],
     });
     if (!customer) throw unauthorized();
@@ -187,7 +195,7 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
         passwordHash,
         firstName: body.firstName.trim(),
         lastName: body.lastName.trim(),
-        phoneNumber: body.phoneNumber,
+        phoneNumber: storedPhone(body.phoneNumber),
         marketing: [...new Set(body.marketing)],
         locale,
       });

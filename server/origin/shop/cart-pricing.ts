@@ -2,7 +2,7 @@
  * Prices a cart on the server (the only place prices are computed): products from the
  * catalog, upsell offers, the discount code, and totals in integer cents.
  */
-import type { Locale } from '../../../src/shared/locales';
+import { LOCALE_INFO, type Locale } from '../../../src/shared/locales';
 import type { ProductView, Totals, ValidatedCart } from '../../../src/shared/shop/api-schema';
 import { centsToEuros } from '../../../src/shared/shop/money';
 import { computeTotals, type CentTotals, type PricedLine } from '../../../src/shared/shop/pricing';
@@ -147,7 +147,8 @@ export function createCartPricing(deps: { products: ProductsRepository; discount
                   : centsToEuros(discount.rule.cents),
             }
           : null,
-        currency: 'EUR',
+        // What the page shows and the order charges: the locale table's shop currency.
+        currency: LOCALE_INFO[options.locale].shopCurrency,
       };
       return { lines: priced, totals, discount, answer };
     },

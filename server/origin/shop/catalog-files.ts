@@ -2,13 +2,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { LOCALES } from '../../../src/shared/locales';
+import { LOCALES, type ShopCurrency } from '../../../src/shared/locales';
 
 const code = z.string().regex(/^[A-Z0-9][A-Z0-9_-]{0,63}$/);
 
 export const catalogFileSchema = z
   .object({
-    currency: z.literal('EUR'),
+    // The currency every price of the catalog is in; the locale table's ShopCurrency must be it.
+    currency: z.literal('EUR' satisfies ShopCurrency),
     taxClasses: z.record(z.string(), z.object({ percentage: z.number(), basisPoints: z.number().int().min(0) })),
     products: z.array(
       z.object({

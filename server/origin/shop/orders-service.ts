@@ -5,7 +5,7 @@
  * and queueing the receipt.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Locale } from '../../../src/shared/locales';
+import { LOCALE_INFO, type Locale } from '../../../src/shared/locales';
 import type {
   InitializedOrder,
   OrderReceipt,
@@ -178,7 +178,7 @@ export function createOrdersService(
               discount_cents: priced.totals.discount,
               tax_cents: priced.totals.taxAmount,
               total_cents: priced.totals.totalWithTax,
-              currency: 'EUR',
+              currency: LOCALE_INFO[context.locale].shopCurrency,
               created_at: createdAt,
               paid_at: null,
             },

@@ -6,6 +6,7 @@
  * (src/ui/analytics-gate.ts), which drops them without analytics consent rather than
  * queueing them for a tag manager that may come later.
  */
+import type { ShopCurrency } from '../../shared/locales';
 import { priceExcludingTax } from '../../shared/shop/money';
 import { pushAnalytics, type AnalyticsPush } from '../../ui/analytics-gate';
 
@@ -37,7 +38,9 @@ export function trackShopEvent(
   extra: Record<string, unknown> = {},
 ): AnalyticsPush {
   // GA4 asks to clear the previous ecommerce object before pushing the next one.
-  return pushAnalytics({ ecommerce: null }, { event, ecommerce: { currency: 'EUR', items, ...extra } });
+  // The shop charges EUR in every locale (ShopCurrency of the locale table, docs/shop.md).
+  const currency: ShopCurrency = 'EUR';
+  return pushAnalytics({ ecommerce: null }, { event, ecommerce: { currency, items, ...extra } });
 }
 
 /**

@@ -1,12 +1,4 @@
-import type { Locale } from '../../shared/locales';
-
-/** Where dates of each locale are read, so that server and browser print the same day. */
-const TIME_ZONES: Record<Locale, string> = {
-  'fi-FI': 'Europe/Helsinki',
-  'en-EU': 'Europe/Brussels',
-  'sv-SE': 'Europe/Stockholm',
-  'no-NO': 'Europe/Oslo',
-};
+import { LOCALE_INFO, type Locale } from '../../shared/locales';
 
 /**
  * A CMS date ('2026-03-14' or an ISO timestamp) as a long date in the locale's language,
@@ -17,8 +9,10 @@ export function formatCmsDate(value: string, locale: Locale): string {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, {
+  // The locale table's format and zone, so that server and browser print the same day.
+  const { formatLocale, timeZone } = LOCALE_INFO[locale];
+  return new Intl.DateTimeFormat(formatLocale, {
     dateStyle: 'long',
-    timeZone: dateOnly ? 'UTC' : TIME_ZONES[locale],
+    timeZone: dateOnly ? 'UTC' : timeZone,
   }).format(date);
 }

@@ -135,6 +135,40 @@ describe('diacritic-insensitive search', () => {
   });
 });
 
+describe('town search (issue 11 item 17c)', () => {
+  // Hämeenlinna and Akaa sort before Tampere, and both have a street named after it.
+  const towns = indexStations([
+    station({ id: 'FI-10', name: 'St1 Tampere Hervannan valtaväylä', city: 'Tampere' }),
+    station({ id: 'FI-11', name: 'St1 Hämeenlinna Tampereentie', city: 'Hämeenlinna', address: 'Tampereentie 3' }),
+    station({ id: 'FI-12', name: 'St1 Tampere Sammonkatu', city: 'Tampere' }),
+    station({ id: 'FI-13', name: 'St1 Akaa Tampereentie', city: 'Akaa', address: 'Tampereentie 80' }),
+  ]);
+  const townIds = (q: string, extra: Partial<typeof base> = {}) =>
+    searchStations(towns, { ...base, ...extra, q }).map((result) => result.station.id);
+
+  it("lists the searched town's own stations before other towns' street matches", () => {
+    expect(townIds('tampere')).toEqual(['FI-10', 'FI-12', 'FI-13', 'FI-11']);
+    expect(townIds('TAMPERE')).toEqual(['FI-10', 'FI-12', 'FI-13', 'FI-11']);
+  });
+
+  it('ranks by the words that name the town, each group in town-then-name order', () => {
+    expect(townIds('tampereentie')).toEqual(['FI-13', 'FI-11']);
+    expect(townIds('hameenlinna tampere')).toEqual(['FI-11']);
+  });
+
+  it('leaves the order to distance when the visitor asked for "near me"', () => {
+    const nearAkaa = { lat: 61.17, lng: 23.87 };
+    const results = searchStations(
+      indexStations([
+        station({ id: 'FI-20', name: 'St1 Tampere Sammonkatu', city: 'Tampere', lat: 61.5, lng: 23.8 }),
+        station({ id: 'FI-21', name: 'St1 Akaa Tampereentie', city: 'Akaa', lat: 61.17, lng: 23.87 }),
+      ]),
+      { ...base, q: 'tampere', sort: 'distance', position: nearAkaa },
+    );
+    expect(results.map((result) => result.station.id)).toEqual(['FI-21', 'FI-20']);
+  });
+});
+
 describe('filters and sort', () => {
   it('service filters all have to match; MAIN leaves out express stations', () => {
     expect(ids('', { services: ['carwash'] })).toEqual(['FI-1']);

@@ -14,6 +14,8 @@ export interface IndexedStation {
   station: StationSummary;
   /** Folded name, city, street address and postal code (with and without its space). */
   text: string;
+  /** Folded town alone, for ranking a town's own stations first. */
+  town: string;
 }
 
 export interface StationResult {
@@ -44,6 +46,7 @@ export function indexStations(stations: readonly StationSummary[]): IndexedStati
     text: foldText(
       `${station.name} ${station.city} ${station.address} ${station.postalCode} ${station.postalCode.replace(/\s/g, '')}`,
     ),
+    town: foldText(station.city),
   }));
 }
 
@@ -58,16 +61,25 @@ export function searchStations(index: readonly IndexedStation[], options: Search
     }
     return value;
   };
-  const results: StationResult[] = [];
+  // Results grouped by how many search words name the station's town, so that "tampere"
+  // lists the stations in Tampere before other towns' Tampereentie (issue 11 item 17c).
+  // Each group keeps the index order (town, name); one pass, no sort.
+  const byTownWords: StationResult[][] = Array.from({ length: terms.length + 1 }, () => []);
   for (const entry of index) {
     if (!terms.every((term) => entry.text.includes(term))) continue;
     const { station } = entry;
     if (!options.services.every((filter) => matchesFilter(station, filter))) continue;
     const open = station.hours ? isOpenAt(station.hours, nowIn(station.country)) : null;
     if (options.openNow && open !== true) continue;
-    results.push({ station, open, distanceKm: options.position ? distanceKm(options.position, station) : null });
+    const townWords = terms.reduce((count, term) => (entry.town.includes(term) ? count + 1 : count), 0);
+    byTownWords[townWords]!.push({
+      station,
+      open,
+      distanceKm: options.position ? distanceKm(options.position, station) : null,
+    });
   }
-  // Otherwise the index order (city, name) stands.
+  const results = byTownWords.reverse().flat();
+  // "Near me" asks for distance order, whatever the words; otherwise town matches first.
   if (options.sort === 'distance' && options.position) results.sort((a, b) => a.distanceKm! - b.distanceKm!);
   return results;
 }

@@ -4,6 +4,8 @@
  * zod in the browser bundle). Money in answers is euros with two decimals, computed from
  * integer cents on the server.
  */
+import type { ShopCurrency } from '../locales';
+import { readPhone, TELEPHONE_PREFIXES } from '../validation/phone';
 import { z } from '../zod';
 
 export const MAX_QUANTITY = 50;
@@ -46,20 +48,27 @@ export const validateCartRequestSchema = z.object({
 });
 export type ValidateCartRequest = z.input<typeof validateCartRequestSchema>;
 
-export const customerDataSchema = z.object({
-  email: z.email().max(254),
-  firstname: z.string().trim().min(1).max(100),
-  lastname: z.string().trim().min(1).max(100),
-  telephonePrefix: z.enum(['FIN|358', 'NO|47', 'SE|46']),
-  telephoneNumber: z
-    .string()
-    .trim()
-    .regex(/^\d{4,14}$/, 'telephoneNumber must be 4 to 14 digits'),
-  marketing: z
-    .array(z.enum(['email', 'sms']))
-    .max(2)
-    .default([]),
-});
+export const customerDataSchema = z
+  .object({
+    email: z.email().max(254),
+    firstname: z.string().trim().min(1).max(100),
+    lastname: z.string().trim().min(1).max(100),
+    telephonePrefix: z.enum(TELEPHONE_PREFIXES),
+    telephoneNumber: z
+      .string()
+      .trim()
+      .regex(/^\d{4,14}$/, 'telephoneNumber must be 4 to 14 digits'),
+    marketing: z
+      .array(z.enum(['email', 'sms']))
+      .max(2)
+      .default([]),
+  })
+  // The one phone rule (the checkout's and My details'): the national number must be a
+  // possible number of the prefix's country, as the checkout sends it.
+  .refine((data) => readPhone(data.telephoneNumber, data.telephonePrefix)?.telephonePrefix === data.telephonePrefix, {
+    path: ['telephoneNumber'],
+    message: 'telephoneNumber is not a possible number of telephonePrefix',
+  });
 
 export const initializeOrderRequestSchema = z.object({
   idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'idempotencyKey must be 16 to 64 letters, digits or -'),
@@ -125,7 +134,7 @@ export interface ValidatedCart {
   }>;
   totals: Totals;
   discountCode: { code: string; kind: 'percentage' | 'fixed'; value: number } | null;
-  currency: 'EUR';
+  currency: ShopCurrency;
 }
 
 export interface InitializedOrder {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToEuros, eurosToCents, formatPrice, priceExcludingTax, roundCents } from './money';
+import { LOCALE_INFO, LOCALES } from '../locales';
+import { centsToEuros, eurosToCents, formatMoney, formatPrice, priceExcludingTax, roundCents } from './money';
 
 describe('money', () => {
   it('rounds cents half away from zero', () => {
@@ -30,5 +31,19 @@ describe('money', () => {
     expect(formatPrice(12.345, 'fi-FI')).toBe('12,35 €');
     expect(formatPrice(12.9, 'sv-SE')).toBe('12,90 €');
     expect(formatPrice(12.9, 'en-EU')).toBe('€12.90');
+  });
+
+  it('sells in the currency of the locale table in every locale: EUR, in the local number format (docs/shop.md)', () => {
+    expect(LOCALES.map((locale) => LOCALE_INFO[locale].shopCurrency)).toEqual(['EUR', 'EUR', 'EUR', 'EUR']);
+    expect(formatPrice(1234.5, 'sv-SE')).toBe('1 234,50 €');
+    expect(formatPrice(1234.5, 'no-NO')).toBe('1 234,50 €');
+    expect(formatPrice(1234.5, 'en-EU')).toBe('€1,234.50');
+  });
+
+  it('formats an amount of another currency (station prices, past orders) in the same number format', () => {
+    expect(formatMoney(129, 'SEK', 'sv-SE')).toBe('129,00 kr');
+    expect(formatMoney(129, 'NOK', 'no-NO')).toBe('129,00 kr');
+    expect(formatMoney(129, 'SEK', 'fi-FI')).toBe('129,00 SEK');
+    expect(formatMoney(12.9, 'EUR', 'fi-FI')).toBe(formatPrice(12.9, 'fi-FI'));
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Money in the shop (spec §9): the origin computes in integer cents; the API answers
- * euros with two decimals; the browser shows them with the locale's separators and the €
- * sign. One rounding rule everywhere: half away from zero to the cent (docs/shop.md).
+ * euros with two decimals; pages show them in the number format and the shop currency of
+ * the locale table (src/shared/locales.ts). One rounding rule everywhere: half away from
+ * zero to the cent (docs/shop.md).
  */
-import type { Locale } from '../locales';
+import { LOCALE_INFO, type Locale } from '../locales';
 
 /**
  * Rounds a (non-integer) number of cents to a whole cent, half away from zero. The value
@@ -30,29 +31,34 @@ export function priceExcludingTax(price: number, taxPercentage: number): number 
   return centsToEuros((price * 100) / (1 + taxPercentage / 100));
 }
 
-const FORMAT_LOCALE: Record<Locale, string> = {
-  'fi-FI': 'fi-FI',
-  'en-EU': 'en-IE',
-  'sv-SE': 'sv-SE',
-  'no-NO': 'nb-NO',
-};
-const formatters = new Map<Locale, Intl.NumberFormat>();
+const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * '12,90 €' in fi-FI (spec §9: two decimals, comma, € sign). The shop sells in EUR in
- * every locale; the other locales use their own separators ('€12.90' in en-EU).
+ * An amount of `currency` in the number format of the locale table ('12,90 €' in fi-FI,
+ * '€12.90' in en-EU, '129,00 kr' in sv-SE), always with two decimals (spec §9).
  */
-export function formatPrice(euros: number, locale: Locale): string {
-  let formatter = formatters.get(locale);
+export function formatMoney(amount: number, currency: string, locale: Locale): string {
+  const { formatLocale } = LOCALE_INFO[locale];
+  const key = `${formatLocale}|${currency}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(FORMAT_LOCALE[locale], {
+    formatter = new Intl.NumberFormat(formatLocale, {
       style: 'currency',
-      currency: 'EUR',
+      currency,
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
-    formatters.set(locale, formatter);
+    formatters.set(key, formatter);
   }
   // Intl puts a no-break space before '€'; a normal space reads the same and copies better.
-  return formatter.format(centsToEuros(eurosToCents(euros))).replace(/\u00a0/g, ' ');
+  return formatter.format(centsToEuros(eurosToCents(amount))).replace(/\u00a0/g, ' ');
+}
+
+/**
+ * A shop price in the currency the shop charges in `locale` (the locale table's
+ * `shopCurrency`: EUR in every locale, docs/shop.md), e.g. '12,90 €' in fi-FI (spec §9:
+ * two decimals, comma, € sign) and '€12.90' in en-EU.
+ */
+export function formatPrice(amount: number, locale: Locale): string {
+  return formatMoney(amount, LOCALE_INFO[locale].shopCurrency, locale);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TELEPHONE_PREFIX, joinPhone, parsePhone, telephonePrefixesFor } from './phone';
+import { LOCALE_INFO, LOCALES } from '../locales';
+import { DEFAULT_TELEPHONE_PREFIX, parsePhone, readPhone, TELEPHONE_PREFIXES, telephonePrefixesFor } from './phone';
 
 describe('parsePhone (spec §5)', () => {
   it('maps +358, +47 and +46 to their prefixes and keeps the rest as the number', () => {
@@ -22,20 +23,55 @@ describe('parsePhone (spec §5)', () => {
   });
 });
 
-describe('joinPhone', () => {
-  it('joins a national number, trunk zero or not, into E.164', () => {
-    expect(joinPhone('FIN|358', '040 123 4567')).toBe('+358401234567');
-    expect(joinPhone('FIN|358', '401234567')).toBe('+358401234567');
-    expect(joinPhone('NO|47', '912 34 567')).toBe('+4791234567');
-    expect(joinPhone('SE|46', '070-123 45 67')).toBe('+46701234567');
+describe('readPhone, the one phone rule (issue 11 item 17b)', () => {
+  it('reads a national number, trunk zero or not, in the country of the chosen prefix', () => {
+    expect(readPhone('040 123 4567', 'FIN|358')).toEqual({
+      telephonePrefix: 'FIN|358',
+      telephoneNumber: '401234567',
+      e164: '+358401234567',
+    });
+    expect(readPhone('401234567', 'FIN|358')?.e164).toBe('+358401234567');
+    expect(readPhone('912 34 567', 'NO|47')?.e164).toBe('+4791234567');
+    expect(readPhone('070-123 45 67', 'SE|46')?.e164).toBe('+46701234567');
+    expect(readPhone('(070) 123 45 67', 'SE|46')?.e164).toBe('+46701234567');
   });
-  it('refuses what is not a possible number of that country', () => {
-    expect(joinPhone('FIN|358', '12')).toBeNull();
-    expect(joinPhone('NO|47', 'abc')).toBeNull();
+
+  it("reads an international number in its own country, whatever prefix is chosen ('+46' under +358)", () => {
+    for (const chosen of TELEPHONE_PREFIXES) {
+      expect(readPhone('+46 70 123 45 67', chosen)).toEqual({
+        telephonePrefix: 'SE|46',
+        telephoneNumber: '701234567',
+        e164: '+46701234567',
+      });
+      expect(readPhone('0047 912 34 567', chosen)?.telephonePrefix).toBe('NO|47');
+    }
+    // The servers give no prefix: only international numbers pass there.
+    expect(readPhone('+358 40 123 4567')?.e164).toBe('+358401234567');
+    expect(readPhone('040 123 4567')).toBeNull();
   });
-  it('round-trips with parsePhone', () => {
-    const joined = joinPhone('SE|46', '0701234567');
-    expect(joined && parsePhone(joined)).toEqual({ telephonePrefix: 'SE|46', telephoneNumber: '701234567' });
+
+  it('refuses other countries, impossible lengths and letters', () => {
+    expect(readPhone('+44 20 7946 0958', 'FIN|358')).toBeNull();
+    expect(readPhone('12', 'FIN|358')).toBeNull();
+    expect(readPhone('+46 70', 'FIN|358')).toBeNull();
+    expect(readPhone('abc', 'NO|47')).toBeNull();
+    expect(readPhone('040 123 4567 ext', 'FIN|358')).toBeNull();
+    expect(readPhone('', 'FIN|358')).toBeNull();
+  });
+
+  it('round-trips with parsePhone, the split of a stored number (spec §5)', () => {
+    const read = readPhone('0701234567', 'SE|46');
+    expect(read && parsePhone(read.e164)).toEqual({ telephonePrefix: 'SE|46', telephoneNumber: '701234567' });
+  });
+
+  it('takes the prefixes from the locale table', () => {
+    expect([...TELEPHONE_PREFIXES].sort()).toEqual(['FIN|358', 'NO|47', 'SE|46']);
+    expect(LOCALES.map((locale) => LOCALE_INFO[locale].telephonePrefix)).toEqual([
+      'FIN|358',
+      'FIN|358',
+      'SE|46',
+      'NO|47',
+    ]);
   });
 });
 

@@ -1,23 +1,25 @@
 /**
- * Telephone prefixes and phone parsing (spec §5 "Phone parsing", §9: +358, +47, +46,
- * default FIN|358). Shared by the browser forms and the servers.
+ * Telephone prefixes and the one phone rule (spec §5 "Phone parsing", §9: +358, +47, +46,
+ * default FIN|358), shared by the checkout, registration, My details and both servers
+ * (issue 11 item 17b). The prefixes come from the locale table (src/shared/locales.ts).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { COUNTRIES, COUNTRY_INFO, DEFAULT_LOCALE, LOCALE_INFO, type Country, type TelephonePrefix } from '../locales';
+
+export type { TelephonePrefix };
 
 /** A country code and its calling code, the form of spec §3 `telephonePrefix`. */
-export const TELEPHONE_PREFIXES = ['FIN|358', 'NO|47', 'SE|46'] as const;
-export type TelephonePrefix = (typeof TELEPHONE_PREFIXES)[number];
-
-export const DEFAULT_TELEPHONE_PREFIX: TelephonePrefix = 'FIN|358';
-
-const CALLING_CODES: ReadonlyArray<readonly [string, TelephonePrefix]> = [
-  ['+358', 'FIN|358'],
-  ['+47', 'NO|47'],
-  ['+46', 'SE|46'],
+export const TELEPHONE_PREFIXES = COUNTRIES.map((country) => COUNTRY_INFO[country].telephonePrefix) as [
+  TelephonePrefix,
+  ...TelephonePrefix[],
 ];
 
-/** libphonenumber's country for a prefix (its ISO code is FI, not FIN). */
-const PREFIX_COUNTRY = { 'FIN|358': 'FI', 'NO|47': 'NO', 'SE|46': 'SE' } as const;
+export const DEFAULT_TELEPHONE_PREFIX: TelephonePrefix = LOCALE_INFO[DEFAULT_LOCALE].telephonePrefix;
+
+/** The country of a prefix: its ISO code, which libphonenumber reads (FI, not FIN). */
+const PREFIX_COUNTRY = Object.fromEntries(
+  COUNTRIES.map((country) => [COUNTRY_INFO[country].telephonePrefix, country]),
+) as Record<TelephonePrefix, Country>;
 
 export function isTelephonePrefix(value: unknown): value is TelephonePrefix {
   return typeof value === 'string' && (TELEPHONE_PREFIXES as readonly string[]).includes(value);
@@ -28,6 +30,11 @@ export function callingCode(prefix: TelephonePrefix): string {
   return `+${prefix.split('|')[1] ?? ''}`;
 }
 
+/** The prefix of a calling code without '+' ('46' → 'SE|46'), or undefined for another country. */
+function prefixOfCallingCode(code: string): TelephonePrefix | undefined {
+  return TELEPHONE_PREFIXES.find((prefix) => callingCode(prefix) === `+${code}`);
+}
+
 /**
  * Splits a stored international number into prefix and national part (spec §5):
  * +358 → FIN|358, +47 → NO|47, +46 → SE|46, the rest as the number; any other
@@ -36,7 +43,8 @@ export function callingCode(prefix: TelephonePrefix): string {
  */
 export function parsePhone(input: string): { telephonePrefix: TelephonePrefix; telephoneNumber: string } | null {
   const compact = input.trim().replace(/[\s-]/g, '');
-  for (const [code, telephonePrefix] of CALLING_CODES) {
+  for (const telephonePrefix of TELEPHONE_PREFIXES) {
+    const code = callingCode(telephonePrefix);
     if (!compact.startsWith(code)) continue;
     const telephoneNumber = compact.slice(code.length);
     if (!/^\d+$/.test(telephoneNumber)) return null;
@@ -45,19 +53,40 @@ export function parsePhone(input: string): { telephonePrefix: TelephonePrefix; t
   return null;
 }
 
+export interface Phone {
+  /** The country the number belongs to. */
+  telephonePrefix: TelephonePrefix;
+  /** The national significant number, digits only, no trunk '0' ('401234567'). */
+  telephoneNumber: string;
+  /** E.164, the form stored for a customer ('+358401234567'). */
+  e164: string;
+}
+
 /**
- * Joins a prefix and a national number into the E.164 form stored for a customer, or
- * null when the number is not a possible number of that country. A national trunk
- * '0' ('040 123 4567' in Finland) is handled by libphonenumber.
+ * The one phone rule. A number in international form ('+46 70 123 45 67', '0046 …')
+ * belongs to its own country whatever prefix is chosen; one in national form
+ * ('040 123 4567', '401234567') to the country of `prefix`, and is refused when no prefix
+ * is given (the servers store and receive international numbers). Spaces, dashes and
+ * brackets are ignored. Null unless the result is a possible number of +358, +46 or +47
+ * (libphonenumber's length rules for that country).
  */
-export function joinPhone(prefix: TelephonePrefix, telephoneNumber: string): string | null {
-  const parsed = parsePhoneNumberFromString(telephoneNumber, PREFIX_COUNTRY[prefix]);
-  if (!parsed?.isPossible() || `+${parsed.countryCallingCode}` !== callingCode(prefix)) return null;
-  return parsed.number;
+export function readPhone(input: string, prefix?: TelephonePrefix): Phone | null {
+  const compact = input
+    .trim()
+    .replace(/[\s\-()]/g, '')
+    .replace(/^00/, '+');
+  if (!/^\+?\d+$/.test(compact)) return null;
+  const international = compact.startsWith('+');
+  if (!international && !prefix) return null;
+  const parsed = parsePhoneNumberFromString(compact, international ? undefined : PREFIX_COUNTRY[prefix!]);
+  if (!parsed?.isPossible()) return null;
+  const telephonePrefix = prefixOfCallingCode(parsed.countryCallingCode);
+  if (!telephonePrefix) return null;
+  return { telephonePrefix, telephoneNumber: parsed.nationalNumber, e164: parsed.number };
 }
 
 /** The country order of spec §9 for a prefix picker: the current country, then NO, SE, FI. */
 export function telephonePrefixesFor(current: TelephonePrefix): TelephonePrefix[] {
-  const rest: TelephonePrefix[] = ['NO|47', 'SE|46', 'FIN|358'];
+  const rest: TelephonePrefix[] = (['NO', 'SE', 'FI'] as const).map((country) => COUNTRY_INFO[country].telephonePrefix);
   return [current, ...rest.filter((prefix) => prefix !== current)];
 }

@@ -10,8 +10,9 @@ import { useT } from '../../../i18n/use-t';
 import type { Card, MarketingChoice, OrderSummary, User } from '../../../shared/account-types';
 import { ACCOUNT_PATHS } from '../../../shared/account-paths';
 import { LOCALE_INFO } from '../../../shared/locales';
+import { formatMoney } from '../../../shared/shop/money';
 import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
-import { callingCode, joinPhone, type TelephonePrefix } from '../../../shared/validation/phone';
+import { callingCode, type TelephonePrefix } from '../../../shared/validation/phone';
 import { FormField, FormMessage } from '../../../ui/form/form-field';
 import { useFormFields } from '../../../ui/form/use-form-fields';
 import { useOnlineStatus } from '../../../ui/use-online-status';
@@ -19,7 +20,7 @@ import { loadCustomer, logout } from '../session/session-actions';
 import { session } from '../../../ui/session-store';
 import { ApiError, changePassword, fetchOrders, updateDetails } from '../api/account-api';
 import { Loading, requestErrorId, useFieldText, useRequireSession } from './account-helpers';
-import { MarketingChoices, PhoneFields } from './shared-fields';
+import { MarketingChoices, PhoneFields, phoneNumberOf } from './shared-fields';
 
 function LogoutButton() {
   const t = useT();
@@ -135,9 +136,7 @@ function DetailsForm({ user, onDone }: { user: User; onDone: (saved: boolean) =>
     event.preventDefault();
     setFailure(null);
     if (!form.checkAll()) return form.focusFirstInvalid(formElement);
-    const phoneNumber = form.values.telephoneNumber.trim()
-      ? joinPhone(form.values.telephonePrefix as TelephonePrefix, form.values.telephoneNumber)
-      : '';
+    const phoneNumber = phoneNumberOf(form.values.telephonePrefix, form.values.telephoneNumber);
     if (phoneNumber === null) {
       form.setServerErrors({ telephoneNumber: { id: 'validation.phone' } });
       return form.focusFirstInvalid(formElement);
@@ -329,7 +328,7 @@ export function CardsView() {
               </div>
               <div>
                 <dt>{t('account.cards.expires')}</dt>
-                <dd>{formatMonth(card.expires, LOCALE_INFO[locale].htmlLang)}</dd>
+                <dd>{formatMonth(card.expires, LOCALE_INFO[locale].formatLocale)}</dd>
               </div>
               <div>
                 <dt>{t('account.cards.status')}</dt>
@@ -362,10 +361,11 @@ export function OrdersView() {
   }, [ready, locale]);
 
   if (!ready || orders === null) return <Loading />;
-  const lang = LOCALE_INFO[locale].htmlLang;
-  const money = (amount: number, currency: string) =>
-    new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount);
-  const date = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(new Date(iso));
+  const { formatLocale, timeZone } = LOCALE_INFO[locale];
+  // An order shows the currency it was charged in, in the locale table's format.
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, locale);
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(formatLocale, { dateStyle: 'medium', timeZone }).format(new Date(iso));
   return (
     <section className="account-view" aria-labelledby="account-orders-title">
       <BackToHub />

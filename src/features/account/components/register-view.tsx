@@ -7,13 +7,13 @@ import type { MarketingChoice } from '../../../shared/account-types';
 import { ACCOUNT_PATHS } from '../../../shared/account-paths';
 import { LOCALIZED_PATHS } from '../../../shared/locales';
 import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
-import { DEFAULT_TELEPHONE_PREFIX, joinPhone, type TelephonePrefix } from '../../../shared/validation/phone';
+import type { TelephonePrefix } from '../../../shared/validation/phone';
 import { CheckboxField, FormField, FormMessage } from '../../../ui/form/form-field';
 import { useFormFields } from '../../../ui/form/use-form-fields';
 import { useOnlineStatus } from '../../../ui/use-online-status';
 import { ApiError, register } from '../api/account-api';
 import { requestErrorId, useFieldText } from './account-helpers';
-import { MarketingChoices, PhoneFields, defaultPrefixFor } from './shared-fields';
+import { MarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from './shared-fields';
 
 export function RegisterView() {
   const t = useT();
@@ -45,9 +45,7 @@ export function RegisterView() {
     setFailure(null);
     if (!form.checkAll()) return form.focusFirstInvalid(formElement);
     const { values } = form;
-    const phoneNumber = values.telephoneNumber.trim()
-      ? joinPhone((values.telephonePrefix || DEFAULT_TELEPHONE_PREFIX) as TelephonePrefix, values.telephoneNumber)
-      : '';
+    const phoneNumber = phoneNumberOf(values.telephonePrefix, values.telephoneNumber);
     if (phoneNumber === null) {
       form.setServerErrors({ telephoneNumber: { id: 'validation.phone' } });
       return form.focusFirstInvalid(formElement);

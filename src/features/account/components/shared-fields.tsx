@@ -2,19 +2,29 @@
 import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import { MARKETING_CHOICES, type MarketingChoice } from '../../../shared/account-types';
-import type { Locale } from '../../../shared/locales';
-import { DEFAULT_TELEPHONE_PREFIX, telephonePrefixesFor, type TelephonePrefix } from '../../../shared/validation/phone';
+import { LOCALE_INFO, type Locale } from '../../../shared/locales';
+import {
+  DEFAULT_TELEPHONE_PREFIX,
+  isTelephonePrefix,
+  readPhone,
+  telephonePrefixesFor,
+  type TelephonePrefix,
+} from '../../../shared/validation/phone';
 import { CheckboxField, FormField, SelectField } from '../../../ui/form/form-field';
 
-const LOCALE_PREFIX: Record<Locale, TelephonePrefix> = {
-  'fi-FI': 'FIN|358',
-  'en-EU': DEFAULT_TELEPHONE_PREFIX,
-  'sv-SE': 'SE|46',
-  'no-NO': 'NO|47',
-};
-
+/** The prefix the phone fields start with: the locale table's. */
 export function defaultPrefixFor(locale: Locale): TelephonePrefix {
-  return LOCALE_PREFIX[locale];
+  return LOCALE_INFO[locale].telephonePrefix;
+}
+
+/**
+ * The number sent to the origin for the phone fields: E.164 by the one phone rule (the
+ * checkout's too, so '+46 70 …' typed under +358 is a Swedish number), '' when left
+ * empty, null when the rule refuses it.
+ */
+export function phoneNumberOf(prefix: string, number: string): string | null {
+  if (!number.trim()) return '';
+  return readPhone(number, isTelephonePrefix(prefix) ? prefix : DEFAULT_TELEPHONE_PREFIX)?.e164 ?? null;
 }
 
 export function PhoneFields(props: {

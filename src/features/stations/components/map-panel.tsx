@@ -44,6 +44,11 @@ export interface MapPanelProps {
   /** Zoom when there is a single station (its page). */
   singleZoom?: number;
   label: string;
+  /**
+   * Where the map is: beside the locator's list (the notices point to the list) or on a
+   * station page, which has no list (its notices point to the address and the locator).
+   */
+  place?: 'locator' | 'stationPage';
 }
 
 export function MapPanel(props: MapPanelProps) {
@@ -74,13 +79,14 @@ export function MapPanel(props: MapPanelProps) {
           : !online
             ? 'offline'
             : 'loading';
+  const notices = props.place === 'stationPage' ? 'stations.page.map' : 'stations.map';
   const message =
     reason === 'no-key'
-      ? t('stations.map.noKey')
+      ? t(`${notices}.noKey`)
       : reason === 'failed'
-        ? t('stations.map.failed')
+        ? t(`${notices}.failed`)
         : reason === 'offline'
-          ? t('stations.map.offline')
+          ? t(`${notices}.offline`)
           : reason === 'loading'
             ? t('stations.map.loading')
             : null;
@@ -95,7 +101,7 @@ export function MapPanel(props: MapPanelProps) {
         <MapErrorBoundary
           fallback={
             <p className="station-map__message" role="status">
-              {t('stations.map.failed')}
+              {t(`${notices}.failed`)}
             </p>
           }
         >

@@ -52,7 +52,7 @@ export function StationListItem({
         <span className="station-item__hours">{hoursText}</span>
         {distanceKm === null ? null : (
           <span className="station-item__distance">
-            {t('stations.distance', { distance: formatDistance(distanceKm, LOCALE_INFO[locale].htmlLang) })}
+            {t('stations.distance', { distance: formatDistance(distanceKm, LOCALE_INFO[locale].formatLocale) })}
           </span>
         )}
         {station.express ? <span className="station-badge">{t('stations.express')}</span> : null}

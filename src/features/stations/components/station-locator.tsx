@@ -14,7 +14,7 @@ import { useT } from '../../../i18n/use-t';
 import type { KnownBlock } from '../../../shared/content-schema';
 import { LOCALE_INFO } from '../../../shared/locales';
 import { zonedNow } from '../../../shared/station-calendar';
-import { COUNTRY_TIME_ZONE, LOCALE_COUNTRY, type StationCountry, type StationSummary } from '../../../shared/stations';
+import { COUNTRY_TIME_ZONE, type StationCountry, type StationSummary } from '../../../shared/stations';
 import { useOnlineStatus } from '../../../ui/use-online-status';
 import type { LatLng } from '../distance';
 import { locatorSearch, parseLocatorQuery, type LocatorQuery } from '../locator-query';
@@ -62,8 +62,11 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   const [position, setPosition] = useState<Position>({ status: 'off' });
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [selected, setSelected] = useState<string | null>(null);
+  // The visitor opens and closes the filter panel; unticking the last filter must not shut
+  // it under their pointer (issue 11 item 17a). A linked filtered view opens it.
+  const [filtersOpen, setFiltersOpen] = useState(() => query.services.length > 0);
   const now = useMinuteClock();
-  const homeCountry = LOCALE_COUNTRY[locale];
+  const homeCountry = LOCALE_INFO[locale].country;
   const country = query.country ?? homeCountry;
   const list = useStationList(country, locale);
 
@@ -126,11 +129,13 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   const shown: Array<{ station: StationSummary; open: boolean | null; distanceKm: number | null }> =
     results ?? block.initial.map((station) => ({ station, open: null, distanceKm: null }));
   const selectedStation = selected ? list.stations?.find((station) => station.id === selected) : undefined;
-  const htmlLang = LOCALE_INFO[locale].htmlLang;
+  const { htmlLang, formatLocale } = LOCALE_INFO[locale];
   const freshness =
     list.syncedAt === null
       ? null
-      : new Intl.DateTimeFormat(htmlLang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(list.syncedAt));
+      : new Intl.DateTimeFormat(formatLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(list.syncedAt),
+        );
 
   return (
     <section className="station-locator" aria-labelledby={`${ids.q}-title`}>
@@ -166,7 +171,11 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
             ))}
           </select>
         </div>
-        <details className="station-locator__filters" open={query.services.length > 0 || undefined}>
+        <details
+          className="station-locator__filters"
+          open={filtersOpen}
+          onToggle={(event) => setFiltersOpen(event.currentTarget.open)}
+        >
           <summary>
             {query.services.length > 0
               ? t('stations.filters.selected', { count: query.services.length })

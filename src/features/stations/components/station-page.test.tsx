@@ -92,6 +92,37 @@ describe('station page blocks by feature flag (spec §2, §4)', () => {
   });
 });
 
+describe('the lunch list (issue 11 item 16)', () => {
+  it("prints each dish's diet labels and says what the labels it uses mean", () => {
+    const content = page({ lunchList: true });
+    content.lunchList = {
+      title: 'Lunch this week',
+      days: [
+        {
+          date: '2026-11-23',
+          dishes: [
+            { name: 'Lihakeitto', price: 11.9, diets: ['L', 'G'] },
+            { name: 'Kasvislasagne', price: 11.9, diets: ['L', 'VEG'] },
+          ],
+        },
+      ],
+    };
+    const html = renderToString(
+      <I18nProvider i18n={catalogs['fi-FI']}>
+        <SiteContext.Provider value={{ locale: 'fi-FI', basename: '' }}>
+          <MemoryRouter>
+            <StationPage page={content} body={null} />
+          </MemoryRouter>
+        </SiteContext.Provider>
+      </I18nProvider>,
+    ).replace(/<!-- -->/g, '');
+    expect(html).toContain('Lihakeitto (L, G) — 11,90 €');
+    expect(html).toContain('Kasvislasagne (L, VEG) — 11,90 €');
+    expect(html).toContain('L = laktoositon, G = gluteeniton, VEG = kasvisruoka');
+    expect(html).not.toContain('M = ');
+  });
+});
+
 describe('the open24h row (spec §5)', () => {
   const allDay = { store24h: true, storeOpeningHours: [] };
   const row = (i18n: I18n) =>

@@ -11,8 +11,9 @@ import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { PageContent } from '../../../shared/content-schema';
 import { LOCALE_INFO, LOCALIZED_PATHS } from '../../../shared/locales';
+import { formatMoney } from '../../../shared/shop/money';
 import { zonedNow } from '../../../shared/station-calendar';
-import type { StationDetails } from '../../../shared/stations';
+import { DIET_CODES, type LunchList, type StationDetails } from '../../../shared/stations';
 import { rememberPage } from '../offline-pages';
 import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
@@ -54,12 +55,13 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
       </>
     );
   }
-  const htmlLang = LOCALE_INFO[locale].htmlLang;
-  const price = new Intl.NumberFormat(htmlLang, { style: 'currency', currency: station.currency });
+  const { htmlLang, formatLocale } = LOCALE_INFO[locale];
+  // Prices at a station are paid there, in its country's currency (SEK at a Swedish one).
+  const price = { format: (amount: number) => formatMoney(amount, station.currency, locale) };
   const today = zonedNow(new Date(), station.timeZone).date;
   const todayText = todaysHours(station.openingHours, today);
   const show = optionalStationBlocks(station, page, locale);
-  const dateFormat = new Intl.DateTimeFormat(htmlLang, {
+  const dateFormat = new Intl.DateTimeFormat(formatLocale, {
     weekday: 'long',
     day: 'numeric',
     month: 'numeric',
@@ -147,6 +149,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
               </div>
             ))}
           </dl>
+          <DietLegend days={page.lunchList.days} />
         </Section>
       ) : null}
 
@@ -197,8 +200,22 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
           region={station.country}
           singleZoom={14}
           label={t('stations.page.mapLabel', { name: station.name })}
+          place="stationPage"
         />
       </Section>
     </div>
+  );
+}
+
+/** What the diet labels of this week's list mean (L, G, M, VEG), those it uses alone. */
+function DietLegend({ days }: { days: LunchList['days'] }) {
+  const t = useT();
+  const used = new Set(days.flatMap((day) => day.dishes.flatMap((dish) => dish.diets)));
+  const codes = DIET_CODES.filter((code) => used.has(code));
+  if (codes.length === 0) return null;
+  return (
+    <p className="station-lunch-list__legend">
+      {codes.map((code) => `${code} = ${t(`stations.diet.${code}`)}`).join(', ')}
+    </p>
   );
 }

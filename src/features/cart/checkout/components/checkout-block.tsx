@@ -8,10 +8,10 @@ import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useSite } from '../../../../ui/site-context';
 import { useT } from '../../../../i18n/use-t';
-import type { Locale } from '../../../../shared/locales';
+import { LOCALE_INFO } from '../../../../shared/locales';
 import { BANKS } from '../../../../shared/shop/api-schema';
 import { SHOP_PATHS } from '../../../../shared/shop/shop-paths';
-import { telephonePrefixesFor, type TelephonePrefix } from '../../../../shared/validation/phone';
+import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '../../../../shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../../shared/validation/rules';
 import { useOnlineStatus } from '../../../../ui/use-online-status';
 import { session, customerEmail } from '../../../../ui/session-store';
@@ -29,16 +29,14 @@ import {
 } from '../../index';
 import { CartTotals } from '../../components/cart-totals';
 import { checkout } from '../checkout-store';
-import { CUSTOMER_FIELD_RULES, nationalNumber } from '../customer-form-rules';
+import { CUSTOMER_FIELD_RULES } from '../customer-form-rules';
 import { startPayment } from '../start-payment';
 import '../../components/cart.css';
 
-const HOME_PREFIX: Record<Locale, TelephonePrefix> = {
-  'fi-FI': 'FIN|358',
-  'en-EU': 'FIN|358',
-  'sv-SE': 'SE|46',
-  'no-NO': 'NO|47',
-};
+/** What the checkout keeps of a phone read by the phone rule: its prefix and national number. */
+function pick({ telephonePrefix, telephoneNumber }: Phone): Pick<CustomerData, 'telephonePrefix' | 'telephoneNumber'> {
+  return { telephonePrefix, telephoneNumber };
+}
 
 export function CheckoutBlock() {
   const t = useT();
@@ -54,7 +52,7 @@ export function CheckoutBlock() {
     const user = session.loggedIn ? session.user : null;
     checkout.customerData = saved ?? {
       ...EMPTY_CUSTOMER_DATA,
-      telephonePrefix: HOME_PREFIX[locale],
+      telephonePrefix: LOCALE_INFO[locale].telephonePrefix,
       ...(user
         ? {
             email: customerEmail() ?? '',
@@ -144,7 +142,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
   const baseId = useId();
   const [errors, setErrors] = useState<Record<string, ValidationMessage>>({});
   const [submitted, setSubmitted] = useState(false);
-  const prefixes = telephonePrefixesFor(HOME_PREFIX[locale]);
+  const prefixes = telephonePrefixesFor(LOCALE_INFO[locale].telephonePrefix);
 
   function update<K extends keyof CustomerData>(key: K, value: CustomerData[K]) {
     checkout.customerData = { ...checkout.customerData, [key]: value };
@@ -153,22 +151,16 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
 
   function check(values: CustomerData): Record<string, ValidationMessage> {
     const found = validateForm({ ...values, marketing: [...values.marketing] }, CUSTOMER_FIELD_RULES);
-    if (!found.telephoneNumber && nationalNumber(values.telephonePrefix, values.telephoneNumber) === null)
+    if (!found.telephoneNumber && readPhone(values.telephoneNumber, values.telephonePrefix) === null)
       found.telephoneNumber = { id: 'validation.phone' };
     return found;
   }
 
   /** A pasted '+46 70 …' picks its country (spec §5 phone parsing). */
   function onPhoneBlur() {
-    const national = nationalNumber(checkout.customerData.telephonePrefix, checkout.customerData.telephoneNumber);
-    const pasted = checkout.customerData.telephoneNumber.trim().startsWith('+');
-    if (national && pasted) {
-      const prefix = prefixes.find((candidate) =>
-        checkout.customerData.telephoneNumber.replace(/\s/g, '').startsWith(`+${candidate.split('|')[1]}`),
-      );
-      if (prefix)
-        checkout.customerData = { ...checkout.customerData, telephonePrefix: prefix, telephoneNumber: national };
-    }
+    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix);
+    if (phone && phone.telephonePrefix !== checkout.customerData.telephonePrefix)
+      checkout.customerData = { ...checkout.customerData, ...pick(phone) };
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -181,8 +173,9 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
       document.getElementById(`${baseId}-${first}`)?.focus();
       return;
     }
-    const national = nationalNumber(checkout.customerData.telephonePrefix, checkout.customerData.telephoneNumber)!;
-    checkout.customerData = { ...checkout.customerData, telephoneNumber: national };
+    // The prefix and the national number the phone rule read, '+46 …' typed under +358 included.
+    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix)!;
+    checkout.customerData = { ...checkout.customerData, ...pick(phone) };
     saveCustomerData({ ...checkout.customerData, marketing: [...checkout.customerData.marketing] });
     // The guest's e-mail is now the one the cart is validated with (spec §6).
     void validateCart();
@@ -191,7 +184,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
 
   function forget() {
     clearCustomerData(cartCount());
-    checkout.customerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: HOME_PREFIX[locale] };
+    checkout.customerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: LOCALE_INFO[locale].telephonePrefix };
     setErrors({});
     setSubmitted(false);
   }
