@@ -70,6 +70,11 @@ export async function readListMeta(country: StationCountry): Promise<ListMeta | 
   return stationsDb().lists.get(country);
 }
 
+/** How many stations of a country are stored (an index count: no station is read). */
+export async function countStations(country: StationCountry): Promise<number> {
+  return stationsDb().stations.where('country').equals(country).count();
+}
+
 /** Applies a list answer: a full list replaces the country's stations, a delta patches them. */
 export async function applyList(
   country: StationCountry,

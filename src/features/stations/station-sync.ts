@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../shared/locales';
 import type { StationCountry, StationList, StationSummary } from '../../shared/stations';
-import { applyList, readList, touchList } from './station-db';
+import { applyList, countStations, readListMeta, touchList } from './station-db';
 
 export const STATIONS_ENDPOINT = '/proxy/cms-view/v1/stations';
 
@@ -77,9 +77,10 @@ export function syncStations(country: StationCountry, locale: Locale, options: S
 async function syncOnce(country: StationCountry, locale: Locale, options: SyncOptions): Promise<SyncOutcome> {
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
-  const { meta, stations } = await readList(country);
-  // A list without stations (cleared storage) starts over.
-  const since = meta && stations.length > 0 ? meta.version : 0;
+  // A list without stations (cleared storage) starts over. Counted, not read: at 13,000
+  // stations reading the stored list cost more than the delta itself (docs/performance.md).
+  const meta = await readListMeta(country);
+  const since = meta && (await countStations(country)) > 0 ? meta.version : 0;
   const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': locale };
   if (since > 0 && meta?.etag) headers['if-none-match'] = meta.etag;
   const response = await fetchImpl(`${STATIONS_ENDPOINT}?country=${country}&since=${since}`, {
