@@ -58,6 +58,29 @@ export interface SyncOptions {
 
 const inFlight = new Map<string, Promise<SyncOutcome>>();
 
+type SyncListener = (country: StationCountry, outcome: SyncOutcome) => void;
+const listeners = new Set<SyncListener>();
+
+/**
+ * Calls `listener` after every successful sync of any country (also a background sync
+ * while the locator is open, so that it shows the new list). Returns the unsubscribe.
+ */
+export function onStationsSynced(listener: SyncListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(country: StationCountry, outcome: SyncOutcome): SyncOutcome {
+  for (const listener of listeners) {
+    try {
+      listener(country, outcome);
+    } catch (error) {
+      console.warn('A station sync listener failed', error);
+    }
+  }
+  return outcome;
+}
+
 /**
  * Brings the stored list of a country up to date. Calls that overlap (the locator opening
  * while the background sync of ./background-sync.ts runs) share one request.
@@ -89,10 +112,10 @@ async function syncOnce(country: StationCountry, locale: Locale, options: SyncOp
   });
   if (response.status === 304) {
     await touchList(country, now());
-    return 'unchanged';
+    return notify(country, 'unchanged');
   }
   if (!response.ok) throw new Error(`The station list answered ${response.status}`);
   const list = readStationList(await response.json(), country);
   await applyList(country, list, response.headers.get('etag'), now());
-  return list.full ? 'replaced' : 'updated';
+  return notify(country, list.full ? 'replaced' : 'updated');
 }
