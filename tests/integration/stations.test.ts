@@ -97,6 +97,39 @@ describe('GET cms-view/v1/stations', () => {
     expect(stale.statusCode).toBe(200);
   });
 
+  it('answers 304 to the next sync right after a full list: the ETag names the version held, not the request', async () => {
+    const full = await list('?country=FI');
+    const next = await app.inject({
+      method: 'GET',
+      url: `/cms-view/v1/stations?country=FI&since=${full.body!.version}`,
+      headers: { 'if-none-match': String(full.response.headers.etag) },
+    });
+    expect(next.statusCode).toBe(304);
+  });
+
+  it('serves the same full list again, and a change at once (the kept full list follows the version)', async () => {
+    const first = await list('?country=SE');
+    const again = await list('?country=SE');
+    expect(again.response.body).toBe(first.response.body);
+    expect(again.response.headers['content-type']).toMatch(/^application\/json/);
+    const repository = createStationsRepository(db);
+    const summary = first.body!.stations[5]!;
+    const record = (await repository.findBySlug(summary.slug))!;
+    await repository.save({ ...record, name: `${record.name} (new owner)` });
+    const changed = await list('?country=SE');
+    expect(changed.response.headers.etag).not.toBe(first.response.headers.etag);
+    expect(changed.body!.version).toBeGreaterThan(first.body!.version);
+    expect(changed.body!.stations.find((station) => station.id === summary.id)!.name).toBe(
+      `${record.name} (new owner)`,
+    );
+    // The browser holding the first list gets just that station.
+    const delta = await list(`?country=SE&since=${first.body!.version}`, {
+      'if-none-match': String(first.response.headers.etag),
+    });
+    expect(delta.response.statusCode).toBe(200);
+    expect(delta.body!.stations.map((station) => station.id)).toEqual([summary.id]);
+  });
+
   it('gives the changes and removals since a version (delta), other countries untouched', async () => {
     const repository = createStationsRepository(db);
     const before: StationList = (await list('?country=NO')).body!;
