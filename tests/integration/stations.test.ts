@@ -130,6 +130,19 @@ describe('GET cms-view/v1/stations', () => {
     expect(delta.body!.stations.map((station) => station.id)).toEqual([summary.id]);
   });
 
+  it('answers in full to a version of another database history, even one lower than ours', async () => {
+    const fi = (await list('?country=FI')).body!;
+    expect(fi.dataset).toMatch(/^[\w-]{8,64}$/);
+    const restored = await list('?country=FI&since=1&dataset=another-history');
+    expect(restored.body).toMatchObject({ full: true, dataset: fi.dataset });
+    expect(restored.body!.stations).toHaveLength(fi.stations.length);
+    // The same history: a delta; an app from before issue 12 (no dataset): a delta as before.
+    expect((await list(`?country=FI&since=${fi.version}&dataset=${fi.dataset}`)).body).toMatchObject({ full: false });
+    expect((await list(`?country=FI&since=${fi.version}`)).body).toMatchObject({ full: false });
+    // The history is the database's own: it stays across requests and restarts of the app.
+    expect((await list('?country=SE')).body!.dataset).toBe(fi.dataset);
+  });
+
   it('gives the changes and removals since a version (delta), other countries untouched', async () => {
     const repository = createStationsRepository(db);
     const before: StationList = (await list('?country=NO')).body!;
@@ -161,6 +174,7 @@ describe('GET cms-view/v1/stations', () => {
     ['?country=DK', {}],
     ['?since=-1', {}],
     ['?since=abc', {}],
+    ['?since=3&dataset=a%2Fb', {}],
     ['', { 'x-st1-locale': 'xx-XX' }],
   ])('answers 400 to bad input %s %j', async (query, headers) => {
     const response = await app.inject({ method: 'GET', url: `/cms-view/v1/stations${query}`, headers });

@@ -30,6 +30,11 @@ const SERVER_LIST_LENGTH = 8;
 const listQuery = z.object({
   country: z.enum(STATION_COUNTRIES).optional(),
   since: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
+  /** The database history `since` belongs to (an app of before issue 12 sends none). */
+  dataset: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional(),
 });
 
 export interface StationPages {
@@ -98,19 +103,23 @@ export function stationRoutes(app: FastifyInstance, deps: { stations: StationsRe
     const locale = requestLocale(request);
     const parsed = listQuery.safeParse(request.query);
     if (!parsed.success) {
-      throw badRequest('Query: country must be FI, SE or NO; since must be a non-negative integer version');
+      throw badRequest(
+        'Query: country must be FI, SE or NO; since must be a non-negative integer version; dataset an id of letters, digits, _ and -',
+      );
     }
     const country = parsed.data.country ?? LOCALE_COUNTRY[locale];
     const since = parsed.data.since;
-    const current = await deps.stations.version(country);
-    // A version newer than ours (another database, a reset): start over with the full list.
-    const full = since === 0 || since > current;
-    // The ETag names the list a browser holds after this answer (country, version, day),
+    const [current, dataset] = await Promise.all([deps.stations.version(country), deps.stations.dataset()]);
+    // A version of another database history (restored, made anew), or newer than ours
+    // when the app does not say which history: start over with the full list.
+    const full =
+      since === 0 || since > current || (parsed.data.dataset !== undefined && parsed.data.dataset !== dataset);
+    // The ETag names the list a browser holds after this answer (history, country, version, day),
     // not the request: a browser that has just applied version v asks `since=v` with it and
     // gets a 304, without an empty delta first. Past holiday exceptions drop out at
     // midnight, so the day is part of the list's identity.
     const day = zonedNow(now(), COUNTRY_TIME_ZONE[country]).date;
-    const etag = `"${createHash('sha1').update(`${country}|${current}|${day}`).digest('base64url').slice(0, 20)}"`;
+    const etag = `"${createHash('sha1').update(`${dataset}|${country}|${current}|${day}`).digest('base64url').slice(0, 20)}"`;
     reply.header('etag', etag).header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 
@@ -120,6 +129,7 @@ export function stationRoutes(app: FastifyInstance, deps: { stations: StationsRe
     const body: StationList = {
       country,
       version: changes.version,
+      dataset,
       full,
       stations: toSummaries(changes.changed, now()),
       removed: full ? [] : changes.removed,

@@ -44,6 +44,7 @@ export function readStationList(value: unknown, country: StationCountry): Statio
   return {
     country,
     version: value.version,
+    ...(typeof value.dataset === 'string' && value.dataset ? { dataset: value.dataset } : {}),
     full: value.full,
     stations: value.stations.filter(isSummary),
     removed: value.removed.filter((id): id is string => typeof id === 'string'),
@@ -106,7 +107,9 @@ async function syncOnce(country: StationCountry, locale: Locale, options: SyncOp
   const since = meta && (await countStations(country)) > 0 ? meta.version : 0;
   const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': locale };
   if (since > 0 && meta?.etag) headers['if-none-match'] = meta.etag;
-  const response = await fetchImpl(`${STATIONS_ENDPOINT}?country=${country}&since=${since}`, {
+  // The history the stored version belongs to: another one (a restored origin database) answers in full.
+  const dataset = since > 0 && meta?.dataset ? `&dataset=${encodeURIComponent(meta.dataset)}` : '';
+  const response = await fetchImpl(`${STATIONS_ENDPOINT}?country=${country}&since=${since}${dataset}`, {
     headers,
     ...(options.signal ? { signal: options.signal } : {}),
   });
