@@ -91,10 +91,13 @@ export type StationSummary = z.infer<typeof stationSummarySchema>;
 /**
  * GET cms-view/v1/stations answer. `full` replaces what the browser has; otherwise
  * `stations` are the changed ones and `removed` the ids gone since the asked version.
+ * `dataset` names the database history the version belongs to (sent back as `dataset=`).
  */
 export const stationListSchema = z.object({
   country: z.enum(STATION_COUNTRIES),
   version: z.number().int().nonnegative(),
+  /** Absent only from an origin older than issue 12. */
+  dataset: z.string().min(1).max(64).optional(),
   full: z.boolean(),
   stations: z.array(stationSummarySchema),
   removed: z.array(z.string()),

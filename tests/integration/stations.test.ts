@@ -97,6 +97,52 @@ describe('GET cms-view/v1/stations', () => {
     expect(stale.statusCode).toBe(200);
   });
 
+  it('answers 304 to the next sync right after a full list: the ETag names the version held, not the request', async () => {
+    const full = await list('?country=FI');
+    const next = await app.inject({
+      method: 'GET',
+      url: `/cms-view/v1/stations?country=FI&since=${full.body!.version}`,
+      headers: { 'if-none-match': String(full.response.headers.etag) },
+    });
+    expect(next.statusCode).toBe(304);
+  });
+
+  it('serves the same full list again, and a change at once (the kept full list follows the version)', async () => {
+    const first = await list('?country=SE');
+    const again = await list('?country=SE');
+    expect(again.response.body).toBe(first.response.body);
+    expect(again.response.headers['content-type']).toMatch(/^application\/json/);
+    const repository = createStationsRepository(db);
+    const summary = first.body!.stations[5]!;
+    const record = (await repository.findBySlug(summary.slug))!;
+    await repository.save({ ...record, name: `${record.name} (new owner)` });
+    const changed = await list('?country=SE');
+    expect(changed.response.headers.etag).not.toBe(first.response.headers.etag);
+    expect(changed.body!.version).toBeGreaterThan(first.body!.version);
+    expect(changed.body!.stations.find((station) => station.id === summary.id)!.name).toBe(
+      `${record.name} (new owner)`,
+    );
+    // The browser holding the first list gets just that station.
+    const delta = await list(`?country=SE&since=${first.body!.version}`, {
+      'if-none-match': String(first.response.headers.etag),
+    });
+    expect(delta.response.statusCode).toBe(200);
+    expect(delta.body!.stations.map((station) => station.id)).toEqual([summary.id]);
+  });
+
+  it('answers in full to a version of another database history, even one lower than ours', async () => {
+    const fi = (await list('?country=FI')).body!;
+    expect(fi.dataset).toMatch(/^[\w-]{8,64}$/);
+    const restored = await list('?country=FI&since=1&dataset=another-history');
+    expect(restored.body).toMatchObject({ full: true, dataset: fi.dataset });
+    expect(restored.body!.stations).toHaveLength(fi.stations.length);
+    // The same history: a delta; an app from before issue 12 (no dataset): a delta as before.
+    expect((await list(`?country=FI&since=${fi.version}&dataset=${fi.dataset}`)).body).toMatchObject({ full: false });
+    expect((await list(`?country=FI&since=${fi.version}`)).body).toMatchObject({ full: false });
+    // The history is the database's own: it stays across requests and restarts of the app.
+    expect((await list('?country=SE')).body!.dataset).toBe(fi.dataset);
+  });
+
   it('gives the changes and removals since a version (delta), other countries untouched', async () => {
     const repository = createStationsRepository(db);
     const before: StationList = (await list('?country=NO')).body!;
@@ -128,6 +174,7 @@ describe('GET cms-view/v1/stations', () => {
     ['?country=DK', {}],
     ['?since=-1', {}],
     ['?since=abc', {}],
+    ['?since=3&dataset=a%2Fb', {}],
     ['', { 'x-st1-locale': 'xx-XX' }],
   ])('answers 400 to bad input %s %j', async (query, headers) => {
     const response = await app.inject({ method: 'GET', url: `/cms-view/v1/stations${query}`, headers });

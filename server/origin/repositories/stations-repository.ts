@@ -17,7 +17,12 @@ export interface StationsTable {
   updated_at: string;
 }
 
-type StationsDb = Kysely<{ stations: StationsTable }>;
+/** One row: the id of this database's station history (migration 010). */
+export interface StationDatasetTable {
+  id: string;
+}
+
+type StationsDb = Kysely<{ stations: StationsTable; station_dataset: StationDatasetTable }>;
 
 export interface StationChanges {
   version: number;
@@ -37,7 +42,10 @@ function parseRecord(json: string): StationRecord | undefined {
 
 export function createStationsRepository(database: Db) {
   // The stations table belongs to this repository alone (migration 003), so its type stays here.
-  const db = database.withTables<{ stations: StationsTable }>() as unknown as StationsDb;
+  const db = database.withTables<{
+    stations: StationsTable;
+    station_dataset: StationDatasetTable;
+  }>() as unknown as StationsDb;
 
   async function nextVersion(trx: StationsDb): Promise<number> {
     const row = await trx
@@ -71,6 +79,12 @@ export function createStationsRepository(database: Db) {
           )
           .execute();
       }
+    },
+
+    /** The id of this database's station history: versions are only comparable within it. */
+    async dataset(): Promise<string> {
+      const row = await db.selectFrom('station_dataset').select('id').executeTakeFirstOrThrow();
+      return row.id;
     },
 
     /** The newest version of a country's list (0 when it has no stations). */

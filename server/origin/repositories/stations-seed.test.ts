@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSeedStations, holidayExceptions } from './stations-seed';
+import { generateSeedStations, holidayExceptions, stationsPerCountry } from './stations-seed';
 
 const week = [...Array<string>(5).fill('06:00-22:00'), '07:00-22:00', '09:00-21:00'];
 
@@ -76,5 +76,30 @@ describe('seeded lunch lists (issue 11 item 16)', () => {
     // The same dish carries the same labels at every station and on every day.
     expect([...labels].filter(([, sets]) => sets.size > 1).map(([name]) => name)).toEqual([]);
     expect([...(labels.get('Lihakeitto') ?? [])]).toEqual(['G,L']);
+  });
+});
+
+describe('seed size', () => {
+  it('splits any total over the countries in the proportions of today (650 : 350 : 300)', () => {
+    expect(stationsPerCountry(1300)).toEqual({ FI: 650, SE: 350, NO: 300 });
+    expect(stationsPerCountry(13000)).toEqual({ FI: 6500, SE: 3500, NO: 3000 });
+    expect(Object.values(stationsPerCountry(1001)).reduce((a, b) => a + b, 0)).toBe(1001);
+    expect(() => stationsPerCountry(2.5)).toThrow(/whole number/);
+  });
+
+  it('generates N stations deterministically, with unique ids and slugs, the default seed unchanged', async () => {
+    const [big, again, small] = await Promise.all([
+      generateSeedStations('content', { year: 2035, total: 13000 }),
+      generateSeedStations('content', { year: 2035, total: 13000 }),
+      generateSeedStations('content', { year: 2035 }),
+    ]);
+    expect(big).toHaveLength(13000);
+    expect(JSON.stringify(big)).toBe(JSON.stringify(again));
+    expect(new Set(big.map((station) => station.id)).size).toBe(13000);
+    expect(new Set(big.map((station) => station.slug)).size).toBe(13000);
+    expect(big.filter((station) => station.country === 'FI')).toHaveLength(6500);
+    // The default is today's 1,300, and the first country's first stations do not depend on the size.
+    expect(small).toHaveLength(1300);
+    expect(big[0]).toEqual(small[0]);
   });
 });

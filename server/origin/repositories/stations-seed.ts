@@ -3,6 +3,7 @@
  * content/stations/towns.json (real town centres; docs/stations.md) and the lunch dishes
  * in content/stations/lunch-dishes.json. The same input gives
  * the same 1,300 stations on every machine: a seeded PRNG, no clock, no Math.random.
+ * `total` scales the seed (e.g. 13,000 for the scale benchmark) in the same proportions.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,6 +52,21 @@ type Dish = z.infer<typeof dishesFileSchema>['countries']['FI'][number];
 
 /** Stations per country: Finland is the home market (650 is the bench's "one country"). */
 export const STATIONS_PER_COUNTRY: Record<StationCountry, number> = { FI: 650, SE: 350, NO: 300 };
+
+/** The seed's size today (the sum of STATIONS_PER_COUNTRY). */
+export const DEFAULT_SEED_TOTAL = 1300;
+
+/**
+ * Stations per country for a seed of `total` stations, in the proportions of
+ * STATIONS_PER_COUNTRY (largest remainders, so the counts add up to `total` exactly and
+ * the default total gives exactly today's counts).
+ */
+export function stationsPerCountry(total: number): Record<StationCountry, number> {
+  if (!Number.isInteger(total) || total < 3)
+    throw new Error(`A seed needs a whole number of stations ≥ 3, not ${total}`);
+  const [FI, SE, NO] = allocate([STATIONS_PER_COUNTRY.FI, STATIONS_PER_COUNTRY.SE, STATIONS_PER_COUNTRY.NO], total);
+  return { FI: FI!, SE: SE!, NO: NO! };
+}
 
 const STREETS: Record<StationCountry, string[]> = {
   FI: [
@@ -185,10 +201,10 @@ function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Stations per town, proportional to weight, summing exactly to `total` (largest remainders). */
-function allocate(towns: Town[], total: number): number[] {
-  const weights = towns.reduce((sum, town) => sum + town.weight, 0);
-  const exact = towns.map((town) => (town.weight * total) / weights);
+/** Shares of `total` proportional to `weights`, summing exactly to `total` (largest remainders). */
+function allocate(weights: readonly number[], total: number): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((weight) => (weight * total) / sum);
   const counts = exact.map(Math.floor);
   let left = total - counts.reduce((a, b) => a + b, 0);
   const order = exact
@@ -305,8 +321,12 @@ function generateCountry(
   random: () => number,
   slugs: Set<string>,
   year: number,
+  total: number,
 ): StationRecord[] {
-  const counts = allocate(towns, STATIONS_PER_COUNTRY[country]);
+  const counts = allocate(
+    towns.map((town) => town.weight),
+    total,
+  );
   const stations: StationRecord[] = [];
   towns.forEach((town, townIndex) => {
     const usedStreets = new Set<string>();
@@ -416,14 +436,17 @@ function generateCountry(
 }
 
 /**
- * All seed stations (deterministic: the same towns file and year always give the same
- * list). `year` places the holiday exceptions; by default the current year (UTC).
+ * All seed stations (deterministic: the same towns file, year and total always give the
+ * same list). `year` places the holiday exceptions; by default the current year (UTC).
+ * `total` is the number of stations (DEFAULT_SEED_TOTAL by default); ids keep four digits
+ * up to 9,999 per country and grow past that (`FI-12000`).
  */
 export async function generateSeedStations(
   contentDir: string,
-  options: { year?: number } = {},
+  options: { year?: number; total?: number } = {},
 ): Promise<StationRecord[]> {
   const year = options.year ?? new Date().getUTCFullYear();
+  const perCountry = stationsPerCountry(options.total ?? DEFAULT_SEED_TOTAL);
   const readJson = async (name: string): Promise<unknown> =>
     JSON.parse(await readFile(join(contentDir, 'stations', name), 'utf8'));
   const towns = townsFileSchema.parse(await readJson('towns.json'));
@@ -431,15 +454,27 @@ export async function generateSeedStations(
   const random = prng(20261122);
   const slugs = new Set<string>();
   return (['FI', 'SE', 'NO'] as const).flatMap((country) =>
-    generateCountry(country, towns.countries[country] ?? [], dishes.countries[country] ?? [], random, slugs, year),
+    generateCountry(
+      country,
+      towns.countries[country] ?? [],
+      dishes.countries[country] ?? [],
+      random,
+      slugs,
+      year,
+      perCountry[country],
+    ),
   );
 }
 
-/** Seeds the stations table when it is empty, in one transaction. */
-export async function seedStationsIfEmpty(db: Db, contentDir: string): Promise<{ seeded: boolean; stations: number }> {
+/** Seeds the stations table when it is empty, in one transaction (`total`: see generateSeedStations). */
+export async function seedStationsIfEmpty(
+  db: Db,
+  contentDir: string,
+  options: { total?: number } = {},
+): Promise<{ seeded: boolean; stations: number }> {
   const existing = await createStationsRepository(db).count();
   if (existing > 0) return { seeded: false, stations: existing };
-  const records = await generateSeedStations(contentDir);
+  const records = await generateSeedStations(contentDir, options);
   await db.transaction().execute(async (trx) => createStationsRepository(trx).insertMany(records));
   return { seeded: true, stations: records.length };
 }

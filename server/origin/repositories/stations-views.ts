@@ -60,17 +60,20 @@ export function toShapeB(weekly: WeeklyHours, timeZone: string, now: Date): Open
   };
 }
 
-/** Exceptions before yesterday can no longer matter: the list leaves them out. */
-function currentExceptions(weekly: WeeklyHours, timeZone: string, now: Date): WeeklyHours {
-  const from = addDays(zonedNow(now, timeZone).date, -1);
+/** Exceptions before `from` (yesterday in the station's zone) can no longer matter: the list leaves them out. */
+function currentExceptions(weekly: WeeklyHours, from: string): WeeklyHours {
   return {
     week: weekly.week,
     exceptions: Object.fromEntries(Object.entries(weekly.exceptions).filter(([date]) => date >= from)),
   };
 }
 
-export function toSummary(record: StationRecord, now: Date): StationSummary {
-  const timeZone = COUNTRY_TIME_ZONE[record.country];
+/** Yesterday's date in a zone: the first day whose exceptions a list still carries. */
+function firstListedDay(timeZone: string, now: Date): string {
+  return addDays(zonedNow(now, timeZone).date, -1);
+}
+
+function summarize(record: StationRecord, from: string): StationSummary {
   return {
     id: record.id,
     slug: record.slug,
@@ -83,8 +86,28 @@ export function toSummary(record: StationRecord, now: Date): StationSummary {
     lng: record.lng,
     services: record.services,
     express: record.express,
-    hours: record.hours.format === 'malformed' ? null : currentExceptions(record.hours.weekly, timeZone, now),
+    hours: record.hours.format === 'malformed' ? null : currentExceptions(record.hours.weekly, from),
   };
+}
+
+export function toSummary(record: StationRecord, now: Date): StationSummary {
+  return summarize(record, firstListedDay(COUNTRY_TIME_ZONE[record.country], now));
+}
+
+/**
+ * Many summaries at one moment: the zone's date is worked out once per country, not per
+ * station (at 13,000 stations that was most of the list's cost; docs/performance.md).
+ */
+export function toSummaries(records: readonly StationRecord[], now: Date): StationSummary[] {
+  const from = new Map<string, string>();
+  return records.map((record) => {
+    let day = from.get(record.country);
+    if (day === undefined) {
+      day = firstListedDay(COUNTRY_TIME_ZONE[record.country], now);
+      from.set(record.country, day);
+    }
+    return summarize(record, day);
+  });
 }
 
 export function toDetails(record: StationRecord, now: Date): StationDetails {

@@ -11,6 +11,8 @@ import type { StationCountry, StationSummary } from '../../shared/stations';
 export interface ListMeta {
   country: StationCountry;
   version: number;
+  /** The origin's database history the version belongs to (absent from older origins). */
+  dataset?: string;
   /** The list's ETag at that version, for a conditional request. */
   etag: string | null;
   /** When the list was last confirmed current with the origin (ms since epoch). */
@@ -70,10 +72,15 @@ export async function readListMeta(country: StationCountry): Promise<ListMeta | 
   return stationsDb().lists.get(country);
 }
 
+/** How many stations of a country are stored (an index count: no station is read). */
+export async function countStations(country: StationCountry): Promise<number> {
+  return stationsDb().stations.where('country').equals(country).count();
+}
+
 /** Applies a list answer: a full list replaces the country's stations, a delta patches them. */
 export async function applyList(
   country: StationCountry,
-  change: { full: boolean; version: number; stations: StationSummary[]; removed: string[] },
+  change: { full: boolean; version: number; dataset?: string; stations: StationSummary[]; removed: string[] },
   etag: string | null,
   now = Date.now(),
 ): Promise<void> {
@@ -83,7 +90,13 @@ export async function applyList(
     else if (change.removed.length > 0)
       await db.stations.bulkDelete(change.removed.map((id) => [country, id] as [StationCountry, string]));
     await db.stations.bulkPut(change.stations);
-    await db.lists.put({ country, version: change.version, etag, syncedAt: now });
+    await db.lists.put({
+      country,
+      version: change.version,
+      ...(change.dataset ? { dataset: change.dataset } : {}),
+      etag,
+      syncedAt: now,
+    });
   });
 }
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StationSummary } from '../../shared/stations';
 import { readList, readPage, savePage, StationsDatabase, setStationsDb, MAX_STORED_PAGES } from './station-db';
-import { syncStations } from './station-sync';
+import { onStationsSynced, syncStations } from './station-sync';
 
 const station = (id: string, name = `St1 ${id}`): StationSummary => ({
   id,
@@ -22,6 +22,7 @@ const station = (id: string, name = `St1 ${id}`): StationSummary => ({
 /** A fake origin holding versions of the list, answering like cms-view/v1/stations. */
 function fakeOrigin() {
   const state = {
+    dataset: 'd1',
     version: 1,
     stations: new Map([
       ['FI-1', station('FI-1')],
@@ -34,19 +35,24 @@ function fakeOrigin() {
     ]),
   };
   const requests: Array<{ url: string; headers: Record<string, string> }> = [];
-  const etag = () => `"v${state.version}"`;
+  const etag = () => `"${state.dataset}-v${state.version}"`;
   const fetchImpl = (async (url: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
     requests.push({ url, headers });
-    const since = Number(new URL(url, 'http://x').searchParams.get('since'));
+    const query = new URL(url, 'http://x').searchParams;
+    const since = Number(query.get('since'));
     if (headers['if-none-match'] === etag()) return new Response(null, { status: 304 });
-    const full = since === 0;
+    const dataset = query.get('dataset');
+    const full = since === 0 || (dataset !== null && dataset !== state.dataset);
     const stations = [...state.stations.values()].filter((s) => full || state.changed.get(s.id)! > since);
     const removed = full ? [] : state.removed.filter(([, v]) => v > since).map(([id]) => id);
-    return new Response(JSON.stringify({ country: 'FI', version: state.version, full, stations, removed }), {
-      status: 200,
-      headers: { 'content-type': 'application/json', etag: etag() },
-    });
+    return new Response(
+      JSON.stringify({ country: 'FI', version: state.version, dataset: state.dataset, full, stations, removed }),
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json', etag: etag() },
+      },
+    );
   }) as unknown as typeof fetch;
   return { state, requests, fetchImpl };
 }
@@ -62,10 +68,11 @@ describe('station list sync', () => {
     expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, now: () => 1000 })).toBe('replaced');
     let stored = await readList('FI');
     expect(stored.stations.map((s) => s.id).sort()).toEqual(['FI-1', 'FI-2']);
-    expect(stored.meta).toMatchObject({ version: 1, etag: '"v1"', syncedAt: 1000 });
+    expect(stored.meta).toMatchObject({ version: 1, dataset: 'd1', etag: '"d1-v1"', syncedAt: 1000 });
 
     expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, now: () => 2000 })).toBe('unchanged');
-    expect(origin.requests[1]!.headers['if-none-match']).toBe('"v1"');
+    expect(origin.requests[1]!.headers['if-none-match']).toBe('"d1-v1"');
+    expect(origin.requests[1]!.url).toContain('since=1&dataset=d1');
     expect((await readList('FI')).meta?.syncedAt).toBe(2000);
 
     // An editor renames FI-2, removes FI-1 and adds FI-3.
@@ -81,6 +88,21 @@ describe('station list sync', () => {
     stored = await readList('FI');
     expect(stored.stations.map((s) => `${s.id}:${s.name}`).sort()).toEqual(['FI-2:St1 Renamed', 'FI-3:St1 FI-3']);
     expect(stored.meta?.version).toBe(3);
+  });
+
+  it('starts over with the full list when the origin holds another history (a restored database)', async () => {
+    const origin = fakeOrigin();
+    origin.state.version = 5;
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    // Restored from a backup: another history, a lower version, FI-2 not in it.
+    origin.state.dataset = 'd2';
+    origin.state.version = 2;
+    origin.state.stations.delete('FI-2');
+    expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl })).toBe('replaced');
+    expect(origin.requests[1]!.url).toContain('since=5&dataset=d1');
+    const stored = await readList('FI');
+    expect(stored.stations.map((s) => s.id)).toEqual(['FI-1']);
+    expect(stored.meta).toMatchObject({ version: 2, dataset: 'd2' });
   });
 
   it('keeps what it has when the answer is broken or an error', async () => {
@@ -106,6 +128,29 @@ describe('station list sync', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('sync notifications (a locator left open sees a background sync)', () => {
+  it('tell every listener the country and outcome of each successful sync, until unsubscribed', async () => {
+    const origin = fakeOrigin();
+    const heard: string[] = [];
+    const unsubscribe = onStationsSynced((country, outcome) => heard.push(`${country}:${outcome}`));
+    try {
+      await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+      await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+      origin.state.version = 2;
+      origin.state.stations.set('FI-2', station('FI-2', 'St1 Renamed'));
+      origin.state.changed.set('FI-2', 2);
+      await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+      const failing = (async () => new Response('', { status: 503 })) as unknown as typeof fetch;
+      await expect(syncStations('FI', 'fi-FI', { fetch: failing })).rejects.toThrow(/503/);
+      expect(heard).toEqual(['FI:replaced', 'FI:unchanged', 'FI:updated']);
+    } finally {
+      unsubscribe();
+    }
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    expect(heard).toHaveLength(3);
   });
 });
 

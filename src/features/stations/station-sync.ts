@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../shared/locales';
 import type { StationCountry, StationList, StationSummary } from '../../shared/stations';
-import { applyList, readList, touchList } from './station-db';
+import { applyList, countStations, readListMeta, touchList } from './station-db';
 
 export const STATIONS_ENDPOINT = '/proxy/cms-view/v1/stations';
 
@@ -44,6 +44,7 @@ export function readStationList(value: unknown, country: StationCountry): Statio
   return {
     country,
     version: value.version,
+    ...(typeof value.dataset === 'string' && value.dataset ? { dataset: value.dataset } : {}),
     full: value.full,
     stations: value.stations.filter(isSummary),
     removed: value.removed.filter((id): id is string => typeof id === 'string'),
@@ -57,6 +58,29 @@ export interface SyncOptions {
 }
 
 const inFlight = new Map<string, Promise<SyncOutcome>>();
+
+type SyncListener = (country: StationCountry, outcome: SyncOutcome) => void;
+const listeners = new Set<SyncListener>();
+
+/**
+ * Calls `listener` after every successful sync of any country (also a background sync
+ * while the locator is open, so that it shows the new list). Returns the unsubscribe.
+ */
+export function onStationsSynced(listener: SyncListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(country: StationCountry, outcome: SyncOutcome): SyncOutcome {
+  for (const listener of listeners) {
+    try {
+      listener(country, outcome);
+    } catch (error) {
+      console.warn('A station sync listener failed', error);
+    }
+  }
+  return outcome;
+}
 
 /**
  * Brings the stored list of a country up to date. Calls that overlap (the locator opening
@@ -77,21 +101,24 @@ export function syncStations(country: StationCountry, locale: Locale, options: S
 async function syncOnce(country: StationCountry, locale: Locale, options: SyncOptions): Promise<SyncOutcome> {
   const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
-  const { meta, stations } = await readList(country);
-  // A list without stations (cleared storage) starts over.
-  const since = meta && stations.length > 0 ? meta.version : 0;
+  // A list without stations (cleared storage) starts over. Counted, not read: at 13,000
+  // stations reading the stored list cost more than the delta itself (docs/performance.md).
+  const meta = await readListMeta(country);
+  const since = meta && (await countStations(country)) > 0 ? meta.version : 0;
   const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': locale };
   if (since > 0 && meta?.etag) headers['if-none-match'] = meta.etag;
-  const response = await fetchImpl(`${STATIONS_ENDPOINT}?country=${country}&since=${since}`, {
+  // The history the stored version belongs to: another one (a restored origin database) answers in full.
+  const dataset = since > 0 && meta?.dataset ? `&dataset=${encodeURIComponent(meta.dataset)}` : '';
+  const response = await fetchImpl(`${STATIONS_ENDPOINT}?country=${country}&since=${since}${dataset}`, {
     headers,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (response.status === 304) {
     await touchList(country, now());
-    return 'unchanged';
+    return notify(country, 'unchanged');
   }
   if (!response.ok) throw new Error(`The station list answered ${response.status}`);
   const list = readStationList(await response.json(), country);
   await applyList(country, list, response.headers.get('etag'), now());
-  return list.full ? 'replaced' : 'updated';
+  return notify(country, list.full ? 'replaced' : 'updated');
 }

@@ -1,13 +1,15 @@
 /**
  * The station list of a country for the locator: what this device has stored (at once,
- * offline too), then refreshed from the origin by version/delta when online.
+ * offline too), then refreshed from the origin by version/delta when online, and again
+ * whenever another sync of the country lands (the background sync of an installed app
+ * resumed with the locator open: src/features/pwa/background-tasks.ts).
  */
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../shared/locales';
 import type { StationCountry, StationSummary } from '../../shared/stations';
 import { useOnlineStatus } from '../../ui/use-online-status';
-import { readList } from './station-db';
-import { readStationList, STATIONS_ENDPOINT, syncStations } from './station-sync';
+import { readList, readListMeta } from './station-db';
+import { onStationsSynced, readStationList, STATIONS_ENDPOINT, syncStations } from './station-sync';
 
 export interface StationListState {
   /** null until storage has been read (the server render and hydration). */
@@ -49,6 +51,15 @@ export function useStationList(country: StationCountry, locale: Locale): Station
         syncedAt: meta && stations.length > 0 ? meta.syncedAt : null,
       });
     };
+    // Every sync of this country shows here: this hook's own and any other.
+    const unsubscribe = onStationsSynced((synced, outcome) => {
+      if (synced !== country || cancelled) return;
+      const reading =
+        outcome === 'unchanged'
+          ? readListMeta(country).then((meta) => update(meta ? { syncedAt: meta.syncedAt } : {}))
+          : read(true);
+      reading.catch((error: unknown) => console.warn('Could not read the stored station list', error));
+    });
     void (async () => {
       try {
         await read(!online);
@@ -73,8 +84,8 @@ export function useStationList(country: StationCountry, locale: Locale): Station
       if (!online) return;
       update({ syncing: true, syncFailed: false });
       try {
+        // The listener above reads what the sync stored.
         await syncStations(country, locale);
-        await read(true);
         update({ syncing: false });
       } catch (error) {
         console.warn('Could not update the station list', error);
@@ -84,6 +95,7 @@ export function useStationList(country: StationCountry, locale: Locale): Station
     })();
     return () => {
       cancelled = true;
+      unsubscribe();
     };
   }, [country, locale, online]);
 

@@ -11,6 +11,7 @@ import { useSite } from '../../../ui/site-context';
 import { loadFeatureMessages } from '../../../i18n/catalogs';
 import type { Locale } from '../../../shared/locales';
 import type { PagePayload } from '../../../shared/payload';
+import { browserEnvironment, scheduleBackgroundTasks } from '../background-tasks';
 import { startBuildCheck } from '../build-check';
 import { pageToKeepOffline } from '../keep-offline';
 import { prefetchAllowedNow, startPrefetching } from '../prefetch';
@@ -20,7 +21,9 @@ import { InstallPrompt } from './install-prompt';
 /**
  * Work another feature wants done once the app can work offline (a service worker controls
  * the page) and only on a connection that allows prefetch (not Save-Data, not 2g), such as
- * storing the station list. The app shell passes these in: features do not import each other.
+ * storing the station list; run again whenever the app comes back to the foreground or
+ * online (../background-tasks.ts), so each task must decide itself whether it is time.
+ * The app shell passes these in: features do not import each other.
  */
 export type BackgroundTask = (site: { locale: Locale }) => Promise<void>;
 
@@ -57,10 +60,12 @@ export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: 
     void startServiceWorker({ locale, basename }).then(async (registration) => {
       if (!registration || backgroundTasks.length === 0) return;
       await whenServiceWorkerControls();
-      if (!navigator.onLine || !prefetchAllowedNow()) return;
-      for (const task of backgroundTasks) {
-        await task({ locale }).catch((error: unknown) => console.warn('A background task failed', error));
-      }
+      // For the life of the document (like `started`): an installed app stays open for days.
+      scheduleBackgroundTasks(async () => {
+        for (const task of backgroundTasks) {
+          await task({ locale }).catch((error: unknown) => console.warn('A background task failed', error));
+        }
+      }, browserEnvironment(prefetchAllowedNow));
     });
     startBuildCheck(__BUILD_ID__);
     // Preview payloads are private and never cached: nothing to gain from prefetching.
