@@ -153,5 +153,5 @@ const NOTE: Record<Exclude<NoGoogleReason, 'loading'>, string> = {
   'no-key': 'stations.map.noKey',
   consent: 'stations.map.consent',
   offline: 'stations.map.offline',
-  failed: 'stations.map.failed',
+  failed: 'stations.map.googleFailed',
 };
