@@ -4,10 +4,10 @@
  * countries as packaged by the world-atlas npm package: Finland, Sweden and Norway only,
  * without the Arctic islands (Svalbard, Jan Mayen: no stations, and they would double the
  * file), as a TopoJSON topology that keeps world-atlas's quantised, delta-encoded arcs.
- * About 14 KB (5 KB gzip) instead of world-atlas's 740 KB.
+ * About 20 KB (7 KB gzip) instead of world-atlas's 740 KB.
  *
  * Run after updating world-atlas: `npx tsx scripts/generate-nordic-countries.ts`.
- * src/features/stations/maps/offline/nordic-countries.test.ts fails when the committed
+ * scripts/generate-nordic-countries.test.ts fails when the committed
  * file differs from what this writes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

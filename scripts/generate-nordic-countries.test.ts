@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NORDIC_COUNTRIES_FILE, nordicCountriesJson } from '../../../../../scripts/generate-nordic-countries';
+import { NORDIC_COUNTRIES_FILE, nordicCountriesJson } from './generate-nordic-countries';
 
 describe('nordic-countries.json', () => {
   it('is what scripts/generate-nordic-countries.ts makes from world-atlas (regenerate it after an update)', () => {
