@@ -13,6 +13,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import Supercluster from 'supercluster';
+import { parseLocatorQuery } from '../../src/features/stations/locator-query';
+import { indexStations, searchStations } from '../../src/features/stations/station-search';
 import type { StationSummary } from '../../src/shared/stations';
 import { message } from './support/content';
 import { collectErrors, waitForHydration } from './support/page-helpers';
@@ -40,15 +42,24 @@ async function openLocator(page: Page, total = 650) {
   await expect(count(page)).toHaveText(new RegExp(`^${total}\\b`));
 }
 
-/** Clusters and single markers of a Supercluster index at a zoom, as sorted counts. */
+/**
+ * Clusters and single markers of a Supercluster index at a zoom, as sorted counts. The
+ * stations go in in the order the locator hands them to the map (its unfiltered result
+ * list), because Supercluster's greedy grouping depends on the order.
+ */
 function referenceCounts(
   stations: readonly StationSummary[],
   options: Supercluster.Options<object, object>,
   zoom: number,
 ): number[] {
+  const ordered = searchStations(indexStations(stations), {
+    ...parseLocatorQuery(''),
+    position: null,
+    now: new Date(),
+  }).map((result) => result.station);
   const index = new Supercluster(options);
   index.load(
-    stations.map((station) => ({
+    ordered.map((station) => ({
       type: 'Feature' as const,
       properties: {},
       geometry: { type: 'Point' as const, coordinates: [station.lng, station.lat] },
@@ -116,9 +127,9 @@ test.describe('offline map, no key (the e2e server has none)', () => {
     // Keyboard: "-" zooms out, "+" in again; the buttons do the same.
     await page.keyboard.press('-');
     await expect.poll(async () => Number(await offlineMap(page).getAttribute('data-zoom'))).toBe(zoomedIn - 1);
-    await page.getByRole('button', { name: text('fi-FI', 'stations.map.zoomIn') }).click();
+    await page.getByRole('button', { name: text('fi-FI', 'stations.map.zoomIn'), exact: true }).click();
     await expect.poll(async () => Number(await offlineMap(page).getAttribute('data-zoom'))).toBe(zoomedIn);
-    await page.getByRole('button', { name: text('fi-FI', 'stations.map.showAll') }).click();
+    await page.getByRole('button', { name: text('fi-FI', 'stations.map.showAll'), exact: true }).click();
     await expect.poll(async () => Number(await offlineMap(page).getAttribute('data-zoom'))).toBe(zoom);
 
     // Drag pans the map.
@@ -166,13 +177,19 @@ test.describe('offline map on a phone', () => {
     await offlineMap(page).scrollIntoViewIfNeeded();
     const zoom = Number(await offlineMap(page).getAttribute('data-zoom'));
     const box = (await offlineMap(page).boundingBox())!;
+    // Two fingers moving apart from the middle of the map (d3-zoom reads touch events).
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.synthesizePinchGesture', {
-      x: box.x + box.width / 2,
-      y: box.y + box.height / 2,
-      scaleFactor: 4,
-      gestureSourceType: 'touch',
-    });
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const fingers = (spread: number) => [
+      { x: cx - spread, y: cy, id: 1 },
+      { x: cx + spread, y: cy, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (const spread of [40, 60, 80, 100, 120]) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(async () => Number(await offlineMap(page).getAttribute('data-zoom'))).toBeGreaterThan(zoom);
     await expectNoSeriousViolations(page, 'locator with the offline map at 390 px');
   });
@@ -298,13 +315,15 @@ test.describe('Google Maps with a key', () => {
     );
     expectColourRule(drawn);
     // Above zoom 16 nothing is clustered.
-    await page.evaluate(() =>
-      (window as unknown as { __fakeGoogleMaps: { maps: Array<{ setZoom(zoom: number): void }> } }).__fakeGoogleMaps.maps[0]!.setZoom(17),
-    );
+    const setZoom = (to: number) =>
+      page.evaluate((value) => {
+        const fake = (window as unknown as { __fakeGoogleMaps: { maps: Array<{ setZoom(zoom: number): void }> } })
+          .__fakeGoogleMaps;
+        fake.maps[0]!.setZoom(value);
+      }, to);
+    await setZoom(17);
     await expect(clusters).toHaveCount(0);
-    await page.evaluate(() =>
-      (window as unknown as { __fakeGoogleMaps: { maps: Array<{ setZoom(zoom: number): void }> } }).__fakeGoogleMaps.maps[0]!.setZoom(zoom),
-    );
+    await setZoom(zoom);
     await expect(clusters.first()).toBeVisible();
 
     // A cluster click zooms in to its bounds, with the same padding.

@@ -218,6 +218,12 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
                   data-kind="cluster"
                   data-count={marker.count}
                   data-colour={marker.colour}
+                  style={{
+                    width: marker.diameter,
+                    height: marker.diameter,
+                    top: -marker.diameter / 2,
+                    left: -marker.diameter / 2,
+                  }}
                   aria-label={t('stations.map.clusterZoom', { count: marker.count })}
                   onClick={() => {
                     if (!size) return;

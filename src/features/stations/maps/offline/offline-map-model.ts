@@ -46,6 +46,8 @@ export type OfflineMarker =
       /** Screen position of the cluster's centre, px from the map's top left. */
       x: number;
       y: number;
+      /** Button size in px: see markerDiameters. */
+      diameter: number;
     }
   | { kind: 'station'; key: string; stationId: string; name: string; x: number; y: number };
 
@@ -145,12 +147,37 @@ export function markersInView(index: StationClusterIndex, view: MapView, size: M
         colour: clusterColour(count, meanClusterSize),
         x,
         y,
+        diameter: CLUSTER_DIAMETER_PX,
       });
     } else if (properties.stationId) {
       singles.push({ kind: 'station', key: `s${properties.stationId}`, stationId: properties.stationId, name: properties.name ?? '', x, y });
     }
   }
-  return { zoom, meanClusterSize, markers: [...clusters, ...singles] };
+  const markers = [...clusters, ...singles];
+  fitDiameters(markers);
+  return { zoom, meanClusterSize, markers };
+}
+
+export const CLUSTER_DIAMETER_PX = 44;
+/** WCAG 2.2 (2.5.8): targets of at least 24 × 24 px. Single stations are drawn at that size. */
+export const MIN_TARGET_PX = 24;
+
+/**
+ * Cluster centres can come closer than their 44 px circles (Supercluster moves a merged
+ * cluster to the mean of its points), and overlapping buttons hide part of each other's
+ * target. A cluster shrinks to the distance of its nearest neighbour along x or y (so the
+ * square boxes do not overlap), but never below 24 px.
+ */
+function fitDiameters(markers: OfflineMarker[]): void {
+  for (const marker of markers) {
+    if (marker.kind !== 'cluster') continue;
+    let nearest = Infinity;
+    for (const other of markers) {
+      if (other === marker) continue;
+      nearest = Math.min(nearest, Math.max(Math.abs(other.x - marker.x), Math.abs(other.y - marker.y)));
+    }
+    marker.diameter = Math.max(MIN_TARGET_PX, Math.min(CLUSTER_DIAMETER_PX, Math.floor(nearest)));
+  }
 }
 
 export interface WorldBounds {
