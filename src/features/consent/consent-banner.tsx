@@ -25,7 +25,11 @@ export function ConsentBanner() {
           {t('consent.bannerText')}
         </p>
         <div className="consent-actions">
-          <button type="button" className="button button--primary" onClick={() => save({ analytics: true, maps: true })}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => save({ analytics: true, maps: true })}
+          >
             {t('consent.acceptAll')}
           </button>
           <button type="button" className="button" onClick={() => save({ analytics: false, maps: false })}>

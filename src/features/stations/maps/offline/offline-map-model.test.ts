@@ -35,7 +35,12 @@ function stationsAround(count: number, seed = 7): OfflineMapStation[] {
   ];
   return Array.from({ length: count }, (_, i) => {
     const town = towns[i % towns.length]!;
-    return { id: `S-${i}`, name: `Station ${i}`, lat: town.lat + (random() - 0.5) * 2, lng: town.lng + (random() - 0.5) * 4 };
+    return {
+      id: `S-${i}`,
+      name: `Station ${i}`,
+      lat: town.lat + (random() - 0.5) * 2,
+      lng: town.lng + (random() - 0.5) * 4,
+    };
   });
 }
 

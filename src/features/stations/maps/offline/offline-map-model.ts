@@ -150,7 +150,14 @@ export function markersInView(index: StationClusterIndex, view: MapView, size: M
         diameter: CLUSTER_DIAMETER_PX,
       });
     } else if (properties.stationId) {
-      singles.push({ kind: 'station', key: `s${properties.stationId}`, stationId: properties.stationId, name: properties.name ?? '', x, y });
+      singles.push({
+        kind: 'station',
+        key: `s${properties.stationId}`,
+        stationId: properties.stationId,
+        name: properties.name ?? '',
+        x,
+        y,
+      });
     }
   }
   const markers = [...clusters, ...singles];
@@ -209,10 +216,7 @@ export function fitView(bounds: WorldBounds, size: MapSize, maxZoom = MAX_VIEW_Z
   const padding = FIT_BOUNDS_PADDING_PX;
   const spanX = Math.max(bounds.x1 - bounds.x0, 1e-9);
   const spanY = Math.max(bounds.y1 - bounds.y0, 1e-9);
-  const fit = Math.min(
-    Math.max(size.width - 2 * padding, 1) / spanX,
-    Math.max(size.height - 2 * padding, 1) / spanY,
-  );
+  const fit = Math.min(Math.max(size.width - 2 * padding, 1) / spanX, Math.max(size.height - 2 * padding, 1) / spanY);
   const k = clampK(Math.min(fit, 2 ** maxZoom));
   return centredView((bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2, k, size);
 }
