@@ -158,6 +158,17 @@ test.describe('offline map, no key (the e2e server has none)', () => {
     expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
   });
 
+  test('the map keeps the visitor\'s zoom when the list is refreshed for "open now" every minute', async ({ page }) => {
+    await page.clock.install();
+    await openLocator(page);
+    const zoom = Number(await offlineMap(page).getAttribute('data-zoom'));
+    await page.getByRole('button', { name: text('fi-FI', 'stations.map.zoomIn'), exact: true }).click();
+    await expect.poll(async () => Number(await offlineMap(page).getAttribute('data-zoom'))).toBe(zoom + 1);
+    await page.clock.fastForward('01:05');
+    await page.waitForTimeout(300);
+    expect(Number(await offlineMap(page).getAttribute('data-zoom'))).toBe(zoom + 1);
+  });
+
   test('"near me" puts the visitor on the map', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 61.4978, longitude: 23.761 });

@@ -5,7 +5,17 @@
  * offline, or the script failed after its retries. While Google's script loads, the
  * offline map shows, so there is always a map. The list never depends on either.
  */
-import { Component, lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useSnapshot } from 'valtio';
 import { allowMaps, mapsConsentStore } from '../../../ui/maps-consent';
 import { useOnlineStatus } from '../../../ui/use-online-status';
@@ -58,8 +68,24 @@ export interface MapPanelProps {
 /** Why Google's map is not shown (null: it is). */
 type NoGoogleReason = 'no-key' | 'consent' | 'offline' | 'failed' | 'loading';
 
+/**
+ * The locator recomputes its results every minute (open now), which gives the map a new
+ * array of the same stations; the maps would rebuild their clusters and fit their bounds
+ * again, throwing away the visitor's pan and zoom. The same stations keep the same array.
+ */
+function useStableStations(stations: readonly MapStation[]): readonly MapStation[] {
+  const signature = useMemo(
+    () => stations.map((station) => `${station.id}@${station.lat},${station.lng}:${station.name}`).join('|'),
+    [stations],
+  );
+  const [stable, setStable] = useState({ signature, stations });
+  if (stable.signature !== signature) setStable({ signature, stations });
+  return stable.signature === signature ? stable.stations : stations;
+}
+
 export function MapPanel(props: MapPanelProps) {
   const t = useT();
+  const stations = useStableStations(props.stations);
   const online = useOnlineStatus();
   // Known only in the browser; the server and the hydration render say "loading".
   const key = useSyncExternalStore(noSubscription, mapsApiKey, () => undefined);
@@ -107,7 +133,7 @@ export function MapPanel(props: MapPanelProps) {
     >
       <Suspense fallback={<p className="station-map__message">{t('stations.map.loading')}</p>}>
         <OfflineMap
-          stations={props.stations}
+          stations={stations}
           onSelect={props.onSelect}
           singleZoom={props.singleZoom}
           label={props.label}
@@ -136,7 +162,7 @@ export function MapPanel(props: MapPanelProps) {
         <MapErrorBoundary fallback={offlineMap}>
           <Suspense fallback={<p className="station-map__message">{t('stations.map.loading')}</p>}>
             <StationMap
-              stations={props.stations}
+              stations={stations}
               onSelect={props.onSelect}
               singleZoom={props.singleZoom}
               label={props.label}
