@@ -267,7 +267,10 @@ test.describe('Google Maps with a key', () => {
     expect(cookie?.value).toBe('v1.maps');
   });
 
-  test('"necessary only" keeps the offline map; "accept all" loads Google Maps', async ({ page, context }) => {
+  test('"necessary only" keeps the offline map; the settings\' Google Maps box and "accept all" load Google Maps', async ({
+    page,
+    context,
+  }) => {
     const maps = await useFakeMaps(page, { consent: false });
     await openLocator(page);
     const banner = page.getByRole('region', { name: message('fi-FI', 'consent.title') });
@@ -278,6 +281,19 @@ test.describe('Google Maps with a key', () => {
     await expect(offlineMap(page)).toBeVisible();
     expect(maps.scriptRequests).toEqual([]);
 
+    // The cookie settings have a Google Maps box of their own.
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: message('fi-FI', 'footer.cookieSettings') })
+      .click();
+    const dialog = page.getByRole('dialog', { name: message('fi-FI', 'footer.cookieSettings') });
+    await expect(dialog.getByRole('checkbox', { name: message('fi-FI', 'consent.analyticsLabel') })).not.toBeChecked();
+    await dialog.getByRole('checkbox', { name: message('fi-FI', 'consent.mapsLabel') }).check();
+    await dialog.getByRole('button', { name: message('fi-FI', 'consent.save') }).click();
+    await expect(page.locator('[data-fake-map]')).toBeVisible();
+    expect(maps.scriptRequests).toHaveLength(1);
+    expect((await context.cookies()).find((candidate) => candidate.name === 'st1_consent')?.value).toBe('v1.maps');
+
     await context.clearCookies({ name: 'st1_consent' });
     await page.reload();
     await waitForHydration(page);
@@ -286,7 +302,7 @@ test.describe('Google Maps with a key', () => {
       .getByRole('button', { name: message('fi-FI', 'consent.acceptAll') })
       .click();
     await expect(page.locator('[data-fake-map]')).toBeVisible();
-    expect(maps.scriptRequests).toHaveLength(1);
+    expect(maps.scriptRequests).toHaveLength(2);
     expect((await context.cookies()).find((candidate) => candidate.name === 'st1_consent')?.value).toBe(
       'v1.analytics.maps',
     );
