@@ -69,7 +69,8 @@ for (const viewport of [
         .click();
       await expect(banner(page)).toHaveCount(0);
       await expect.poll(() => requests).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-ST1FI01']);
-      expect(await consentCookie(context)).toBe('v1.analytics');
+      // "Accept all" includes Google Maps (issue 11 item 26).
+      expect(await consentCookie(context)).toBe('v1.analytics.maps');
 
       // The choice survives a reload: no banner, and the tag manager loads straight away.
       await page.reload();

@@ -1,8 +1,7 @@
 /**
  * Issue 5, "Must show" (end to end in Chromium): search and filter narrow the list; "near
  * me" sorts by distance; a station page shows its blocks in order; after one online visit
- * the locator works offline and a visited station page opens; the map renders clusters
- * against a local stub of the Maps script; the list alone shows when the script fails.
+ * the locator works offline and a visited station page opens (the map: stations-map.spec.ts).
  * Each screen at 390 and 1280 px, checked with axe.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -11,7 +10,7 @@ import { distanceKm } from '../../src/features/stations/distance';
 import type { PagePayload } from '../../src/shared/payload';
 import { foldText } from '../../src/shared/search-text';
 import { collectErrors, waitForHydration } from './support/page-helpers';
-import { stationList, text, useFakeMaps } from './support/stations';
+import { stationList, text } from './support/stations';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const VIEWPORTS = [
@@ -49,8 +48,10 @@ for (const viewport of VIEWPORTS) {
       const errors = collectErrors(page);
       await openLocator(page);
       const stations = await stationList(page, 'FI');
-      // No key in the e2e configuration: the list works alone and says why there is no map.
-      await expect(page.locator('.station-map__message')).toHaveText(text('fi-FI', 'stations.map.noKey'));
+      // No key in the e2e configuration: the offline map, saying why it is not Google's
+      // (the map itself: tests/e2e/stations-map.spec.ts).
+      await expect(page.locator('[data-offline-map]')).toBeVisible();
+      await expect(page.locator('.station-map__note')).toHaveText(text('fi-FI', 'stations.map.noKey'));
 
       const search = page.getByLabel(text('fi-FI', 'stations.search.label'));
       await search.fill('hameenlinna');
@@ -220,75 +221,14 @@ test('after one online visit the locator and a visited station page work offline
   await page.locator('.station-locator__filters summary').click();
   await page.getByLabel(text('fi-FI', 'stations.filter.diesel'), { exact: true }).check();
   await expect(listItems(page)).toHaveCount(inKuopio.filter((station) => station.services.includes('diesel')).length);
-  await expect(page.locator('.station-map__message')).toBeVisible();
+  // The offline map draws the stored stations.
+  await expect(page.locator('[data-offline-map] [data-kind]').first()).toBeVisible();
 
   // The visited station page opens from the device.
   await page.getByRole('link', { name: visited.name }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(visited.name);
   await expect(page.locator('[data-station-block="attributes"]')).toBeVisible();
   await context.setOffline(false);
-});
-
-test.describe('map', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
-
-  test('renders clusters coloured by the rule of spec §9 against the local Maps stub', async ({ page }) => {
-    const maps = await useFakeMaps(page);
-    await openLocator(page);
-    const clusters = page.locator('.fake-marker[data-kind="cluster"]');
-    await expect(clusters.first()).toBeVisible();
-    expect(maps.scriptRequests).toHaveLength(1);
-    const script = new URL(maps.scriptRequests[0]!);
-    expect(script.searchParams.get('libraries')).toBe('places,marker');
-    expect(script.searchParams.get('v')).toBe('weekly');
-    expect(script.searchParams.get('key')).toBe('e2e-fake-maps-key');
-    expect(script.searchParams.get('language')).toBe('fi');
-
-    // Every station is in exactly one cluster or marker, and colours follow the rule.
-    const rendered = await page.locator('.fake-marker').evaluateAll((markers) =>
-      markers.map((marker) => ({
-        kind: marker.getAttribute('data-kind'),
-        count: Number(marker.getAttribute('data-count') ?? 1),
-        colour: marker.getAttribute('data-colour'),
-      })),
-    );
-    expect(rendered.reduce((sum, marker) => sum + marker.count, 0)).toBe(650);
-    const groups = rendered.filter((marker) => marker.kind === 'cluster');
-    const mean = rendered.reduce((sum, marker) => sum + marker.count, 0) / rendered.length;
-    for (const group of groups) expect(group.colour).toBe(group.count > Math.max(10, mean) ? 'red' : 'blue');
-    expect(groups.some((group) => group.colour === 'red')).toBe(true);
-
-    // A cluster click zooms in to its bounds.
-    const zoomBefore = Number(await page.locator('[data-fake-map]').getAttribute('data-zoom'));
-    await clusters.first().click();
-    await expect
-      .poll(async () => Number(await page.locator('[data-fake-map]').getAttribute('data-zoom')))
-      .toBeGreaterThan(zoomBefore);
-
-    // A single station's marker opens its card with a link to its page.
-    const stations = await stationList(page, 'FI');
-    const one = stations.find((station) => station.city === 'Rovaniemi')!;
-    await page.getByLabel(text('fi-FI', 'stations.search.label')).fill(one.name);
-    const marker = page.locator('.fake-marker[data-kind="marker"]');
-    await expect(marker).toHaveCount(1);
-    await marker.click();
-    await page.locator('.station-card').getByRole('link', { name: one.name }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(one.name);
-    await expect(page.locator('.fake-marker[data-kind="marker"]')).toHaveCount(1);
-    await expectNoSeriousViolations(page, 'station page with the map');
-  });
-
-  test('shows the list alone, saying why, when the Maps script fails (after 3 retries)', async ({ page }) => {
-    test.setTimeout(45_000);
-    const maps = await useFakeMaps(page, { fail: true });
-    await openLocator(page);
-    await expect(page.locator('.station-map__message')).toHaveText(text('fi-FI', 'stations.map.failed'), {
-      timeout: 20_000,
-    });
-    expect(maps.scriptRequests).toHaveLength(4);
-    await page.getByLabel(text('fi-FI', 'stations.search.label')).fill('rovaniemi');
-    await expect(listItems(page).first()).toContainText('Rovaniemi');
-  });
 });
 
 for (const [locale, path, total] of [
@@ -302,7 +242,7 @@ for (const [locale, path, total] of [
     await page.setViewportSize({ width: 390, height: 844 });
     await openLocator(page, path, total);
     await expect(page.getByLabel(text(locale, 'stations.search.label'))).toBeVisible();
-    await expect(page.locator('.station-map__message')).toHaveText(text(locale, 'stations.map.noKey'));
+    await expect(page.locator('.station-map__note')).toHaveText(text(locale, 'stations.map.noKey'));
     await expectNoSeriousViolations(page, `${path} at 390 px`);
   });
 }

@@ -25,10 +25,14 @@ export function ConsentBanner() {
           {t('consent.bannerText')}
         </p>
         <div className="consent-actions">
-          <button type="button" className="button button--primary" onClick={() => save({ analytics: true })}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => save({ analytics: true, maps: true })}
+          >
             {t('consent.acceptAll')}
           </button>
-          <button type="button" className="button" onClick={() => save({ analytics: false })}>
+          <button type="button" className="button" onClick={() => save({ analytics: false, maps: false })}>
             {t('consent.necessaryOnly')}
           </button>
           <button type="button" className="button" aria-haspopup="dialog" onClick={openConsentSettings}>

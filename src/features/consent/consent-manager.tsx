@@ -2,8 +2,8 @@
  * Consent for the whole site: reads the stored choice once the page is hydrated, shows
  * the first-visit banner until the visitor chooses, opens the settings dialog when asked,
  * loads the locale's tag manager only when analytics are allowed, and tells the analytics
- * gate (src/ui/analytics-gate.ts), through which every feature's events pass, what the
- * visitor chose.
+ * gate (src/ui/analytics-gate.ts), through which every feature's events pass, and the maps
+ * gate (src/ui/maps-consent.ts), which the station map reads, what the visitor chose.
  *
  * The banner, the dialog and the tag-manager loader are loaded on demand (they are never
  * part of the server-rendered page), which keeps them out of the landing-page budget.
@@ -11,8 +11,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { setAnalyticsConsent } from '../../ui/analytics-gate';
+import { handleMapsConsentRequests, setMapsConsent } from '../../ui/maps-consent';
 import { modalStore } from '../../ui/modal-store';
 import { CONSENT_MODAL, consentStore, loadConsent } from './consent-store';
+import { storeConsent } from './use-consent-actions';
 import './consent.css';
 
 const ConsentBanner = lazy(() => import('./consent-ui').then((module) => ({ default: module.ConsentBanner })));
@@ -25,6 +27,7 @@ export function ConsentManager({ tagManagerId }: { tagManagerId: string | undefi
   const { ready, choice } = useSnapshot(consentStore);
   const { name: modalName } = useSnapshot(modalStore);
   const analytics = choice?.analytics ?? false;
+  const maps = choice?.maps ?? false;
 
   // Once opened, the dialog stays mounted: closing it must go through dialog.close() so
   // that the browser returns focus to the button that opened it.
@@ -36,6 +39,18 @@ export function ConsentManager({ tagManagerId }: { tagManagerId: string | undefi
   useEffect(() => {
     if (!consentStore.ready) loadConsent(document.cookie);
   }, []);
+
+  // Google Maps (issue 11 item 26): the stations feature reads this before loading the Maps
+  // script, and its "Allow Google Maps" button stores a yes through the request handler,
+  // keeping the visitor's analytics answer (no answer yet counts as no).
+  useEffect(() => {
+    if (ready) setMapsConsent(maps);
+  }, [ready, maps]);
+  useEffect(
+    () =>
+      handleMapsConsentRequests(() => storeConsent({ analytics: consentStore.choice?.analytics ?? false, maps: true })),
+    [],
+  );
 
   useEffect(() => {
     if (!ready) return;

@@ -19,17 +19,23 @@ export function ConsentSettings() {
   return (
     <Modal name={CONSENT_MODAL} title={t('footer.cookieSettings')}>
       {/* A new form each time the dialog opens, starting from the stored choice. */}
-      <ConsentForm key={open ? 'open' : 'closed'} initialAnalytics={choice?.analytics ?? false} />
+      <ConsentForm
+        key={open ? 'open' : 'closed'}
+        initialAnalytics={choice?.analytics ?? false}
+        initialMaps={choice?.maps ?? false}
+      />
     </Modal>
   );
 }
 
-function ConsentForm({ initialAnalytics }: { initialAnalytics: boolean }) {
+function ConsentForm({ initialAnalytics, initialMaps }: { initialAnalytics: boolean; initialMaps: boolean }) {
   const t = useT();
   const save = useSaveConsent();
   const [analytics, setAnalytics] = useState(initialAnalytics);
+  const [maps, setMaps] = useState(initialMaps);
   const necessaryHint = useId();
   const analyticsHint = useId();
+  const mapsHint = useId();
   return (
     <div className="consent-settings">
       <p className="consent-settings__text">{t('consent.text')}</p>
@@ -56,15 +62,29 @@ function ConsentForm({ initialAnalytics }: { initialAnalytics: boolean }) {
             {t('consent.analyticsDescription')}
           </p>
         </div>
+        <div className="consent-purpose">
+          <input
+            type="checkbox"
+            id={`${mapsHint}-input`}
+            name="maps"
+            checked={maps}
+            onChange={(event) => setMaps(event.currentTarget.checked)}
+            aria-describedby={mapsHint}
+          />
+          <label htmlFor={`${mapsHint}-input`}>{t('consent.mapsLabel')}</label>
+          <p id={mapsHint} className="consent-purpose__hint">
+            {t('consent.mapsDescription')}
+          </p>
+        </div>
       </fieldset>
       <div className="consent-actions">
-        <button type="button" className="button button--primary" onClick={() => save({ analytics })}>
+        <button type="button" className="button button--primary" onClick={() => save({ analytics, maps })}>
           {t('consent.save')}
         </button>
-        <button type="button" className="button" onClick={() => save({ analytics: true })}>
+        <button type="button" className="button" onClick={() => save({ analytics: true, maps: true })}>
           {t('consent.acceptAll')}
         </button>
-        <button type="button" className="button" onClick={() => save({ analytics: false })}>
+        <button type="button" className="button" onClick={() => save({ analytics: false, maps: false })}>
           {t('consent.necessaryOnly')}
         </button>
       </div>

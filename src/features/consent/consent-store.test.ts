@@ -18,14 +18,14 @@ describe('consent store', () => {
 
   it('restores a stored choice', () => {
     loadConsent('st1_consent=v1.analytics');
-    expect(consentStore.choice).toEqual({ analytics: true });
+    expect(consentStore.choice).toEqual({ analytics: true, maps: false });
   });
 
   it('saves a choice to the cookie and the state', () => {
     const writeCookie = vi.fn();
-    saveConsent({ analytics: false }, writeCookie, { secure: true });
+    saveConsent({ analytics: false, maps: false }, writeCookie, { secure: true });
     expect(writeCookie).toHaveBeenCalledWith(expect.stringMatching(/^st1_consent=v1\.necessary; .*Secure$/));
-    expect(consentStore.choice).toEqual({ analytics: false });
+    expect(consentStore.choice).toEqual({ analytics: false, maps: false });
     expect(consentStore.ready).toBe(true);
   });
 

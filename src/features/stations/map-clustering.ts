@@ -10,3 +10,14 @@ export const SUPERCLUSTER_OPTIONS = { radius: 60, maxZoom: 16 } as const satisfi
 
 /** Padding in px when the map fits its bounds to the stations or to a clicked cluster. */
 export const FIT_BOUNDS_PADDING_PX = 60;
+
+/**
+ * The same settings for the offline map's own supercluster index
+ * (maps/offline/offline-map-model.ts). That map draws the world 256 px wide at zoom 0, as
+ * Google does, so `extent: 256` makes `radius: 60` mean 60 screen pixels (issue 12: "radius
+ * 60 screen px"); Supercluster's default 512 px extent would halve it.
+ */
+export const OFFLINE_SUPERCLUSTER_OPTIONS = { ...SUPERCLUSTER_OPTIONS, extent: 256 } as const;
+
+/** The offline map's world width in px at zoom 0 (zoom z is 256 × 2^z px, as in Google Maps). */
+export const OFFLINE_WORLD_PX = 256;

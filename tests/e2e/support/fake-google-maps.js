@@ -185,6 +185,7 @@
       this.layer.className = 'fake-map__markers';
       this.layer.style.cssText = 'display:flex;flex-wrap:wrap;gap:4px;padding:4px';
       element.append(controls, this.layer);
+      window.__fakeGoogleMaps.maps.push(this);
       this.changed();
     }
     getDiv() {
@@ -228,6 +229,8 @@
       const box = bounds instanceof LatLngBounds ? bounds : new LatLngBounds(bounds);
       if (box.isEmpty()) return;
       const pad = typeof padding === 'number' ? padding : 0;
+      // Read by the tests: the padding the clusterer and the map asked for.
+      this.element.dataset.fitPadding = String(pad);
       const { width, height } = this.size();
       const ne = project(box.getNorthEast());
       const sw = project(box.getSouthWest());
@@ -342,7 +345,7 @@
       version: 'fake',
     },
   };
-  window.__fakeGoogleMaps = { loadedFrom: document.currentScript?.src ?? null };
+  window.__fakeGoogleMaps = { loadedFrom: document.currentScript?.src ?? null, maps: [] };
   const callback = document.currentScript ? new URL(document.currentScript.src).searchParams.get('callback') : null;
   if (callback && typeof window[callback] === 'function') window[callback]();
 })();

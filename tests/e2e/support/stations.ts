@@ -50,9 +50,17 @@ export const FAKE_MAPS_KEY = 'e2e-fake-maps-key';
  * Serves the Maps stub at the real script URL and gives the page a Maps key, as the site
  * server does when GOOGLE_MAPS_API_KEY is set (the e2e server runs without one; the key's
  * way from the configuration into the page is covered by tests/integration/stations-site.test.ts).
+ * By default the visitor has allowed Google Maps (consent cookie `v1.maps`, issue 11 item 26);
+ * `consent: false` leaves the choice unmade.
  */
-export async function useFakeMaps(page: Page, options: { fail?: boolean } = {}): Promise<{ scriptRequests: string[] }> {
+export async function useFakeMaps(
+  page: Page,
+  options: { fail?: boolean; consent?: boolean } = {},
+): Promise<{ scriptRequests: string[] }> {
   const scriptRequests: string[] = [];
+  if (options.consent !== false) {
+    await page.context().addCookies([{ name: 'st1_consent', value: 'v1.maps', domain: '127.0.0.1', path: '/' }]);
+  }
   await page.route('https://maps.googleapis.com/maps/api/js**', async (route) => {
     scriptRequests.push(route.request().url());
     if (options.fail) return route.abort('failed');

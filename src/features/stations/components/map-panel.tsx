@@ -1,19 +1,36 @@
 /**
- * Where the map goes: the map itself once the Maps script has loaded, or a message saying
- * why there is no map (no key configured, offline, the script failed). The list never
- * depends on it (issue 5: "the list alone when the map cannot load").
+ * Where the map goes: Google's map once its script has loaded, else the built-in offline
+ * map (issue 12), with a line saying why Google's is not there: no key configured, the
+ * visitor has not allowed Google Maps (with a button to allow it; issue 11 item 26),
+ * offline, or the script failed after its retries. While Google's script loads, the
+ * offline map shows, so there is always a map. The list never depends on either.
  */
-import { Component, lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useSnapshot } from 'valtio';
+import { allowMaps, mapsConsentStore } from '../../../ui/maps-consent';
 import { useOnlineStatus } from '../../../ui/use-online-status';
 import { useT } from '../../../i18n/use-t';
 import type { StationCountry } from '../../../shared/stations';
+import type { LatLng } from '../distance';
 import { loadMapsScript } from '../maps/load-maps-script';
 import { mapsApiKey } from '../maps/public-config';
 import type { MapStation } from './station-map';
 
-// The map code (@react-google-maps/api, the clusterer) is a chunk of its own, loaded only
-// when the script has loaded.
+// Each map is a chunk of its own, loaded only on pages with a map: Google's
+// (@react-google-maps/api, the clusterer) once its script has loaded, the offline one
+// (d3, supercluster, the country outlines) otherwise. Both are precached by the worker.
 const StationMap = lazy(() => import('./station-map'));
+const OfflineMap = lazy(() => import('./offline-map'));
 
 type MapState = 'pending' | 'ready' | 'failed';
 
@@ -44,70 +61,113 @@ export interface MapPanelProps {
   /** Zoom when there is a single station (its page). */
   singleZoom?: number;
   label: string;
+  /** The visitor's position, when known (the locator's "near me"); drawn on the offline map. */
+  position?: LatLng | null;
   /**
-   * Where the map is: beside the locator's list (the notices point to the list) or on a
-   * station page, which has no list (its notices point to the address and the locator).
+   * Where the map is: beside the locator's list, or on a station page, which has no list
+   * (when no map can be drawn at all, its notice points to the address instead).
    */
   place?: 'locator' | 'stationPage';
 }
 
+/** Why Google's map is not shown (null: it is). */
+type NoGoogleReason = 'no-key' | 'consent' | 'offline' | 'failed' | 'loading';
+
+/**
+ * The locator recomputes its results every minute (open now), which gives the map a new
+ * array of the same stations; the maps would rebuild their clusters and fit their bounds
+ * again, throwing away the visitor's pan and zoom. The same stations keep the same array.
+ */
+function useStableStations(stations: readonly MapStation[]): readonly MapStation[] {
+  const signature = useMemo(
+    () => stations.map((station) => `${station.id}@${station.lat},${station.lng}:${station.name}`).join('|'),
+    [stations],
+  );
+  const [stable, setStable] = useState({ signature, stations });
+  if (stable.signature !== signature) setStable({ signature, stations });
+  return stable.signature === signature ? stable.stations : stations;
+}
+
 export function MapPanel(props: MapPanelProps) {
   const t = useT();
+  const stations = useStableStations(props.stations);
   const online = useOnlineStatus();
   // Known only in the browser; the server and the hydration render say "loading".
   const key = useSyncExternalStore(noSubscription, mapsApiKey, () => undefined);
+  const consent = useSnapshot(mapsConsentStore).state;
   const [state, setState] = useState<MapState>('pending');
   const started = useRef(false);
 
   useEffect(() => {
-    if (!key || !online || started.current) return;
+    // Issue 11 item 26: no request to Google before the visitor allows Google Maps.
+    if (!key || !online || consent !== 'granted' || started.current) return;
     started.current = true;
     loadMapsScript({ key, language: props.language, region: props.region }).then(
       () => setState('ready'),
       () => setState('failed'),
     );
-  }, [key, online, props.language, props.region]);
+  }, [key, online, consent, props.language, props.region]);
 
-  // Why there is no map, if there is none (issue 5: the list alone says why).
-  const reason: 'no-key' | 'failed' | 'offline' | 'loading' | null =
+  if (key === undefined) {
+    return (
+      <div className="station-map" data-map-state="loading">
+        <p className="station-map__message">{t('stations.map.loading')}</p>
+      </div>
+    );
+  }
+
+  const reason: NoGoogleReason | null =
     key === null
       ? 'no-key'
-      : state === 'failed'
-        ? 'failed'
-        : state === 'ready'
-          ? null
-          : !online
-            ? 'offline'
-            : 'loading';
-  const notices = props.place === 'stationPage' ? 'stations.page.map' : 'stations.map';
-  const message =
-    reason === 'no-key'
-      ? t(`${notices}.noKey`)
-      : reason === 'failed'
-        ? t(`${notices}.failed`)
-        : reason === 'offline'
-          ? t(`${notices}.offline`)
-          : reason === 'loading'
-            ? t('stations.map.loading')
-            : null;
+      : consent === 'denied'
+        ? 'consent'
+        : !online
+          ? 'offline'
+          : state === 'failed'
+            ? 'failed'
+            : state === 'ready' && consent === 'granted'
+              ? null
+              : 'loading';
+  const offlineMap = (
+    <MapErrorBoundary
+      fallback={
+        <p className="station-map__message" role="status">
+          {t(props.place === 'stationPage' ? 'stations.page.map.failed' : 'stations.map.failed')}
+        </p>
+      }
+    >
+      <Suspense fallback={<p className="station-map__message">{t('stations.map.loading')}</p>}>
+        <OfflineMap
+          stations={stations}
+          onSelect={props.onSelect}
+          singleZoom={props.singleZoom}
+          label={props.label}
+          position={props.position}
+        />
+      </Suspense>
+    </MapErrorBoundary>
+  );
 
   return (
     <div className="station-map" data-map-state={reason ?? 'ready'}>
-      {message ? (
-        <p className="station-map__message" role="status">
-          {message}
-        </p>
+      {reason ? (
+        <>
+          {offlineMap}
+          <div className="station-map__note" role="status">
+            {reason === 'loading' ? null : <p>{t(NOTE[reason])}</p>}
+            {reason === 'consent' ? (
+              <button type="button" className="station-map__allow" onClick={() => allowMaps()}>
+                {t('stations.map.allowGoogle')}
+              </button>
+            ) : null}
+          </div>
+        </>
       ) : (
-        <MapErrorBoundary
-          fallback={
-            <p className="station-map__message" role="status">
-              {t(`${notices}.failed`)}
-            </p>
-          }
-        >
+        // A Google map that breaks (a Maps API change, a chunk that fails) falls back to the offline one.
+        <MapErrorBoundary fallback={offlineMap}>
           <Suspense fallback={<p className="station-map__message">{t('stations.map.loading')}</p>}>
             <StationMap
-              stations={props.stations}
+              stations={stations}
               onSelect={props.onSelect}
               singleZoom={props.singleZoom}
               label={props.label}
@@ -119,3 +179,10 @@ export function MapPanel(props: MapPanelProps) {
     </div>
   );
 }
+
+const NOTE: Record<Exclude<NoGoogleReason, 'loading'>, string> = {
+  'no-key': 'stations.map.noKey',
+  consent: 'stations.map.consent',
+  offline: 'stations.map.offline',
+  failed: 'stations.map.googleFailed',
+};

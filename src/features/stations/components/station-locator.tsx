@@ -293,6 +293,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
             region={country}
             onSelect={setSelected}
             label={t('stations.map.label')}
+            position={coords}
           />
           {selectedStation ? (
             <section className="station-card" aria-labelledby={`${ids.q}-card`}>
