@@ -16,7 +16,13 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
 export function createAccountTokensRepository(database: Db | AccountsDb) {
   const db = accountsDb(database);
   return {
+    /**
+     * A new token ends every unused one of the same purpose for the customer first, so only
+     * the newest link of a mail works (an old mail left in a mailbox is worth nothing). Call
+     * it in a transaction when the two steps must not interleave with another issue.
+     */
     async issue(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<string> {
+      await this.revokeAll(customerId, purpose, now);
       const token = newToken();
       await db
         .insertInto('customer_tokens')
@@ -30,6 +36,19 @@ export function createAccountTokensRepository(database: Db | AccountsDb) {
         })
         .execute();
       return token;
+    },
+    /**
+     * Ends every unused token of one purpose for a customer (marked used now): on a new
+     * token of that purpose, and for 'reset-password' on every password change or reset.
+     */
+    async revokeAll(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<void> {
+      await db
+        .updateTable('customer_tokens')
+        .set({ used_at: now.toISOString() })
+        .where('customer_id', '=', customerId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
     },
     /**
      * Marks a token used and returns its customer, or undefined when it is unknown,

@@ -75,7 +75,6 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
   const tokens = createAccountTokensRepository(deps.db);
   const cards = createCardsRepository(deps.db);
   const orders = createOrderHistoryRepository(deps.db);
-  const outbox = createOutboxRepository(deps.db);
   const loginFailures = createLoginFailuresRepository(deps.db);
 
   /**
@@ -160,6 +159,8 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
     const passwordHash = await hashPassword(body.newPassword);
     return deps.db.transaction().execute(async (trx) => {
       await createCustomersRepository(trx).setPasswordHash(customerId, passwordHash);
+      // A reset link mailed before the change must not undo it.
+      await createAccountTokensRepository(trx).revokeAll(customerId, 'reset-password');
       const trxSessions = createSessionsRepository(trx);
       await trxSessions.revokeAll(customerId);
       return trxSessions.create(customerId);
@@ -221,15 +222,18 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const customer = await customers.findByEmail(body.email);
     if (customer) {
-      const token = await tokens.issue(customer.id, 'reset-password');
-      await outbox.enqueueEmail({
-        recipient: customer.email,
-        ...accountEmail('reset-password', {
-          locale,
-          token,
-          linkBase: body.linkBase,
-          domainMode: body.domainMode ?? false,
-        }),
+      // One transaction: the older links end, the new one is stored and mailed together.
+      await deps.db.transaction().execute(async (trx) => {
+        const token = await createAccountTokensRepository(trx).issue(customer.id, 'reset-password');
+        await createOutboxRepository(trx).enqueueEmail({
+          recipient: customer.email,
+          ...accountEmail('reset-password', {
+            locale,
+            token,
+            linkBase: body.linkBase,
+            domainMode: body.domainMode ?? false,
+          }),
+        });
       });
     }
     return reply.status(202).send({ status: 'sent-if-known' });
@@ -247,6 +251,7 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
       const trxCustomers = createCustomersRepository(trx);
       await trxCustomers.setPasswordHash(id, passwordHash);
       await trxCustomers.confirmEmail(id);
+      await createAccountTokensRepository(trx).revokeAll(id, 'reset-password');
       await createSessionsRepository(trx).revokeAll(id);
       return id;
     });
