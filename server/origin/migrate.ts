@@ -7,6 +7,7 @@ import * as stations003 from './migrations/003-stations';
 import * as accounts004 from './migrations/004-accounts';
 import * as shop005 from './migrations/005-shop';
 import * as loginFailures006 from './migrations/006-login-failures';
+import * as paymentExpiry007 from './migrations/007-payment-expiry';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004-accounts': accounts004,
   '005-shop': shop005,
   '006-login-failures': loginFailures006,
+  '007-payment-expiry': paymentExpiry007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,10 +16,10 @@ import { centsToEuros, eurosToCents } from '../../../src/shared/shop/money';
 import type { z } from 'zod';
 import type { Db } from '../db';
 import { HttpError } from '../errors';
-import { createDiscountCodesRepository } from '../repositories/discount-codes-repository';
+import { createDiscountCodesRepository, discountProblem } from '../repositories/discount-codes-repository';
 import { createOrdersRepository, type OrderItemRow, type OrderRow } from '../repositories/orders-repository';
 import { createProductsRepository } from '../repositories/products-repository';
-import { createCartPricing, toTotals } from './cart-pricing';
+import { DISCOUNT_MESSAGES, createCartPricing, toTotals } from './cart-pricing';
 import type { PaymentProvider } from './payments/payment-provider';
 import { receiptMessages } from './receipt-messages';
 import { shopDb } from './shop-db';
@@ -28,6 +28,13 @@ export type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>
 
 /** How long a signed result may be presented: the browser returns within minutes. */
 export const RESULT_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * How long a payment can be approved after initialize; the order's discount use is
+ * reserved that long (docs/shop.md "Discount uses"). Long enough for a payer at the
+ * gateway, short enough that an abandoned checkout soon gives a single-use code back.
+ */
+export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
 function newId(prefix: 'ORD' | 'PAY'): string {
   return `${prefix}-${randomBytes(10).toString('hex').toUpperCase()}`;
@@ -106,6 +113,7 @@ export function createOrdersService(
       methodType: payment.method_type,
       bank: payment.bank,
       returnPath: payment.return_path,
+      expiresAt: payment.expires_at,
     });
     return {
       orderId: order.id,
@@ -152,12 +160,21 @@ export function createOrdersService(
 
       const orderId = newId('ORD');
       const paymentId = newId('PAY');
-      const createdAt = now().toISOString();
+      const startedAt = now();
+      const createdAt = startedAt.toISOString();
       try {
-        // The discount code's use is not taken here but when the order is paid (complete):
-        // a declined, cancelled or abandoned payment must not spend it. `pricing.price`
-        // has refused a code whose uses are all spent by paid orders.
         await db.transaction().execute(async (trx) => {
+          // The order reserves a use of its discount code until its payment expires
+          // (docs/shop.md "Discount uses"). `pricing.price` checked the code before the
+          // transaction; checked again here under the code's lock, so checkouts opened
+          // at the same moment cannot all take its last use.
+          if (priced.discount) {
+            const discounts = createDiscountCodesRepository(trx);
+            await discounts.lockForReservation(priced.discount.code);
+            const problem = discountProblem(await discounts.find(priced.discount.code, startedAt), startedAt);
+            if (problem)
+              throw new HttpError(422, problem, DISCOUNT_MESSAGES[problem](priced.discount.code.slice(0, 40)));
+          }
           await createOrdersRepository(trx).insertOrder(
             {
               id: orderId,
@@ -205,6 +222,7 @@ export function createOrdersService(
               callback_at: null,
               created_at: createdAt,
               decided_at: null,
+              expires_at: new Date(startedAt.getTime() + PAYMENT_WINDOW_MS).toISOString(),
             },
           );
         });
