@@ -22,7 +22,7 @@ import { createProductsRepository } from '../repositories/products-repository';
 import { DISCOUNT_MESSAGES, createCartPricing, toTotals } from './cart-pricing';
 import type { PaymentProvider } from './payments/payment-provider';
 import { receiptMessages } from './receipt-messages';
-import { shopDb } from './shop-db';
+import { shopDb, type ShopDb } from './shop-db';
 
 export type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>;
 
@@ -266,27 +266,61 @@ export function createOrdersService(
         const timestamp = now().toISOString();
         if (channel === 'callback' && !(await orders.markCallback(payment.id, timestamp)))
           throw new HttpError(409, 'REPLAYED', 'This payment callback has already been processed');
-        const unchanged = { changed: false, discountOverLimit: null };
-        if (result.status !== 'approved') return unchanged;
-        const order = (await orders.findOrder(result.orderId))!;
-        if (!(await orders.markPaid(order.id, timestamp))) return unchanged;
-        // The discount code's use is spent now, once, with the order paid (docs/shop.md).
-        const discountUse = order.discount_code
-          ? await createDiscountCodesRepository(trx).countUse(order.discount_code)
-          : null;
-        const items = await orders.items(order.id);
-        await orders.issueWashCodes(order.id, items, timestamp);
-        await queueReceipt(orders, { ...order, status: 'paid', paid_at: timestamp }, items, timestamp);
-        return { changed: true, discountOverLimit: discountUse === 'over-limit' ? order.discount_code : null };
+        if (result.status !== 'approved') return { changed: false, discountOverLimit: null };
+        return settlePaid(trx, result.orderId, timestamp);
       });
-      if (outcome.discountOverLimit)
-        deps.warn?.(
-          `Discount code ${outcome.discountOverLimit} went over its usage limit: order ${result.orderId} was paid with its last use at the same time as another order`,
-        );
+      warnOverLimit(outcome, result.orderId);
       const order = (await createOrdersRepository(db).findOrder(result.orderId))!;
       return receipt(order, result.status, !outcome.changed, result.method);
     },
+
+    /**
+     * Completes the orders whose payment the provider approved but which are still pending
+     * because neither the callback nor the browser's return arrived (the origin stopped in
+     * between: docs/shop.md "Reconciliation"). Safe to run at any time and in several
+     * processes at once: each order is completed by the one conditional update that moves
+     * it to paid, as in `complete`. Answers how many orders this call completed.
+     */
+    async reconcile(): Promise<number> {
+      let completed = 0;
+      for (const orderId of await createOrdersRepository(db).approvedButPending()) {
+        const outcome = await db.transaction().execute(async (trx) => settlePaid(trx, orderId, now().toISOString()));
+        warnOverLimit(outcome, orderId);
+        if (outcome.changed) completed += 1;
+      }
+      return completed;
+    },
   };
+
+  /**
+   * pending → paid, once (false `changed` when another call got there first); that call
+   * spends the discount use, issues the wash codes and queues the receipt. Runs inside the
+   * caller's transaction.
+   */
+  async function settlePaid(
+    trx: ShopDb,
+    orderId: string,
+    timestamp: string,
+  ): Promise<{ changed: boolean; discountOverLimit: string | null }> {
+    const orders = createOrdersRepository(trx);
+    const order = (await orders.findOrder(orderId))!;
+    if (!(await orders.markPaid(order.id, timestamp))) return { changed: false, discountOverLimit: null };
+    // The discount code's reserved use is spent now, once, with the order paid (docs/shop.md).
+    const discountUse = order.discount_code
+      ? await createDiscountCodesRepository(trx).countUse(order.discount_code)
+      : null;
+    const items = await orders.items(order.id);
+    await orders.issueWashCodes(order.id, items, timestamp);
+    await queueReceipt(orders, { ...order, status: 'paid', paid_at: timestamp }, items, timestamp);
+    return { changed: true, discountOverLimit: discountUse === 'over-limit' ? order.discount_code : null };
+  }
+
+  function warnOverLimit(outcome: { discountOverLimit: string | null }, orderId: string): void {
+    if (outcome.discountOverLimit)
+      deps.warn?.(
+        `Discount code ${outcome.discountOverLimit} went over its usage limit: order ${orderId} was paid with its last use at the same time as another order`,
+      );
+  }
 
   async function queueReceipt(
     orders: ReturnType<typeof createOrdersRepository>,
