@@ -1,6 +1,6 @@
 /**
- * One-time tokens sent by e-mail: confirming an address (valid 3 days) and resetting a
- * password (valid 1 hour). Only hashes are stored; a token is used at most once.
+ * One-time tokens sent by e-mail: confirming an address (valid 3 days), resetting a
+ * password (valid 1 hour) and logging in past the failed-login limit (valid 1 hour). Only hashes are stored; a token is used at most once.
  */
 import { newToken, tokenHash } from '../accounts/secrets';
 import { accountsDb, type AccountsDb, type CustomerTokensTable } from '../accounts/accounts-db';
@@ -11,6 +11,17 @@ export type TokenPurpose = CustomerTokensTable['purpose'];
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'confirm-email': 3 * 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
+  'unlock-login': 60 * 60 * 1000,
+};
+
+/**
+ * Whether a new token ends the older ones. Not for unlock links: an attacker who keeps
+ * locking the account would otherwise end the owner's link with every new window's mail.
+ */
+const NEWEST_ONLY: Record<TokenPurpose, boolean> = {
+  'confirm-email': true,
+  'reset-password': true,
+  'unlock-login': false,
 };
 
 export function createAccountTokensRepository(database: Db | AccountsDb) {
@@ -22,7 +33,7 @@ export function createAccountTokensRepository(database: Db | AccountsDb) {
      * it in a transaction when the two steps must not interleave with another issue.
      */
     async issue(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<string> {
-      await this.revokeAll(customerId, purpose, now);
+      if (NEWEST_ONLY[purpose]) await this.revokeAll(customerId, purpose, now);
       const token = newToken();
       await db
         .insertInto('customer_tokens')
@@ -49,6 +60,18 @@ export function createAccountTokensRepository(database: Db | AccountsDb) {
         .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .execute();
+    },
+    /** The customer of a usable token (known, unused, unexpired, of this purpose), without using it. */
+    async peek(token: string, purpose: TokenPurpose, now = new Date()): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('customer_tokens')
+        .select('customer_id')
+        .where('token_hash', '=', tokenHash(token))
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .executeTakeFirst();
+      return row?.customer_id;
     },
     /**
      * Marks a token used and returns its customer, or undefined when it is unknown,
