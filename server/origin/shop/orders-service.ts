@@ -168,7 +168,8 @@ export function createOrdersService(
           // (docs/shop.md "Discount uses"). `pricing.price` checked the code before the
           // transaction; checked again here under the code's lock, so checkouts opened
           // at the same moment cannot all take its last use.
-          if (priced.discount) {
+          // An unlimited code has no last use to race for, and is not locked.
+          if (priced.discount && priced.discount.usageLimit !== null) {
             const discounts = createDiscountCodesRepository(trx);
             await discounts.lockForReservation(priced.discount.code);
             const problem = discountProblem(await discounts.find(priced.discount.code, startedAt), startedAt);
