@@ -10,41 +10,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
 import { createDiscountCodesRepository } from '../../server/origin/repositories/discount-codes-repository';
 import { shopDb } from '../../server/origin/shop/shop-db';
-import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
+import type { SeededOrigin } from './support/seeded-origin';
+import { forEachDatabase } from './support/each-database';
 import { shopCheckout } from './support/shop-checkout';
-import { postgresSkipReason, startThrowawayPostgres, type ThrowawayPostgres } from './support/throwaway-postgres';
-
-const postgresSkip = postgresSkipReason();
-if (postgresSkip) console.warn(postgresSkip);
-
-const databases = [
-  { name: 'SQLite', skip: undefined, postgres: false },
-  { name: 'PostgreSQL', skip: postgresSkip, postgres: true },
-] as const;
 
 const items = [{ code: 'WASH-BASIC', quantity: 1 }];
 
-for (const database of databases) {
+forEachDatabase((database) => {
   describe.skipIf(database.skip !== undefined)(`discount reservations on ${database.name}`, () => {
-    let server: ThrowawayPostgres | undefined;
     let origin: SeededOrigin;
     let checkout: ReturnType<typeof shopCheckout>;
     let codeSequence = 0;
 
     beforeAll(async () => {
-      if (database.postgres) {
-        server = await startThrowawayPostgres();
-        origin = await startSeededOrigin('discount-pg', { databaseUrl: await server.createDatabase('discounts') });
-      } else {
-        origin = await startSeededOrigin('discount-sqlite');
-      }
+      origin = await database.startOrigin('discounts');
       checkout = shopCheckout(origin.app);
     }, 120_000);
 
-    afterAll(async () => {
-      await origin?.close();
-      await server?.stop();
-    });
+    afterAll(() => database.stop());
 
     async function singleUseCode(): Promise<string> {
       codeSequence += 1;
@@ -130,4 +113,4 @@ for (const database of databases) {
       expect(await usedCount(code)).toBe(1);
     });
   });
-}
+});
