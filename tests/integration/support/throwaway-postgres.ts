@@ -21,10 +21,12 @@ export interface ThrowawayPostgres {
 }
 
 /** Where initdb and postgres are: PG_BIN, else the newest /usr/lib/postgresql/N/bin. */
-export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function findPostgresBin(
+  env: NodeJS.ProcessEnv = process.env,
+  debianRoot = '/usr/lib/postgresql',
+): string | undefined {
   const candidates: string[] = [];
   if (env.PG_BIN) candidates.push(env.PG_BIN);
-  const debianRoot = '/usr/lib/postgresql';
   if (existsSync(debianRoot)) {
     const versions = readdirSync(debianRoot)
       .filter((name) => /^\d+$/.test(name))
@@ -38,8 +40,11 @@ export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string | 
  * Why the PostgreSQL tests cannot run here, or undefined when they can. Outside CI only:
  * in CI (`CI` set to anything but "false"/"0") a missing server is a failure, not a skip.
  */
-export function postgresSkipReason(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (findPostgresBin(env)) return undefined;
+export function postgresSkipReason(
+  env: NodeJS.ProcessEnv = process.env,
+  debianRoot = '/usr/lib/postgresql',
+): string | undefined {
+  if (findPostgresBin(env, debianRoot)) return undefined;
   const inCi = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
   if (inCi) return undefined; // startThrowawayPostgres then fails with the reason
   return 'PostgreSQL tests skipped: not in CI (CI is unset) and no PostgreSQL binaries (apt-get install postgresql, or set PG_BIN)';
