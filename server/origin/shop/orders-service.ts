@@ -284,11 +284,19 @@ export function createOrdersService(
      */
     async reconcile(): Promise<number> {
       let completed = 0;
+      const failures: unknown[] = [];
       for (const orderId of await createOrdersRepository(db).approvedButPending()) {
-        const outcome = await db.transaction().execute(async (trx) => settlePaid(trx, orderId, now().toISOString()));
-        warnOverLimit(outcome, orderId);
-        if (outcome.changed) completed += 1;
+        try {
+          const outcome = await db.transaction().execute(async (trx) => settlePaid(trx, orderId, now().toISOString()));
+          warnOverLimit(outcome, orderId);
+          if (outcome.changed) completed += 1;
+        } catch (error) {
+          // One order that cannot be completed must not hold up the others.
+          failures.push(error);
+        }
       }
+      if (failures.length > 0)
+        throw new AggregateError(failures, `Reconciliation completed ${completed} order(s); ${failures.length} failed`);
       return completed;
     },
   };
