@@ -80,14 +80,28 @@ export function createAccountTokensRepository(database: Db | AccountsDb) {
      */
     async consume(token: string, purpose: TokenPurpose, now = new Date()): Promise<string | undefined> {
       const hash = tokenHash(token);
-      const result = await db
+      let update = db
         .updateTable('customer_tokens')
         .set({ used_at: now.toISOString() })
         .where('token_hash', '=', hash)
         .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
-        .where('expires_at', '>', now.toISOString())
-        .executeTakeFirst();
+        .where('expires_at', '>', now.toISOString());
+      // Newest only, checked here too: two links issued at the same moment (on PostgreSQL
+      // neither issue sees the other's row to end it) leave only the later one usable.
+      if (NEWEST_ONLY[purpose])
+        update = update.where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('customer_tokens as newer')
+                .select('newer.token_hash')
+                .whereRef('newer.customer_id', '=', 'customer_tokens.customer_id')
+                .whereRef('newer.purpose', '=', 'customer_tokens.purpose')
+                .whereRef('newer.created_at', '>', 'customer_tokens.created_at'),
+            ),
+          ),
+        );
+      const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return undefined;
       const row = await db
         .selectFrom('customer_tokens')
