@@ -1,18 +1,17 @@
 /**
- * The import point of the offline station map's first draw for the scale benchmark
- * (scripts/bench-stations.ts, issue 12 item 3: "first map draw < 200 ms at 13,000").
- *
- * The offline map is built on another branch; until it is merged this module exports
- * `null` and the benchmark measures the part of a first draw that exists today (see
- * `firstDrawStandIn` in the benchmark: the cluster index and the clusters of the first view)
- * and says so in its table.
- *
- * TO WIRE (coordinator, after merging the offline map): import the map's pure first-draw
- * function here and set OFFLINE_MAP_FIRST_DRAW to an adapter with this signature. The
- * benchmark runs it in Chromium with a fresh 1280 × 800 container and all stations of the
- * run, and measures from the call until the next animation frame after it settles (the
- * first frame painted with the map in it).
+ * The offline station map's first draw for the scale benchmark (scripts/bench-stations.ts,
+ * issue 12 item 3: "first map draw < 200 ms at 13,000"): the real component
+ * (src/features/stations/components/offline-map.tsx) rendered by React into the bench's
+ * 1280 × 800 container, from the call until its markers are in the DOM at the fitted view
+ * (the index over all stations, the projection of the outlines, the clusters of the first
+ * view and their buttons). The benchmark then waits for the next frame, so painting counts.
+ * Messages are ids (an empty catalog): the text does not change the work.
  */
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import OfflineMap from '../../src/features/stations/components/offline-map';
 import type { StationSummary } from '../../src/shared/stations';
 
 export interface FirstDrawInput {
@@ -27,5 +26,27 @@ export interface FirstDrawInput {
 /** Draws the map's first view (fitted to the stations) into the container. */
 export type FirstDraw = (input: FirstDrawInput) => void | Promise<void>;
 
-/** Set to the offline map's first draw once it is merged (see above). */
-export const OFFLINE_MAP_FIRST_DRAW: FirstDraw | null = null;
+const i18n = setupI18n({ locale: 'en-EU', messages: { 'en-EU': {} } });
+
+/** Resolves once `container` holds a marker (cluster or station) or, for no stations, the outlines. */
+function markersDrawn(container: HTMLElement, expectMarkers: boolean): Promise<void> {
+  const done = () =>
+    expectMarkers
+      ? container.querySelector('.offline-map__cluster, .offline-map__station') !== null
+      : container.querySelector('.offline-map__country') !== null;
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (!done()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+  });
+}
+
+export const OFFLINE_MAP_FIRST_DRAW: FirstDraw | null = async ({ stations, container }) => {
+  const root = createRoot(container);
+  root.render(createElement(I18nProvider, { i18n }, createElement(OfflineMap, { stations, label: 'Stations' })));
+  await markersDrawn(container, stations.length > 0);
+};

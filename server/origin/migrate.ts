@@ -7,7 +7,8 @@ import * as stations003 from './migrations/003-stations';
 import * as accounts004 from './migrations/004-accounts';
 import * as shop005 from './migrations/005-shop';
 import * as loginFailures006 from './migrations/006-login-failures';
-import * as stationDataset010 from './migrations/010-station-dataset';
+import * as paymentExpiry007 from './migrations/007-payment-expiry';
+import * as stationDataset008 from './migrations/008-station-dataset';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -16,7 +17,8 @@ const migrations: Record<string, Migration> = {
   '004-accounts': accounts004,
   '005-shop': shop005,
   '006-login-failures': loginFailures006,
-  '010-station-dataset': stationDataset010,
+  '007-payment-expiry': paymentExpiry007,
+  '008-station-dataset': stationDataset008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -296,6 +296,7 @@ describe('rate limits', () => {
       status: 429,
       code: 'TOO_MANY_REQUESTS',
       message: expect.stringMatching(/^Too many attempts, try again in \d+ s$/),
+      reason: 'account-locked',
     });
   });
 });
@@ -371,6 +372,7 @@ describe('failed logins per account, counted by the origin', () => {
       status: 429,
       code: 'TOO_MANY_REQUESTS',
       message: `Too many attempts, try again in ${refused.headers['retry-after']} s`,
+      reason: 'account-locked',
     });
   });
 
@@ -419,6 +421,24 @@ describe('failed logins per account, counted by the origin', () => {
       );
     }
     expect(statuses).toEqual([...Array(max).fill(401), 429]);
+  });
+
+  it('lets the owner of a locked account in through the site with the mailed unlock link', async () => {
+    const email = 'unlock.through.site@example.fi';
+    const password = 'Unlock-password-1';
+    await newCustomer(email, password);
+    for (let index = 0; index < max; index += 1)
+      await post('/api/v1/login', { email, password: `guess-${index}` }, { address: newAddress() });
+    const refused = await post('/api/v1/login', { email, password }, { address: newAddress() });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'account-locked' });
+    const mail = await latestMail(email);
+    // The link is built from the site's trusted host, to the login page of the request's locale.
+    expect(mail!.body).toMatch(/http:\/\/localhost\/en-EU\/account\/login\?token=/);
+    const unlockToken = tokenIn(mail!.body)!;
+    const unlocked = await post('/api/v1/login', { email, password, unlockToken }, { address: newAddress() });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect(await authStatus(sessionCookie(unlocked))).toBe('AUTHORIZED');
   });
 
   it('lets no more than the limit through when attempts arrive at once', async () => {

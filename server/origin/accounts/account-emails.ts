@@ -6,7 +6,7 @@
 import { accountHref, type AccountPage } from '../../../src/shared/account-paths';
 import { isLocale, type Locale } from '../../../src/shared/locales';
 
-type Kind = 'confirm-email' | 'reset-password' | 'already-registered';
+type Kind = 'confirm-email' | 'reset-password' | 'already-registered' | 'unlock-login';
 
 const TEXTS: Record<Kind, Record<Locale, { subject: string; lead: string; codeLabel: string }>> = {
   'confirm-email': {
@@ -53,6 +53,28 @@ const TEXTS: Record<Kind, Record<Locale, { subject: string; lead: string; codeLa
       codeLabel: 'Kode',
     },
   },
+  'unlock-login': {
+    'fi-FI': {
+      subject: 'St1-tilisi kirjautuminen on tauolla',
+      lead: 'St1-tilillesi yritettiin kirjautua liian monta kertaa väärällä salasanalla, joten kirjautuminen on tauolla 15 minuuttia. Jos se olit sinä, kirjaudu heti tämän linkin kautta tunnin kuluessa. Jos et yrittänyt kirjautua, joku arvaa salasanaasi: vaihda se vahvaan salasanaan.',
+      codeLabel: 'Koodi',
+    },
+    'en-EU': {
+      subject: 'Logins to your St1 account are paused',
+      lead: 'Someone tried to log in to your St1 account with a wrong password too many times, so logins are paused for 15 minutes. If it was you, log in right away through this link within an hour. If it was not you, someone is guessing your password: change it to a strong one.',
+      codeLabel: 'Code',
+    },
+    'sv-SE': {
+      subject: 'Inloggningen till ditt St1-konto är pausad',
+      lead: 'Någon försökte logga in på ditt St1-konto med fel lösenord för många gånger, så inloggningen är pausad i 15 minuter. Om det var du kan du logga in direkt via den här länken inom en timme. Om det inte var du försöker någon gissa ditt lösenord: byt till ett starkt lösenord.',
+      codeLabel: 'Kod',
+    },
+    'no-NO': {
+      subject: 'Innlogging på St1-kontoen din er satt på pause',
+      lead: 'Noen prøvde å logge inn på St1-kontoen din med feil passord for mange ganger, så innlogging er satt på pause i 15 minutter. Hvis det var deg, kan du logge inn med en gang via denne lenken innen en time. Hvis det ikke var deg, prøver noen å gjette passordet ditt: bytt til et sterkt passord.',
+      codeLabel: 'Kode',
+    },
+  },
   'already-registered': {
     'fi-FI': {
       subject: 'Sinulla on jo St1-tili',
@@ -81,6 +103,7 @@ const PAGE_OF: Record<Kind, AccountPage> = {
   'confirm-email': 'confirmEmail',
   'reset-password': 'resetPassword',
   'already-registered': 'forgotPassword',
+  'unlock-login': 'login',
 };
 
 /**

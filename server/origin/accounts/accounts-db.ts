@@ -28,7 +28,8 @@ export interface CustomerSessionsTable {
 export interface CustomerTokensTable {
   token_hash: string;
   customer_id: string;
-  purpose: 'confirm-email' | 'reset-password';
+  /** 'unlock-login': the link mailed to a locked-out account (docs/accounts.md "Rate limits"). */
+  purpose: 'confirm-email' | 'reset-password' | 'unlock-login';
   created_at: string;
   expires_at: string;
   used_at: string | null;

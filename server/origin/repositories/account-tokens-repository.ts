@@ -1,6 +1,6 @@
 /**
- * One-time tokens sent by e-mail: confirming an address (valid 3 days) and resetting a
- * password (valid 1 hour). Only hashes are stored; a token is used at most once.
+ * One-time tokens sent by e-mail: confirming an address (valid 3 days), resetting a
+ * password (valid 1 hour) and logging in past the failed-login limit (valid 1 hour). Only hashes are stored; a token is used at most once.
  */
 import { newToken, tokenHash } from '../accounts/secrets';
 import { accountsDb, type AccountsDb, type CustomerTokensTable } from '../accounts/accounts-db';
@@ -11,12 +11,29 @@ export type TokenPurpose = CustomerTokensTable['purpose'];
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'confirm-email': 3 * 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
+  'unlock-login': 60 * 60 * 1000,
+};
+
+/**
+ * Whether a new token ends the older ones. Not for unlock links: an attacker who keeps
+ * locking the account would otherwise end the owner's link with every new window's mail.
+ */
+const NEWEST_ONLY: Record<TokenPurpose, boolean> = {
+  'confirm-email': true,
+  'reset-password': true,
+  'unlock-login': false,
 };
 
 export function createAccountTokensRepository(database: Db | AccountsDb) {
   const db = accountsDb(database);
   return {
+    /**
+     * A new token ends every unused one of the same purpose for the customer first, so only
+     * the newest link of a mail works (an old mail left in a mailbox is worth nothing). Call
+     * it in a transaction when the two steps must not interleave with another issue.
+     */
     async issue(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<string> {
+      if (NEWEST_ONLY[purpose]) await this.revokeAll(customerId, purpose, now);
       const token = newToken();
       await db
         .insertInto('customer_tokens')
@@ -32,20 +49,59 @@ export function createAccountTokensRepository(database: Db | AccountsDb) {
       return token;
     },
     /**
+     * Ends every unused token of one purpose for a customer (marked used now): on a new
+     * token of that purpose, and for 'reset-password' on every password change or reset.
+     */
+    async revokeAll(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<void> {
+      await db
+        .updateTable('customer_tokens')
+        .set({ used_at: now.toISOString() })
+        .where('customer_id', '=', customerId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+    /** The customer of a usable token (known, unused, unexpired, of this purpose), without using it. */
+    async peek(token: string, purpose: TokenPurpose, now = new Date()): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('customer_tokens')
+        .select('customer_id')
+        .where('token_hash', '=', tokenHash(token))
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .executeTakeFirst();
+      return row?.customer_id;
+    },
+    /**
      * Marks a token used and returns its customer, or undefined when it is unknown,
      * expired, used or meant for something else. The update is conditional, so two
      * uses of one token cannot both succeed.
      */
     async consume(token: string, purpose: TokenPurpose, now = new Date()): Promise<string | undefined> {
       const hash = tokenHash(token);
-      const result = await db
+      let update = db
         .updateTable('customer_tokens')
         .set({ used_at: now.toISOString() })
         .where('token_hash', '=', hash)
         .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
-        .where('expires_at', '>', now.toISOString())
-        .executeTakeFirst();
+        .where('expires_at', '>', now.toISOString());
+      // Newest only, checked here too: two links issued at the same moment (on PostgreSQL
+      // neither issue sees the other's row to end it) leave only the later one usable.
+      if (NEWEST_ONLY[purpose])
+        update = update.where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('customer_tokens as newer')
+                .select('newer.token_hash')
+                .whereRef('newer.customer_id', '=', 'customer_tokens.customer_id')
+                .whereRef('newer.purpose', '=', 'customer_tokens.purpose')
+                .whereRef('newer.created_at', '>', 'customer_tokens.created_at'),
+            ),
+          ),
+        );
+      const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return undefined;
       const row = await db
         .selectFrom('customer_tokens')

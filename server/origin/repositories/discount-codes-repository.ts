@@ -9,12 +9,18 @@ export interface DiscountCode {
   validFrom: string | null;
   validUntil: string | null;
   usageLimit: number | null;
+  /** Uses spent by paid orders. */
   usedCount: number;
+  /**
+   * Uses reserved by pending orders whose payment can still be approved (not yet
+   * expired) or has been approved and waits to be completed (docs/shop.md "Discount uses").
+   */
+  heldCount: number;
 }
 
 export type DiscountProblem = 'DISCOUNT_UNKNOWN' | 'DISCOUNT_NOT_YET_VALID' | 'DISCOUNT_EXPIRED' | 'DISCOUNT_USED_UP';
 
-function toDiscount(row: ShopDiscountCodesTable): DiscountCode {
+function toDiscount(row: ShopDiscountCodesTable, heldCount: number): DiscountCode {
   return {
     code: row.code,
     rule:
@@ -23,6 +29,7 @@ function toDiscount(row: ShopDiscountCodesTable): DiscountCode {
     validUntil: row.valid_until,
     usageLimit: row.usage_limit,
     usedCount: row.used_count,
+    heldCount,
   };
 }
 
@@ -36,20 +43,56 @@ export function discountProblem(discount: DiscountCode | undefined, now: Date): 
   if (!discount) return 'DISCOUNT_UNKNOWN';
   if (discount.validFrom && now < new Date(discount.validFrom)) return 'DISCOUNT_NOT_YET_VALID';
   if (discount.validUntil && now > new Date(discount.validUntil)) return 'DISCOUNT_EXPIRED';
-  if (discount.usageLimit !== null && discount.usedCount >= discount.usageLimit) return 'DISCOUNT_USED_UP';
+  if (discount.usageLimit !== null && discount.usedCount + discount.heldCount >= discount.usageLimit)
+    return 'DISCOUNT_USED_UP';
   return null;
 }
 
 export function createDiscountCodesRepository(database: Db | ShopDb) {
   const db = shopDb(database);
+
+  /** Pending orders with the code whose payment is approved, or open and not yet expired. */
+  async function heldUses(code: string, now: Date): Promise<number> {
+    const row = await db
+      .selectFrom('shop_orders')
+      .innerJoin('shop_payments', 'shop_payments.order_id', 'shop_orders.id')
+      .select((eb) => eb.fn.count<string | number>('shop_orders.id').distinct().as('held'))
+      .where('shop_orders.discount_code', '=', code)
+      .where('shop_orders.status', '=', 'pending')
+      .where((eb) =>
+        eb.or([
+          eb('shop_payments.status', '=', 'approved'),
+          eb.and([eb('shop_payments.status', '=', 'created'), eb('shop_payments.expires_at', '>', now.toISOString())]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.held);
+  }
+
   return {
-    async find(code: string): Promise<DiscountCode | undefined> {
+    async find(code: string, now = new Date()): Promise<DiscountCode | undefined> {
+      const canonical = canonicalDiscountCode(code);
       const row = await db
         .selectFrom('shop_discount_codes')
         .selectAll()
-        .where('code', '=', canonicalDiscountCode(code))
+        .where('code', '=', canonical)
         .executeTakeFirst();
-      return row ? toDiscount(row) : undefined;
+      if (!row) return undefined;
+      // Only a limited code needs the count of its reservations.
+      return toDiscount(row, row.usage_limit === null ? 0 : await heldUses(canonical, now));
+    },
+    /**
+     * Locks the code's row until the end of the transaction (PostgreSQL: a row lock taken by
+     * a no-op update; SQLite: the write lock of the database), so that two orders taking
+     * a code's last use at the same moment are counted one after the other: the second
+     * sees the first one's reservation. Call inside the transaction that inserts the order.
+     */
+    async lockForReservation(code: string): Promise<void> {
+      await db
+        .updateTable('shop_discount_codes')
+        .set((eb) => ({ used_count: eb.ref('used_count') }))
+        .where('code', '=', canonicalDiscountCode(code))
+        .execute();
     },
     /**
      * Counts one use of the code by a paid order (docs/shop.md "Discount uses"). The limit

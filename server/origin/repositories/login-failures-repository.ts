@@ -12,7 +12,8 @@ import { normaliseEmail } from './customers-repository';
 /** 10 failed logins per account in a fixed 15-minute window (the site server's former loginPerAccount). */
 export const LOGIN_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 
-export type LoginAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** `firstRefusal`: the first attempt refused in this window (the one that mails the unlock link). */
+export type LoginAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number; firstRefusal: boolean };
 
 export function createLoginFailuresRepository(
   database: Db | AccountsDb,
@@ -49,7 +50,11 @@ export function createLoginFailuresRepository(
         .executeTakeFirstOrThrow();
       if (Number(row.failures) <= limit.max) return { allowed: true };
       const windowEnd = Date.parse(row.window_started_at) + limit.windowMs;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
+        firstRefusal: Number(row.failures) === limit.max + 1,
+      };
     },
     /** A right password: the account's count starts again. */
     async clear(email: string): Promise<void> {

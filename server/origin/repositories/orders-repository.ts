@@ -74,6 +74,22 @@ export function createOrdersRepository(database: Db | ShopDb) {
           .execute();
       await db.insertInto('shop_payments').values(payment).execute();
     },
+    /**
+     * Pending orders whose payment is approved: the gateway took the money but the order
+     * was never completed (reconciliation, docs/shop.md). Oldest first, at most `limit`.
+     */
+    async approvedButPending(limit = 500): Promise<string[]> {
+      const rows = await db
+        .selectFrom('shop_orders')
+        .innerJoin('shop_payments', 'shop_payments.order_id', 'shop_orders.id')
+        .select('shop_orders.id')
+        .where('shop_orders.status', '=', 'pending')
+        .where('shop_payments.status', '=', 'approved')
+        .orderBy('shop_orders.created_at')
+        .limit(limit)
+        .execute();
+      return [...new Set(rows.map((row) => row.id))];
+    },
     /** Marks the callback of a payment as received; false when it had been already (a replay). */
     async markCallback(paymentId: string, now: string): Promise<boolean> {
       const result = await db

@@ -17,7 +17,7 @@ export interface StationsTable {
   updated_at: string;
 }
 
-/** One row: the id of this database's station history (migration 010). */
+/** One row: the id of this database's station history (migration 008). */
 export interface StationDatasetTable {
   id: string;
 }

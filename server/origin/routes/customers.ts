@@ -4,7 +4,7 @@
  * Every customer endpoint takes the customer from the session token alone, so no URL
  * or body can name another customer (docs/accounts.md).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MARKETING_CHOICES } from '../../../src/shared/account-types';
 import { readPhone } from '../../../src/shared/validation/phone';
@@ -19,7 +19,7 @@ import { requestLocale } from '../locale-header';
 import { createAccountTokensRepository } from '../repositories/account-tokens-repository';
 import { createCardsRepository } from '../repositories/cards-repository';
 import { createCustomersRepository, toCustomerRecord } from '../repositories/customers-repository';
-import { createLoginFailuresRepository } from '../repositories/login-failures-repository';
+import { LOGIN_FAILURE_LIMIT, createLoginFailuresRepository } from '../repositories/login-failures-repository';
 import { createOrderHistoryRepository } from '../repositories/order-history-repository';
 import { createOutboxRepository } from '../repositories/outbox-repository';
 import { createSessionsRepository } from '../repositories/sessions-repository';
@@ -41,7 +41,15 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
 const text = (max: number) => z.string().max(max);
 /** Where links in e-mails point; the site server passes it only for hosts it trusts. */
 const linkOptions = { linkBase: z.string().url().max(200).optional(), domainMode: z.boolean().optional() };
-const loginBody = z.object({ email: text(254), password: text(256), previousToken: text(100).optional() });
+const tokenText = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+const loginBody = z.object({
+  email: text(254),
+  password: text(256),
+  previousToken: text(100).optional(),
+  /** The token of an unlock link (docs/accounts.md "Rate limits"): lets the owner past the limit. */
+  unlockToken: tokenText.optional(),
+  ...linkOptions,
+});
 const detailsBody = z.object({
   firstName: text(200),
   lastName: text(200),
@@ -50,7 +58,7 @@ const detailsBody = z.object({
 });
 const registerBody = detailsBody.extend({ email: text(254), password: text(256), ...linkOptions });
 const passwordBody = z.object({ currentPassword: text(256), newPassword: text(256) });
-const tokenBody = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+const tokenBody = z.object({ token: tokenText });
 const resetRequestBody = z.object({ email: text(254), ...linkOptions });
 const resetCompleteBody = tokenBody.extend({ password: text(256) });
 
@@ -83,29 +91,46 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
   const tokens = createAccountTokensRepository(deps.db);
   const cards = createCardsRepository(deps.db);
   const orders = createOrderHistoryRepository(deps.db);
-  const outbox = createOutboxRepository(deps.db);
   const loginFailures = createLoginFailuresRepository(deps.db);
 
   /**
    * Login. An unknown e-mail and a wrong password get the same 401, after the same
    * scrypt work. A login always starts a new session (rotation); the browser's previous
    * session, if any, is revoked. Failed logins are limited per e-mail (known or not):
-   * over the limit the answer is a 429 with retry-after, before any password check.
+   * over the limit the answer is a 429 with retry-after, before any password check,
+   * unless the request carries a valid unlock token of that account: the first refusal
+   * of a window mails the owner a link with one (docs/accounts.md "Rate limits"), so
+   * guessing at someone's address cannot keep its owner out.
    */
   app.post('/customers/v1/sessions', async (request, reply) => {
     const body = parseBody(loginBody, request.body);
     const attempt = await loginFailures.countAttempt(body.email);
-    if (!attempt.allowed) {
-      const after = attempt.retryAfterSeconds;
-      return reply
-        .status(429)
-        .header('retry-after', String(after))
-        .send({ status: 429, code: 'TOO_MANY_REQUESTS', message: `Too many attempts, try again in ${after} s` });
-    }
     const customer = await customers.findByEmail(body.email);
+    let unlockToken: string | undefined;
+    if (!attempt.allowed) {
+      const unlocks =
+        body.unlockToken !== undefined &&
+        customer !== undefined &&
+        (await tokens.peek(body.unlockToken, 'unlock-login')) === customer.id;
+      if (!unlocks) {
+        if (attempt.firstRefusal && customer) {
+          const links = {
+            locale: requestLocale(request),
+            linkBase: body.linkBase,
+            domainMode: body.domainMode ?? false,
+          };
+          await mailUnlockLink(customer.id, customer.email, links);
+        }
+        return lockedOut(reply, attempt.retryAfterSeconds);
+      }
+      unlockToken = body.unlockToken;
+    }
     const valid = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyPasswordHash()));
     // A refusal leaves the attempt counted; a right password (confirmed or not) clears the count.
     if (!customer || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
+    // The unlock link is used up by the login it let in (not by a mistyped password).
+    if (unlockToken && !(await tokens.consume(unlockToken, 'unlock-login')))
+      return lockedOut(reply, LOGIN_FAILURE_LIMIT.windowMs / 1000);
     await loginFailures.clear(body.email);
     if (!customer.emailConfirmed)
       throw new HttpError(403, 'EMAIL_NOT_CONFIRMED', 'The e-mail address is not confirmed yet');
@@ -113,6 +138,38 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
     const session = await sessions.create(customer.id);
     return reply.status(201).send({ ...session, customer: toCustomerRecord(customer) });
   });
+
+  /**
+   * The 429 of a locked account: the same for known and unknown addresses. `reason` lets
+   * the login form say how long to wait and that the owner has been mailed a link.
+   */
+  function lockedOut(reply: FastifyReply, retryAfterSeconds: number) {
+    const after = Math.ceil(retryAfterSeconds);
+    return reply
+      .status(429)
+      .header('retry-after', String(after))
+      .send({
+        status: 429,
+        code: 'TOO_MANY_REQUESTS',
+        message: `Too many attempts, try again in ${after} s`,
+        reason: 'account-locked',
+      });
+  }
+
+  /** The unlock link, with the token issued and the mail queued in one transaction. */
+  async function mailUnlockLink(
+    customerId: string,
+    recipient: string,
+    links: { locale: string; linkBase: string | undefined; domainMode: boolean },
+  ): Promise<void> {
+    await deps.db.transaction().execute(async (trx) => {
+      const token = await createAccountTokensRepository(trx).issue(customerId, 'unlock-login');
+      await createOutboxRepository(trx).enqueueEmail({
+        recipient,
+        ...accountEmail('unlock-login', { ...links, token }),
+      });
+    });
+  }
 
   app.get('/customers/v1/session', async (request) => {
     const token = bearerToken(request);
@@ -168,6 +225,8 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
     const passwordHash = await hashPassword(body.newPassword);
     return deps.db.transaction().execute(async (trx) => {
       await createCustomersRepository(trx).setPasswordHash(customerId, passwordHash);
+      // A reset link mailed before the change must not undo it.
+      await createAccountTokensRepository(trx).revokeAll(customerId, 'reset-password');
       const trxSessions = createSessionsRepository(trx);
       await trxSessions.revokeAll(customerId);
       return trxSessions.create(customerId);
@@ -229,15 +288,18 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const customer = await customers.findByEmail(body.email);
     if (customer) {
-      const token = await tokens.issue(customer.id, 'reset-password');
-      await outbox.enqueueEmail({
-        recipient: customer.email,
-        ...accountEmail('reset-password', {
-          locale,
-          token,
-          linkBase: body.linkBase,
-          domainMode: body.domainMode ?? false,
-        }),
+      // One transaction: the older links end, the new one is stored and mailed together.
+      await deps.db.transaction().execute(async (trx) => {
+        const token = await createAccountTokensRepository(trx).issue(customer.id, 'reset-password');
+        await createOutboxRepository(trx).enqueueEmail({
+          recipient: customer.email,
+          ...accountEmail('reset-password', {
+            locale,
+            token,
+            linkBase: body.linkBase,
+            domainMode: body.domainMode ?? false,
+          }),
+        });
       });
     }
     return reply.status(202).send({ status: 'sent-if-known' });
@@ -255,6 +317,7 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
       const trxCustomers = createCustomersRepository(trx);
       await trxCustomers.setPasswordHash(id, passwordHash);
       await trxCustomers.confirmEmail(id);
+      await createAccountTokensRepository(trx).revokeAll(id, 'reset-password');
       await createSessionsRepository(trx).revokeAll(id);
       return id;
     });

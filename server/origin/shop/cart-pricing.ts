@@ -34,7 +34,7 @@ export interface PricedCart {
   answer: ValidatedCart;
 }
 
-const DISCOUNT_MESSAGES = {
+export const DISCOUNT_MESSAGES = {
   DISCOUNT_UNKNOWN: (code: string) => `Discount code ${code} does not exist`,
   DISCOUNT_NOT_YET_VALID: (code: string) => `Discount code ${code} is not valid yet`,
   DISCOUNT_EXPIRED: (code: string) => `Discount code ${code} has expired`,
@@ -100,7 +100,7 @@ export function createCartPricing(deps: { products: ProductsRepository; discount
       let discount: DiscountCode | null = null;
       if (options.discountCode !== undefined) {
         const code = canonicalDiscountCode(options.discountCode);
-        const found = await deps.discounts.find(code);
+        const found = await deps.discounts.find(code, options.now ?? new Date());
         const problem = discountProblem(found, options.now ?? new Date());
         if (problem) throw new HttpError(422, problem, DISCOUNT_MESSAGES[problem](code.slice(0, 40)));
         discount = found!;

@@ -16,18 +16,25 @@ import { centsToEuros, eurosToCents } from '../../../src/shared/shop/money';
 import type { z } from 'zod';
 import type { Db } from '../db';
 import { HttpError } from '../errors';
-import { createDiscountCodesRepository } from '../repositories/discount-codes-repository';
+import { createDiscountCodesRepository, discountProblem } from '../repositories/discount-codes-repository';
 import { createOrdersRepository, type OrderItemRow, type OrderRow } from '../repositories/orders-repository';
 import { createProductsRepository } from '../repositories/products-repository';
-import { createCartPricing, toTotals } from './cart-pricing';
+import { DISCOUNT_MESSAGES, createCartPricing, toTotals } from './cart-pricing';
 import type { PaymentProvider } from './payments/payment-provider';
 import { receiptMessages } from './receipt-messages';
-import { shopDb } from './shop-db';
+import { shopDb, type ShopDb } from './shop-db';
 
 export type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>;
 
 /** How long a signed result may be presented: the browser returns within minutes. */
 export const RESULT_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * How long a payment can be approved after initialize; the order's discount use is
+ * reserved that long (docs/shop.md "Discount uses"). Long enough for a payer at the
+ * gateway, short enough that an abandoned checkout soon gives a single-use code back.
+ */
+export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
 function newId(prefix: 'ORD' | 'PAY'): string {
   return `${prefix}-${randomBytes(10).toString('hex').toUpperCase()}`;
@@ -106,6 +113,7 @@ export function createOrdersService(
       methodType: payment.method_type,
       bank: payment.bank,
       returnPath: payment.return_path,
+      expiresAt: payment.expires_at,
     });
     return {
       orderId: order.id,
@@ -152,12 +160,22 @@ export function createOrdersService(
 
       const orderId = newId('ORD');
       const paymentId = newId('PAY');
-      const createdAt = now().toISOString();
+      const startedAt = now();
+      const createdAt = startedAt.toISOString();
       try {
-        // The discount code's use is not taken here but when the order is paid (complete):
-        // a declined, cancelled or abandoned payment must not spend it. `pricing.price`
-        // has refused a code whose uses are all spent by paid orders.
         await db.transaction().execute(async (trx) => {
+          // The order reserves a use of its discount code until its payment expires
+          // (docs/shop.md "Discount uses"). `pricing.price` checked the code before the
+          // transaction; checked again here under the code's lock, so checkouts opened
+          // at the same moment cannot all take its last use.
+          // An unlimited code has no last use to race for, and is not locked.
+          if (priced.discount && priced.discount.usageLimit !== null) {
+            const discounts = createDiscountCodesRepository(trx);
+            await discounts.lockForReservation(priced.discount.code);
+            const problem = discountProblem(await discounts.find(priced.discount.code, startedAt), startedAt);
+            if (problem)
+              throw new HttpError(422, problem, DISCOUNT_MESSAGES[problem](priced.discount.code.slice(0, 40)));
+          }
           await createOrdersRepository(trx).insertOrder(
             {
               id: orderId,
@@ -205,6 +223,7 @@ export function createOrdersService(
               callback_at: null,
               created_at: createdAt,
               decided_at: null,
+              expires_at: new Date(startedAt.getTime() + PAYMENT_WINDOW_MS).toISOString(),
             },
           );
         });
@@ -248,27 +267,69 @@ export function createOrdersService(
         const timestamp = now().toISOString();
         if (channel === 'callback' && !(await orders.markCallback(payment.id, timestamp)))
           throw new HttpError(409, 'REPLAYED', 'This payment callback has already been processed');
-        const unchanged = { changed: false, discountOverLimit: null };
-        if (result.status !== 'approved') return unchanged;
-        const order = (await orders.findOrder(result.orderId))!;
-        if (!(await orders.markPaid(order.id, timestamp))) return unchanged;
-        // The discount code's use is spent now, once, with the order paid (docs/shop.md).
-        const discountUse = order.discount_code
-          ? await createDiscountCodesRepository(trx).countUse(order.discount_code)
-          : null;
-        const items = await orders.items(order.id);
-        await orders.issueWashCodes(order.id, items, timestamp);
-        await queueReceipt(orders, { ...order, status: 'paid', paid_at: timestamp }, items, timestamp);
-        return { changed: true, discountOverLimit: discountUse === 'over-limit' ? order.discount_code : null };
+        if (result.status !== 'approved') return { changed: false, discountOverLimit: null };
+        return settlePaid(trx, result.orderId, timestamp);
       });
-      if (outcome.discountOverLimit)
-        deps.warn?.(
-          `Discount code ${outcome.discountOverLimit} went over its usage limit: order ${result.orderId} was paid with its last use at the same time as another order`,
-        );
+      warnOverLimit(outcome, result.orderId);
       const order = (await createOrdersRepository(db).findOrder(result.orderId))!;
       return receipt(order, result.status, !outcome.changed, result.method);
     },
+
+    /**
+     * Completes the orders whose payment the provider approved but which are still pending
+     * because neither the callback nor the browser's return arrived (the origin stopped in
+     * between: docs/shop.md "Reconciliation"). Safe to run at any time and in several
+     * processes at once: each order is completed by the one conditional update that moves
+     * it to paid, as in `complete`. Answers how many orders this call completed.
+     */
+    async reconcile(): Promise<number> {
+      let completed = 0;
+      const failures: unknown[] = [];
+      for (const orderId of await createOrdersRepository(db).approvedButPending()) {
+        try {
+          const outcome = await db.transaction().execute(async (trx) => settlePaid(trx, orderId, now().toISOString()));
+          warnOverLimit(outcome, orderId);
+          if (outcome.changed) completed += 1;
+        } catch (error) {
+          // One order that cannot be completed must not hold up the others.
+          failures.push(error);
+        }
+      }
+      if (failures.length > 0)
+        throw new AggregateError(failures, `Reconciliation completed ${completed} order(s); ${failures.length} failed`);
+      return completed;
+    },
   };
+
+  /**
+   * pending → paid, once (false `changed` when another call got there first); that call
+   * spends the discount use, issues the wash codes and queues the receipt. Runs inside the
+   * caller's transaction.
+   */
+  async function settlePaid(
+    trx: ShopDb,
+    orderId: string,
+    timestamp: string,
+  ): Promise<{ changed: boolean; discountOverLimit: string | null }> {
+    const orders = createOrdersRepository(trx);
+    const order = (await orders.findOrder(orderId))!;
+    if (!(await orders.markPaid(order.id, timestamp))) return { changed: false, discountOverLimit: null };
+    // The discount code's reserved use is spent now, once, with the order paid (docs/shop.md).
+    const discountUse = order.discount_code
+      ? await createDiscountCodesRepository(trx).countUse(order.discount_code)
+      : null;
+    const items = await orders.items(order.id);
+    await orders.issueWashCodes(order.id, items, timestamp);
+    await queueReceipt(orders, { ...order, status: 'paid', paid_at: timestamp }, items, timestamp);
+    return { changed: true, discountOverLimit: discountUse === 'over-limit' ? order.discount_code : null };
+  }
+
+  function warnOverLimit(outcome: { discountOverLimit: string | null }, orderId: string): void {
+    if (outcome.discountOverLimit)
+      deps.warn?.(
+        `Discount code ${outcome.discountOverLimit} went over its usage limit: order ${orderId} was paid with its last use at the same time as another order`,
+      );
+  }
 
   async function queueReceipt(
     orders: ReturnType<typeof createOrdersRepository>,

@@ -78,6 +78,8 @@ export type ShopPaymentsTable = {
   callback_at: string | null;
   created_at: string;
   decided_at: string | null;
+  /** Migration 007: after this the payment can no longer be approved (null: made before 007, no end). */
+  expires_at: string | null;
 };
 
 export type ShopWashCodesTable = {

@@ -13,7 +13,7 @@ import { createProductsRepository } from '../repositories/products-repository';
 import { digitalOrderRoutes } from '../routes/digital-order';
 import { paymentGatewayRoutes } from '../routes/payment-gateway';
 import { createCartPricing } from './cart-pricing';
-import { createOrdersService } from './orders-service';
+import { createOrdersService, type OrdersService } from './orders-service';
 import { createTestGateway } from './payments/test-gateway';
 
 /** Shop configuration from the environment, checked when the origin starts. */
@@ -22,6 +22,8 @@ const shopEnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['test-gateway']).default('test-gateway'),
   /** Overrides the signing key stored in the database (at least 32 characters). */
   PAYMENT_GATEWAY_SECRET: z.string().min(32).optional(),
+  /** How often approved-but-pending orders are completed (docs/shop.md "Reconciliation"). */
+  ORDER_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(60_000),
 });
 
 export interface ShopPluginOptions {
@@ -45,6 +47,36 @@ function customerOfSession(db: Db) {
   };
 }
 
+/**
+ * Completes approved-but-pending orders when the origin starts (before it answers any
+ * request) and every `intervalMs` after, one run at a time. A failed run is logged and
+ * tried again at the next tick; it never stops the origin.
+ */
+function scheduleReconciliation(app: FastifyInstance, orders: OrdersService, intervalMs: number): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  // A tick that finds the previous run still going is skipped, so runs never pile up.
+  const run = (): Promise<void> =>
+    (running ??= orders
+      .reconcile()
+      .then((completed) => {
+        if (completed > 0) app.log.warn(`reconciliation completed ${completed} approved order(s) left pending`);
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'order reconciliation failed'))
+      .finally(() => {
+        running = undefined;
+      }));
+  app.addHook('onReady', async () => {
+    await run();
+    timer = setInterval(() => void run(), intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
 export async function shopPlugin(app: FastifyInstance, options: ShopPluginOptions) {
   const parsed = shopEnvSchema.safeParse(options.env ?? process.env);
   if (!parsed.success)
@@ -55,9 +87,11 @@ export async function shopPlugin(app: FastifyInstance, options: ShopPluginOption
   const gateway = createTestGateway(db, { secret: parsed.data.PAYMENT_GATEWAY_SECRET });
   const products = createProductsRepository(db);
   const ordersRepository = createOrdersRepository(db);
+  const orders = createOrdersService(db, { provider: gateway, warn: (message) => app.log.warn(message) });
+  scheduleReconciliation(app, orders, parsed.data.ORDER_RECONCILE_INTERVAL_MS);
   digitalOrderRoutes(app, {
     pricing: createCartPricing({ products, discounts: createDiscountCodesRepository(db) }),
-    orders: createOrdersService(db, { provider: gateway, warn: (message) => app.log.warn(message) }),
+    orders,
     ordersRepository,
     products,
     customerIdOf: options.customerIdOf ?? customerOfSession(db),

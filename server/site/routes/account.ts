@@ -30,7 +30,12 @@ export const RATE_LIMITS = {
   formPerAddress: { max: 5, timeWindow: 10 * 60_000 },
 } as const;
 
-const loginBody = z.object({ email: z.string().max(254), password: z.string().max(256) });
+const loginBody = z.object({
+  email: z.string().max(254),
+  password: z.string().max(256),
+  /** From the unlock link mailed to a locked-out account (docs/accounts.md "Rate limits"). */
+  unlockToken: z.string().max(100).optional(),
+});
 const formBody = z.object({
   form: z.enum(CONTACT_FORMS),
   fields: z.record(z.string().max(40), z.string().max(5000)),
@@ -62,6 +67,8 @@ function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
       code: typeof body.code === 'string' ? body.code : 'BAD_REQUEST',
       message: typeof body.message === 'string' ? body.message : 'Request refused',
       ...(body.fields && typeof body.fields === 'object' ? { fields: body.fields } : {}),
+      // The origin's per-account lock (the login form tells it from the per-address limit).
+      ...(body.reason === 'account-locked' ? { reason: body.reason } : {}),
     });
 }
 
@@ -115,7 +122,8 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
     const previousToken = sessionToken(request);
     const answer = await origin.call('POST', 'customers/v1/sessions', {
       locale,
-      body: { ...body, ...(previousToken ? { previousToken } : {}) },
+      // Link options: the first refused attempt mails the owner an unlock link.
+      body: { ...body, ...(previousToken ? { previousToken } : {}), ...linkOptions(request) },
     });
     noStore(reply);
     if (answer.status !== 201) return sendOriginError(reply, answer);

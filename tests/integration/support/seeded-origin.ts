@@ -1,5 +1,6 @@
 /**
- * The embedded origin on a fresh SQLite file, migrated and seeded from content/, for
+ * The embedded origin on a fresh SQLite file (or, with `databaseUrl`, an empty PostgreSQL
+ * database: see throwaway-postgres.ts), migrated and seeded from content/, for
  * integration tests through `app.inject()`. Each test file gets its own folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,9 +20,9 @@ export interface SeededOrigin {
   close(): Promise<void>;
 }
 
-export async function startSeededOrigin(name: string): Promise<SeededOrigin> {
+export async function startSeededOrigin(name: string, options: { databaseUrl?: string } = {}): Promise<SeededOrigin> {
   const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
-  const db = openDatabase({ dataDir });
+  const db = openDatabase({ dataDir, databaseUrl: options.databaseUrl });
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, 'content');
   const app = buildOriginApp(db);

@@ -14,6 +14,11 @@ export interface CreatePaymentInput {
   bank: string | null;
   /** Local path of the site to return to with the signed result. */
   returnPath: string;
+  /**
+   * ISO time after which the provider must not approve the payment (the order's discount
+   * reservation ends then); null for payments made before payments had an end.
+   */
+  expiresAt: string | null;
 }
 
 export interface PaymentProvider {

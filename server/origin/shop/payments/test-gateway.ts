@@ -68,11 +68,16 @@ export function createTestGateway(database: Db | ShopDb, options: { secret?: str
     },
     async decide(paymentId, decision, now = new Date()) {
       const nonce = randomBytes(16).toString('hex');
+      const waiting = await this.findPayment(paymentId);
+      // A payment past its end takes no money: an approval then counts as cancelled, as a
+      // provider's expired session would (the order's discount reservation has ended).
+      const expired = waiting?.expires_at != null && waiting.expires_at <= now.toISOString();
+      const status = expired && decision.status === 'approved' ? 'cancelled' : decision.status;
       // Only a payment still waiting takes a decision: one result per payment, ever.
       await db
         .updateTable('shop_payments')
         .set({
-          status: decision.status,
+          status,
           result_method: decision.method,
           result_nonce: nonce,
           decided_at: now.toISOString(),

@@ -5,8 +5,12 @@ import { requestJson } from '../session/session-api';
 
 export { ApiError } from '../session/session-api';
 
-export async function login(locale: Locale, email: string, password: string): Promise<void> {
-  await requestJson('/api/v1/login', locale, { method: 'POST', body: { email, password } });
+/** `unlockToken`: from the link mailed to a locked-out account (docs/accounts.md "Rate limits"). */
+export async function login(locale: Locale, email: string, password: string, unlockToken?: string): Promise<void> {
+  await requestJson('/api/v1/login', locale, {
+    method: 'POST',
+    body: { email, password, ...(unlockToken ? { unlockToken } : {}) },
+  });
 }
 
 export interface Registration {

@@ -12,6 +12,26 @@ import { checkSession } from '../session/session-actions';
 import { ApiError, login } from '../api/account-api';
 import { requestErrorId, useFieldText } from './account-helpers';
 
+type Failure = { id: string; values?: Record<string, number> };
+
+/** The token of an unlock link, when the address carries a well-formed one. */
+function unlockTokenOf(value: string | null): string | undefined {
+  return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
+}
+
+/**
+ * A 429 in plain words: how many minutes to wait (rounded up, from `retry-after`), and for
+ * the per-account lock that the owner has been mailed a link to log in at once.
+ */
+function tooManyFailure(error: ApiError): Failure {
+  if (error.retryAfterSeconds === null) return { id: 'account.errors.too-many' };
+  const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+  return {
+    id: error.reason === 'account-locked' ? 'account.errors.login-locked' : 'account.errors.too-many-wait',
+    values: { minutes },
+  };
+}
+
 export function LoginView() {
   const t = useT();
   const text = useFieldText();
@@ -21,25 +41,28 @@ export function LoginView() {
   const [searchParams] = useSearchParams();
   const form = useFormFields({ email: '', password: '' }, ACCOUNT_FORM_RULES.login);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  // Opened from the unlock link mailed to a locked-out account (docs/accounts.md "Rate limits").
+  const unlockToken = unlockTokenOf(searchParams.get('token'));
 
   async function onSubmit(event: FormEvent) {
     const formElement = event.currentTarget as HTMLFormElement;
     event.preventDefault();
     setFailure(null);
     if (!form.checkAll()) return form.focusFirstInvalid(formElement);
-    if (!online) return setFailure('account.errors.offline');
+    if (!online) return setFailure({ id: 'account.errors.offline' });
     setBusy(true);
     try {
-      await login(locale, form.values.email.trim(), form.values.password);
+      await login(locale, form.values.email.trim(), form.values.password, unlockToken);
       await checkSession(locale);
       const returnTo = safeReturnPath(searchParams.get('returnTo'));
       await navigate(returnTo ?? ACCOUNT_PATHS.hub[locale], { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setFailure('account.errors.invalid-credentials');
+      if (error instanceof ApiError && error.status === 401) setFailure({ id: 'account.errors.invalid-credentials' });
       else if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED')
-        setFailure('account.errors.email-not-confirmed');
-      else setFailure(requestErrorId(error));
+        setFailure({ id: 'account.errors.email-not-confirmed' });
+      else if (error instanceof ApiError && error.status === 429) setFailure(tooManyFailure(error));
+      else setFailure({ id: requestErrorId(error) });
       setBusy(false);
     }
   }
@@ -48,9 +71,10 @@ export function LoginView() {
     <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-login-title">
       <h2 id="account-login-title">{t('account.login.title')}</h2>
       {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
+      {unlockToken ? <FormMessage kind="info">{t('account.login.unlock-notice')}</FormMessage> : null}
       {failure ? (
         <FormMessage kind="error">
-          <p>{t(failure)}</p>
+          <p>{t(failure.id, failure.values)}</p>
         </FormMessage>
       ) : null}
       <FormField

@@ -12,6 +12,10 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, { id: string; values?: Record<string, number> }> = {},
+    /** From `retry-after` on a 429: how long until another attempt is let through. */
+    readonly retryAfterSeconds: number | null = null,
+    /** Why a request was refused beyond its code, e.g. 'account-locked' (docs/accounts.md). */
+    readonly reason: string | null = null,
   ) {
     super(message);
   }
@@ -43,12 +47,15 @@ export async function requestJson(
   const text = await response.text();
   const body = parseJson(text);
   if (!response.ok) {
-    const error = (body ?? {}) as { code?: unknown; message?: unknown; fields?: unknown };
+    const error = (body ?? {}) as { code?: unknown; message?: unknown; fields?: unknown; reason?: unknown };
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
     throw new ApiError(
       response.status,
       typeof error.code === 'string' ? error.code : 'ERROR',
       typeof error.message === 'string' ? error.message : `Request failed with ${response.status}`,
       error.fields && typeof error.fields === 'object' ? (error.fields as ApiError['fields']) : {},
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      typeof error.reason === 'string' ? error.reason : null,
     );
   }
   return { response, body };

@@ -6,8 +6,6 @@ import { sql, type Kysely } from 'kysely';
  * id made once. A browser sends it back with the version it holds; another id (a database
  * restored from a backup or made anew, whose version numbers mean something else) gets the
  * full list instead of a delta computed against a history it never had.
- *
- * Numbered 010, not 007, on purpose: other work adds origin migrations at the same time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

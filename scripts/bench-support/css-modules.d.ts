@@ -1,0 +1,2 @@
+/** The offline map component imports its stylesheet; Vite bundles it for the benchmark. */
+declare module '*.css';
