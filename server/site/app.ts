@@ -62,7 +62,7 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     },
   });
 
-  const origin = createOriginClient(config.originUrl);
+  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
   const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
   const redirectTables = loadRedirectTables(config.contentDir);
 
@@ -81,8 +81,10 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
       error instanceof SiteHttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const code = error instanceof SiteHttpError ? error.code : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
-    // 5xx bodies never carry internals.
-    const message = status >= 500 ? 'Internal server error' : (error as Error).message;
+    // 5xx bodies never carry internals; this server's own errors are written to be read.
+    const message =
+      status >= 500 && !(error instanceof SiteHttpError) ? 'Internal server error' : (error as Error).message;
+    if (error instanceof SiteHttpError) reply.headers(error.headers);
     return reply.status(status).header('cache-control', 'no-store').send({ status, code, message });
   });
   app.setNotFoundHandler((request, reply) =>
@@ -106,11 +108,11 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
       .header('cache-control', 'no-cache, no-store, must-revalidate')
       .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
   );
-  await app.register(proxyRoutes, { originUrl: config.originUrl });
+  await app.register(proxyRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(accountRoutes, { config });
-  await app.register(imageRoutes, { originUrl: config.originUrl });
+  await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
-  await app.register(paymentGatewayRoutes, { originUrl: config.originUrl });
+  await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
   late.badRequestPage = pages.sendBadRequest;
   return app;

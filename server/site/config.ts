@@ -29,6 +29,8 @@ const schema = z.object({
   ROOT_REDIRECTS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  // Every call to the origin (pages, /proxy, /images, accounts) gives up after this long.
+  ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   DIST_DIR: z.string().default('./dist'),
   CONTENT_DIR: z.string().default('./content'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -57,6 +59,8 @@ export interface SiteConfig {
   /** Editors' token for /preview; preview is off without it. */
   previewToken: string | undefined;
   renderCacheTtlMs: number;
+  /** Longest wait for the origin's answer (headers, and each pause in its body). */
+  originTimeoutMs: number;
   distDir: string;
   contentDir: string;
   logLevel: string;
@@ -84,6 +88,7 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
     previewToken: values.PREVIEW_TOKEN,
     renderCacheTtlMs: values.RENDER_CACHE_TTL_MS,
+    originTimeoutMs: values.ORIGIN_TIMEOUT_MS,
     distDir: resolve(values.DIST_DIR),
     contentDir: resolve(values.CONTENT_DIR),
     logLevel: values.LOG_LEVEL,

@@ -5,6 +5,7 @@
  */
 import type { Locale } from '../../../src/shared/locales';
 import { SiteHttpError } from '../errors';
+import { originTimedOut, originUnavailable } from '../origin-forwarding';
 
 export interface OriginAnswer {
   status: number;
@@ -19,6 +20,7 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
     path: string,
     init: { locale: Locale; token?: string | undefined; body?: unknown },
   ): Promise<OriginAnswer> {
+    const timeoutMs = options.timeoutMs ?? 8000;
     const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': init.locale };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -28,10 +30,10 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
         method,
         headers,
         ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new SiteHttpError(503, 'ORIGIN_UNAVAILABLE', `Origin unreachable: ${(error as Error).message}`);
+      throw (error as Error).name === 'TimeoutError' ? originTimedOut(timeoutMs) : originUnavailable();
     }
     const text = await response.text();
     let body: OriginAnswer['body'] = null;

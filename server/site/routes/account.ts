@@ -69,7 +69,7 @@ const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new SiteHttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
 
 export async function accountRoutes(app: FastifyInstance, options: { config: SiteConfig & { originUrl: string } }) {
-  const origin = createAccountOrigin(options.config.originUrl);
+  const origin = createAccountOrigin(options.config.originUrl, { timeoutMs: options.config.originTimeoutMs });
   await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany, hook: 'preHandler' });
 
   // JSON bodies only, anything else is a 400 (form posts are not accepted: the pages post

@@ -6,6 +6,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { SiteHttpError } from '../errors';
+import { forwardingOptions, originFailure } from '../origin-forwarding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Headers of the origin's answer that the browser needs. */
@@ -19,8 +20,12 @@ const PASSED_HEADERS = [
   'content-range',
 ];
 
-export async function imageRoutes(app: FastifyInstance, options: { originUrl: string }) {
-  await app.register(replyFrom, { base: options.originUrl, undici: { connections: 16, pipelining: 1 } });
+export async function imageRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
+  await app.register(
+    replyFrom,
+    forwardingOptions(options.originUrl, { timeoutMs: options.timeoutMs, connections: 16 }),
+  );
+  const onError = originFailure(options.timeoutMs);
 
   app.get('/images/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
@@ -29,6 +34,7 @@ export async function imageRoutes(app: FastifyInstance, options: { originUrl: st
     const query = queryIndex === -1 ? '' : request.url.slice(queryIndex);
     if (query.length > 512) throw new SiteHttpError(400, 'BAD_REQUEST', 'Image parameters are too long');
     return reply.from(`/images/${id}${query}`, {
+      onError,
       rewriteRequestHeaders: (_original, headers) => ({
         accept: headers.accept ?? '*/*',
         ...(headers.range ? { range: headers.range } : {}),
