@@ -55,6 +55,11 @@ const schema = z.object({
   ORIGIN_URL: z.string().url().optional(),
   LOCALE_DOMAINS: z.string().optional(),
   ROOT_REDIRECTS: z.string().optional(),
+  // Host names of the shared host, e.g. "st1.com,localhost" (www.<host> redirects there).
+  SITE_HOSTS: z
+    .string()
+    .regex(/^\s*(?:[a-z0-9.-]+\s*(?:,\s*|$))*$/i, 'expected host names without port or scheme, separated by commas')
+    .optional(),
   TRUST_PROXY: z.string().optional(),
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   // Every call to the origin (pages, /proxy, /images, accounts) gives up after this long.
@@ -81,6 +86,11 @@ export interface SiteConfig {
   localeDomains: Map<string, Locale>;
   /** Locale → domain host, the other direction of localeDomains. */
   domainOfLocale: Map<Locale, string>;
+  /**
+   * Host names (lower case, no port) the site is served on besides the locale domains:
+   * www.<host> redirects to them, and no other www host redirects anywhere.
+   */
+  siteHosts: ReadonlySet<string>;
   /** Locale → where its root path redirects (spec §2 "configured root target"). */
   rootRedirects: Map<Locale, string>;
   /** Fastify's trustProxy: off, or the proxies' addresses and networks (never "everyone"). */
@@ -113,6 +123,12 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     originUrl: values.ORIGIN_URL?.replace(/\/+$/, ''),
     localeDomains,
     domainOfLocale: domains,
+    siteHosts: new Set(
+      (values.SITE_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
     rootRedirects: parseLocaleMap(values.ROOT_REDIRECTS, 'ROOT_REDIRECTS') as Map<Locale, string>,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     previewToken: values.PREVIEW_TOKEN,

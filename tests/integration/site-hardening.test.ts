@@ -63,3 +63,32 @@ describe('TRUST_PROXY and per-address rate limits', () => {
     expect((await check(app, '127.0.0.1', '198.51.100.8')).statusCode).toBe(200);
   });
 });
+
+describe('the www redirect', () => {
+  const page = (app: FastifyInstance, host: string, url = '/yrityksille?a=1') =>
+    app.inject({ method: 'GET', url, headers: { host, 'user-agent': BROWSER_UA } } satisfies InjectOptions);
+
+  it('sends www.<configured host> to the host, keeping path and query', async () => {
+    const app = await env.site({ SITE_HOSTS: 'st1.com, localhost' });
+    const response = await page(app, 'www.st1.com');
+    expect(response.statusCode).toBe(307);
+    expect(response.headers.location).toBe('http://st1.com/yrityksille?a=1');
+    expect((await page(app, 'www.localhost:3000')).headers.location).toBe('http://localhost:3000/yrityksille?a=1');
+  });
+
+  it('sends a www locale domain to the domain', async () => {
+    const app = await env.site({ LOCALE_DOMAINS: 'fi-FI=st1.fi,sv-SE=st1.se' });
+    const response = await page(app, 'www.st1.se', '/');
+    expect(response.statusCode).toBe(307);
+    expect(response.headers.location).toBe('http://st1.se/');
+  });
+
+  it('never redirects to a host the Host header made up', async () => {
+    const app = await env.site({ SITE_HOSTS: 'st1.com', LOCALE_DOMAINS: 'fi-FI=st1.fi' });
+    for (const host of ['www.evil.example', 'www.st1.com.evil.example', 'www.www.st1.com']) {
+      const response = await page(app, host);
+      expect(response.statusCode, host).toBe(200);
+      expect(response.headers.location, host).toBeUndefined();
+    }
+  });
+});

@@ -88,7 +88,12 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
   function linkOptions(request: FastifyRequest): { linkBase?: string; domainMode: boolean } {
     const hostname = request.hostname.toLowerCase();
     const domainMode = options.config.localeDomains.has(hostname);
-    const trusted = domainMode || hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+    const trusted =
+      domainMode ||
+      options.config.siteHosts.has(hostname) ||
+      hostname === 'localhost' ||
+      hostname === '127.0.0.1' ||
+      hostname === '[::1]';
     return trusted ? { linkBase: `${request.protocol}://${request.host}`, domainMode } : { domainMode };
   }
 

@@ -173,7 +173,12 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
           headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) },
         }).languages(),
       },
-      { localeDomains: config.localeDomains, rootRedirects: config.rootRedirects, redirectTables: deps.redirectTables },
+      {
+        localeDomains: config.localeDomains,
+        siteHosts: config.siteHosts,
+        rootRedirects: config.rootRedirects,
+        redirectTables: deps.redirectTables,
+      },
     );
 
     switch (decision.kind) {
