@@ -1,6 +1,7 @@
 /** Origin configuration from the environment, checked at start-up (house style §7). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 
 const schema = z.object({
   DATA_DIR: z.string().default('./data'),
@@ -8,6 +9,7 @@ const schema = z.object({
   ORIGIN_HOST: z.string().default('127.0.0.1'),
   ORIGIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   CONTENT_DIR: z.string().default('./content'),
+  LOG_LEVEL: logLevelSchema,
 });
 
 export interface OriginConfig {
@@ -16,6 +18,8 @@ export interface OriginConfig {
   host: string;
   port: number;
   contentDir: string;
+  /** The same LOG_LEVEL as the site server's (server/logging.ts). */
+  logLevel: LogLevel;
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -31,5 +35,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     host: values.ORIGIN_HOST,
     port: values.ORIGIN_PORT,
     contentDir: resolve(values.CONTENT_DIR),
+    logLevel: logLevelFor(env, values.LOG_LEVEL),
   };
 }

@@ -1,5 +1,5 @@
 /** Opens the database, migrates, seeds when empty and starts the origin on loopback. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildOriginApp } from './app';
 import type { OriginConfig } from './config';
 import { openDatabase, type Db } from './db';
@@ -13,7 +13,10 @@ export interface RunningOrigin {
   close(): Promise<void>;
 }
 
-export async function startOrigin(config: OriginConfig, options: { logger?: boolean } = {}): Promise<RunningOrigin> {
+export async function startOrigin(
+  config: OriginConfig,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<RunningOrigin> {
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db);
   await seedIfEmpty(db, config.contentDir);

@@ -4,7 +4,13 @@
  */
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
 import { SiteHttpError } from './errors';
@@ -24,7 +30,8 @@ import { paymentGatewayRoutes } from './routes/payment-gateway';
 export interface SiteDeps {
   config: SiteConfig & { originUrl: string };
   renderer: Renderer;
-  logger?: boolean | { level: string };
+  /** Fastify's logger option (server/logging.ts); no logs when absent. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 function isApiRequest(request: FastifyRequest): boolean {
@@ -96,14 +103,14 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   );
 
   // Routes.
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', QUIET_ROUTE, async (_request, reply) => {
     const originUp = await origin.healthy();
     return reply
       .status(originUp ? 200 : 503)
       .header('cache-control', 'no-store')
       .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
   });
-  app.get('/builds/latest.json', async (_request, reply) =>
+  app.get('/builds/latest.json', QUIET_ROUTE, async (_request, reply) =>
     reply
       .header('cache-control', 'no-cache, no-store, must-revalidate')
       .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),

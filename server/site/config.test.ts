@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadOriginConfig } from '../origin/config';
 import { loadSiteConfig, parseTrustProxy } from './config';
 
 describe('TRUST_PROXY', () => {
@@ -25,5 +26,16 @@ describe('TRUST_PROXY', () => {
     expect(() => parseTrustProxy('1')).toThrow(/TRUST_PROXY: a hop count \(1\) cannot tell a proxy from a client/);
     expect(() => parseTrustProxy('proxy.example')).toThrow(/TRUST_PROXY: .*proxy\.example/);
     expect(() => parseTrustProxy('10.0.0.0/99')).toThrow(/TRUST_PROXY: /);
+  });
+});
+
+describe('LOG_LEVEL', () => {
+  it('defaults to warn in production and info elsewhere; a given level wins', () => {
+    expect(loadSiteConfig({ NODE_ENV: 'production' }).logLevel).toBe('warn');
+    expect(loadSiteConfig({}).logLevel).toBe('info');
+    expect(loadSiteConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info' }).logLevel).toBe('info');
+    expect(loadOriginConfig({ NODE_ENV: 'production' }).logLevel).toBe('warn');
+    expect(loadOriginConfig({ LOG_LEVEL: 'error' }).logLevel).toBe('error');
+    expect(() => loadSiteConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
   });
 });

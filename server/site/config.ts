@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import type { PublicConfig } from '../../src/shared/boot-data';
+import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
@@ -66,7 +67,7 @@ const schema = z.object({
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   DIST_DIR: z.string().default('./dist'),
   CONTENT_DIR: z.string().default('./content'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: logLevelSchema,
   // Editors' secret for reading drafts under /preview (server/site/preview-access.ts).
   PREVIEW_TOKEN: z.string().min(16, 'PREVIEW_TOKEN must be at least 16 characters').optional(),
   // A browser key (restricted by HTTP referrer at Google), so it may be public.
@@ -102,7 +103,8 @@ export interface SiteConfig {
   originTimeoutMs: number;
   distDir: string;
   contentDir: string;
-  logLevel: string;
+  /** LOG_LEVEL, by default warn in production and info elsewhere (server/logging.ts). */
+  logLevel: LogLevel;
   /** What the browser may see of the configuration (src/shared/boot-data.ts). */
   publicConfig: PublicConfig;
 }
@@ -136,7 +138,7 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     originTimeoutMs: values.ORIGIN_TIMEOUT_MS,
     distDir: resolve(values.DIST_DIR),
     contentDir: resolve(values.CONTENT_DIR),
-    logLevel: values.LOG_LEVEL,
+    logLevel: logLevelFor(env, values.LOG_LEVEL),
     publicConfig: values.GOOGLE_MAPS_API_KEY ? { googleMapsApiKey: values.GOOGLE_MAPS_API_KEY } : {},
   };
 }

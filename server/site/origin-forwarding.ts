@@ -15,6 +15,8 @@ export const ORIGIN_RETRY_AFTER_S = 5;
 export function forwardingOptions(originUrl: string, options: { timeoutMs: number; connections: number }) {
   return {
     base: originUrl,
+    // reply-from's own two info lines per forwarded request; its warnings stay.
+    disableRequestLogging: true,
     undici: {
       connections: options.connections,
       pipelining: 1,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { QUIET_ROUTE } from '../../logging';
 
 export const staticFiles = fp(async (app: FastifyInstance, options: { distDir: string }) => {
   await app.register(fastifyStatic, {
@@ -16,6 +17,8 @@ export const staticFiles = fp(async (app: FastifyInstance, options: { distDir: s
     // .br/.gz written by scripts/precompress.ts at build time.
     preCompressed: true,
     allowedPath: (pathName) => pathName !== '/index.html',
+    // No info line per file (issue 11: request logs of assets filled the disk under load).
+    ...QUIET_ROUTE,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${join(options.distDir, 'client', 'assets')}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -5,6 +5,7 @@
  */
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
+import { QUIET_ROUTE } from '../../logging';
 import { SiteHttpError } from '../errors';
 import { forwardingOptions, originFailure } from '../origin-forwarding';
 
@@ -27,7 +28,7 @@ export async function imageRoutes(app: FastifyInstance, options: { originUrl: st
   );
   const onError = originFailure(options.timeoutMs);
 
-  app.get('/images/:id', async (request, reply) => {
+  app.get('/images/:id', QUIET_ROUTE, async (request, reply) => {
     const { id } = request.params as { id: string };
     if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) throw new SiteHttpError(404, 'NOT_FOUND', 'No such asset');
     const queryIndex = request.url.indexOf('?');
