@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 
 const schema = z.object({
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   ORIGIN_HOST: z.string().default('127.0.0.1'),
   ORIGIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -14,6 +14,8 @@ const schema = z.object({
 
 export interface OriginConfig {
   dataDir: string;
+  /** Whether DATA_DIR was given: only the default ./data is created when missing. */
+  dataDirGiven: boolean;
   databaseUrl: string | undefined;
   host: string;
   port: number;
@@ -30,7 +32,8 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
   }
   const values = parsed.data;
   return {
-    dataDir: resolve(values.DATA_DIR),
+    dataDir: resolve(values.DATA_DIR ?? './data'),
+    dataDirGiven: values.DATA_DIR !== undefined,
     databaseUrl: values.DATABASE_URL,
     host: values.ORIGIN_HOST,
     port: values.ORIGIN_PORT,

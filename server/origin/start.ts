@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildOriginApp } from './app';
 import type { OriginConfig } from './config';
+import { prepareDataDir } from './data-dir';
 import { openDatabase, type Db } from './db';
 import { migrateToLatest } from './migrate';
 import { seedIfEmpty } from './seed';
@@ -17,6 +18,7 @@ export async function startOrigin(
   config: OriginConfig,
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<RunningOrigin> {
+  if (!config.databaseUrl) prepareDataDir(config.dataDir, { createIfMissing: !config.dataDirGiven });
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db);
   await seedIfEmpty(db, config.contentDir);

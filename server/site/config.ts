@@ -45,7 +45,7 @@ export function parseTrustProxy(value: string | undefined): false | string[] {
     // The parser Fastify uses, so that what passes here is exactly what Fastify trusts.
     proxyAddr.compile(addresses);
   } catch (error) {
-    throw new Error(`TRUST_PROXY: ${(error as Error).message}; ${expected}`);
+    throw new Error(`TRUST_PROXY: ${(error as Error).message}; ${expected}`, { cause: error });
   }
   return addresses;
 }

@@ -3,9 +3,11 @@
  * forwarded addresses and rate limits, the www redirect, the Permissions-Policy header,
  * the locale cookie behind TLS and source maps.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
+import { distDir, requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
 requireProductionBuild('tests/integration/site-hardening.test.ts');
 
@@ -89,6 +91,80 @@ describe('the www redirect', () => {
       const response = await page(app, host);
       expect(response.statusCode, host).toBe(200);
       expect(response.headers.location, host).toBeUndefined();
+    }
+  });
+});
+
+describe('Permissions-Policy', () => {
+  const policyOf = (header: unknown) =>
+    new Map(
+      String(header)
+        .split(',')
+        .map((part) => part.trim().split('=') as [string, string]),
+    );
+
+  it('allows geolocation to the site itself and denies the features it does not use', async () => {
+    const app = await env.site();
+    const script = readdirSync(join(distDir, 'client', 'assets')).find((file) => file.endsWith('.js'))!;
+    for (const url of ['/asemahaku', `/assets/${script}`, '/proxy/cms-view/v1/content/layout']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER_UA } });
+      expect(response.statusCode, url).toBe(200);
+      const policy = policyOf(response.headers['permissions-policy']);
+      expect(policy.get('geolocation'), url).toBe('(self)');
+      for (const feature of ['camera', 'microphone', 'payment', 'usb', 'display-capture', 'browsing-topics'])
+        expect(policy.get(feature), `${url} ${feature}`).toBe('()');
+    }
+  });
+});
+
+describe('the locale cookie', () => {
+  const firstVisit = (app: FastifyInstance, headers: Record<string, string>) =>
+    app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'user-agent': BROWSER_UA, 'accept-language': 'sv-SE,sv;q=0.9', ...headers },
+    });
+  const localeCookie = (response: Awaited<ReturnType<FastifyInstance['inject']>>) =>
+    response.cookies.find((cookie) => cookie.name === 'i18n_redirected');
+
+  it('is Secure when the request came over https through the trusted proxy', async () => {
+    const app = await env.site({ TRUST_PROXY: '127.0.0.1' });
+    const response = await firstVisit(app, { 'x-forwarded-proto': 'https' });
+    expect(response.statusCode).toBe(307);
+    expect(localeCookie(response)).toMatchObject({ value: 'sv-SE', secure: true, sameSite: 'Lax', path: '/' });
+  });
+
+  it('is not Secure over plain http, nor when an untrusted client claims https', async () => {
+    const trusting = await env.site({ TRUST_PROXY: '127.0.0.1' });
+    expect(localeCookie(await firstVisit(trusting, {}))?.secure).toBeFalsy();
+    const direct = await env.site();
+    const claimed = localeCookie(await firstVisit(direct, { 'x-forwarded-proto': 'https' }));
+    expect(claimed?.value).toBe('sv-SE');
+    expect(claimed?.secure).toBeFalsy();
+  });
+});
+
+describe('source maps', () => {
+  const clientDir = join(distDir, 'client');
+  const scripts = readdirSync(join(clientDir, 'assets')).filter((file) => file.endsWith('.js'));
+
+  it('are kept out of the served folder and the precache, beside the build instead', () => {
+    const served = readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.map'),
+    );
+    expect(served).toEqual([]);
+    expect(readFileSync(join(clientDir, 'sw.js'), 'utf8')).not.toMatch(/\.map["']/);
+    for (const script of scripts)
+      expect(readFileSync(join(clientDir, 'assets', script), 'utf8'), script).not.toContain('sourceMappingURL');
+    expect(existsSync(join(distDir, 'sourcemaps', 'assets', `${scripts[0]}.map`))).toBe(true);
+  });
+
+  it('are not served', async () => {
+    const app = await env.site();
+    for (const url of [`/assets/${scripts[0]}.map`, '/sw.js.map']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER_UA } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('"mappings"');
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The client build: hashed assets are immutable for a year; everything else (icons,
- * sw.js, manifest) is revalidated on every use. The HTML template is never served.
+ * sw.js, manifest) is revalidated on every use. The HTML template and source maps are
+ * never served.
  */
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,7 +17,9 @@ export const staticFiles = fp(async (app: FastifyInstance, options: { distDir: s
     cacheControl: false,
     // .br/.gz written by scripts/precompress.ts at build time.
     preCompressed: true,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // Never the template, and never a source map, should one be left in the folder
+    // (the build moves them to dist/sourcemaps: docs/operations.md "Source maps").
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
     // No info line per file (issue 11: request logs of assets filled the disk under load).
     ...QUIET_ROUTE,
     setHeaders: (reply, filePath) => {
