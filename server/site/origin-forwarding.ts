@@ -36,15 +36,16 @@ export const originUnavailable = () =>
     'retry-after': String(ORIGIN_RETRY_AFTER_S),
   });
 
+/** The origin failed (a 5xx) or answered something else than it should. */
+export const originBadGateway = () =>
+  new SiteHttpError(502, 'BAD_GATEWAY', 'The origin gave an answer that cannot be passed on');
+
 /** reply-from's `onError` for a failed origin call: the error's `statusCode` says what failed. */
 export function originFailure(timeoutMs: number): NonNullable<FastifyReplyFromHooks['onError']> {
   return (reply, { error }) => {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 504) return void reply.send(originTimedOut(timeoutMs));
-    if (status === 502)
-      return void reply.send(
-        new SiteHttpError(502, 'BAD_GATEWAY', 'The origin gave an answer that cannot be passed on'),
-      );
+    if (status === 502) return void reply.send(originBadGateway());
     // Refused, reset or unresolvable connections (reply-from answers 500 or 503 for them):
     // the origin is down or restarting.
     return void reply.send(originUnavailable());

@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../../src/shared/locales';
 import { SiteHttpError } from '../errors';
-import { originTimedOut, originUnavailable } from '../origin-forwarding';
+import { originBadGateway, originTimedOut, originUnavailable } from '../origin-forwarding';
 
 export interface OriginAnswer {
   status: number;
@@ -41,11 +41,10 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
       try {
         body = JSON.parse(text) as OriginAnswer['body'];
       } catch {
-        throw new SiteHttpError(502, 'BAD_GATEWAY', `Origin answered ${path} with something other than JSON`);
+        throw originBadGateway();
       }
     }
-    if (response.status >= 500)
-      throw new SiteHttpError(502, 'BAD_GATEWAY', `Origin answered ${path} with ${response.status}`);
+    if (response.status >= 500) throw originBadGateway();
     const retryAfter = response.headers.get('retry-after');
     return { status: response.status, body, ...(retryAfter && /^\d{1,9}$/.test(retryAfter) ? { retryAfter } : {}) };
   }
