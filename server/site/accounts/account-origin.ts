@@ -4,7 +4,6 @@
  * body and retry-after are passed back as they are for the route to interpret.
  */
 import type { Locale } from '../../../src/shared/locales';
-import { SiteHttpError } from '../errors';
 import { originBadGateway, originTimedOut, originUnavailable } from '../origin-forwarding';
 
 export interface OriginAnswer {
