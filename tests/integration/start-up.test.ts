@@ -1,7 +1,7 @@
 /**
- * Start-up checks of DATA_DIR (issue 11): `npm start`'s server in a child process stops
- * with a non-zero exit and a message naming the folder when the folder is missing or
- * read-only; the default ./data is still created on a first start.
+ * Start-up checks (issue 11): `npm start`'s server in a child process stops with a
+ * non-zero exit and a one-line message for TRUST_PROXY=true, and one naming the folder
+ * when DATA_DIR is missing or read-only; the default ./data is still created on a first start.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +39,15 @@ function startProduct(
     });
   });
 }
+
+describe('TRUST_PROXY at start-up', () => {
+  it('stops with a message saying what to give instead of "true"', async () => {
+    const { code, output } = await startProduct({ TRUST_PROXY: 'true', DATA_DIR: work });
+    expect(code).toBe(1);
+    expect(output).toContain('TRUST_PROXY: "true" would believe any client\'s X-Forwarded-For');
+    expect(output).not.toMatch(/\n\s+at /);
+  }, 60_000);
+});
 
 describe('DATA_DIR at start-up', () => {
   it('stops with a message naming a DATA_DIR that does not exist', async () => {
