@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
@@ -36,6 +36,30 @@ function buildInfo(): Plugin {
 }
 
 /**
+ * Source maps are for debugging and bundle analysis (docs/decisions/004), not for the
+ * public: the client build writes them "hidden" (no sourceMappingURL comment in the
+ * served files) and this moves them out of the served folder, dist/client, to
+ * dist/sourcemaps, which no route serves (docs/operations.md "Source maps", issue 11).
+ */
+function privateSourceMaps(): Plugin {
+  return {
+    name: 'st1-private-source-maps',
+    apply: 'build',
+    closeBundle() {
+      if (this.environment?.config.build.ssr) return;
+      const client = resolve(distDir, 'client');
+      const target = resolve(distDir, 'sourcemaps');
+      rmSync(target, { recursive: true, force: true });
+      for (const file of readdirSync(client, { recursive: true, encoding: 'utf8' })) {
+        if (!file.endsWith('.map')) continue;
+        mkdirSync(dirname(resolve(target, file)), { recursive: true });
+        renameSync(resolve(client, file), resolve(target, file));
+      }
+    },
+  };
+}
+
+/**
  * The service worker (sw/sw.ts → sw.js), built by vite-plugin-pwa's injectManifest for the
  * client build only (in the SSR build it would write into the server output). The web app
  * manifests are per locale and come from the site server (server/site/routes/manifest.ts),
@@ -55,6 +79,8 @@ function serviceWorker(): PluginOption {
     injectManifest: {
       globPatterns: ['assets/**/*.{js,css}', 'icons/*.png', 'images/logo.svg', 'favicon.svg', 'offline.css'],
       globIgnores: ['**/*.map', 'index.html'],
+      // The worker is small and readable; it gets no source map.
+      sourcemap: false,
       // Hashed names need no revision query.
       dontCacheBustURLsMatching: /^assets\//,
       // The worker shows the offline page in four languages: the Lingui plugin compiles
@@ -69,12 +95,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     lingui({ failOnMissing: true, failOnCompileError: true }),
     buildInfo(),
-    ...(isSsrBuild ? [] : [serviceWorker()]),
+    ...(isSsrBuild ? [] : [serviceWorker(), privateSourceMaps()]),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: isSsrBuild
     ? { outDir: resolve(distDir, 'server'), emptyOutDir: true, target: 'node22' }
-    : { outDir: resolve(distDir, 'client'), emptyOutDir: true, target: 'es2022', sourcemap: true },
+    : { outDir: resolve(distDir, 'client'), emptyOutDir: true, target: 'es2022', sourcemap: 'hidden' as const },
   ssr: { noExternal: isSsrBuild ? [] : undefined },
   test: {
     include: [

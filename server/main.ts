@@ -4,6 +4,7 @@
  */
 import { loadOriginConfig } from './origin/config';
 import { startOrigin, type RunningOrigin } from './origin/start';
+import { loggerOptions } from './logging';
 import { buildSiteApp } from './site/app';
 import { loadSiteConfig } from './site/config';
 import { loadRenderer } from './site/renderer';
@@ -17,11 +18,12 @@ async function main() {
   let origin: RunningOrigin | undefined;
   let originUrl = siteConfig.originUrl;
   if (!originUrl) {
-    origin = await startOrigin(loadOriginConfig(), { logger: false });
+    const originConfig = loadOriginConfig();
+    origin = await startOrigin(originConfig, { logger: loggerOptions('origin', originConfig.logLevel) });
     originUrl = origin.url;
   }
   const renderer = await loadRenderer(siteConfig.distDir);
-  const logger = siteConfig.logLevel === 'silent' ? false : { level: siteConfig.logLevel };
+  const logger = loggerOptions('site', siteConfig.logLevel);
   const site = await buildSiteApp({ config: { ...siteConfig, originUrl }, renderer, logger });
   const address = await site.listen({ host: siteConfig.host, port: siteConfig.port });
   console.log(

@@ -2,7 +2,7 @@
  * The embedded origin: the upstream APIs of spec §7 as a real backend on loopback.
  * One error handler answers `{ status, code, message }` and hides 5xx details.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db';
 import { HttpError } from './errors';
 import { createLayoutsRepository } from './repositories/layouts-repository';
@@ -16,8 +16,14 @@ import { shopPlugin } from './shop/shop-plugin';
 import { createStationsRepository } from './repositories/stations-repository';
 import { createStationPages, stationRoutes } from './routes/stations';
 
-export function buildOriginApp(db: Db, options: { logger?: boolean } = {}): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024 });
+export function buildOriginApp(db: Db, options: { logger?: FastifyServerOptions['logger'] } = {}): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    // Every request here comes from the site server, which logs it; the origin logs only
+    // what goes wrong (its 5xx below, warnings of its plugins), not a line per request.
+    disableRequestLogging: true,
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {

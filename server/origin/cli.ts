@@ -1,11 +1,13 @@
 /** `npm run db:migrate` and `npm run db:seed`. */
 import { loadOriginConfig } from './config';
+import { prepareDataDir } from './data-dir';
 import { openDatabase } from './db';
 import { migrateToLatest } from './migrate';
 import { seedIfEmpty } from './seed';
 
 const command = process.argv[2];
 const config = loadOriginConfig();
+if (!config.databaseUrl) prepareDataDir(config.dataDir, { createIfMissing: !config.dataDirGiven });
 const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 try {
   await migrateToLatest(db);

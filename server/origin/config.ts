@@ -1,21 +1,27 @@
 /** Origin configuration from the environment, checked at start-up (house style §7). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 
 const schema = z.object({
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   ORIGIN_HOST: z.string().default('127.0.0.1'),
   ORIGIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   CONTENT_DIR: z.string().default('./content'),
+  LOG_LEVEL: logLevelSchema,
 });
 
 export interface OriginConfig {
   dataDir: string;
+  /** Whether DATA_DIR was given: only the default ./data is created when missing. */
+  dataDirGiven: boolean;
   databaseUrl: string | undefined;
   host: string;
   port: number;
   contentDir: string;
+  /** The same LOG_LEVEL as the site server's (server/logging.ts). */
+  logLevel: LogLevel;
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -26,10 +32,12 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
   }
   const values = parsed.data;
   return {
-    dataDir: resolve(values.DATA_DIR),
+    dataDir: resolve(values.DATA_DIR ?? './data'),
+    dataDirGiven: values.DATA_DIR !== undefined,
     databaseUrl: values.DATABASE_URL,
     host: values.ORIGIN_HOST,
     port: values.ORIGIN_PORT,
     contentDir: resolve(values.CONTENT_DIR),
+    logLevel: logLevelFor(env, values.LOG_LEVEL),
   };
 }

@@ -1,7 +1,8 @@
 /** Opens the database, migrates, seeds when empty and starts the origin on loopback. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildOriginApp } from './app';
 import type { OriginConfig } from './config';
+import { prepareDataDir } from './data-dir';
 import { openDatabase, type Db } from './db';
 import { migrateToLatest } from './migrate';
 import { seedIfEmpty } from './seed';
@@ -13,7 +14,11 @@ export interface RunningOrigin {
   close(): Promise<void>;
 }
 
-export async function startOrigin(config: OriginConfig, options: { logger?: boolean } = {}): Promise<RunningOrigin> {
+export async function startOrigin(
+  config: OriginConfig,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<RunningOrigin> {
+  if (!config.databaseUrl) prepareDataDir(config.dataDir, { createIfMissing: !config.dataDirGiven });
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db);
   await seedIfEmpty(db, config.contentDir);

@@ -4,7 +4,13 @@
  */
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
 import { SiteHttpError } from './errors';
@@ -24,7 +30,8 @@ import { paymentGatewayRoutes } from './routes/payment-gateway';
 export interface SiteDeps {
   config: SiteConfig & { originUrl: string };
   renderer: Renderer;
-  logger?: boolean | { level: string };
+  /** Fastify's logger option (server/logging.ts); no logs when absent. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 function isApiRequest(request: FastifyRequest): boolean {
@@ -62,7 +69,7 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     },
   });
 
-  const origin = createOriginClient(config.originUrl);
+  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
   const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
   const redirectTables = loadRedirectTables(config.contentDir);
 
@@ -81,8 +88,10 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
       error instanceof SiteHttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const code = error instanceof SiteHttpError ? error.code : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
-    // 5xx bodies never carry internals.
-    const message = status >= 500 ? 'Internal server error' : (error as Error).message;
+    // 5xx bodies never carry internals; this server's own errors are written to be read.
+    const message =
+      status >= 500 && !(error instanceof SiteHttpError) ? 'Internal server error' : (error as Error).message;
+    if (error instanceof SiteHttpError) reply.headers(error.headers);
     return reply.status(status).header('cache-control', 'no-store').send({ status, code, message });
   });
   app.setNotFoundHandler((request, reply) =>
@@ -94,23 +103,23 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   );
 
   // Routes.
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', QUIET_ROUTE, async (_request, reply) => {
     const originUp = await origin.healthy();
     return reply
       .status(originUp ? 200 : 503)
       .header('cache-control', 'no-store')
       .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
   });
-  app.get('/builds/latest.json', async (_request, reply) =>
+  app.get('/builds/latest.json', QUIET_ROUTE, async (_request, reply) =>
     reply
       .header('cache-control', 'no-cache, no-store, must-revalidate')
       .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
   );
-  await app.register(proxyRoutes, { originUrl: config.originUrl });
+  await app.register(proxyRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(accountRoutes, { config });
-  await app.register(imageRoutes, { originUrl: config.originUrl });
+  await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
-  await app.register(paymentGatewayRoutes, { originUrl: config.originUrl });
+  await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
   late.badRequestPage = pages.sendBadRequest;
   return app;

@@ -1,7 +1,9 @@
 /** Site server configuration from the environment, checked at start-up (house style §7). */
 import { resolve } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import type { PublicConfig } from '../../src/shared/boot-data';
+import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
@@ -21,17 +23,51 @@ function parseLocaleMap(value: string | undefined, name: string): Map<string, st
   return map;
 }
 
+/**
+ * TRUST_PROXY (docs/operations.md "Proxies"): off, or the addresses and networks of the
+ * proxies in front of this server, whose X-Forwarded-For/-Proto/-Host are then believed.
+ * "true" (every client is a proxy) and hop counts are refused at start-up: with either, a
+ * client that reaches this server directly chooses its own address and escapes the
+ * per-address rate limits; Fastify 5 itself no longer trusts anything for a hop count.
+ */
+export function parseTrustProxy(value: string | undefined): false | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  const expected = 'give the addresses of the proxies in front of this server, e.g. 127.0.0.1 or 10.0.0.0/8,loopback';
+  if (text === 'true') throw new Error(`TRUST_PROXY: "true" would believe any client's X-Forwarded-For; ${expected}`);
+  if (/^\d+$/.test(text))
+    throw new Error(`TRUST_PROXY: a hop count (${text}) cannot tell a proxy from a client; ${expected}`);
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  try {
+    // The parser Fastify uses, so that what passes here is exactly what Fastify trusts.
+    proxyAddr.compile(addresses);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY: ${(error as Error).message}; ${expected}`, { cause: error });
+  }
+  return addresses;
+}
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   ORIGIN_URL: z.string().url().optional(),
   LOCALE_DOMAINS: z.string().optional(),
   ROOT_REDIRECTS: z.string().optional(),
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  // Host names of the shared host, e.g. "st1.com,localhost" (www.<host> redirects there).
+  SITE_HOSTS: z
+    .string()
+    .regex(/^\s*(?:[a-z0-9.-]+\s*(?:,\s*|$))*$/i, 'expected host names without port or scheme, separated by commas')
+    .optional(),
+  TRUST_PROXY: z.string().optional(),
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  // Every call to the origin (pages, /proxy, /images, accounts) gives up after this long.
+  ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   DIST_DIR: z.string().default('./dist'),
   CONTENT_DIR: z.string().default('./content'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: logLevelSchema,
   // Editors' secret for reading drafts under /preview (server/site/preview-access.ts).
   PREVIEW_TOKEN: z.string().min(16, 'PREVIEW_TOKEN must be at least 16 characters').optional(),
   // A browser key (restricted by HTTP referrer at Google), so it may be public.
@@ -51,15 +87,24 @@ export interface SiteConfig {
   localeDomains: Map<string, Locale>;
   /** Locale → domain host, the other direction of localeDomains. */
   domainOfLocale: Map<Locale, string>;
+  /**
+   * Host names (lower case, no port) the site is served on besides the locale domains:
+   * www.<host> redirects to them, and no other www host redirects anywhere.
+   */
+  siteHosts: ReadonlySet<string>;
   /** Locale → where its root path redirects (spec §2 "configured root target"). */
   rootRedirects: Map<Locale, string>;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: off, or the proxies' addresses and networks (never "everyone"). */
+  trustProxy: false | string[];
   /** Editors' token for /preview; preview is off without it. */
   previewToken: string | undefined;
   renderCacheTtlMs: number;
+  /** Longest wait for the origin's answer (headers, and each pause in its body). */
+  originTimeoutMs: number;
   distDir: string;
   contentDir: string;
-  logLevel: string;
+  /** LOG_LEVEL, by default warn in production and info elsewhere (server/logging.ts). */
+  logLevel: LogLevel;
   /** What the browser may see of the configuration (src/shared/boot-data.ts). */
   publicConfig: PublicConfig;
 }
@@ -80,13 +125,20 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     originUrl: values.ORIGIN_URL?.replace(/\/+$/, ''),
     localeDomains,
     domainOfLocale: domains,
+    siteHosts: new Set(
+      (values.SITE_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
     rootRedirects: parseLocaleMap(values.ROOT_REDIRECTS, 'ROOT_REDIRECTS') as Map<Locale, string>,
-    trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     previewToken: values.PREVIEW_TOKEN,
     renderCacheTtlMs: values.RENDER_CACHE_TTL_MS,
+    originTimeoutMs: values.ORIGIN_TIMEOUT_MS,
     distDir: resolve(values.DIST_DIR),
     contentDir: resolve(values.CONTENT_DIR),
-    logLevel: values.LOG_LEVEL,
+    logLevel: logLevelFor(env, values.LOG_LEVEL),
     publicConfig: values.GOOGLE_MAPS_API_KEY ? { googleMapsApiKey: values.GOOGLE_MAPS_API_KEY } : {},
   };
 }

@@ -4,6 +4,8 @@ export class SiteHttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Headers the answer carries, e.g. `retry-after` of a 503. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

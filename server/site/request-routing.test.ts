@@ -33,7 +33,12 @@ const redirectTables = new Map<Locale, RedirectTable>([
   ['no-NO', compileRedirectTable({ exact: { '/bedriftskunde': '/bedrift' }, prefix: {}, patterns })],
 ]);
 
-const site: RoutingSite = { localeDomains: new Map(), rootRedirects: new Map(), redirectTables };
+const site: RoutingSite = {
+  localeDomains: new Map(),
+  siteHosts: new Set(['st1.fi', 'localhost']),
+  rootRedirects: new Map(),
+  redirectTables,
+};
 const domainSite: RoutingSite = { ...site, localeDomains: new Map<string, Locale>([['st1.se', 'sv-SE']]) };
 
 function route(
@@ -102,6 +107,14 @@ describe('routeRequest: canonical forms', () => {
       'https://localhost:3000/en-EU/company',
     );
     expect(location('/', { host: 'www.st1.se' }, domainSite)).toBe('http://st1.se/');
+  });
+
+  it('redirects a www host only to a configured host (no open redirect through the Host header)', () => {
+    for (const host of ['www.evil.example', 'WWW.evil.example:8080', 'www.st1.fi.evil.example', 'www.www.st1.fi']) {
+      expect(route('/yrityksille', { host }).kind, host).toBe('page');
+    }
+    // A locale domain of another copy's configuration is not a site host of this one.
+    expect(route('/', { host: 'www.st1.se' }).kind).toBe('page');
   });
 
   it('collapses a trailing slash', () => {

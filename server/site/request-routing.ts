@@ -25,6 +25,8 @@ export interface RoutingRequest {
 
 export interface RoutingSite {
   localeDomains: ReadonlyMap<string, Locale>;
+  /** Host names (lower case, no port) of the shared host; with the locale domains, the only ones a www host redirects to. */
+  siteHosts: ReadonlySet<string>;
   rootRedirects: ReadonlyMap<Locale, string>;
   redirectTables: ReadonlyMap<Locale, RedirectTable>;
 }
@@ -99,7 +101,10 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
 
   const hostHeader = request.host.toLowerCase();
   const hostname = hostHeader.replace(/:\d+$/, '');
-  if (hostname.startsWith('www.')) {
+  // Only to a configured host: the Host header is the client's to write, and
+  // "Host: www.evil.example" must not make this site redirect to evil.example (issue 11).
+  const bareHostname = hostname.slice(4);
+  if (hostname.startsWith('www.') && (site.siteHosts.has(bareHostname) || site.localeDomains.has(bareHostname))) {
     return {
       kind: 'redirect',
       location: `${request.protocol}://${hostHeader.slice(4)}${rawPath}${search}`,

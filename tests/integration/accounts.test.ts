@@ -115,7 +115,7 @@ describe('login and the session', () => {
   });
 
   it('marks the cookie Secure over https (behind a trusted TLS proxy)', async () => {
-    const secureApp = await env.site({ TRUST_PROXY: 'true' });
+    const secureApp = await env.site({ TRUST_PROXY: '10.0.0.0/8' });
     const response = await secureApp.inject({
       method: 'POST',
       url: '/api/v1/login',

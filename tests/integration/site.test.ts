@@ -458,7 +458,7 @@ describe('site: headers', () => {
     expect(
       (await get('/yrityksille', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security'],
     ).toBeUndefined();
-    const trusting = await buildSiteApp({ config: { ...config, trustProxy: true }, renderer });
+    const trusting = await buildSiteApp({ config: { ...config, trustProxy: ['127.0.0.1'] }, renderer });
     try {
       const https = await trusting.inject({
         method: 'GET',

@@ -4,7 +4,7 @@
  * body and retry-after are passed back as they are for the route to interpret.
  */
 import type { Locale } from '../../../src/shared/locales';
-import { SiteHttpError } from '../errors';
+import { originBadGateway, originTimedOut, originUnavailable } from '../origin-forwarding';
 
 export interface OriginAnswer {
   status: number;
@@ -19,6 +19,7 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
     path: string,
     init: { locale: Locale; token?: string | undefined; body?: unknown },
   ): Promise<OriginAnswer> {
+    const timeoutMs = options.timeoutMs ?? 8000;
     const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': init.locale };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -28,10 +29,10 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
         method,
         headers,
         ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new SiteHttpError(503, 'ORIGIN_UNAVAILABLE', `Origin unreachable: ${(error as Error).message}`);
+      throw (error as Error).name === 'TimeoutError' ? originTimedOut(timeoutMs) : originUnavailable();
     }
     const text = await response.text();
     let body: OriginAnswer['body'] = null;
@@ -39,11 +40,10 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
       try {
         body = JSON.parse(text) as OriginAnswer['body'];
       } catch {
-        throw new SiteHttpError(502, 'BAD_GATEWAY', `Origin answered ${path} with something other than JSON`);
+        throw originBadGateway();
       }
     }
-    if (response.status >= 500)
-      throw new SiteHttpError(502, 'BAD_GATEWAY', `Origin answered ${path} with ${response.status}`);
+    if (response.status >= 500) throw originBadGateway();
     const retryAfter = response.headers.get('retry-after');
     return { status: response.status, body, ...(retryAfter && /^\d{1,9}$/.test(retryAfter) ? { retryAfter } : {}) };
   }

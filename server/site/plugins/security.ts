@@ -1,7 +1,8 @@
 /**
  * Security headers: a CSP with no inline script at all (hydration data is a JSON
  * script, which browsers do not execute), nosniff, a referrer policy, frame-ancestors,
- * and HSTS only when the request arrived over https (behind a TLS-terminating proxy).
+ * a Permissions-Policy, and HSTS only when the request arrived over https (behind a
+ * TLS-terminating proxy).
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +35,34 @@ const MAPS_IMAGE_SOURCES = [
 ];
 const MAPS_CONNECT_SOURCES = ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'];
 
+/**
+ * Browser features the site uses, for this origin only: the station locator asks for the
+ * visitor's position (docs/stations.md), CMS videos autoplay muted (src/ui/cms-video.tsx)
+ * and may go full screen from their controls. Every other powerful feature is denied, to
+ * this document and to any frame or script it loads (docs/operations.md "Headers").
+ * Helmet dropped its Permissions-Policy support, hence the plain header.
+ */
+export const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  'autoplay=(self)',
+  'fullscreen=(self)',
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 export const security = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -60,6 +89,7 @@ export const security = fp(async (app: FastifyInstance) => {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 });

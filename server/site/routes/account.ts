@@ -76,7 +76,7 @@ const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new SiteHttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
 
 export async function accountRoutes(app: FastifyInstance, options: { config: SiteConfig & { originUrl: string } }) {
-  const origin = createAccountOrigin(options.config.originUrl);
+  const origin = createAccountOrigin(options.config.originUrl, { timeoutMs: options.config.originTimeoutMs });
   await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany, hook: 'preHandler' });
 
   // JSON bodies only, anything else is a 400 (form posts are not accepted: the pages post
@@ -95,7 +95,12 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
   function linkOptions(request: FastifyRequest): { linkBase?: string; domainMode: boolean } {
     const hostname = request.hostname.toLowerCase();
     const domainMode = options.config.localeDomains.has(hostname);
-    const trusted = domainMode || hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+    const trusted =
+      domainMode ||
+      options.config.siteHosts.has(hostname) ||
+      hostname === 'localhost' ||
+      hostname === '127.0.0.1' ||
+      hostname === '[::1]';
     return trusted ? { linkBase: `${request.protocol}://${request.host}`, domainMode } : { domainMode };
   }
 

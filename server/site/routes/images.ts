@@ -5,7 +5,9 @@
  */
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
+import { QUIET_ROUTE } from '../../logging';
 import { SiteHttpError } from '../errors';
+import { forwardingOptions, originFailure } from '../origin-forwarding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Headers of the origin's answer that the browser needs. */
@@ -19,16 +21,21 @@ const PASSED_HEADERS = [
   'content-range',
 ];
 
-export async function imageRoutes(app: FastifyInstance, options: { originUrl: string }) {
-  await app.register(replyFrom, { base: options.originUrl, undici: { connections: 16, pipelining: 1 } });
+export async function imageRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
+  await app.register(
+    replyFrom,
+    forwardingOptions(options.originUrl, { timeoutMs: options.timeoutMs, connections: 16 }),
+  );
+  const onError = originFailure(options.timeoutMs);
 
-  app.get('/images/:id', async (request, reply) => {
+  app.get('/images/:id', QUIET_ROUTE, async (request, reply) => {
     const { id } = request.params as { id: string };
     if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) throw new SiteHttpError(404, 'NOT_FOUND', 'No such asset');
     const queryIndex = request.url.indexOf('?');
     const query = queryIndex === -1 ? '' : request.url.slice(queryIndex);
     if (query.length > 512) throw new SiteHttpError(400, 'BAD_REQUEST', 'Image parameters are too long');
     return reply.from(`/images/${id}${query}`, {
+      onError,
       rewriteRequestHeaders: (_original, headers) => ({
         accept: headers.accept ?? '*/*',
         ...(headers.range ? { range: headers.range } : {}),

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isLocale, type Locale } from '../../../src/shared/locales';
+import { QUIET_ROUTE } from '../../logging';
 import { SiteHttpError } from '../errors';
 import { webAppManifest, type Translate } from '../web-app-manifest';
 
@@ -17,6 +18,7 @@ export async function manifestRoutes(app: FastifyInstance, options: ManifestOpti
   app.get(
     '/manifests/:file',
     {
+      ...QUIET_ROUTE,
       schema: {
         params: {
           type: 'object',

@@ -39,8 +39,14 @@ function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
-  reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' });
+/** Secure when the request came over https, directly or through a trusted proxy (TRUST_PROXY). */
+export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, locale: Locale): void {
+  reply.setCookie(LOCALE_COOKIE, locale, {
+    path: '/',
+    maxAge: LOCALE_COOKIE_MAX_AGE_S,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
 }
 
 export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
@@ -173,14 +179,19 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
           headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) },
         }).languages(),
       },
-      { localeDomains: config.localeDomains, rootRedirects: config.rootRedirects, redirectTables: deps.redirectTables },
+      {
+        localeDomains: config.localeDomains,
+        siteHosts: config.siteHosts,
+        rootRedirects: config.rootRedirects,
+        redirectTables: deps.redirectTables,
+      },
     );
 
     switch (decision.kind) {
       case 'badRequest':
         return sendBadRequest(request, reply, decision.status, decision.locale);
       case 'redirect':
-        if (decision.setLocaleCookie) setLocaleCookie(reply, decision.setLocaleCookie);
+        if (decision.setLocaleCookie) setLocaleCookie(request, reply, decision.setLocaleCookie);
         return reply
           .header('cache-control', 'no-cache')
           .header('vary', 'Cookie, Accept-Language')
@@ -191,7 +202,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         break;
     }
 
-    if (decision.setLocaleCookie) setLocaleCookie(reply, decision.setLocaleCookie);
+    if (decision.setLocaleCookie) setLocaleCookie(request, reply, decision.setLocaleCookie);
     if (decision.variesByLanguage) reply.header('vary', 'Cookie, Accept-Language');
     if (decision.preview) {
       const access = previewAccess.check(request, reply);

@@ -7,11 +7,13 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { SiteHttpError } from '../errors';
+import { forwardingOptions, originFailure } from '../origin-forwarding';
 
 const GATEWAY_PATH = /^\/payment-gateway\/(?:gateway\.css|pay\/PAY-[A-Z0-9]{10,40})$/;
 
-export async function paymentGatewayRoutes(app: FastifyInstance, options: { originUrl: string }) {
-  await app.register(replyFrom, { base: options.originUrl, undici: { connections: 8, pipelining: 1 } });
+export async function paymentGatewayRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
+  await app.register(replyFrom, forwardingOptions(options.originUrl, { timeoutMs: options.timeoutMs, connections: 8 }));
+  const onError = originFailure(options.timeoutMs);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
@@ -25,6 +27,7 @@ export async function paymentGatewayRoutes(app: FastifyInstance, options: { orig
       const path = request.url.split('?')[0] ?? '';
       if (!GATEWAY_PATH.test(path)) throw new SiteHttpError(404, 'NOT_FOUND', 'No such payment page');
       return reply.from(path, {
+        onError,
         ...(request.method === 'POST'
           ? {
               body: typeof request.body === 'string' ? request.body : '',

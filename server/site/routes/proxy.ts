@@ -17,6 +17,7 @@ import { SiteHttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';
 import { assertSameSiteRequest } from '../accounts/csrf';
 import { acceptJsonBodiesOnly } from '../json-bodies';
+import { forwardingOptions, originFailure } from '../origin-forwarding';
 
 /** Whether a query string's percent-encoding is well formed (else the origin would guess). */
 function isDecodable(text: string): boolean {
@@ -37,8 +38,12 @@ function readLocale(request: FastifyRequest): Locale {
   return locale;
 }
 
-export async function proxyRoutes(app: FastifyInstance, options: { originUrl: string }) {
-  await app.register(replyFrom, { base: options.originUrl, undici: { connections: 32, pipelining: 1 } });
+export async function proxyRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
+  await app.register(
+    replyFrom,
+    forwardingOptions(options.originUrl, { timeoutMs: options.timeoutMs, connections: 32 }),
+  );
+  const onError = originFailure(options.timeoutMs);
 
   // Per-address limits of the endpoints that declare one (proxy-allow-list.ts). Counted in
   // this server's memory, like the account limits (docs/accounts.md "Rate limits").
@@ -85,6 +90,7 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
       // look for `..` segments, which a search for "../" in the query is not.
       return reply.from(`/${endpoint.path}`, {
         queryString: () => query,
+        onError,
         ...(request.method === 'POST'
           ? { body: typeof request.body === 'string' ? request.body : '{}', contentType: 'application/json' }
           : {}),

@@ -1,0 +1,53 @@
+/**
+ * How the site server forwards requests to the origin with @fastify/reply-from (/proxy/*,
+ * /images/*, /payment-gateway/*): bounded undici timeouts, and origin failures answered
+ * as clear gateway errors instead of reply-from's defaults (a 500 for a refused
+ * connection, and no upper bound at all on a hung origin: it waited 300 s, issue 11).
+ * The page loads of origin-client.ts and the account calls stop after the same time.
+ */
+import type { FastifyReplyFromHooks } from '@fastify/reply-from';
+import { SiteHttpError } from './errors';
+
+/** Seconds a browser is told to wait before trying again when the origin is down. */
+export const ORIGIN_RETRY_AFTER_S = 5;
+
+/** reply-from plugin options: the origin as base, its pool size, and every timeout bounded. */
+export function forwardingOptions(originUrl: string, options: { timeoutMs: number; connections: number }) {
+  return {
+    base: originUrl,
+    // reply-from's own two info lines per forwarded request; its warnings stay.
+    disableRequestLogging: true,
+    undici: {
+      connections: options.connections,
+      pipelining: 1,
+      connectTimeout: options.timeoutMs,
+      // Time to the answer's headers, and the longest pause between two chunks of its body.
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    },
+  };
+}
+
+export const originTimedOut = (timeoutMs: number) =>
+  new SiteHttpError(504, 'GATEWAY_TIMEOUT', `The origin did not answer within ${timeoutMs / 1000} s`);
+
+export const originUnavailable = () =>
+  new SiteHttpError(503, 'ORIGIN_UNAVAILABLE', 'The origin is not reachable; try again shortly', {
+    'retry-after': String(ORIGIN_RETRY_AFTER_S),
+  });
+
+/** The origin failed (a 5xx) or answered something else than it should. */
+export const originBadGateway = () =>
+  new SiteHttpError(502, 'BAD_GATEWAY', 'The origin gave an answer that cannot be passed on');
+
+/** reply-from's `onError` for a failed origin call: the error's `statusCode` says what failed. */
+export function originFailure(timeoutMs: number): NonNullable<FastifyReplyFromHooks['onError']> {
+  return (reply, { error }) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 504) return void reply.send(originTimedOut(timeoutMs));
+    if (status === 502) return void reply.send(originBadGateway());
+    // Refused, reset or unresolvable connections (reply-from answers 500 or 503 for them):
+    // the origin is down or restarting.
+    return void reply.send(originUnavailable());
+  };
+}
