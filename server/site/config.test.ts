@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { loadOriginConfig } from '../origin/config';
 import { loadSiteConfig, parseTrustProxy } from './config';
 
 describe('TRUST_PROXY', () => {
@@ -34,8 +33,6 @@ describe('LOG_LEVEL', () => {
     expect(loadSiteConfig({ NODE_ENV: 'production' }).logLevel).toBe('warn');
     expect(loadSiteConfig({}).logLevel).toBe('info');
     expect(loadSiteConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info' }).logLevel).toBe('info');
-    expect(loadOriginConfig({ NODE_ENV: 'production' }).logLevel).toBe('warn');
-    expect(loadOriginConfig({ LOG_LEVEL: 'error' }).logLevel).toBe('error');
     expect(() => loadSiteConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
   });
 });
