@@ -14,7 +14,7 @@ import { SHOP_PATHS } from '../../../../shared/shop/shop-paths';
 import { telephonePrefixesFor, type TelephonePrefix } from '../../../../shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../../shared/validation/rules';
 import { useOnlineStatus } from '../../../../ui/use-online-status';
-import { session, customerEmail } from '../../../../ui/session-store';
+import { session, customerEmail, whenSessionKnown } from '../../../../ui/session-store';
 import {
   cart,
   cartCount,
@@ -40,6 +40,13 @@ const HOME_PREFIX: Record<Locale, TelephonePrefix> = {
   'no-NO': 'NO|47',
 };
 
+/** Whether the form still holds what it opened with (the customer has typed nothing). */
+function isUntouched(data: CustomerData, blank: CustomerData): boolean {
+  return (Object.keys(blank) as Array<keyof CustomerData>).every((key) =>
+    key === 'marketing' ? data.marketing.length === 0 : data[key] === blank[key],
+  );
+}
+
 export function CheckoutBlock() {
   const t = useT();
   const { locale } = useSite();
@@ -48,23 +55,30 @@ export function CheckoutBlock() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const began = useRef(false);
 
-  // Saved customer data (spec §4) or the account's, once, after hydration.
+  // Saved customer data (spec §4), else the account's once the auth check has said who is
+  // logged in: on a reload the form opens before the session is known (issue 11).
   useEffect(() => {
     const saved = loadCustomerData();
-    const user = session.loggedIn ? session.user : null;
-    checkout.customerData = saved ?? {
-      ...EMPTY_CUSTOMER_DATA,
-      telephonePrefix: HOME_PREFIX[locale],
-      ...(user
-        ? {
-            email: customerEmail() ?? '',
-            emailConfirmation: customerEmail() ?? '',
-            firstname: user.firstname,
-            lastname: user.lastname,
-            telephonePrefix: user.telephonePrefix,
-            telephoneNumber: user.telephoneNumber,
-          }
-        : {}),
+    const blank: CustomerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: HOME_PREFIX[locale] };
+    checkout.customerData = saved ?? blank;
+    if (saved) return;
+    let current = true;
+    void whenSessionKnown().then(() => {
+      const user = session.loggedIn ? session.user : null;
+      // Never over what the customer has started typing meanwhile.
+      if (!current || !user || !isUntouched(checkout.customerData, blank)) return;
+      checkout.customerData = {
+        ...blank,
+        email: customerEmail() ?? '',
+        emailConfirmation: customerEmail() ?? '',
+        firstname: user.firstname,
+        lastname: user.lastname,
+        telephonePrefix: user.telephonePrefix,
+        telephoneNumber: user.telephoneNumber,
+      };
+    });
+    return () => {
+      current = false;
     };
   }, [locale]);
 
