@@ -104,7 +104,7 @@ test('a declined card payment shows the failure text with the phone number and k
   await page.getByRole('button', { name: fi('shop.checkout.pay') }).click();
   await page.getByRole('button', { name: 'Hylkää maksu' }).click();
   await expect(page).toHaveURL(/status=declined/);
-  await expect(page.getByRole('alert')).toContainText(core('messages.paymentFailed', { phone: '0800 13 4000' }));
+  await expect(page.getByRole('alert')).toContainText(core('messages.paymentFailed', { phone: '+358 800 131 131' }));
   await expectNoSeriousViolations(page, 'payment failed');
   await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, 1 tuote');
   // The customer can try again: the saved details are there.

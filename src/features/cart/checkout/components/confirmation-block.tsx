@@ -10,7 +10,8 @@ import { useSite } from '../../../../ui/site-context';
 import { useT } from '../../../../i18n/use-t';
 import type { OrderReceipt, SignedPaymentResult } from '../../../../shared/shop/api-schema';
 import { formatPrice } from '../../../../shared/shop/money';
-import { CUSTOMER_SERVICE_PHONE, SHOP_PATHS } from '../../../../shared/shop/shop-paths';
+import { SHOP_PATHS } from '../../../../shared/shop/shop-paths';
+import { TextWithPhone, useCustomerServicePhone } from '../../../../ui/customer-service-phone';
 import { isTransient, resetCart, shopApi, ShopApiError, useCart } from '../../index';
 import { CartTotals } from '../../components/cart-totals';
 import { trackPurchaseOnce } from '../purchase-analytics';
@@ -29,6 +30,7 @@ export function ConfirmationBlock() {
   const t = useT();
   const { locale } = useSite();
   const cartSnapshot = useCart();
+  const customerServicePhone = useCustomerServicePhone();
   const [params] = useSearchParams();
   const [view, setView] = useState<View>({ state: 'checking' });
   const [attempt, setAttempt] = useState(0);
@@ -101,7 +103,9 @@ export function ConfirmationBlock() {
         <section className="shop-confirmation">
           <div role="alert" className="shop-error">
             {view.cancelled ? <p>{t('shop.confirmation.cancelled')}</p> : null}
-            <p>{t('messages.paymentFailed', { phone: CUSTOMER_SERVICE_PHONE[locale] })}</p>
+            <p>
+              <TextWithPhone text={(phone) => t('messages.paymentFailed', { phone })} phone={customerServicePhone} />
+            </p>
           </div>
           <p className="shop-actions">
             <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
