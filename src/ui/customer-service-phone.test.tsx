@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -23,11 +22,20 @@ describe('TextWithPhone', () => {
 });
 
 describe('customer-service numbers in content/ (issue 11)', () => {
-  const read = (path: string) => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')) as unknown;
+  const layouts = import.meta.glob<unknown>('../../content/layout/*.json', { eager: true, import: 'default' });
+  const contact = Object.values(
+    import.meta.glob<{ locales: Record<string, { body: Array<Record<string, unknown>> }> }>(
+      '../../content/pages/contact.json',
+      { eager: true, import: 'default' },
+    ),
+  )[0]!;
 
   it('each locale has its own number in its layout, the one place for it', () => {
     const phones = Object.fromEntries(
-      LOCALES.map((locale) => [locale, layoutSchema.parse(read(`content/layout/${locale}.json`)).customerServicePhone]),
+      LOCALES.map((locale) => [
+        locale,
+        layoutSchema.parse(layouts[`../../content/layout/${locale}.json`]).customerServicePhone,
+      ]),
     );
     expect(phones).toEqual({
       'fi-FI': '+358 800 131 131',
@@ -38,11 +46,8 @@ describe('customer-service numbers in content/ (issue 11)', () => {
   });
 
   it('the contact page takes the number from there instead of writing its own', () => {
-    const contact = read('content/pages/contact.json') as { locales: Record<string, { body: unknown[] }> };
     for (const locale of LOCALES) {
-      const details = contact.locales[locale]!.body.filter(
-        (block) => (block as { type: string }).type === 'contactDetails',
-      );
+      const details = contact.locales[locale]!.body.filter((block) => block.type === 'contactDetails');
       expect(details).toHaveLength(1);
       expect(details[0]).toMatchObject({ customerService: true });
       expect(details[0]).not.toHaveProperty('phone');

@@ -321,17 +321,17 @@ describe('cart store', () => {
     resetCartModuleForTests();
     origin.fetchImpl.mockClear();
     origin.state.requests = [];
-    let email: string | undefined;
+    const account: { email?: string } = {};
     let sessionKnown!: () => void;
     const started = startCart({
       locale: 'fi-FI',
-      customerEmail: () => email,
+      customerEmail: () => account.email,
       isOnline: () => true,
       sessionKnown: () => new Promise<void>((resolve) => (sessionKnown = resolve)),
     });
     await vi.waitFor(() => expect(cart.status).toBe('validating'));
     expect(origin.fetchImpl).not.toHaveBeenCalled();
-    email = 'matti.meikalainen@example.fi';
+    account.email = 'matti.meikalainen@example.fi';
     sessionKnown();
     await started;
     expect(origin.state.requests).toEqual([

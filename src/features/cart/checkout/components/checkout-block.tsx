@@ -1,5 +1,5 @@
 /**
- * The shopCheckout block: a step counter, step 1 customer data (spec §5 rules, saved to
+ * The shopCheckout block: what is being bought (order-summary.tsx), a step counter, step 1 customer data (spec §5 rules, saved to
  * and loaded from localStorage per spec §4), step 2 payment method (card or bank), then
  * the payment gateway. Payment needs the network and says so; nothing typed is lost.
  */
@@ -27,7 +27,7 @@ import {
   validateCart,
   type CustomerData,
 } from '../../index';
-import { CartTotals } from '../../components/cart-totals';
+import { OrderSummary } from './order-summary';
 import { checkout } from '../checkout-store';
 import { CUSTOMER_FIELD_RULES, nationalNumber } from '../customer-form-rules';
 import { startPayment } from '../start-payment';
@@ -106,6 +106,7 @@ export function CheckoutBlock() {
 
   return (
     <section className="checkout">
+      <OrderSummary />
       <ol className="checkout__steps" aria-label={t('shop.checkout.steps')}>
         {([1, 2] as const).map((step) => (
           <li
@@ -313,7 +314,6 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
   const { locale, basename } = useSite();
   const online = useOnlineStatus();
   const state = useSnapshot(checkout);
-  const cartSnapshot = useSnapshot(cart);
   const bankId = useId();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -336,9 +336,6 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
 
   return (
     <div className="checkout-payment">
-      {cartSnapshot.totals ? (
-        <CartTotals totals={cartSnapshot.totals} outOfDate={cartSnapshot.status !== 'valid'} />
-      ) : null}
       <fieldset className="checkout-field checkout-choices">
         <legend>{t('shop.checkout.paymentMethod')}</legend>
         {(['card', 'bank'] as const).map((method) => (
