@@ -291,6 +291,19 @@ describe('cart store', () => {
     expect(counts).toEqual([0]);
   });
 
+  it('saves an add before the answer, holding the header count until then or until the page is left', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {})); // the answer never comes
+    void addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await vi.waitFor(async () =>
+      expect((await readStoredCart())?.items.map((item) => item.code)).toEqual(['WASH-BASIC']),
+    );
+    expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(0);
+    expect(modalStore.name).toBeNull();
+    // The customer goes on to another page: the saved add counts there (checked on its load).
+    win.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(1);
+  });
+
   it('opens firstInCart once for two quick adds to an empty cart, and addedToCart for the second', async () => {
     await Promise.all([
       addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' }),

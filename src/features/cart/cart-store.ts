@@ -8,9 +8,9 @@
  * - the server rejecting the cart (a 4xx) empties it with the notice 'cartValidationFailed',
  *   also when that happens to the saved cart on page load; a rejected discount code only
  *   drops the code;
- * - an add opens the modal (or shows 'addedToCart') and reaches the saved cart and the
- *   header count only once the server has taken it (or could not be asked): an add the
- *   server refuses does neither (issue 11);
+ * - an add is saved at once (a page closed meanwhile loses nothing), but opens the modal
+ *   (or shows 'addedToCart') and raises the header count only once the server has taken
+ *   it or could not be asked: an add the server refuses does neither (issue 11);
  * - no answer (offline, network error, 5xx) never empties it: it is kept, marked out of
  *   date, and checked again when the browser is back online;
  * - other tabs see every save (BroadcastChannel) and take the saved cart as it is.
@@ -31,6 +31,7 @@ import {
   setAmount,
   toQuantity,
 } from './cart-items';
+import { publishCartCount } from './cart-count';
 import { onOtherTabSave, readStoredCart, writeStoredCart } from './cart-storage';
 import type { CartItem, CartState, ProductInput, StoredCart } from './cart-types';
 
@@ -81,10 +82,15 @@ function stored(): StoredCart {
   };
 }
 
-function save(): Promise<void> {
+/** True while the saved cart holds an add whose count the header does not show yet. */
+let countHeld = false;
+
+function save(options: { holdCount?: boolean } = {}): Promise<void> {
   const snapshot = stored();
+  const publishCount = !options.holdCount;
+  countHeld = !publishCount;
   saving = saving
-    .then(() => writeStoredCart(snapshot))
+    .then(() => writeStoredCart(snapshot, { publishCount }))
     .catch((error: unknown) => console.error('Saving the cart failed', error));
   return saving;
 }
@@ -115,6 +121,11 @@ export function startCart(env: CartEnvironment): Promise<void> {
     window.addEventListener('online', () => {
       if (cart.status === 'outOfDate' && cart.items.length > 0) void validateCart();
     });
+    // Leaving before the answer to an add: the add stays saved (checked on the next load),
+    // so the header count of the next page must show it.
+    window.addEventListener('pagehide', () => {
+      if (countHeld) publishCartCount(countItems(cart.items));
+    });
     if (cart.items.length > 0) await validateCart();
   })();
   return starting;
@@ -124,6 +135,7 @@ export function startCart(env: CartEnvironment): Promise<void> {
 export function resetCartModuleForTests(): void {
   stopListening();
   starting = undefined;
+  countHeld = false;
   validationSequence = 0;
   latestCheck = Promise.resolve('valid');
   applyStored(null);
@@ -233,9 +245,11 @@ export async function addToCart(product: ProductInput): Promise<void> {
   }
   const first = cart.items.length === 0;
   cart.items = addItem(cart.items, product);
-  // Checked before it is saved (which raises the header count) and before the modal or
-  // notice says it is in the cart: a refused add empties the cart with its own notice
-  // (spec §4), and must not look added first. No answer keeps it (saved out of date).
+  cart.status = 'validating';
+  // Saved at once, but the header count, the modal and the notice wait for the server: a
+  // refused add empties the cart with its own notice (spec §4) and must not look added
+  // first. No answer keeps it (saved out of date) and counts as added.
+  await save({ holdCount: true });
   const outcome = await settled(validateCart());
   if (outcome === 'rejected' || outcome === 'superseded') return;
   const item = cart.items.find((entry) => entry.code === product.code);
