@@ -147,6 +147,8 @@ const contactDetailsBlock = z.object({
   type: z.literal('contactDetails'),
   title: z.string().optional(),
   phone: z.string().optional(),
+  /** Show the locale's customer-service number (layout `customerServicePhone`) instead of `phone`. */
+  customerService: z.boolean().optional(),
   email: z.string().optional(),
   address: z.string().optional(),
   hours: z.string().optional(),
@@ -298,6 +300,11 @@ export const layoutSchema = z.object({
    * not make the layout fatal; the browser checks it and then does not load it (spec §5).
    */
   tagManagerId: z.string().optional(),
+  /**
+   * The locale's one customer-service phone number, as people write it ('+46 31 64 50 00'):
+   * the contact page and the payment-failed text (spec §8 {phone}) both show this one.
+   */
+  customerServicePhone: z.string().trim().min(1).optional(),
 });
 export type Layout = z.infer<typeof layoutSchema>;
 

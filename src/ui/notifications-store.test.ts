@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addNotification,
+  addNotificationOnceReady,
   allowNotifications,
   FALLBACK_ERROR_MESSAGE_ID,
   notificationsStore,
@@ -71,5 +72,21 @@ describe('notifications store', () => {
     const drop = addNotification({ message: 'b' });
     removeNotification(drop!);
     expect(notificationsStore.items.map((item) => item.id)).toEqual([keep]);
+  });
+
+  it('keeps a notice of work started after hydration until the region is there (issue 11)', () => {
+    expect(addNotificationOnceReady({ type: 'error', message: 'messages.cartValidationFailed', translate: true })).toBe(
+      undefined,
+    );
+    expect(notificationsStore.items).toEqual([]);
+    expect(() => addNotificationOnceReady({ message: ' ' })).toThrow('Cannot create notification: message is empty');
+    allowNotifications();
+    expect(notificationsStore.items).toEqual([
+      expect.objectContaining({ type: 'error', message: 'messages.cartValidationFailed', translate: true }),
+    ]);
+    // Shown once, and later ones at once.
+    allowNotifications();
+    expect(addNotificationOnceReady({ message: 'b' })).toBeDefined();
+    expect(notificationsStore.items.map((item) => item.message)).toEqual(['messages.cartValidationFailed', 'b']);
   });
 });

@@ -40,16 +40,30 @@ function nextId(): string {
   return `notification-${sequence}-${random}`;
 }
 
+/** Notices of work started after hydration that finished before the region was there. */
+const waiting: NotificationInput[] = [];
+
 /** Lets notifications in: called after hydration, in the browser only. */
 export function allowNotifications(): void {
   notificationsStore.ready = true;
+  for (const input of waiting.splice(0)) addNotification(input);
 }
 
 /**
- * Adds a notification and returns its id, or undefined when it was dropped (server
- * render or hydration). Throws 'Cannot create notification: message is empty'.
+ * For work that starts after hydration (an effect, a server answer on page load) and may
+ * finish before the notification region has loaded (it comes in a chunk of its own): the
+ * notice waits for the region instead of being dropped. Returns the id when shown at once.
+ * Issue 11: a saved cart refused on page load was emptied without a word.
  */
-export function addNotification(input: NotificationInput): string | undefined {
+export function addNotificationOnceReady(input: NotificationInput): string | undefined {
+  if (typeof window === 'undefined' || notificationsStore.ready) return addNotification(input);
+  resolveInput(input); // an empty message throws now, not later
+  waiting.push(input);
+  return undefined;
+}
+
+/** The type, message and translate flag of an input; throws for an empty message. */
+function resolveInput(input: NotificationInput): Omit<AppNotification, 'id'> {
   const type = input.type ?? 'success';
   let message = input.message;
   let translate = input.translate ?? false;
@@ -58,9 +72,18 @@ export function addNotification(input: NotificationInput): string | undefined {
     translate = true;
   }
   if (message === undefined || message.trim() === '') throw new Error('Cannot create notification: message is empty');
+  return { type, message, translate, ...(input.values ? { values: input.values } : {}) };
+}
+
+/**
+ * Adds a notification and returns its id, or undefined when it was dropped (server
+ * render or hydration). Throws 'Cannot create notification: message is empty'.
+ */
+export function addNotification(input: NotificationInput): string | undefined {
+  const notification = resolveInput(input);
   if (typeof window === 'undefined' || !notificationsStore.ready) return undefined;
   const id = nextId();
-  notificationsStore.items.push({ id, type, message, translate, ...(input.values ? { values: input.values } : {}) });
+  notificationsStore.items.push({ id, ...notification });
   return id;
 }
 

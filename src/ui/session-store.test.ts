@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { customerEmail, session, type User } from './session-store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customerEmail, session, sessionCheck, whenSessionKnown, type User } from './session-store';
 
 const user: User = {
   firstname: 'Matti',
@@ -33,5 +33,36 @@ describe('customerEmail', () => {
     session.loggedIn = true;
     session.user = { ...user, email: ' ' };
     expect(customerEmail()).toBeUndefined();
+  });
+});
+
+describe('whenSessionKnown', () => {
+  afterEach(() => {
+    sessionCheck.done = false;
+    vi.useRealTimers();
+  });
+
+  it('waits for the first auth check, then resolves with the account known', async () => {
+    let resolved = false;
+    const known = whenSessionKnown().then(() => {
+      resolved = true;
+      return customerEmail();
+    });
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    session.user = user;
+    session.loggedIn = true;
+    sessionCheck.done = true;
+    expect(await known).toBe('matti@example.fi');
+  });
+
+  it('resolves at once when the check is done, and after the time limit when it never ends', async () => {
+    sessionCheck.done = true;
+    await whenSessionKnown();
+    sessionCheck.done = false;
+    vi.useFakeTimers();
+    const known = whenSessionKnown(1000);
+    vi.advanceTimersByTime(1000);
+    await known;
   });
 });

@@ -51,6 +51,12 @@ for (const viewport of [
     await expect(page.getByText(forms('forms.submitted'))).toBeVisible();
     await expectAccessible(page, 'contact form sent');
     expect((await latestMail('asiakaspalvelu@st1.example', text)).body).toContain(`topic: card`);
+
+    // "Send another" opens an empty form that does not call its fields wrong (issue 11).
+    await form.getByRole('button', { name: forms('forms.send-another') }).click();
+    await expect(message).toHaveValue('');
+    await expect(form.getByText(forms('validation.required'))).toHaveCount(0);
+    await expect(message).not.toHaveAttribute('aria-invalid', 'true');
   });
 }
 

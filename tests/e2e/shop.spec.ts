@@ -79,6 +79,8 @@ for (const viewport of VIEWPORTS) {
 
       await expect(page).toHaveURL(/\/kassa\/vahvistus\?orderId=ORD-/);
       await expect(page.getByRole('heading', { name: fi('shop.confirmation.thanks') })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi('shop.result.paid'));
+      await expect(page).toHaveTitle(`${fi('shop.result.paid')} | St1`);
       const codes = page.locator('.wash-codes code');
       await expect(codes).toHaveCount(2);
       for (const code of await codes.allTextContents()) expect(code).toMatch(/^ST1-\d{12}$/);
@@ -104,7 +106,10 @@ test('a declined card payment shows the failure text with the phone number and k
   await page.getByRole('button', { name: fi('shop.checkout.pay') }).click();
   await page.getByRole('button', { name: 'Hylkää maksu' }).click();
   await expect(page).toHaveURL(/status=declined/);
-  await expect(page.getByRole('alert')).toContainText(core('messages.paymentFailed', { phone: '0800 13 4000' }));
+  await expect(page.getByRole('alert')).toContainText(core('messages.paymentFailed', { phone: '+358 800 131 131' }));
+  // Titled as what happened, not "Tilausvahvistus" (issue 11).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi('shop.result.failed'));
+  await expect(page).toHaveTitle(`${fi('shop.result.failed')} | St1`);
   await expectNoSeriousViolations(page, 'payment failed');
   await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, 1 tuote');
   // The customer can try again: the saved details are there.
@@ -121,6 +126,8 @@ test('a cancelled payment says so and keeps the cart', async ({ page }) => {
   await page.getByRole('button', { name: fi('shop.checkout.pay') }).click();
   await page.getByRole('button', { name: 'Peruuta' }).click();
   await expect(page.getByRole('alert')).toContainText(fi('shop.confirmation.cancelled'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi('shop.result.cancelled'));
+  await expect(page).toHaveTitle(`${fi('shop.result.cancelled')} | St1`);
   await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, 1 tuote');
 });
 

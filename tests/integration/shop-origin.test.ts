@@ -539,6 +539,18 @@ describe('shop: orders', () => {
     const code = receipt.items[0]!.washCodes[0]!;
     expect((await post('/digital-order/v1/wash-codes/redeem', { code: code.toLowerCase() })).statusCode).toBe(200);
     expect((await post('/digital-order/v1/wash-codes/check', { code })).json()).toEqual({ code, status: 'used' });
+    // The spec §5 rule is applied once, here: what the customer typed, prefix or not (issue 11).
+    for (const typed of ['abc', 'ST1-ABC', 'st1-abc'])
+      expect((await post('/digital-order/v1/wash-codes/check', { code: typed })).json()).toEqual({
+        code: 'ST1-ABC',
+        status: 'unknown',
+      });
+    expect(
+      (await post('/digital-order/v1/wash-codes/check', { code: `st1-${code.slice(4, 8)} ${code.slice(8)}` })).json(),
+    ).toEqual({
+      code,
+      status: 'used',
+    });
     expectApiError(await post('/digital-order/v1/wash-codes/redeem', { code }), 409, 'WASH_CODE_USED');
     expectApiError(await post('/digital-order/v1/wash-codes/check', {}), 400);
   });

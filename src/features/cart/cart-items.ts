@@ -69,6 +69,11 @@ export function setAmount(items: readonly CartItem[], code: string, amount: numb
   return items.map((item) => (item.code === code ? { ...item, amount: clampAmount(amount) } : item));
 }
 
+/** A line's gross total in euros: the server's unit price × the amount, to the cent. */
+export function lineTotal(item: Pick<CartItem, 'price' | 'amount'>): number {
+  return Math.round(item.price * item.amount * 100) / 100;
+}
+
 /** The cart amount count of spec §3: all units of all items. */
 export function countItems(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.amount, 0);

@@ -53,11 +53,15 @@ function broadcast(): BroadcastChannel | null {
   return channel;
 }
 
-export async function writeStoredCart(cart: StoredCart): Promise<void> {
+/**
+ * Saves the cart. `publishCount: false` leaves the header's count as it was: an add is
+ * saved before the server has taken it, and the count follows only its answer.
+ */
+export async function writeStoredCart(cart: StoredCart, options: { publishCount?: boolean } = {}): Promise<void> {
   // Plain data: valtio proxies cannot be structured-cloned into IndexedDB.
   const plain = JSON.parse(JSON.stringify(cart)) as StoredCart;
   await db().cart.put(plain, RECORD_KEY);
-  publishCartCount(plain.items.reduce((sum, item) => sum + item.amount, 0));
+  if (options.publishCount ?? true) publishCartCount(plain.items.reduce((sum, item) => sum + item.amount, 0));
   broadcast()?.postMessage({ type: 'cart-saved', savedAt: plain.savedAt });
 }
 

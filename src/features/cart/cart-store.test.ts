@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ValidatedCart } from '../../shared/shop/api-schema';
 import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../ui/analytics-gate';
 import { modalStore, closeModal } from '../../ui/modal-store';
-import { notificationsStore } from '../../ui/notifications-store';
+import { allowNotifications, notificationsStore } from '../../ui/notifications-store';
 import { closeCartDatabaseForTests, readStoredCart } from './cart-storage';
 import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems } from './cart-items';
 import {
@@ -262,6 +262,94 @@ describe('cart store', () => {
     });
     expect(cart.status).toBe('valid');
     expect((await readStoredCart())?.items.map((item) => item.amount)).toEqual([50, 50]);
+  });
+
+  it('opens no modal, shows no success and never raises the saved count for an add the server refuses (issue 11)', async () => {
+    const counts: number[] = [];
+    const setItem = win.localStorage.setItem;
+    win.localStorage.setItem = (key: string, value: string) => {
+      if (key === 'st1.cart') counts.push((JSON.parse(value) as { count: number }).count);
+      setItem(key, value);
+    };
+    origin.state.mode = 'reject';
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(modalStore.name).toBeNull();
+    expect(notices()).toEqual(['messages.cartValidationFailed']);
+    expect(cart.items).toEqual([]);
+    expect(counts.every((count) => count === 0)).toBe(true);
+
+    // The same for a later add to a cart that was fine: the refusal empties it (spec §4).
+    origin.state.mode = 'ok';
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    counts.length = 0;
+    notificationsStore.items = [];
+    origin.state.mode = 'reject';
+    await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    expect(modalStore.name).toBeNull();
+    expect(notices()).toEqual(['messages.cartValidationFailed']);
+    expect(counts).toEqual([0]);
+  });
+
+  it('saves an add before the answer, holding the header count until then or until the page is left', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {})); // the answer never comes
+    void addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await vi.waitFor(async () =>
+      expect((await readStoredCart())?.items.map((item) => item.code)).toEqual(['WASH-BASIC']),
+    );
+    expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(0);
+    expect(modalStore.name).toBeNull();
+    // The customer goes on to another page: the saved add counts there (checked on its load).
+    win.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(1);
+  });
+
+  it('opens firstInCart once for two quick adds to an empty cart, and addedToCart for the second', async () => {
+    await Promise.all([
+      addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' }),
+      addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' }),
+    ]);
+    expect(modalStore.name).toBe('firstInCart');
+    expect(notices()).toEqual(['messages.addedToCart']);
+    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC', 'WASH-BASIC-5']);
+  });
+
+  it('says cartValidationFailed when the saved cart is refused on load, even before the notices are let in (issue 11)', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    resetCartModuleForTests();
+    notificationsStore.items = [];
+    notificationsStore.ready = false; // the notification region's chunk has not loaded yet
+    origin.state.mode = 'reject';
+    await startCart({ locale: 'fi-FI', customerEmail: () => undefined, isOnline: () => true });
+    expect(cart.items).toEqual([]);
+    expect((await readStoredCart())?.items).toEqual([]);
+    allowNotifications();
+    expect(notificationsStore.items).toEqual([
+      expect.objectContaining({ type: 'error', message: 'messages.cartValidationFailed' }),
+    ]);
+  });
+
+  it("waits for the auth check on load, so that the first check sends the account's e-mail (spec §6, issue 11)", async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    resetCartModuleForTests();
+    origin.fetchImpl.mockClear();
+    origin.state.requests = [];
+    const account: { email?: string } = {};
+    let sessionKnown!: () => void;
+    const started = startCart({
+      locale: 'fi-FI',
+      customerEmail: () => account.email,
+      isOnline: () => true,
+      sessionKnown: () => new Promise<void>((resolve) => (sessionKnown = resolve)),
+    });
+    await vi.waitFor(() => expect(cart.status).toBe('validating'));
+    expect(origin.fetchImpl).not.toHaveBeenCalled();
+    account.email = 'matti.meikalainen@example.fi';
+    sessionKnown();
+    await started;
+    expect(origin.state.requests).toEqual([
+      { items: [{ code: 'WASH-BASIC', quantity: 1, showUpsell: true }], customerEmail: 'matti.meikalainen@example.fi' },
+    ]);
   });
 
   it('sends no request for an empty cart', async () => {

@@ -5,8 +5,12 @@
  *   the first product in an empty cart opens modal 'firstInCart', later adds show the
  *   notice 'addedToCart'; one product holds at most MAX_ITEM_AMOUNT (the server's limit),
  *   beyond which the cart stays as it is with the notice 'shop.cart.maxAmount';
- * - the server rejecting the cart (a 4xx) empties it with the notice 'cartValidationFailed';
- *   a rejected discount code only drops the code;
+ * - the server rejecting the cart (a 4xx) empties it with the notice 'cartValidationFailed',
+ *   also when that happens to the saved cart on page load; a rejected discount code only
+ *   drops the code;
+ * - an add is saved at once (a page closed meanwhile loses nothing), but opens the modal
+ *   (or shows 'addedToCart') and raises the header count only once the server has taken
+ *   it or could not be asked: an add the server refuses does neither (issue 11);
  * - no answer (offline, network error, 5xx) never empties it: it is kept, marked out of
  *   date, and checked again when the browser is back online;
  * - other tabs see every save (BroadcastChannel) and take the saved cart as it is.
@@ -14,7 +18,7 @@
 import { proxy } from 'valtio';
 import type { Locale } from '../../shared/locales';
 import { openModal } from '../../ui/modal-store';
-import { addNotification, notificationsStore } from '../../ui/notifications-store';
+import { addNotification, addNotificationOnceReady, notificationsStore } from '../../ui/notifications-store';
 import { analyticsItem, trackShopEvent } from './analytics';
 import { isTransient, shopApi, ShopApiError } from './api/shop-api';
 import {
@@ -27,6 +31,7 @@ import {
   setAmount,
   toQuantity,
 } from './cart-items';
+import { publishCartCount } from './cart-count';
 import { onOtherTabSave, readStoredCart, writeStoredCart } from './cart-storage';
 import type { CartItem, CartState, ProductInput, StoredCart } from './cart-types';
 
@@ -39,12 +44,27 @@ interface CartEnvironment {
   /** The e-mail for validation (spec §6): the account's when logged in, else the checkout form's. */
   customerEmail: () => string | undefined;
   isOnline: () => boolean;
+  /**
+   * Resolves once it is known whether a customer is logged in (the page's auth check), so
+   * that the check on page load already sends the account e-mail (spec §6). Default: known.
+   */
+  sessionKnown?: () => Promise<void>;
 }
+
+/**
+ * How a check ended: 'valid' (the server's answer is in), 'kept' (no answer: offline or a
+ * network failure, the cart is kept out of date), 'rejected' (the server refused the
+ * cart, which is now empty) or 'superseded' (a newer change or another tab's save came
+ * first; its own check decides).
+ */
+export type CheckOutcome = 'valid' | 'kept' | 'rejected' | 'superseded';
 
 let environment: CartEnvironment = { locale: 'fi-FI', customerEmail: () => undefined, isOnline: () => true };
 let starting: Promise<void> | undefined;
 let stopListening: () => void = () => {};
 let validationSequence = 0;
+/** The newest check, for an add whose own check was superseded by a newer one. */
+let latestCheck: Promise<CheckOutcome> = Promise.resolve('valid');
 /** Serialises saves, so that a slow write never overwrites a newer one. */
 let saving: Promise<void> = Promise.resolve();
 
@@ -62,10 +82,15 @@ function stored(): StoredCart {
   };
 }
 
-function save(): Promise<void> {
+/** True while the saved cart holds an add whose count the header does not show yet. */
+let countHeld = false;
+
+function save(options: { holdCount?: boolean } = {}): Promise<void> {
   const snapshot = stored();
+  const publishCount = !options.holdCount;
+  countHeld = !publishCount;
   saving = saving
-    .then(() => writeStoredCart(snapshot))
+    .then(() => writeStoredCart(snapshot, { publishCount }))
     .catch((error: unknown) => console.error('Saving the cart failed', error));
   return saving;
 }
@@ -96,6 +121,11 @@ export function startCart(env: CartEnvironment): Promise<void> {
     window.addEventListener('online', () => {
       if (cart.status === 'outOfDate' && cart.items.length > 0) void validateCart();
     });
+    // Leaving before the answer to an add: the add stays saved (checked on the next load),
+    // so the header count of the next page must show it.
+    window.addEventListener('pagehide', () => {
+      if (countHeld) publishCartCount(countItems(cart.items));
+    });
     if (cart.items.length > 0) await validateCart();
   })();
   return starting;
@@ -105,26 +135,35 @@ export function startCart(env: CartEnvironment): Promise<void> {
 export function resetCartModuleForTests(): void {
   stopListening();
   starting = undefined;
+  countHeld = false;
   validationSequence = 0;
+  latestCheck = Promise.resolve('valid');
   applyStored(null);
   cart.loaded = false;
 }
 
 /** Checks the cart with the server and takes its prices, totals and upsells. */
-export async function validateCart(): Promise<void> {
-  const sequence = ++validationSequence;
+export function validateCart(): Promise<CheckOutcome> {
+  const check = runCheck(++validationSequence);
+  latestCheck = check;
+  return check;
+}
+
+async function runCheck(sequence: number): Promise<CheckOutcome> {
   if (cart.items.length === 0) {
     cart.totals = null;
     cart.status = 'valid';
     await save();
-    return;
+    return 'valid';
   }
   if (!environment.isOnline()) {
     cart.status = 'outOfDate';
     await save();
-    return;
+    return 'kept';
   }
   cart.status = 'validating';
+  await environment.sessionKnown?.();
+  if (sequence !== validationSequence) return 'superseded';
   const email = environment.customerEmail()?.trim();
   try {
     const answer = await shopApi.validateCart(
@@ -140,32 +179,45 @@ export async function validateCart(): Promise<void> {
       },
       environment.locale,
     );
-    if (sequence !== validationSequence) return;
+    if (sequence !== validationSequence) return 'superseded';
     cart.items = mergeValidation(cart.items, answer);
     cart.totals = answer.totals;
     cart.status = 'valid';
     await save();
+    return 'valid';
   } catch (error) {
-    if (sequence !== validationSequence) return;
+    if (sequence !== validationSequence) return 'superseded';
+    // Notices wait for the notification region: on page load it may not be there yet.
     if (isTransient(error) || !(error instanceof ShopApiError)) {
       cart.status = 'outOfDate';
       await save();
       // One notice at a time: a burst of failed checks (several quick adds) says it once.
       const shown = notificationsStore.items.some((item) => item.message === 'messages.cartUpdateFailed');
       if (environment.isOnline() && !shown)
-        addNotification({ type: 'warning', message: 'messages.cartUpdateFailed', translate: true });
-      return;
+        addNotificationOnceReady({ type: 'warning', message: 'messages.cartUpdateFailed', translate: true });
+      return 'kept';
     }
     if (error.code.startsWith('DISCOUNT_') && cart.discountCode) {
       cart.discountCode = null;
-      addNotification({ type: 'error', message: `shop.discount.${error.code}`, translate: true });
-      await validateCart();
-      return;
+      addNotificationOnceReady({ type: 'error', message: `shop.discount.${error.code}`, translate: true });
+      return validateCart();
     }
     console.warn('The server rejected the cart', error.code, error.message);
     await resetCart();
-    addNotification({ type: 'error', message: 'messages.cartValidationFailed', translate: true });
+    addNotificationOnceReady({ type: 'error', message: 'messages.cartValidationFailed', translate: true });
+    return 'rejected';
   }
+}
+
+/** The outcome of a check, or of the newer check that superseded it. */
+async function settled(check: Promise<CheckOutcome>): Promise<CheckOutcome> {
+  let current = check;
+  let outcome = await current;
+  while (outcome === 'superseded' && latestCheck !== current) {
+    current = latestCheck;
+    outcome = await current;
+  }
+  return outcome;
 }
 
 /** Saves at once (nothing is lost if the check fails), then checks. */
@@ -193,11 +245,18 @@ export async function addToCart(product: ProductInput): Promise<void> {
   }
   const first = cart.items.length === 0;
   cart.items = addItem(cart.items, product);
-  const item = cart.items.find((entry) => entry.code === product.code)!;
+  cart.status = 'validating';
+  // Saved at once, but the header count, the modal and the notice wait for the server: a
+  // refused add empties the cart with its own notice (spec §4) and must not look added
+  // first. No answer keeps it (saved out of date) and counts as added.
+  await save({ holdCount: true });
+  const outcome = await settled(validateCart());
+  if (outcome === 'rejected' || outcome === 'superseded') return;
+  const item = cart.items.find((entry) => entry.code === product.code);
+  if (!item) return;
   if (first) openModal(FIRST_IN_CART_MODAL);
   else addNotification({ type: 'success', message: 'messages.addedToCart', translate: true });
   trackShopEvent('add_to_cart', [analyticsItem(item, 1)]);
-  await changed();
 }
 
 export async function removeFromCart(code: string): Promise<void> {

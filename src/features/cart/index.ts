@@ -5,3 +5,4 @@ export { shopApi, ShopApiError, ShopNetworkError, isTransient } from './api/shop
 export { analyticsItem, trackCartStep, trackShopEvent, type AnalyticsItem } from './analytics';
 export * from './customer-data-storage';
 export type { CartItem } from './cart-types';
+export { lineTotal } from './cart-items';

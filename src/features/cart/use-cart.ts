@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSite } from '../../ui/site-context';
-import { customerEmail } from '../../ui/session-store';
+import { customerEmail, whenSessionKnown } from '../../ui/session-store';
 import { cart, startCart } from './cart-store';
 import { loadCustomerData } from './customer-data-storage';
 
@@ -14,6 +14,8 @@ export function useCart() {
       // Spec §6: a logged-in customer's account e-mail, else the guest's checkout e-mail.
       customerEmail: () => customerEmail() ?? loadCustomerData()?.email,
       isOnline: () => navigator.onLine,
+      // The check on page load waits for the auth check, else it would go as a guest's.
+      sessionKnown: () => whenSessionKnown(),
     });
   }, [locale]);
   return useSnapshot(cart);

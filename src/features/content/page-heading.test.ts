@@ -11,6 +11,10 @@ describe('pageHeadingBlockIndex', () => {
     expect(pageHeadingBlockIndex([{ type: 'richText', html: '<p>x</p>' }, { type: 'hero', title: 'b' }])).toBe(1);
   });
 
+  it('is the payment-result block, which names the outcome itself, before any hero (issue 11)', () => {
+    expect(pageHeadingBlockIndex([{ type: 'hero', title: 'Order' }, { type: 'shopConfirmation' }])).toBe(1);
+  });
+
   it('is -1 when neither exists, so that the page title becomes the h1', () => {
     expect(pageHeadingBlockIndex([{ type: 'richText', html: '<p>x</p>' }])).toBe(-1);
     expect(pageHeadingBlockIndex([])).toBe(-1);

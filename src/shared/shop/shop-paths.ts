@@ -20,11 +20,3 @@ export const SHOP_PATHS: Record<ShopPage, Record<Locale, string>> = {
     'no-NO': '/kasse/bekreftelse',
   },
 };
-
-/** Customer service phone of the payment-failed text (spec §8 {phone}). */
-export const CUSTOMER_SERVICE_PHONE: Record<Locale, string> = {
-  'fi-FI': '0800 13 4000',
-  'en-EU': '+358 800 13 4000',
-  'sv-SE': '+358 800 13 4000',
-  'no-NO': '+358 800 13 4000',
-};

@@ -9,10 +9,19 @@ describe('verification code (spec §5)', () => {
     ['st1-123', 'ST1-123'],
     [' ST1 - 123 ', 'ST1-123'],
     ['abc', 'ST1-ABC'],
-    ['ST1-12a', 'ST1-ST1-12A'],
+    // A code that already carries the prefix never gets a second one (issue 11).
+    ['ST1-ABC', 'ST1-ABC'],
+    ['ST1-12a', 'ST1-12A'],
     ['', 'ST1-'],
   ])('%j → %j', (input, expected) => {
     expect(normaliseVerificationCode(input)).toBe(expected);
+  });
+
+  it('is idempotent: applying it to its own result changes nothing', () => {
+    for (const input of ['abc', 'ST1-ABC', '1234 5678', 'st1-99', 'ST1-ST1-1', ' x y ']) {
+      const once = normaliseVerificationCode(input);
+      expect(normaliseVerificationCode(once)).toBe(once);
+    }
   });
 
   it('recognises issued code shapes', () => {

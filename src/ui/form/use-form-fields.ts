@@ -59,5 +59,16 @@ export function useFormFields<Values extends Record<string, FieldValue>>(
     return Object.keys(clientErrors).length === 0;
   };
 
-  return { values, setValue, setValues, errorOf, checkAll, setServerErrors, clientErrors, focusFirstInvalid };
+  /**
+   * Starts the form afresh after it has done its job (a password changed): the values
+   * given, no messages. Emptied fields would otherwise show 'required' at once, since the
+   * form counts as sent.
+   */
+  const reset = useCallback((next: Values) => {
+    setValues(next);
+    setSubmitted(false);
+    setServerErrors({});
+  }, []);
+
+  return { values, setValue, setValues, reset, errorOf, checkAll, setServerErrors, clientErrors, focusFirstInvalid };
 }

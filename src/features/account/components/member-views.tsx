@@ -219,7 +219,7 @@ function PasswordForm() {
     setState('busy');
     try {
       await changePassword(locale, form.values.currentPassword, form.values.newPassword);
-      form.setValues({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
+      form.reset({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
       setState('done');
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {

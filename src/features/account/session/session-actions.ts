@@ -5,16 +5,15 @@
  * notification 'messages.something-went-wrong'. Nothing here touches the cart: a
  * guest's cart stays when they log in (issue 7).
  */
-import { proxy } from 'valtio';
 import type { Locale } from '../../../shared/locales';
 import { addNotification } from '../../../ui/notifications-store';
 import { fetchAuthStatus, fetchCards, fetchCustomer, requestLogout } from './session-api';
-import { session } from '../../../ui/session-store';
+import { session, sessionCheck } from '../../../ui/session-store';
 import { setUserFirstName } from './user-label';
 import { isEmptyCustomer, userFromCustomer } from './user-from-customer';
 
-/** Whether the first auth check of this page has finished (pages that need a session wait for it). */
-export const sessionCheck = proxy<{ done: boolean }>({ done: false });
+/** Whether the first auth check of this page has finished: kept in the shared session store, which the shop reads too. */
+export { sessionCheck };
 
 export function resetUser(): void {
   session.user = null;

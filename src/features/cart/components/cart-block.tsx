@@ -8,7 +8,7 @@ import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
 import { useOnlineStatus } from '../../../ui/use-online-status';
 import { trackCartStep } from '../analytics';
 import { acceptUpsell, applyDiscountCode, cart, changeAmount, declineUpsell, removeFromCart } from '../cart-store';
-import { MAX_ITEM_AMOUNT } from '../cart-items';
+import { lineTotal, MAX_ITEM_AMOUNT } from '../cart-items';
 import type { CartItem } from '../cart-types';
 import { useCart } from '../use-cart';
 import { CartTotals } from './cart-totals';
@@ -126,7 +126,7 @@ function CartLine({ item }: { item: CartItem }) {
             <span className="visually-hidden">: {item.name}</span>
           </button>
         </div>
-        <p className="shop-line__total">{formatPrice(Math.round(item.price * item.amount * 100) / 100, locale)}</p>
+        <p className="shop-line__total">{formatPrice(lineTotal(item), locale)}</p>
         {item.upsells.map((upsell) => (
           <div key={upsell.product.code} className="shop-upsell">
             <p>

@@ -1,10 +1,9 @@
-/** The washCodeCheck block: is a wash code valid, used or unknown (spec §5 verification code). */
+/** The washCodeCheck block: is a wash code valid, used or unknown (spec §5 verification code, applied by the origin). */
 import { useId, useState, type FormEvent } from 'react';
 import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import type { KnownBlockOf } from '../../../shared/content-schema';
 import type { WashCodeStatus } from '../../../shared/shop/api-schema';
-import { normaliseVerificationCode } from '../../../shared/shop/verification-code';
 import { useOnlineStatus } from '../../../ui/use-online-status';
 import { shopApi, ShopApiError } from '../api/shop-api';
 import './cart.css';
@@ -30,7 +29,9 @@ export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeChe
     if (code.trim() === '') return;
     setCheck({ state: 'checking' });
     try {
-      setCheck({ state: 'done', result: await shopApi.checkWashCode(normaliseVerificationCode(code), locale) });
+      // Sent as typed: the origin applies the spec §5 rule once and answers the normalised
+      // code, which is what the result shows (shared/shop/verification-code.ts).
+      setCheck({ state: 'done', result: await shopApi.checkWashCode(code.trim(), locale) });
     } catch (error) {
       setCheck({ state: error instanceof ShopApiError && error.status === 429 ? 'tooMany' : 'failed' });
     }

@@ -75,7 +75,7 @@ export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
           type="button"
           className="button"
           onClick={() => {
-            form.setValues(empty);
+            form.reset(empty);
             setStatus('idle');
           }}
         >

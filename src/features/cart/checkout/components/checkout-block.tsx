@@ -1,5 +1,5 @@
 /**
- * The shopCheckout block: a step counter, step 1 customer data (spec §5 rules, saved to
+ * The shopCheckout block: what is being bought (order-summary.tsx), a step counter, step 1 customer data (spec §5 rules, saved to
  * and loaded from localStorage per spec §4), step 2 payment method (card or bank), then
  * the payment gateway. Payment needs the network and says so; nothing typed is lost.
  */
@@ -14,7 +14,7 @@ import { SHOP_PATHS } from '../../../../shared/shop/shop-paths';
 import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '../../../../shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../../shared/validation/rules';
 import { useOnlineStatus } from '../../../../ui/use-online-status';
-import { session, customerEmail } from '../../../../ui/session-store';
+import { session, customerEmail, whenSessionKnown } from '../../../../ui/session-store';
 import {
   cart,
   cartCount,
@@ -27,7 +27,7 @@ import {
   validateCart,
   type CustomerData,
 } from '../../index';
-import { CartTotals } from '../../components/cart-totals';
+import { OrderSummary } from './order-summary';
 import { checkout } from '../checkout-store';
 import { CUSTOMER_FIELD_RULES } from '../customer-form-rules';
 import { startPayment } from '../start-payment';
@@ -38,6 +38,13 @@ function pick({ telephonePrefix, telephoneNumber }: Phone): Pick<CustomerData, '
   return { telephonePrefix, telephoneNumber };
 }
 
+/** Whether the form still holds what it opened with (the customer has typed nothing). */
+function isUntouched(data: CustomerData, blank: CustomerData): boolean {
+  return (Object.keys(blank) as Array<keyof CustomerData>).every((key) =>
+    key === 'marketing' ? data.marketing.length === 0 : data[key] === blank[key],
+  );
+}
+
 export function CheckoutBlock() {
   const t = useT();
   const { locale } = useSite();
@@ -46,23 +53,30 @@ export function CheckoutBlock() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const began = useRef(false);
 
-  // Saved customer data (spec §4) or the account's, once, after hydration.
+  // Saved customer data (spec §4), else the account's once the auth check has said who is
+  // logged in: on a reload the form opens before the session is known (issue 11).
   useEffect(() => {
     const saved = loadCustomerData();
-    const user = session.loggedIn ? session.user : null;
-    checkout.customerData = saved ?? {
-      ...EMPTY_CUSTOMER_DATA,
-      telephonePrefix: LOCALE_INFO[locale].telephonePrefix,
-      ...(user
-        ? {
-            email: customerEmail() ?? '',
-            emailConfirmation: customerEmail() ?? '',
-            firstname: user.firstname,
-            lastname: user.lastname,
-            telephonePrefix: user.telephonePrefix,
-            telephoneNumber: user.telephoneNumber,
-          }
-        : {}),
+    const blank: CustomerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: LOCALE_INFO[locale].telephonePrefix };
+    checkout.customerData = saved ?? blank;
+    if (saved) return;
+    let current = true;
+    void whenSessionKnown().then(() => {
+      const user = session.loggedIn ? session.user : null;
+      // Never over what the customer has started typing meanwhile.
+      if (!current || !user || !isUntouched(checkout.customerData, blank)) return;
+      checkout.customerData = {
+        ...blank,
+        email: customerEmail() ?? '',
+        emailConfirmation: customerEmail() ?? '',
+        firstname: user.firstname,
+        lastname: user.lastname,
+        telephonePrefix: user.telephonePrefix,
+        telephoneNumber: user.telephoneNumber,
+      };
+    });
+    return () => {
+      current = false;
     };
   }, [locale]);
 
@@ -90,6 +104,7 @@ export function CheckoutBlock() {
 
   return (
     <section className="checkout">
+      <OrderSummary />
       <ol className="checkout__steps" aria-label={t('shop.checkout.steps')}>
         {([1, 2] as const).map((step) => (
           <li
@@ -292,7 +307,6 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
   const { locale, basename } = useSite();
   const online = useOnlineStatus();
   const state = useSnapshot(checkout);
-  const cartSnapshot = useSnapshot(cart);
   const bankId = useId();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -315,9 +329,6 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
 
   return (
     <div className="checkout-payment">
-      {cartSnapshot.totals ? (
-        <CartTotals totals={cartSnapshot.totals} outOfDate={cartSnapshot.status !== 'valid'} />
-      ) : null}
       <fieldset className="checkout-field checkout-choices">
         <legend>{t('shop.checkout.paymentMethod')}</legend>
         {(['card', 'bank'] as const).map((method) => (

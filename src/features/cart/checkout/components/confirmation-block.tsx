@@ -3,14 +3,19 @@
  * result to orders/complete once per page view (a reload presents it again and gets the
  * same receipt: the origin never completes twice), then shows the receipt with the wash
  * codes and empties the cart, or the payment-failed text of spec §8 and keeps the cart.
+ * It writes the page's h1 and the document title from the outcome — "Order confirmation"
+ * only for a paid order, "Payment failed" or "Payment cancelled" otherwise (issue 11) —
+ * so the CMS page has no hero and a neutral title ("Payment status").
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePagePayload } from '../../../../ui/payload-context';
 import { useSite } from '../../../../ui/site-context';
 import { useT } from '../../../../i18n/use-t';
 import type { OrderReceipt, SignedPaymentResult } from '../../../../shared/shop/api-schema';
 import { formatPrice } from '../../../../shared/shop/money';
-import { CUSTOMER_SERVICE_PHONE, SHOP_PATHS } from '../../../../shared/shop/shop-paths';
+import { SHOP_PATHS } from '../../../../shared/shop/shop-paths';
+import { TextWithPhone, useCustomerServicePhone } from '../../../../ui/customer-service-phone';
 import { isTransient, resetCart, shopApi, ShopApiError, useCart } from '../../index';
 import { CartTotals } from '../../components/cart-totals';
 import { trackPurchaseOnce } from '../purchase-analytics';
@@ -25,16 +30,60 @@ type View =
 
 const FIELDS = ['orderId', 'paymentId', 'status', 'method', 'timestamp', 'nonce', 'signature'] as const;
 
+/** The h1 of each outcome (locales/{locale}/shop.po). */
+function headingId(view: View | null): string {
+  if (!view) return 'shop.result.unknown';
+  switch (view.state) {
+    case 'checking':
+      return 'shop.result.checking';
+    case 'paid':
+      return 'shop.result.paid';
+    case 'failed':
+      return view.cancelled ? 'shop.result.cancelled' : 'shop.result.failed';
+    default:
+      return 'shop.result.unknown';
+  }
+}
+
+/** The page's h1 and document title, both saying what happened to the payment. */
+function ResultPage({ heading, children }: { heading: string; children: ReactNode }) {
+  const payload = usePagePayload();
+  const cmsTitle = payload?.page?.content.title;
+  const headTitle = payload?.head.title;
+  useEffect(() => {
+    // The head title is '{CMS title} | brand': the outcome takes the CMS title's place.
+    document.title =
+      cmsTitle && headTitle?.startsWith(cmsTitle) ? `${heading}${headTitle.slice(cmsTitle.length)}` : heading;
+  }, [heading, cmsTitle, headTitle]);
+  return (
+    <>
+      <h1 className="shop-result__heading">{heading}</h1>
+      {children}
+    </>
+  );
+}
+
 export function ConfirmationBlock() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const missing = FIELDS.some((field) => !params.get(field));
+  const [view, setView] = useState<View>({ state: 'checking' });
+  return (
+    <ResultPage heading={t(headingId(missing ? null : view))}>
+      <PaymentResult view={view} setView={setView} missing={missing} />
+    </ResultPage>
+  );
+}
+
+function PaymentResult({ view, setView, missing }: { view: View; setView: (view: View) => void; missing: boolean }) {
   const t = useT();
   const { locale } = useSite();
   const cartSnapshot = useCart();
+  const customerServicePhone = useCustomerServicePhone();
   const [params] = useSearchParams();
-  const [view, setView] = useState<View>({ state: 'checking' });
   const [attempt, setAttempt] = useState(0);
   const asked = useRef<string | null>(null);
   const query = FIELDS.map((field) => params.get(field) ?? '').join('|');
-  const missing = FIELDS.some((field) => !params.get(field));
 
   useEffect(() => {
     if (missing) return;
@@ -59,7 +108,7 @@ export function ConfirmationBlock() {
         }
       },
     );
-  }, [query, attempt, locale, params, missing]);
+  }, [query, attempt, locale, params, missing, setView]);
 
   // The cart is emptied once the order is paid and the saved cart has been read.
   useEffect(() => {
@@ -101,7 +150,9 @@ export function ConfirmationBlock() {
         <section className="shop-confirmation">
           <div role="alert" className="shop-error">
             {view.cancelled ? <p>{t('shop.confirmation.cancelled')}</p> : null}
-            <p>{t('messages.paymentFailed', { phone: CUSTOMER_SERVICE_PHONE[locale] })}</p>
+            <p>
+              <TextWithPhone text={(phone) => t('messages.paymentFailed', { phone })} phone={customerServicePhone} />
+            </p>
           </div>
           <p className="shop-actions">
             <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">

@@ -1,18 +1,20 @@
 import { useT } from '../../../../i18n/use-t';
 import type { KnownBlockOf } from '../../../../shared/content-schema';
-import { telHref } from '../../tel-href';
+import { PhoneLink, useCustomerServicePhone } from '../../../../ui/customer-service-phone';
 
 export function ContactDetailsBlock({ block }: { block: KnownBlockOf<'contactDetails'> }) {
   const t = useT();
+  const customerServicePhone = useCustomerServicePhone();
+  const phone = block.customerService ? customerServicePhone : block.phone;
   return (
     <section className="contact-details">
       {block.title ? <h2>{block.title}</h2> : null}
       <dl className="contact-details__list">
-        {block.phone ? (
+        {phone ? (
           <div>
             <dt>{t('contact.phone')}</dt>
             <dd>
-              <a href={telHref(block.phone)}>{block.phone}</a>
+              <PhoneLink phone={phone} />
             </dd>
           </div>
         ) : null}
