@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { isbot } from 'isbot';
 import Negotiator from 'negotiator';
 import { LOCALE_INFO, type Locale } from '../../../src/shared/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../src/shared/locale-detection';
 import type { PagePayload, PayloadError } from '../../../src/shared/payload';
 import type { SiteConfig } from '../config';
 import type { PayloadService } from '../payload-service';
@@ -17,9 +18,6 @@ import { createSiteUrls, type SiteUrls } from '../site-urls';
 import { sendSitemap } from './sitemap';
 import { createPreviewAccess } from '../preview-access';
 import type { OriginClient } from '../origin-client';
-
-export const LOCALE_COOKIE = 'i18n_redirected';
-const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export interface PagesDeps {
   config: SiteConfig;
@@ -169,6 +167,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         protocol: request.protocol === 'https' ? 'https' : 'http',
         localeCookie: cookie,
         isBot: request.headers['user-agent'] ? isbot(request.headers['user-agent']) : false,
+        sameOrigin: request.headers['sec-fetch-site'] === 'same-origin',
         preferredTags: new Negotiator({
           headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) },
         }).languages(),
@@ -183,7 +182,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         if (decision.setLocaleCookie) setLocaleCookie(reply, decision.setLocaleCookie);
         return reply
           .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie, Accept-Language')
+          .header('vary', 'Cookie, Accept-Language, Sec-Fetch-Site')
           .redirect(decision.location, 307);
       case 'sitemap':
         return sendSitemap(reply, deps.origin, decision.locale, urlsFor(request, decision.domainMode));
@@ -192,7 +191,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
     }
 
     if (decision.setLocaleCookie) setLocaleCookie(reply, decision.setLocaleCookie);
-    if (decision.variesByLanguage) reply.header('vary', 'Cookie, Accept-Language');
+    if (decision.variesByLanguage) reply.header('vary', 'Cookie, Accept-Language, Sec-Fetch-Site');
     if (decision.preview) {
       const access = previewAccess.check(request, reply);
       if (access.kind === 'redirect') {
