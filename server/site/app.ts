@@ -19,6 +19,7 @@ import { proxyRoutes } from './routes/proxy';
 import { accountRoutes } from './routes/account';
 import { imageRoutes } from './routes/images';
 import { manifestRoutes } from './routes/manifest';
+import { crawlerFileRoutes } from './routes/crawler-files';
 import { paymentGatewayRoutes } from './routes/payment-gateway';
 
 export interface SiteDeps {
@@ -111,6 +112,11 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   await app.register(imageRoutes, { originUrl: config.originUrl });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl });
+  await app.register(crawlerFileRoutes, {
+    localeDomains: config.localeDomains,
+    domainOfLocale: config.domainOfLocale,
+    buildTimestamp: renderer.buildTimestamp,
+  });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
   late.badRequestPage = pages.sendBadRequest;
   return app;
