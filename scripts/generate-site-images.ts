@@ -49,7 +49,9 @@ function ico(images: Array<{ size: number; data: Buffer }>): Buffer {
 
 const iconSource = join(publicDir, 'icons', 'app-icon.svg');
 const sizes = [16, 32, 48];
-const favicon = ico(await Promise.all(sizes.map(async (size) => ({ size, data: await png(iconSource, size, size, 512) }))));
+const favicon = ico(
+  await Promise.all(sizes.map(async (size) => ({ size, data: await png(iconSource, size, size, 512) }))),
+);
 writeFileSync(join(publicDir, 'favicon.ico'), favicon);
 console.log(`favicon.ico: ${sizes.join(', ')} px, ${favicon.length} bytes`);
 

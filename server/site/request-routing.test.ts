@@ -205,7 +205,10 @@ describe('routeRequest: first-visit locale detection', () => {
 
   it('serves "/" as asked to a link followed on the site (Sec-Fetch-Site same-origin) and remembers fi-FI', () => {
     // The locale switcher's "Suomi" in a Swedish browser without a cookie (issue 11, item 20).
-    const page = expectKind(route('/', { localeCookie: undefined, preferredTags: ['sv-SE'], sameOrigin: true }), 'page');
+    const page = expectKind(
+      route('/', { localeCookie: undefined, preferredTags: ['sv-SE'], sameOrigin: true }),
+      'page',
+    );
     expect(page).toMatchObject({ locale: 'fi-FI', localPath: '/', setLocaleCookie: 'fi-FI', variesByLanguage: true });
     // Also over an earlier detection's cookie: the visitor chose Finnish.
     expect(

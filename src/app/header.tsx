@@ -38,7 +38,14 @@ function SearchLink() {
   const { locale } = useSite();
   return (
     <Link to={LOCALIZED_PATHS.search[locale]} className="site-header__search">
-      <svg className="site-header__search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <svg
+        className="site-header__search-icon"
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
         <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
       </svg>

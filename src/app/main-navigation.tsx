@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useT } from '../i18n/use-t';
 import type { NavigationItem } from '../shared/content-schema';
+
+const noSubscription = () => () => {};
 
 /**
  * The main navigation tree as a disclosure navigation menu (WAI-ARIA APG "Disclosure
@@ -20,18 +22,23 @@ export function MainNavigation({ items, label }: { items: NavigationItem[]; labe
   const t = useT();
   const baseId = useId();
   const navRef = useRef<HTMLElement>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [enhanced, setEnhanced] = useState(false);
   const { pathname } = useLocation();
-
-  useEffect(() => setEnhanced(true), []);
-  useEffect(() => setOpenId(null), [pathname]);
+  // The open submenu belongs to the page it was opened on: any navigation closes it.
+  const [opened, setOpened] = useState<{ id: string; pathname: string } | null>(null);
+  const openId = opened?.pathname === pathname ? opened.id : null;
+  const setOpenId = (id: string | null) => setOpened(id === null ? null : { id, pathname });
+  // False in the server's HTML and the hydration render, true once the buttons work.
+  const enhanced = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   // A click or tap anywhere outside the navigation closes the open submenu.
   useEffect(() => {
     if (openId === null) return;
     function onPointerDown(event: PointerEvent) {
-      if (event.target instanceof Node && !navRef.current?.contains(event.target)) setOpenId(null);
+      if (event.target instanceof Node && !navRef.current?.contains(event.target)) setOpened(null);
     }
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
