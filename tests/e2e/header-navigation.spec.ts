@@ -90,6 +90,32 @@ test.describe('1280 px navigation', () => {
   });
 });
 
+test('a client navigation replaces the JSON-LD of the head without any CSP violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as Window & { __cspViolations?: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(event.violatedDirective));
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  const types = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('head script[type="application/ld+json"]')].map(
+        (script) => (JSON.parse(script.textContent ?? '{}') as { '@type'?: string })['@type'],
+      ),
+    );
+  expect(await types()).toEqual(['Organization']);
+  await page
+    .getByRole('navigation', { name: MAIN_NAV })
+    .getByRole('link', { name: 'Yrityksille', exact: true })
+    .click();
+  await expect(page).toHaveURL(urlPath('/yrityksille'));
+  await expect.poll(types).toEqual(['BreadcrumbList']);
+  expect(await page.evaluate(() => (window as Window & { __cspViolations?: string[] }).__cspViolations ?? [])).toEqual(
+    [],
+  );
+});
+
 test.describe('390 px navigation', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

@@ -183,7 +183,11 @@ describe('locale switcher and detection', () => {
   });
 
   it('"/" followed from a page of the site is served in Finnish to a Swedish browser and remembered', async () => {
-    const response = await get('/', { 'accept-language': 'sv-SE,sv;q=0.9', 'sec-fetch-site': 'same-origin' });
+    const response = await get('/', {
+      'accept-language': 'sv-SE,sv;q=0.9',
+      'sec-fetch-site': 'same-origin',
+      referer: 'http://localhost/sv-SE',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<html lang="fi-FI"');
     expect(String(response.headers['set-cookie'])).toMatch(/^i18n_redirected=fi-FI;/);
@@ -192,6 +196,9 @@ describe('locale switcher and detection', () => {
     const typed = await get('/', { 'accept-language': 'sv-SE,sv;q=0.9', 'sec-fetch-site': 'none' });
     expect(typed.statusCode).toBe(307);
     expect(typed.headers.location).toBe('/sv-SE');
+    // A service worker's fetch of a typed-in "/" is same-origin but has no Referer of the site.
+    const viaWorker = await get('/', { 'accept-language': 'sv-SE,sv;q=0.9', 'sec-fetch-site': 'same-origin' });
+    expect(viaWorker.statusCode).toBe(307);
   });
 });
 

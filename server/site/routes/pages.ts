@@ -37,6 +37,20 @@ function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/**
+ * A link followed on this site: the browser says same-origin and the Referer is a page of
+ * this host. Both, because a service worker's own fetch of a typed-in address is
+ * same-origin too, but keeps the original (empty) referrer.
+ */
+function followedOnSite(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] !== 'same-origin') return false;
+  try {
+    return new URL(String(request.headers.referer ?? '')).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
 export function setLocaleCookie(reply: FastifyReply, locale: Locale): void {
   reply.setCookie(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' });
 }
@@ -167,7 +181,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         protocol: request.protocol === 'https' ? 'https' : 'http',
         localeCookie: cookie,
         isBot: request.headers['user-agent'] ? isbot(request.headers['user-agent']) : false,
-        sameOrigin: request.headers['sec-fetch-site'] === 'same-origin',
+        sameOrigin: followedOnSite(request),
         preferredTags: new Negotiator({
           headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) },
         }).languages(),
