@@ -50,7 +50,10 @@ export function MainNavigation({ items, label }: { items: NavigationItem[]; labe
     if (event.key !== 'Escape' || openId === null) return;
     // Only the submenu closes; the phone menu around it stays open for the next Escape.
     event.stopPropagation();
-    const button = navRef.current?.querySelector<HTMLButtonElement>(`[aria-controls="${submenuId(openId)}"]`);
+    // Compared in JavaScript, not in a selector: the id comes from content.
+    const button = [...(navRef.current?.querySelectorAll<HTMLButtonElement>('button[aria-controls]') ?? [])].find(
+      (candidate) => candidate.getAttribute('aria-controls') === submenuId(openId),
+    );
     setOpenId(null);
     button?.focus();
   }
