@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { layoutSchema, pageContentSchema, type Layout, type PageContent } from '../../src/shared/content-schema';
-import { LOCALES, type Locale } from '../../src/shared/locales';
-import { readAssetIndex, resolveAssetReferences } from './images/asset-files';
+import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
+import { readAssetIndex, resolveAssetReferences, type SeedAsset } from './images/asset-files';
 
 const localeEntrySchema = pageContentSchema.omit({ contentType: true }).extend({
   aliases: z.array(z.string()).default([]),
@@ -71,11 +71,28 @@ async function jsonFiles(dir: string): Promise<Array<{ file: string; data: unkno
   );
 }
 
+/** Resolves the asset references of each locale's entry with that locale's alt texts. */
+function resolvePageGroupAssets(data: unknown, assets: Map<string, SeedAsset>, file: string): unknown {
+  const locales = (data as { locales?: unknown } | null)?.locales;
+  if (locales === null || typeof locales !== 'object' || Array.isArray(locales)) {
+    return resolveAssetReferences(data, assets, file);
+  }
+  return {
+    ...(data as object),
+    locales: Object.fromEntries(
+      Object.entries(locales).map(([code, entry]) => [
+        code,
+        resolveAssetReferences(entry, assets, file, isLocale(code) ? code : undefined),
+      ]),
+    ),
+  };
+}
+
 export async function readSeedPages(contentDir: string): Promise<SeedPage[]> {
   const pages: SeedPage[] = [];
   const assets = await readAssetIndex(contentDir);
   for (const { file, data } of await jsonFiles(join(contentDir, 'pages'))) {
-    const parsed = pageGroupSchema.safeParse(resolveAssetReferences(data, assets, file));
+    const parsed = pageGroupSchema.safeParse(resolvePageGroupAssets(data, assets, file));
     if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
     const group = parsed.data;
     for (const [locale, entry] of Object.entries(group.locales) as Array<[Locale, z.infer<typeof localeEntrySchema>]>) {
@@ -98,7 +115,7 @@ export async function readSeedLayouts(contentDir: string): Promise<Map<Locale, L
   for (const locale of LOCALES) {
     const file = join(contentDir, 'layout', `${locale}.json`);
     const data = JSON.parse(await readFile(file, 'utf8')) as unknown;
-    const parsed = layoutSchema.safeParse(resolveAssetReferences(data, assets, file));
+    const parsed = layoutSchema.safeParse(resolveAssetReferences(data, assets, file, locale));
     if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
     layouts.set(locale, parsed.data);
   }

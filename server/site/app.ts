@@ -25,6 +25,7 @@ import { proxyRoutes } from './routes/proxy';
 import { accountRoutes } from './routes/account';
 import { imageRoutes } from './routes/images';
 import { manifestRoutes } from './routes/manifest';
+import { crawlerFileRoutes } from './routes/crawler-files';
 import { paymentGatewayRoutes } from './routes/payment-gateway';
 
 export interface SiteDeps {
@@ -120,6 +121,11 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
+  await app.register(crawlerFileRoutes, {
+    localeDomains: config.localeDomains,
+    domainOfLocale: config.domainOfLocale,
+    buildTimestamp: renderer.buildTimestamp,
+  });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
   late.badRequestPage = pages.sendBadRequest;
   return app;

@@ -2,13 +2,14 @@
  * Builds the payload of a page: layout and page from the origin, the status code, the
  * head. The HTML render and `_payload.json` both come from here (DESIGN §3).
  */
-import type { Page } from '../../src/shared/content-schema';
+import type { Layout, Page } from '../../src/shared/content-schema';
 import type { HeadData } from '../../src/shared/head';
 import { LOCALE_INFO, LOCALES, slugToPath, type Locale } from '../../src/shared/locales';
 import { isValidContentPath } from '../../src/shared/path-rules';
 import type { PagePayload, PayloadError } from '../../src/shared/payload';
 import { OriginError, type OriginClient } from './origin-client';
 import type { SiteUrls } from './site-urls';
+import { structuredData } from './structured-data';
 
 export type Translate = (locale: Locale, id: string, values?: Record<string, unknown>) => string;
 
@@ -21,12 +22,19 @@ export interface PayloadRequest {
 }
 
 const BRAND = 'St1';
+/** The share image of pages without their own (public/images/og-default.png, 1200×630). */
+export const DEFAULT_OG_IMAGE = '/images/og-default.png';
 
 function ogLocale(locale: Locale): string {
   return LOCALE_INFO[locale].htmlLang.replace('-', '_');
 }
 
-function pageHead(page: Page, request: PayloadRequest): HeadData {
+/** Every locale's landing page: where the locale switcher leads when a page has no version there. */
+function landings(urls: SiteUrls): HeadData['landings'] {
+  return LOCALES.map((code) => ({ hreflang: LOCALE_INFO[code].htmlLang, href: urls.absolute(code, '/') }));
+}
+
+function pageHead(page: Page, request: PayloadRequest, layout: Layout | null, translate: Translate): HeadData {
   const { content } = page;
   const canonical = request.urls.absolute(request.locale, slugToPath(content.slug));
   const alternates = LOCALES.flatMap((locale) => {
@@ -35,21 +43,29 @@ function pageHead(page: Page, request: PayloadRequest): HeadData {
   });
   const fallback = page.localizedPagePaths['fi-FI'];
   if (fallback) alternates.push({ hreflang: 'x-default', href: request.urls.absolute('fi-FI', fallback) });
-  const image = content.openGraphImage?.src ?? content.image?.src ?? null;
+  const image = content.openGraphImage?.src ?? content.image?.src ?? DEFAULT_OG_IMAGE;
   return {
     lang: LOCALE_INFO[request.locale].htmlLang,
     title: content.slug === 'landing' ? content.title : `${content.title} | ${BRAND}`,
     description: content.description,
     canonical,
     alternates,
+    landings: landings(request.urls),
     robots: content.noIndex || request.preview ? 'noindex' : null,
     openGraph: {
       title: content.openGraphTitle ?? content.title,
       description: content.openGraphDescription ?? content.description,
       url: canonical,
-      image: image ? new URL(image, request.urls.absolute(request.locale, '/')).href : null,
+      image: new URL(image, request.urls.absolute(request.locale, '/')).href,
       locale: ogLocale(request.locale),
     },
+    jsonLd: structuredData({
+      page,
+      layout,
+      locale: request.locale,
+      urls: request.urls,
+      homeName: translate(request.locale, 'nav.home'),
+    }),
   };
 }
 
@@ -62,8 +78,15 @@ export function errorHead(error: PayloadError, locale: Locale, urls: SiteUrls, t
     canonical: null,
     // The locale switcher of an error page leads to the other locales' front pages.
     alternates: LOCALES.map((code) => ({ hreflang: LOCALE_INFO[code].htmlLang, href: urls.absolute(code, '/') })),
+    landings: landings(urls),
     robots: 'noindex',
-    openGraph: { title: message, description: message, url: null, image: null, locale: ogLocale(locale) },
+    openGraph: {
+      title: message,
+      description: message,
+      url: null,
+      image: new URL(DEFAULT_OG_IMAGE, urls.absolute(locale, '/')).href,
+      locale: ogLocale(locale),
+    },
   };
 }
 
@@ -117,7 +140,7 @@ export function createPayloadService(deps: { origin: OriginClient; buildId: stri
           layout,
           page,
           error: null,
-          head: pageHead(page, request),
+          head: pageHead(page, request, layout, deps.translate),
         },
       };
     },

@@ -216,6 +216,22 @@ describe('routeRequest: first-visit locale detection', () => {
     expect(expectKind(route('/', { localeCookie: 'sv-se', preferredTags: [] }), 'page').setLocaleCookie).toBe('fi-FI');
   });
 
+  it('serves "/" as asked to a link followed on the site (Sec-Fetch-Site same-origin) and remembers fi-FI', () => {
+    // The locale switcher's "Suomi" in a Swedish browser without a cookie (issue 11, item 20).
+    const page = expectKind(
+      route('/', { localeCookie: undefined, preferredTags: ['sv-SE'], sameOrigin: true }),
+      'page',
+    );
+    expect(page).toMatchObject({ locale: 'fi-FI', localPath: '/', setLocaleCookie: 'fi-FI', variesByLanguage: true });
+    // Also over an earlier detection's cookie: the visitor chose Finnish.
+    expect(
+      expectKind(route('/', { localeCookie: 'sv-SE', preferredTags: ['sv-SE'], sameOrigin: true }), 'page')
+        .setLocaleCookie,
+    ).toBe('fi-FI');
+    // A visit from elsewhere (typed, bookmarked, another site) is still detected.
+    expect(location('/', { localeCookie: undefined, preferredTags: ['sv-SE'], sameOrigin: false })).toBe('/sv-SE');
+  });
+
   it('only detects on the bare root', () => {
     const en = expectKind(route('/en-EU', { localeCookie: undefined, preferredTags: ['sv'] }), 'page');
     expect(en).toMatchObject({ locale: 'en-EU', localPath: '/', variesByLanguage: false });

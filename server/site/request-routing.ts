@@ -21,6 +21,12 @@ export interface RoutingRequest {
   preferredTags: readonly string[];
   /** Crawlers (by user agent) index the root as it is: no detection redirect, no cookie. */
   isBot?: boolean;
+  /**
+   * The browser says the request comes from a page of this site (Sec-Fetch-Site:
+   * same-origin): a link followed on the site, such as the locale switcher's "Suomi", is
+   * not a first visit, so "/" is served as asked and remembered (docs/behaviour.md).
+   */
+  sameOrigin?: boolean;
 }
 
 export interface RoutingSite {
@@ -148,7 +154,9 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
     // First-visit detection happens only on the bare root of a shared host (DESIGN §2).
     if (!domainMode && cleanPath === '/' && !request.isBot) {
       variesByLanguage = true;
-      if (!isLocale(request.localeCookie)) {
+      if (request.sameOrigin) {
+        setLocaleCookie = locale;
+      } else if (!isLocale(request.localeCookie)) {
         const detected = detectLocale({ cookie: undefined, preferredTags: request.preferredTags }).locale;
         setLocaleCookie = detected;
         if (detected !== DEFAULT_LOCALE) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { headTags, type HeadData } from '../shared/head';
+import { headTags, jsonForScript, type HeadData } from '../shared/head';
 
 /** Marks head elements that this component owns, so that it can replace them. */
 export const HEAD_ATTRIBUTE = 'data-page-head';
@@ -19,6 +19,14 @@ export function DocumentHead({ head }: { head: HeadData }) {
       element.setAttribute(HEAD_ATTRIBUTE, '');
       document.head.append(element);
     }
+    // Structured data is a data block: the browser never runs it, so the CSP allows it.
+    for (const data of head.jsonLd ?? []) {
+      const script = document.createElement('script');
+      script.type = 'application/ld+json';
+      script.textContent = JSON.stringify(data);
+      script.setAttribute(HEAD_ATTRIBUTE, '');
+      document.head.append(script);
+    }
   }, [head]);
   return null;
 }
@@ -34,6 +42,15 @@ export function HeadMarkup({ head }: { head: HeadData }) {
         const attrs = { ...rest, ...(hreflang ? { hrefLang: hreflang } : {}), [HEAD_ATTRIBUTE]: '' };
         return tag.tag === 'meta' ? <meta key={index} {...attrs} /> : <link key={index} {...attrs} />;
       })}
+      {(head.jsonLd ?? []).map((data, index) => (
+        <script
+          key={`ld-${index}`}
+          type="application/ld+json"
+          {...{ [HEAD_ATTRIBUTE]: '' }}
+          // Escaped so that no text in the content can close the element (jsonForScript).
+          dangerouslySetInnerHTML={{ __html: jsonForScript(data) }}
+        />
+      ))}
     </>
   );
 }

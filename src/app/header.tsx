@@ -1,31 +1,18 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useT } from '../i18n/use-t';
-import type { Layout, NavigationItem } from '../shared/content-schema';
+import type { Layout } from '../shared/content-schema';
 import { visibleNavigation } from '../shared/navigation';
 import type { HeadData } from '../shared/head';
-import { LOCALE_INFO, LOCALIZED_PATHS, LOCALES } from '../shared/locales';
+import { LOCALIZED_PATHS } from '../shared/locales';
 import { useOnlineStatus } from '../ui/use-online-status';
 import { CartLink } from '../features/cart/cart-link';
 import { useSite } from '../ui/site-context';
 import { ACCOUNT_PATHS } from '../shared/account-paths';
 import { useUserFirstName, userLabel } from '../features/account/session/user-label';
+import { LocaleSwitcher } from './locale-switcher';
+import { MainNavigation } from './main-navigation';
 import './header.css';
-
-function NavTree({ items, level }: { items: NavigationItem[]; level: number }) {
-  return (
-    <ul className={`nav__list nav__list--level-${level}`}>
-      {items.map((item) => (
-        <li key={item.id} className="nav__item">
-          <NavLink to={item.url} end={item.url === '/'} className="nav__link">
-            {item.text}
-          </NavLink>
-          {item.children.length > 0 ? <NavTree items={item.children} level={level + 1} /> : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /**
  * Says so while the browser is offline (issue 4). The live region is always there, empty
@@ -38,6 +25,32 @@ function OfflineNotice() {
     <p className="site-header__offline" role="status">
       {online ? null : t('header.offline')}
     </p>
+  );
+}
+
+/**
+ * The entry point of site search (docs/behaviour.md "Search"): a link to the locale's
+ * search page, whose form works with and without JavaScript. On phones the bar shows a
+ * magnifier only (the word stays, visually hidden, as the link's name).
+ */
+function SearchLink() {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <Link to={LOCALIZED_PATHS.search[locale]} className="site-header__search">
+      <svg
+        className="site-header__search-icon"
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+        <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+      <span className="site-header__search-text">{t('header.search')}</span>
+    </Link>
   );
 }
 
@@ -60,43 +73,9 @@ function UserLabel() {
   );
 }
 
-/** Links to this page in the other locales, from the hreflang alternates of the page. */
-function LocaleSwitcher({ head }: { head: HeadData }) {
-  const t = useT();
-  const { locale } = useSite();
-  const byLang = new Map(head.alternates.map((alternate) => [alternate.hreflang, alternate.href]));
-  return (
-    <nav className="locale-switcher" aria-label={t('nav.languages')}>
-      <ul>
-        {LOCALES.map((code) => {
-          const info = LOCALE_INFO[code];
-          const href = byLang.get(info.htmlLang);
-          if (code === locale) {
-            return (
-              <li key={code}>
-                <span aria-current="true" lang={info.htmlLang}>
-                  {info.displayName}
-                </span>
-              </li>
-            );
-          }
-          return href ? (
-            <li key={code}>
-              {/* Another locale is another document: its messages and router basename differ. */}
-              <a href={href} hrefLang={info.htmlLang} lang={info.htmlLang}>
-                {info.displayName}
-              </a>
-            </li>
-          ) : null;
-        })}
-      </ul>
-    </nav>
-  );
-}
-
 /**
- * The site header: logo, quick navigation to the station locator, the user label, and the
- * menu (main navigation tree and locale switcher).
+ * The site header: logo, quick navigation to the station locator, the search entry, the
+ * user label, and the menu (main navigation tree and locale switcher).
  *
  * The phone menu is a <details>/<summary> disclosure rather than a button with React
  * state: the browser opens and closes it with or without JavaScript and before hydration,
@@ -149,6 +128,7 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
         <Link to={LOCALIZED_PATHS.stationLocator[locale]} className="site-header__quick">
           {t('nav.stationLocator')}
         </Link>
+        <SearchLink />
         <CartLink />
         <UserLabel />
         <details ref={menuRef} className="site-header__menu" onKeyDown={onMenuKeyDown}>
@@ -158,9 +138,7 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
             <span className="site-header__menu-label site-header__menu-label--close">{t('nav.closeMenu')}</span>
           </summary>
           <div id={panelId} className="site-header__panel" onClick={onMenuClick}>
-            <nav className="nav" aria-label={t('nav.mainNavigation')}>
-              <NavTree items={navigation} level={1} />
-            </nav>
+            <MainNavigation items={navigation} label={t('nav.mainNavigation')} />
             <LocaleSwitcher head={head} />
           </div>
         </details>

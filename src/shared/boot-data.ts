@@ -2,6 +2,7 @@
  * What the server hands the browser in the document: a JSON script (not executable, so
  * the CSP needs no inline-script exception) with the router basename and the payload.
  */
+import { jsonForScript } from './head';
 import type { PagePayload } from './payload';
 
 export const BOOT_ELEMENT_ID = '__st1_boot';
@@ -23,8 +24,5 @@ export interface BootData {
 
 /** JSON that is safe inside <script>: no "</script>" or "<!--" can close or confuse it. */
 export function serializeBootData(data: BootData): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return jsonForScript(data);
 }

@@ -44,6 +44,7 @@ describe('headTags', () => {
       { tag: 'meta', attrs: { property: 'og:locale', content: 'en' } },
       { tag: 'meta', attrs: { property: 'og:url', content: 'https://www.st1.com/company' } },
       { tag: 'meta', attrs: { property: 'og:image', content: 'https://www.st1.com/images/business.jpg' } },
+      { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
     ]);
   });
 
@@ -55,6 +56,7 @@ describe('headTags', () => {
       'og:title',
       'og:description',
       'og:locale',
+      'twitter:card',
     ]);
     expect(tags.some((tag) => tag.attrs.name === 'robots')).toBe(false);
     expect(tags.some((tag) => tag.attrs.property === 'og:image')).toBe(false);
@@ -65,7 +67,7 @@ describe('headTags', () => {
       { tag: 'meta', attrs: { name: 'robots', content: 'noindex' } },
     ]);
     const withImage = headTags({ ...minimal, openGraph: { ...minimal.openGraph, image: 'https://x.example/a.png' } });
-    expect(withImage.at(-1)).toEqual({
+    expect(withImage.at(-2)).toEqual({
       tag: 'meta',
       attrs: { property: 'og:image', content: 'https://x.example/a.png' },
     });

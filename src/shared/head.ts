@@ -1,6 +1,6 @@
 /**
  * The document head of a page (spec §3 Page; DESIGN §3): title, description, canonical,
- * hreflang alternates, Open Graph and robots. Computed once by the site server, embedded
+ * hreflang alternates, Open Graph, Twitter card, robots and JSON-LD structured data. Computed once by the site server, embedded
  * in the payload and applied by the browser after client navigation.
  */
 
@@ -10,8 +10,16 @@ export interface HeadData {
   description: string;
   canonical: string | null;
   alternates: Array<{ hreflang: string; href: string }>;
+  /**
+   * Absolute URL of every locale's landing page: the locale switcher's link for a locale
+   * that has no version of this page (docs/behaviour.md "Locale switcher"). Optional
+   * because payloads of an earlier build (kept offline) lack it.
+   */
+  landings?: Array<{ hreflang: string; href: string }>;
   robots: string | null;
   openGraph: { title: string; description: string; url: string | null; image: string | null; locale: string };
+  /** schema.org objects for `<script type="application/ld+json">` (server/site/structured-data.ts). */
+  jsonLd?: Array<Record<string, unknown>>;
 }
 
 export interface HeadTag {
@@ -34,5 +42,19 @@ export function headTags(head: HeadData): HeadTag[] {
   tags.push({ tag: 'meta', attrs: { property: 'og:locale', content: og.locale } });
   if (og.url) tags.push({ tag: 'meta', attrs: { property: 'og:url', content: og.url } });
   if (og.image) tags.push({ tag: 'meta', attrs: { property: 'og:image', content: og.image } });
+  // Twitter/X reads og:title, og:description and og:image; it needs only the card kind.
+  tags.push({ tag: 'meta', attrs: { name: 'twitter:card', content: og.image ? 'summary_large_image' : 'summary' } });
   return tags;
+}
+
+/**
+ * JSON that is safe as the text of a `<script>` element: no "</script>" or "<!--" in the
+ * data can close or confuse the element (HTML spec, "restrictions for contents of script
+ * elements"), and U+2028/U+2029 stay escaped for old JavaScript parsers.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -5,6 +5,19 @@
  */
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './locales';
 
+/** The locale cookie of spec §4 (Nuxt i18n's name, kept from the old site). */
+export const LOCALE_COOKIE = 'i18n_redirected';
+/** Spec §4: 365 days. */
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * A document.cookie assignment that remembers a locale the visitor chose in the locale
+ * switcher, with the attributes the server uses (spec §4: path /, SameSite lax).
+ */
+export function localeCookieAssignment(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
+}
+
 /** Language subtags that mean a locale although they differ from its code (nb, nn → no). */
 const LANGUAGE_ALIASES: Record<string, string> = { nb: 'no', nn: 'no' };
 

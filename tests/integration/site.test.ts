@@ -507,7 +507,8 @@ describe('site: headers', () => {
       expect(scripts.length, url).toBeGreaterThan(0);
       for (const [, attrs = '', content = ''] of scripts) {
         const external = /\ssrc=/.test(attrs) && content.trim() === '';
-        const data = /\stype=["']application\/json["']/.test(attrs);
+        // JSON and JSON-LD are data blocks: the browser never runs them.
+        const data = /\stype=["']application\/(?:ld\+)?json["']/.test(attrs);
         expect(external || data, `${url}: <script${attrs}>`).toBe(true);
       }
     }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { assetKindOfExtension, mimeTypeOf } from '../../../src/shared/asset-types';
 import type { Asset } from '../../../src/shared/content-schema';
+import { LOCALES, type Locale } from '../../../src/shared/locales';
 
 const indexEntrySchema = z
   .object({
@@ -15,7 +16,10 @@ const indexEntrySchema = z
     /** The source file beside index.json; raster assets may have an SVG source. */
     file: z.string().regex(/^[a-z0-9][a-z0-9.-]*\.(svg|png|jpe?g|gif|webp|pdf|mp4|webm)$/),
     title: z.string().min(1),
+    /** The default alt text, in English (the en-EU site and any locale without its own). */
     alt: z.string(),
+    /** Alt text in the other locales' languages; a page in that locale gets it. */
+    altByLocale: z.partialRecord(z.enum(LOCALES), z.string().min(1)).default({}),
     /** The extension the asset is delivered as (spec §9 kinds); for raster assets the original format. */
     ext: z.string(),
     width: z.number().int().positive().optional(),
@@ -32,6 +36,8 @@ const indexEntrySchema = z
 
 export interface SeedAsset {
   asset: Asset & { id: string; type: string; ext: string };
+  /** Alt texts per locale (the asset's `alt` is the English default). */
+  altByLocale: Partial<Record<Locale, string>>;
   /** Absolute path of the source file. */
   sourcePath: string;
   sourceMime: string;
@@ -73,9 +79,10 @@ export async function readAssetIndex(contentDir: string): Promise<Map<string, Se
     const { size } = await stat(sourcePath).catch((error: unknown) => {
       throw new Error(`${file}: source of ${entry.id} is missing: ${entry.file}`, { cause: error });
     });
-    const { file: _file, ...fields } = entry;
+    const { file: _file, altByLocale, ...fields } = entry;
     assets.set(entry.id, {
       asset: { ...fields, name: `${entry.id}.${entry.ext}`, type, size, ...assetUrls(entry.id, type, entry.ext) },
+      altByLocale,
       sourcePath,
       sourceMime,
     });
@@ -92,18 +99,26 @@ function isReference(value: object): value is { asset: string; alt?: string } {
 }
 
 /**
- * Replaces every `{ "asset": id, "alt"? }` in a parsed JSON value with the asset object
- * (alt from the reference when given). An unknown id is an error naming the file.
+ * Replaces every `{ "asset": id, "alt"? }` in a parsed JSON value with the asset object.
+ * Its alt text: the reference's when given, else the asset's in `locale` (the language of
+ * the page or layout), else the asset's English default. An unknown id is an error
+ * naming the file.
  */
-export function resolveAssetReferences(value: unknown, assets: Map<string, SeedAsset>, where: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => resolveAssetReferences(item, assets, where));
+export function resolveAssetReferences(
+  value: unknown,
+  assets: Map<string, SeedAsset>,
+  where: string,
+  locale?: Locale,
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => resolveAssetReferences(item, assets, where, locale));
   if (value === null || typeof value !== 'object') return value;
   if (isReference(value)) {
     const found = assets.get(value.asset);
     if (!found) throw new Error(`${where}: unknown asset "${value.asset}" (content/assets/index.json)`);
-    return { ...found.asset, alt: value.alt ?? found.asset.alt };
+    const localized = locale ? found.altByLocale[locale] : undefined;
+    return { ...found.asset, alt: value.alt ?? localized ?? found.asset.alt };
   }
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, resolveAssetReferences(item, assets, where)]),
+    Object.entries(value).map(([key, item]) => [key, resolveAssetReferences(item, assets, where, locale)]),
   );
 }

@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { isbot } from 'isbot';
 import Negotiator from 'negotiator';
 import { LOCALE_INFO, type Locale } from '../../../src/shared/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../src/shared/locale-detection';
 import type { PagePayload, PayloadError } from '../../../src/shared/payload';
 import type { SiteConfig } from '../config';
 import type { PayloadService } from '../payload-service';
@@ -17,9 +18,6 @@ import { createSiteUrls, type SiteUrls } from '../site-urls';
 import { sendSitemap } from './sitemap';
 import { createPreviewAccess } from '../preview-access';
 import type { OriginClient } from '../origin-client';
-
-export const LOCALE_COOKIE = 'i18n_redirected';
-const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export interface PagesDeps {
   config: SiteConfig;
@@ -37,6 +35,20 @@ interface CachedRender {
 
 function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * A link followed on this site: the browser says same-origin and the Referer is a page of
+ * this host. Both, because a service worker's own fetch of a typed-in address is
+ * same-origin too, but keeps the original (empty) referrer.
+ */
+function followedOnSite(request: FastifyRequest): boolean {
+  if (request.headers['sec-fetch-site'] !== 'same-origin') return false;
+  try {
+    return new URL(String(request.headers.referer ?? '')).host === request.host;
+  } catch {
+    return false;
+  }
 }
 
 /** Secure when the request came over https, directly or through a trusted proxy (TRUST_PROXY). */
@@ -175,6 +187,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         protocol: request.protocol === 'https' ? 'https' : 'http',
         localeCookie: cookie,
         isBot: request.headers['user-agent'] ? isbot(request.headers['user-agent']) : false,
+        sameOrigin: followedOnSite(request),
         preferredTags: new Negotiator({
           headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) },
         }).languages(),
@@ -194,7 +207,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         if (decision.setLocaleCookie) setLocaleCookie(request, reply, decision.setLocaleCookie);
         return reply
           .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie, Accept-Language')
+          .header('vary', 'Cookie, Accept-Language, Sec-Fetch-Site')
           .redirect(decision.location, 307);
       case 'sitemap':
         return sendSitemap(reply, deps.origin, decision.locale, urlsFor(request, decision.domainMode));
@@ -203,7 +216,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
     }
 
     if (decision.setLocaleCookie) setLocaleCookie(request, reply, decision.setLocaleCookie);
-    if (decision.variesByLanguage) reply.header('vary', 'Cookie, Accept-Language');
+    if (decision.variesByLanguage) reply.header('vary', 'Cookie, Accept-Language, Sec-Fetch-Site');
     if (decision.preview) {
       const access = previewAccess.check(request, reply);
       if (access.kind === 'redirect') {

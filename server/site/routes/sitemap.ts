@@ -1,9 +1,25 @@
 /** /sitemap.xml per locale, with hreflang alternates and without noIndex pages (spec §2). */
 import type { FastifyReply } from 'fastify';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import { LOCALE_INFO, isLocale, type Locale } from '../../../src/shared/locales';
+import { DEFAULT_LOCALE, LOCALE_INFO, isLocale, type Locale } from '../../../src/shared/locales';
 import type { OriginClient } from '../origin-client';
 import type { SiteUrls } from '../site-urls';
+
+/**
+ * The hreflang alternates of a sitemap entry, and x-default for visitors whose language
+ * no locale serves: the fi-FI version, the default locale, as in the page head
+ * (server/site/payload-service.ts).
+ */
+export function alternateLinks(alternates: Partial<Record<string, string>>, urls: SiteUrls) {
+  const links = Object.entries(alternates).flatMap(([code, path]) =>
+    isLocale(code) && path
+      ? [{ lang: LOCALE_INFO[code].htmlLang, hreflang: LOCALE_INFO[code].htmlLang, url: urls.absolute(code, path) }]
+      : [],
+  );
+  const fallback = alternates[DEFAULT_LOCALE];
+  if (fallback) links.push({ lang: 'x-default', hreflang: 'x-default', url: urls.absolute(DEFAULT_LOCALE, fallback) });
+  return links;
+}
 
 export async function sendSitemap(reply: FastifyReply, origin: OriginClient, locale: Locale, urls: SiteUrls) {
   const entries = await origin.sitemap(locale);
@@ -12,11 +28,7 @@ export async function sendSitemap(reply: FastifyReply, origin: OriginClient, loc
     stream.write({
       url: urls.absolute(locale, entry.path),
       lastmod: entry.lastModified,
-      links: Object.entries(entry.alternates).flatMap(([code, path]) =>
-        isLocale(code) && path
-          ? [{ lang: LOCALE_INFO[code].htmlLang, hreflang: LOCALE_INFO[code].htmlLang, url: urls.absolute(code, path) }]
-          : [],
-      ),
+      links: alternateLinks(entry.alternates, urls),
     });
   }
   stream.end();

@@ -4,6 +4,17 @@ import type { KnownBlockOf, PageContent } from '../../../../shared/content-schem
 import { CmsImage } from '../../../../ui/cms-image';
 import { formatCmsDate } from '../../format-date';
 
+/**
+ * Tags that are keys rather than words: the CMS uses them to sort articles into the press
+ * release and story lists (articleList `tag`), so they are shown by their message in the
+ * page's language (article.tag.*). Other tags are written by editors in the page's
+ * language and shown as written.
+ */
+const TAG_MESSAGES: Record<string, string> = {
+  pressRelease: 'article.tag.pressRelease',
+  story: 'article.tag.story',
+};
+
 /** Head of an article page: h1 (page title), byline, created date, image, tags and lead. */
 export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; page: PageContent }) {
   const t = useT();
@@ -34,7 +45,7 @@ export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; 
         <ul className="article-tags" aria-label={t('article.tags')}>
           {page.tags.map((tag) => (
             <li key={tag} className="article-tags__tag">
-              {tag}
+              {TAG_MESSAGES[tag] ? t(TAG_MESSAGES[tag]) : tag}
             </li>
           ))}
         </ul>

@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useT } from '../i18n/use-t';
+import type { NavigationItem } from '../shared/content-schema';
+
+const noSubscription = () => () => {};
+
+/**
+ * The main navigation tree as a disclosure navigation menu (WAI-ARIA APG "Disclosure
+ * Navigation Menu with Top-Level Links", https://www.w3.org/WAI/ARIA/apg/patterns/disclosure/examples/disclosure-navigation-hybrid/):
+ * a first-level item with children is its link plus a button with aria-expanded that
+ * shows or hides the second level. One submenu is open at a time; Escape closes it and
+ * returns focus to its button; a click outside, focus leaving the navigation or a
+ * navigation closes it. Works the same on phones (inside the menu panel) and desktops
+ * (as a drop-down), by mouse, touch and keyboard.
+ *
+ * Before hydration (or without JavaScript) the buttons do nothing, so the CSS shows the
+ * second level as it did before: always on phones, on hover and keyboard focus
+ * (:focus-within) on desktops. `data-enhanced` marks the navigation once the buttons work.
+ */
+export function MainNavigation({ items, label }: { items: NavigationItem[]; label: string }) {
+  const t = useT();
+  const baseId = useId();
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // The open submenu belongs to the page it was opened on: any navigation closes it.
+  const [opened, setOpened] = useState<{ id: string; pathname: string } | null>(null);
+  const openId = opened?.pathname === pathname ? opened.id : null;
+  const setOpenId = (id: string | null) => setOpened(id === null ? null : { id, pathname });
+  // False in the server's HTML and the hydration render, true once the buttons work.
+  const enhanced = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+  // A click or tap anywhere outside the navigation closes the open submenu.
+  useEffect(() => {
+    if (openId === null) return;
+    function onPointerDown(event: PointerEvent) {
+      if (event.target instanceof Node && !navRef.current?.contains(event.target)) setOpened(null);
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [openId]);
+
+  const submenuId = (itemId: string) => `${baseId}-submenu-${itemId}`;
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Escape' || openId === null) return;
+    // Only the submenu closes; the phone menu around it stays open for the next Escape.
+    event.stopPropagation();
+    // Compared in JavaScript, not in a selector: the id comes from content.
+    const button = [...(navRef.current?.querySelectorAll<HTMLButtonElement>('button[aria-controls]') ?? [])].find(
+      (candidate) => candidate.getAttribute('aria-controls') === submenuId(openId),
+    );
+    setOpenId(null);
+    button?.focus();
+  }
+
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    const next = event.relatedTarget;
+    if (next instanceof Node && navRef.current?.contains(next)) return;
+    // Focus left the page (another window) keeps the menu; focus elsewhere on the page closes it.
+    if (next !== null) setOpenId(null);
+  }
+
+  return (
+    <nav
+      ref={navRef}
+      className="nav"
+      aria-label={label}
+      data-enhanced={enhanced ? '' : undefined}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      <ul className="nav__list nav__list--level-1">
+        {items.map((item) => {
+          const hasChildren = item.children.length > 0;
+          const open = openId === item.id;
+          return (
+            <li key={item.id} className={`nav__item${open ? ' nav__item--open' : ''}`}>
+              <div className="nav__row">
+                <NavLink to={item.url} end={item.url === '/'} className="nav__link">
+                  {item.text}
+                </NavLink>
+                {hasChildren ? (
+                  <button
+                    type="button"
+                    className="nav__toggle"
+                    aria-expanded={open}
+                    aria-controls={submenuId(item.id)}
+                    aria-label={t('nav.submenu', { name: item.text })}
+                    onClick={() => setOpenId(open ? null : item.id)}
+                  >
+                    <span className="nav__chevron" aria-hidden="true" />
+                  </button>
+                ) : null}
+              </div>
+              {hasChildren ? (
+                <ul id={submenuId(item.id)} className="nav__list nav__list--level-2">
+                  {item.children.map((child) => (
+                    <li key={child.id} className="nav__item">
+                      <NavLink to={child.url} end={child.url === '/'} className="nav__link">
+                        {child.text}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
