@@ -29,8 +29,8 @@ import type { StationList } from '../src/shared/stations';
 import { buildOriginApp } from '../server/origin/app';
 import { openDatabase } from '../server/origin/db';
 import { migrateToLatest } from '../server/origin/migrate';
-import { createStationsRepository } from '../server/origin/repositories/stations-repository';
-import { seedStationsIfEmpty } from '../server/origin/repositories/stations-seed';
+import { createStationsRepository } from '../server/origin/stations/stations-repository';
+import { seedStationsIfEmpty } from '../server/origin/stations/seed/stations-seed';
 import type * as BrowserSide from './bench-support/stations-browser';
 
 const DOC = 'docs/performance.md';
@@ -54,7 +54,7 @@ interface OriginFigures {
   lists: Record<(typeof COUNTRIES)[number], string>;
   /** The origin's time for the locale's full list (in process): the first request at this version. */
   fullFirstMs: number;
-  /** The same list again (median of 4): kept ready by ETag (server/origin/routes/stations.ts). */
+  /** The same list again (median of 4): kept ready by ETag (server/origin/stations/station-routes.ts). */
   fullAgainMs: number;
   delta: string;
   deltaMs: number;

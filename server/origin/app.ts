@@ -5,16 +5,16 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db';
 import { HttpError } from './errors';
-import { createLayoutsRepository } from './repositories/layouts-repository';
-import { createPagesRepository } from './repositories/pages-repository';
-import { contentRoutes } from './routes/content';
-import { imageRoutes } from './routes/images';
-import { createAssetsRepository } from './repositories/assets-repository';
-import { customerRoutes } from './routes/customers';
-import { formRoutes } from './routes/forms';
+import { createLayoutsRepository } from './content/layouts-repository';
+import { createPagesRepository } from './content/pages-repository';
+import { contentRoutes } from './content/content-routes';
+import { imageRoutes } from './images/image-routes';
+import { createAssetsRepository } from './images/assets-repository';
+import { customerRoutes } from './accounts/customer-routes';
+import { formRoutes } from './forms/form-routes';
 import { shopPlugin } from './shop/shop-plugin';
-import { createStationsRepository } from './repositories/stations-repository';
-import { createStationPages, stationRoutes } from './routes/stations';
+import { createStationsRepository } from './stations/stations-repository';
+import { createStationPages, stationRoutes } from './stations/station-routes';
 
 export function buildOriginApp(db: Db, options: { logger?: FastifyServerOptions['logger'] } = {}): FastifyInstance {
   const app = Fastify({

@@ -1,12 +1,12 @@
 /** Seeds an empty database from content/ (DESIGN §1: "seeds an empty database"). */
 import type { Db } from './db';
-import { readSeedLayouts, readSeedPages } from './content-files';
+import { readSeedLayouts, readSeedPages } from './content/content-files';
 import { seedAssetsIfEmpty } from './images/seed-assets';
 import { seedAccountsIfEmpty } from './accounts/seed-accounts';
 import { seedShopIfEmpty } from './shop/seed-shop';
-import { createLayoutsRepository } from './repositories/layouts-repository';
-import { createPagesRepository } from './repositories/pages-repository';
-import { seedStationsIfEmpty } from './repositories/stations-seed';
+import { createLayoutsRepository } from './content/layouts-repository';
+import { createPagesRepository } from './content/pages-repository';
+import { seedStationsIfEmpty } from './stations/seed/stations-seed';
 
 /** Seeds in one transaction, so a failed seed leaves the database empty and retryable. */
 export async function seedIfEmpty(db: Db, contentDir: string): Promise<{ seeded: boolean; pages: number }> {

@@ -59,7 +59,7 @@ export function formatFocalPoint(point: { x: number; y: number }): string {
   return `${round(point.x)},${round(point.y)}`;
 }
 
-/** The origin's /images endpoint (server/origin/routes/images.ts), same path on the site server. */
+/** The origin's /images endpoint (server/origin/images/image-routes.ts), same path on the site server. */
 const originProvider: ImageProvider = {
   url(asset, modifiers) {
     const base = asset.dynamic_url ?? (asset.id ? `/images/${encodeURIComponent(asset.id)}` : asset.src);

@@ -5,10 +5,10 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { hashPassword } from '../../server/origin/accounts/secrets';
-import { accountsDb } from '../../server/origin/accounts/accounts-db';
+import { accountsDb } from '../../server/origin/accounts/account-tables';
 import { openDatabase } from '../../server/origin/db';
-import { createCustomersRepository } from '../../server/origin/repositories/customers-repository';
-import { LOGIN_FAILURE_LIMIT } from '../../server/origin/repositories/login-failures-repository';
+import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
+import { LOGIN_FAILURE_LIMIT } from '../../server/origin/accounts/login-failures-repository';
 import { ACCOUNT_PATHS } from '../../src/shared/account-paths';
 import { getHref, type Locale } from '../../src/shared/locales';
 import { expectAccessible, featureText, latestMail, tokenFrom, uniqueEmail } from './support/accounts';

@@ -6,15 +6,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsDb } from '../../server/origin/accounts/accounts-db';
+import { accountsDb } from '../../server/origin/accounts/account-tables';
 import { DEMO_CUSTOMERS } from '../../server/origin/accounts/seed-accounts';
 import { hashPassword, tokenHash } from '../../server/origin/accounts/secrets';
-import { createCustomersRepository } from '../../server/origin/repositories/customers-repository';
+import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import {
   LOGIN_FAILURE_LIMIT,
   createLoginFailuresRepository,
-} from '../../server/origin/repositories/login-failures-repository';
-import { createOutboxRepository } from '../../server/origin/repositories/outbox-repository';
+} from '../../server/origin/accounts/login-failures-repository';
+import { createOutboxRepository } from '../../server/origin/outbox/outbox-repository';
 import type { RunningOrigin } from '../../server/origin/start';
 import { ACCOUNT_PAGES, ACCOUNT_PATHS, accountHref } from '../../src/shared/account-paths';
 import { LOCALE_INFO, type Locale } from '../../src/shared/locales';

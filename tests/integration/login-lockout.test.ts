@@ -9,9 +9,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/origin/accounts/secrets';
-import { createCustomersRepository } from '../../server/origin/repositories/customers-repository';
-import { LOGIN_FAILURE_LIMIT } from '../../server/origin/repositories/login-failures-repository';
-import { createOutboxRepository } from '../../server/origin/repositories/outbox-repository';
+import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
+import { LOGIN_FAILURE_LIMIT } from '../../server/origin/accounts/login-failures-repository';
+import { createOutboxRepository } from '../../server/origin/outbox/outbox-repository';
 import { forEachDatabase } from './support/each-database';
 import type { SeededOrigin } from './support/seeded-origin';
 

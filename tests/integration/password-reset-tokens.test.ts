@@ -6,11 +6,11 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsDb } from '../../server/origin/accounts/accounts-db';
+import { accountsDb } from '../../server/origin/accounts/account-tables';
 import { hashPassword, tokenHash } from '../../server/origin/accounts/secrets';
-import { createAccountTokensRepository } from '../../server/origin/repositories/account-tokens-repository';
-import { createCustomersRepository } from '../../server/origin/repositories/customers-repository';
-import { createOutboxRepository } from '../../server/origin/repositories/outbox-repository';
+import { createAccountTokensRepository } from '../../server/origin/accounts/account-tokens-repository';
+import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
+import { createOutboxRepository } from '../../server/origin/outbox/outbox-repository';
 import { forEachDatabase } from './support/each-database';
 import type { SeededOrigin } from './support/seeded-origin';
 

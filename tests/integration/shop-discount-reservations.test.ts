@@ -8,8 +8,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
-import { createDiscountCodesRepository } from '../../server/origin/repositories/discount-codes-repository';
-import { shopDb } from '../../server/origin/shop/shop-db';
+import { createDiscountCodesRepository } from '../../server/origin/shop/discount-codes-repository';
+import { shopDb } from '../../server/origin/shop/shop-tables';
 import type { SeededOrigin } from './support/seeded-origin';
 import { forEachDatabase } from './support/each-database';
 import { shopCheckout } from './support/shop-checkout';

@@ -10,11 +10,11 @@ import { formatPrice } from '../../src/shared/shop/money';
 import { apiErrorSchema } from '../../src/shared/content-schema';
 import type { InitializedOrder, OrderReceipt, ValidatedCart } from '../../src/shared/shop/api-schema';
 import type { Db } from '../../server/origin/db';
-import { createDiscountCodesRepository } from '../../server/origin/repositories/discount-codes-repository';
-import { createProductsRepository } from '../../server/origin/repositories/products-repository';
+import { createDiscountCodesRepository } from '../../server/origin/shop/discount-codes-repository';
+import { createProductsRepository } from '../../server/origin/shop/products-repository';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';
-import { shopDb } from '../../server/origin/shop/shop-db';
-import { createSessionsRepository } from '../../server/origin/repositories/sessions-repository';
+import { shopDb } from '../../server/origin/shop/shop-tables';
+import { createSessionsRepository } from '../../server/origin/accounts/sessions-repository';
 import { sql } from 'kysely';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 

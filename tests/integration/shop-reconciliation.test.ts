@@ -10,7 +10,7 @@ import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-s
 import { buildOriginApp } from '../../server/origin/app';
 import { createOrdersService } from '../../server/origin/shop/orders-service';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';
-import { shopDb } from '../../server/origin/shop/shop-db';
+import { shopDb } from '../../server/origin/shop/shop-tables';
 import { shopPlugin } from '../../server/origin/shop/shop-plugin';
 import type { SeededOrigin } from './support/seeded-origin';
 import { forEachDatabase } from './support/each-database';

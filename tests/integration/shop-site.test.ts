@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
-import { shopDb } from '../../server/origin/shop/shop-db';
+import { shopDb } from '../../server/origin/shop/shop-tables';
 import type { RunningOrigin } from '../../server/origin/start';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 

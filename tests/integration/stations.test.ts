@@ -10,8 +10,8 @@ import { apiErrorSchema, pageSchema } from '../../src/shared/content-schema';
 import { LOCALES } from '../../src/shared/locales';
 import { stationListSchema, type StationList } from '../../src/shared/stations';
 import type { Db } from '../../server/origin/db';
-import { createStationsRepository } from '../../server/origin/repositories/stations-repository';
-import { generateSeedStations, seedStationsIfEmpty } from '../../server/origin/repositories/stations-seed';
+import { createStationsRepository } from '../../server/origin/stations/stations-repository';
+import { generateSeedStations, seedStationsIfEmpty } from '../../server/origin/stations/seed/stations-seed';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 
 let origin: SeededOrigin;

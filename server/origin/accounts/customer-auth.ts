@@ -1,7 +1,7 @@
 /** The customer behind a request: `authorization: Bearer <session token>` from the site server. */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
-import type { SessionsRepository } from '../repositories/sessions-repository';
+import type { SessionsRepository } from './sessions-repository';
 
 export const unauthorized = () => new HttpError(401, 'UNAUTHORIZED', 'No valid customer session');
 

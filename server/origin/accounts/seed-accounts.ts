@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
-import { createCardsRepository } from '../repositories/cards-repository';
-import { createCustomersRepository } from '../repositories/customers-repository';
-import { shopDb } from '../shop/shop-db';
+import { createCardsRepository } from './cards-repository';
+import { createCustomersRepository } from './customers-repository';
+import { shopDb } from '../shop/shop-tables';
 import { hashPassword } from './secrets';
 
 export const DEMO_CUSTOMERS = [

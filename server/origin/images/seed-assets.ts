@@ -1,7 +1,7 @@
 /** Seeds the assets table from content/assets when it is empty (also on a database seeded before migration 002). */
 import { readFile } from 'node:fs/promises';
 import type { Db } from '../db';
-import { createAssetsRepository } from '../repositories/assets-repository';
+import { createAssetsRepository } from './assets-repository';
 import { readAssetIndex } from './asset-files';
 
 export async function seedAssetsIfEmpty(db: Db, contentDir: string): Promise<{ seeded: boolean; assets: number }> {

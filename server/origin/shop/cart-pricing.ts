@@ -12,8 +12,8 @@ import {
   discountProblem,
   type DiscountCode,
   type DiscountCodesRepository,
-} from '../repositories/discount-codes-repository';
-import { productName, type Product, type ProductsRepository } from '../repositories/products-repository';
+} from './discount-codes-repository';
+import { productName, type Product, type ProductsRepository } from './products-repository';
 
 export interface CartLineInput {
   code: string;

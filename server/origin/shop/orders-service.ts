@@ -16,13 +16,13 @@ import { centsToEuros, eurosToCents } from '../../../src/shared/shop/money';
 import type { z } from 'zod';
 import type { Db } from '../db';
 import { HttpError } from '../errors';
-import { createDiscountCodesRepository, discountProblem } from '../repositories/discount-codes-repository';
-import { createOrdersRepository, type OrderItemRow, type OrderRow } from '../repositories/orders-repository';
-import { createProductsRepository } from '../repositories/products-repository';
+import { createDiscountCodesRepository, discountProblem } from './discount-codes-repository';
+import { createOrdersRepository, type OrderItemRow, type OrderRow } from './orders-repository';
+import { createProductsRepository } from './products-repository';
 import { DISCOUNT_MESSAGES, createCartPricing, toTotals } from './cart-pricing';
 import type { PaymentProvider } from './payments/payment-provider';
 import { receiptMessages } from './receipt-messages';
-import { shopDb, type ShopDb } from './shop-db';
+import { shopDb, type ShopDb } from './shop-tables';
 
 export type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>;
 

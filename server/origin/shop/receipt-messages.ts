@@ -1,7 +1,7 @@
 /** The receipt e-mail and SMS texts, in the order's locale. */
 import { isLocale, type Locale } from '../../../src/shared/locales';
 import { formatPrice, centsToEuros } from '../../../src/shared/shop/money';
-import type { OrderItemRow, OrderRow } from '../repositories/orders-repository';
+import type { OrderItemRow, OrderRow } from './orders-repository';
 
 const TEXTS: Record<Locale, { subject: string; greeting: string; codes: string; total: string; sms: string }> = {
   'fi-FI': {

@@ -1,7 +1,7 @@
 /** Seeds the shop catalog (content/shop/catalog.json) into an empty products table. */
 import type { Db } from '../db';
-import { createDiscountCodesRepository } from '../repositories/discount-codes-repository';
-import { createProductsRepository } from '../repositories/products-repository';
+import { createDiscountCodesRepository } from './discount-codes-repository';
+import { createProductsRepository } from './products-repository';
 import { readCatalogFile } from './catalog-files';
 
 export async function seedShopIfEmpty(db: Db, contentDir: string): Promise<{ seeded: boolean; products: number }> {

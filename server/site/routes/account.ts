@@ -22,7 +22,7 @@ import { acceptJsonBodiesOnly } from '../json-bodies';
 /**
  * Per-address limits (docs/accounts.md), in memory per site server copy. The per-account
  * limit on failed logins is the origin's (LOGIN_FAILURE_LIMIT in
- * server/origin/repositories/login-failures-repository.ts), shared by every copy.
+ * server/origin/accounts/login-failures-repository.ts), shared by every copy.
  */
 export const RATE_LIMITS = {
   loginPerAddress: { max: 20, timeWindow: 60_000 },

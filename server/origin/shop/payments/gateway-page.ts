@@ -2,7 +2,7 @@
 import { isLocale, LOCALE_INFO, type Locale } from '../../../../src/shared/locales';
 import { BANKS, TEST_CARDS } from '../../../../src/shared/shop/api-schema';
 import { centsToEuros, formatPrice } from '../../../../src/shared/shop/money';
-import type { ShopPaymentsTable } from '../shop-db';
+import type { ShopPaymentsTable } from '../shop-tables';
 import escapeHtml from 'escape-html';
 
 const TEXTS: Record<

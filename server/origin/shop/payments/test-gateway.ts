@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentResultStatus, SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
 import type { Db } from '../../db';
-import { shopDb, type ShopDb, type ShopPaymentsTable } from '../shop-db';
+import { shopDb, type ShopDb, type ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';
 import { signPaymentResult, verifyPaymentSignature } from './signature';
 

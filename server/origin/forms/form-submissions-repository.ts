@@ -1,5 +1,5 @@
 /** Submissions of the contact forms (customer service, business sales). */
-import { accountsDb, type AccountsDb } from '../accounts/accounts-db';
+import { accountsDb, type AccountsDb } from '../accounts/account-tables';
 import type { Db } from '../db';
 
 export function createFormSubmissionsRepository(database: Db | AccountsDb) {

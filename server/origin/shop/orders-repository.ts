@@ -7,7 +7,7 @@ import {
   type ShopOrderItemsTable,
   type ShopOrdersTable,
   type ShopPaymentsTable,
-} from '../shop/shop-db';
+} from './shop-tables';
 
 export type OrderRow = ShopOrdersTable;
 export type OrderItemRow = Omit<ShopOrderItemsTable, 'id'> & { id: number };

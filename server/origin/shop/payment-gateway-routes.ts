@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { SignedPaymentResult } from '../../../src/shared/shop/api-schema';
 import { HttpError } from '../errors';
-import { GATEWAY_CSS, gatewayPageHtml } from '../shop/payments/gateway-page';
-import { GATEWAY_PATH_PREFIX, type TestGateway } from '../shop/payments/test-gateway';
-import type { OrdersRepository } from '../repositories/orders-repository';
+import { GATEWAY_CSS, gatewayPageHtml } from './payments/gateway-page';
+import { GATEWAY_PATH_PREFIX, type TestGateway } from './payments/test-gateway';
+import type { OrdersRepository } from './orders-repository';
 
 const paymentParams = z.object({ paymentId: z.string().regex(/^PAY-[A-Z0-9]{10,40}$/) });
 const decisionBody = z.object({

@@ -1,7 +1,7 @@
 /** Data access for shop products (spec §3 Product input). */
 import type { Locale } from '../../../src/shared/locales';
-import type { CatalogFile } from '../shop/catalog-files';
-import { shopDb, type ShopDb, type ShopProductsTable } from '../shop/shop-db';
+import type { CatalogFile } from './catalog-files';
+import { shopDb, type ShopDb, type ShopProductsTable } from './shop-tables';
 import type { Db } from '../db';
 
 export interface Product {

@@ -16,10 +16,10 @@ import {
 import { normaliseVerificationCode } from '../../../src/shared/shop/verification-code';
 import { HttpError } from '../errors';
 import { requestLocale } from '../locale-header';
-import type { OrdersRepository } from '../repositories/orders-repository';
-import type { ProductsRepository } from '../repositories/products-repository';
-import type { CartPricing } from '../shop/cart-pricing';
-import type { OrdersService } from '../shop/orders-service';
+import type { OrdersRepository } from './orders-repository';
+import type { ProductsRepository } from './products-repository';
+import type { CartPricing } from './cart-pricing';
+import type { OrdersService } from './orders-service';
 
 /** Parses with a schema; a failure is a 400 whose message names each bad field. */
 export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {

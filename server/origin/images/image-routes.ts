@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { isResizable } from '../../../src/shared/asset-types';
 import { clampImageSize, type ImageFormat } from '../../../src/shared/image-url';
 import { badRequest, notFound } from '../errors';
-import { CONTENT_TYPES, renderImage, type RenderRequest } from '../images/render-image';
-import type { AssetsRepository, StoredAsset } from '../repositories/assets-repository';
+import { CONTENT_TYPES, renderImage, type RenderRequest } from './render-image';
+import type { AssetsRepository, StoredAsset } from './assets-repository';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 

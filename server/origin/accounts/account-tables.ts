@@ -55,7 +55,7 @@ export interface FormSubmissionsTable {
   created_at: string;
 }
 
-/** Same columns as the shop's definition in 005-shop (server/origin/shop/shop-db.ts). */
+/** Same columns as the shop's definition in 005-shop (server/origin/shop/shop-tables.ts). */
 export interface AccountsOutboxTable {
   id: Generated<number>;
   channel: 'email' | 'sms';

@@ -6,9 +6,9 @@ import { pathToSlug, type Locale } from '../../../src/shared/locales';
 import type { PageContent } from '../../../src/shared/content-schema';
 import { badRequest, notFound } from '../errors';
 import { isPreview, requestLocale } from '../locale-header';
-import type { LayoutsRepository } from '../repositories/layouts-repository';
-import type { PagesRepository } from '../repositories/pages-repository';
-import type { StationPages } from './stations';
+import type { LayoutsRepository } from './layouts-repository';
+import type { PagesRepository } from './pages-repository';
+import type { StationPages } from '../stations/station-routes';
 
 const pageQuery = z.object({ path: z.string().min(1).max(2048) });
 const searchQuery = z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() });

@@ -1,6 +1,6 @@
 /** Discount codes: percentage or fixed amount, validity window, usage limit (docs/shop.md). */
 import type { DiscountRule } from '../../../src/shared/shop/pricing';
-import { shopDb, type ShopDb, type ShopDiscountCodesTable } from '../shop/shop-db';
+import { shopDb, type ShopDb, type ShopDiscountCodesTable } from './shop-tables';
 import type { Db } from '../db';
 
 export interface DiscountCode {

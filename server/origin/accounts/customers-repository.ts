@@ -1,7 +1,7 @@
 /** Data access for customers (docs/accounts.md). E-mails are stored lower-cased. */
 import { randomUUID } from 'node:crypto';
 import type { CustomerRecord, MarketingChoice } from '../../../src/shared/account-types';
-import { accountsDb, type AccountsDb, type CustomersTable } from '../accounts/accounts-db';
+import { accountsDb, type AccountsDb, type CustomersTable } from './account-tables';
 import type { Db } from '../db';
 
 export interface Customer {

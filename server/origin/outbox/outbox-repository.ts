@@ -2,7 +2,7 @@
  * The outbox (DESIGN §1): messages to send, written in the same transaction as the
  * change that causes them; a sender (outside this product) delivers and marks them.
  */
-import { accountsDb, type AccountsDb } from '../accounts/accounts-db';
+import { accountsDb, type AccountsDb } from '../accounts/account-tables';
 import type { Db } from '../db';
 
 export interface OutboxMessage {

@@ -1,7 +1,7 @@
 /** A customer's fuel and business cards; only the last four digits are kept. */
 import { randomUUID } from 'node:crypto';
 import type { Card } from '../../../src/shared/account-types';
-import { accountsDb, type AccountsDb, type CustomerCardsTable } from '../accounts/accounts-db';
+import { accountsDb, type AccountsDb, type CustomerCardsTable } from './account-tables';
 import type { Db } from '../db';
 
 function toCard(row: CustomerCardsTable): Card {

@@ -5,7 +5,7 @@
  * give an attacker one allowance per copy.
  */
 import { sql } from 'kysely';
-import { accountsDb, type AccountsDb } from '../accounts/accounts-db';
+import { accountsDb, type AccountsDb } from './account-tables';
 import type { Db } from '../db';
 import { normaliseEmail } from './customers-repository';
 

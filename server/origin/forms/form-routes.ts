@@ -7,15 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTACT_FORMS, CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/validation/forms';
 import { validateForm } from '../../../src/shared/validation/rules';
-import { accountsDb } from '../accounts/accounts-db';
+import { accountsDb } from '../accounts/account-tables';
 import { bearerToken } from '../accounts/customer-auth';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { requestLocale } from '../locale-header';
-import { createFormSubmissionsRepository } from '../repositories/form-submissions-repository';
-import { createOutboxRepository } from '../repositories/outbox-repository';
-import { createSessionsRepository } from '../repositories/sessions-repository';
-import { validationFailed } from './customers';
+import { createFormSubmissionsRepository } from './form-submissions-repository';
+import { createOutboxRepository } from '../outbox/outbox-repository';
+import { createSessionsRepository } from '../accounts/sessions-repository';
+import { validationFailed } from '../accounts/customer-routes';
 
 /** Where submissions of each form go (a team mailbox; the sender outside delivers). */
 export const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;

@@ -1,7 +1,7 @@
 /** Data access for assets (spec §3 Asset) and their source bytes. */
 import type { Asset } from '../../../src/shared/content-schema';
 import type { Db } from '../db';
-import { assetUrls } from '../images/asset-files';
+import { assetUrls } from './asset-files';
 
 export interface AssetsTable {
   id: string;

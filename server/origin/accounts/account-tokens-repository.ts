@@ -2,8 +2,8 @@
  * One-time tokens sent by e-mail: confirming an address (valid 3 days), resetting a
  * password (valid 1 hour) and logging in past the failed-login limit (valid 1 hour). Only hashes are stored; a token is used at most once.
  */
-import { newToken, tokenHash } from '../accounts/secrets';
-import { accountsDb, type AccountsDb, type CustomerTokensTable } from '../accounts/accounts-db';
+import { newToken, tokenHash } from './secrets';
+import { accountsDb, type AccountsDb, type CustomerTokensTable } from './account-tables';
 import type { Db } from '../db';
 
 export type TokenPurpose = CustomerTokensTable['purpose'];

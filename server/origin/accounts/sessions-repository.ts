@@ -3,8 +3,8 @@
  * SHA-256 is stored; a fixed lifetime; revoked on logout and, all at once, on a
  * password change or reset.
  */
-import { newToken, tokenHash } from '../accounts/secrets';
-import { accountsDb, type AccountsDb } from '../accounts/accounts-db';
+import { newToken, tokenHash } from './secrets';
+import { accountsDb, type AccountsDb } from './account-tables';
 import type { Db } from '../db';
 
 /** How long a session lasts after login. */

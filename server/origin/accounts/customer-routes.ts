@@ -10,19 +10,19 @@ import { MARKETING_CHOICES } from '../../../src/shared/account-types';
 import { readPhone } from '../../../src/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
 import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
-import { accountEmail } from '../accounts/account-emails';
-import { bearerToken, requireCustomerId, unauthorized } from '../accounts/customer-auth';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/secrets';
+import { accountEmail } from './account-emails';
+import { bearerToken, requireCustomerId, unauthorized } from './customer-auth';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './secrets';
 import type { Db } from '../db';
 import { HttpError, badRequest } from '../errors';
 import { requestLocale } from '../locale-header';
-import { createAccountTokensRepository } from '../repositories/account-tokens-repository';
-import { createCardsRepository } from '../repositories/cards-repository';
-import { createCustomersRepository, toCustomerRecord } from '../repositories/customers-repository';
-import { LOGIN_FAILURE_LIMIT, createLoginFailuresRepository } from '../repositories/login-failures-repository';
-import { createOrderHistoryRepository } from '../repositories/order-history-repository';
-import { createOutboxRepository } from '../repositories/outbox-repository';
-import { createSessionsRepository } from '../repositories/sessions-repository';
+import { createAccountTokensRepository } from './account-tokens-repository';
+import { createCardsRepository } from './cards-repository';
+import { createCustomersRepository, toCustomerRecord } from './customers-repository';
+import { LOGIN_FAILURE_LIMIT, createLoginFailuresRepository } from './login-failures-repository';
+import { createOrderHistoryRepository } from '../shop/order-history-repository';
+import { createOutboxRepository } from '../outbox/outbox-repository';
+import { createSessionsRepository } from './sessions-repository';
 
 /** A 400 with the messages of spec §5 per field, for the form to show beside each field. */
 export function validationFailed(fields: Record<string, { id: string; values?: Record<string, number> }>): HttpError {

@@ -6,7 +6,7 @@
  */
 import type { OrderSummary } from '../../../src/shared/account-types';
 import type { Db } from '../db';
-import { shopDb } from '../shop/shop-db';
+import { shopDb } from './shop-tables';
 
 export function createOrderHistoryRepository(database: Db) {
   const db = shopDb(database);

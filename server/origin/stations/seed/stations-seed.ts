@@ -8,17 +8,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { foldText } from '../../../src/shared/search-text';
+import { foldText } from '../../../../src/shared/search-text';
 import {
   DIET_CODES,
   STATION_COUNTRIES,
   type ServiceCode,
   type StationCountry,
   type WeeklyHours,
-} from '../../../src/shared/stations';
-import type { Db } from '../db';
-import { stationRecordSchema, type StationRecord } from './stations-record';
-import { createStationsRepository } from './stations-repository';
+} from '../../../../src/shared/stations';
+import type { Db } from '../../db';
+import { stationRecordSchema, type StationRecord } from '../stations-record';
+import { createStationsRepository } from '../stations-repository';
 
 const townsFileSchema = z.object({
   countries: z.record(

@@ -13,9 +13,9 @@ import { zonedNow } from '../../../src/shared/station-calendar';
 import { COUNTRY_TIME_ZONE, LOCALE_COUNTRY, STATION_COUNTRIES, type StationList } from '../../../src/shared/stations';
 import { badRequest } from '../errors';
 import { requestLocale } from '../locale-header';
-import type { AssetsRepository } from '../repositories/assets-repository';
-import type { StationsRepository } from '../repositories/stations-repository';
-import { stationPage, stationPagePath, stationSlugOfPath, toSummaries } from '../repositories/stations-views';
+import type { AssetsRepository } from '../images/assets-repository';
+import type { StationsRepository } from './stations-repository';
+import { stationPage, stationPagePath, stationSlugOfPath, toSummaries } from './stations-views';
 
 /**
  * Full lists kept ready, by ETag (country, version, day): every first install of a country
