@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { getHref, slugToPath, type Locale } from '../../src/shared/locales';
+import { getHref, LOCALE_INFO, slugToPath, type Locale } from '../../src/shared/locales';
 import { THEMES, themeProperties, type ThemeName } from '../../src/shared/themes';
 import { message, repoRoot } from './support/content';
 import { waitForHydration } from './support/page-helpers';
@@ -230,7 +230,9 @@ test('an article page has one h1 (its title), byline, date in the locale, tags a
   await open(page, article.path);
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.locator('h1')).toHaveText(title);
-  const date = new Intl.DateTimeFormat('en-EU', { dateStyle: 'long', timeZone: 'UTC' }).format(
+  // In the locale table's format and zone (en-EU: English with euro conventions, Helsinki).
+  const { formatLocale, timeZone } = LOCALE_INFO['en-EU'];
+  const date = new Intl.DateTimeFormat(formatLocale, { dateStyle: 'long', timeZone }).format(
     new Date(`${created.slice(0, 10)}T00:00:00Z`),
   );
   await expect(page.locator(`main time[datetime="${created}"]`)).toContainText(date);
