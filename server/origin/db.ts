@@ -7,35 +7,25 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { AccountTables } from './accounts/account-tables';
+import type { ContentTables } from './content/content-tables';
+import type { FormTables } from './forms/form-tables';
+import type { AssetTables } from './images/assets-repository';
+import type { OutboxTables } from './outbox/outbox-tables';
+import type { ShopTables } from './shop/shop-tables';
+import type { StationTables } from './stations/stations-repository';
 
-export interface PagesTable {
-  group_key: string;
-  locale: string;
-  slug: string;
-  content_type: string;
-  status: 'published' | 'draft';
-  content_json: string;
-  search_text: string;
-  updated_at: string;
-}
-
-export interface PageAliasesTable {
-  locale: string;
-  alias: string;
-  slug: string;
-}
-
-export interface LayoutsTable {
-  locale: string;
-  layout_json: string;
-  updated_at: string;
-}
-
-export interface DatabaseSchema {
-  pages: PagesTable;
-  page_aliases: PageAliasesTable;
-  layouts: LayoutsTable;
-}
+/**
+ * The whole schema: each domain declares its tables beside its repositories, and the one
+ * Kysely type is their union, so no repository casts between database types.
+ */
+export type DatabaseSchema = ContentTables &
+  AssetTables &
+  StationTables &
+  ShopTables &
+  AccountTables &
+  FormTables &
+  OutboxTables;
 
 export type Db = Kysely<DatabaseSchema>;
 

@@ -5,7 +5,6 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { hashPassword } from '../../server/origin/accounts/secrets';
-import { accountsDb } from '../../server/origin/accounts/account-tables';
 import { openDatabase } from '../../server/origin/db';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import { LOGIN_FAILURE_LIMIT } from '../../server/origin/accounts/login-failures-repository';
@@ -48,7 +47,7 @@ async function lockedAccount(email: string, password: string): Promise<void> {
       locale: 'en-EU',
       emailConfirmed: true,
     });
-    await accountsDb(db)
+    await db
       .insertInto('login_failures')
       .values({ email, failures: LOGIN_FAILURE_LIMIT.max, window_started_at: new Date().toISOString() })
       .execute();

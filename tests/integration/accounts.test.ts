@@ -6,7 +6,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsDb } from '../../server/origin/accounts/account-tables';
 import { DEMO_CUSTOMERS } from '../../server/origin/accounts/seed-accounts';
 import { hashPassword, tokenHash } from '../../server/origin/accounts/secrets';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
@@ -177,7 +176,7 @@ describe('login and the session', () => {
   it('ends an expired session', async () => {
     const cookie = await login(anna.email, anna.password);
     const token = cookie.split('=')[1]!;
-    await accountsDb(origin.db)
+    await origin.db
       .updateTable('customer_sessions')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('token_hash', '=', tokenHash(token))
@@ -744,7 +743,7 @@ describe('form submit', () => {
     expect(response.statusCode, response.body).toBe(201);
     const mail = await latestMail('asiakaspalvelu@st1.example');
     expect(mail?.body).toContain('Korttini on kadonnut');
-    const count = await accountsDb(origin.db)
+    const count = await origin.db
       .selectFrom('form_submissions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
@@ -782,7 +781,7 @@ describe('form submit', () => {
   });
 
   it('drops a submission whose honeypot is filled, and rate limits per address', async () => {
-    const db = accountsDb(origin.db);
+    const db = origin.db;
     const countBefore = Number(
       (
         await db

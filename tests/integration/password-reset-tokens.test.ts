@@ -6,7 +6,6 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsDb } from '../../server/origin/accounts/account-tables';
 import { hashPassword, tokenHash } from '../../server/origin/accounts/secrets';
 import { createAccountTokensRepository } from '../../server/origin/accounts/account-tokens-repository';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
@@ -110,7 +109,7 @@ forEachDatabase((database) => {
         const older = await tokens.issue(customer.id, 'reset-password', issuedAt);
         // The other request's row, written without seeing this one (as two PostgreSQL
         // transactions at once would): nothing ended `older`.
-        await accountsDb(origin.db)
+        await origin.db
           .insertInto('customer_tokens')
           .values({
             token_hash: tokenHash('a-newer-token-written-at-the-same-moment'),

@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
 import { createDiscountCodesRepository } from '../../server/origin/shop/discount-codes-repository';
-import { shopDb } from '../../server/origin/shop/shop-tables';
 import type { SeededOrigin } from './support/seeded-origin';
 import { forEachDatabase } from './support/each-database';
 import { shopCheckout } from './support/shop-checkout';
@@ -101,7 +100,7 @@ forEachDatabase((database) => {
       const late = await checkout.pay(firstOrder, 'approve');
       expect(late.status).toBe('cancelled');
       expect(await complete(late)).toMatchObject({ status: 'pending', paymentStatus: 'cancelled' });
-      const payment = await shopDb(origin.db)
+      const payment = await origin.db
         .selectFrom('shop_payments')
         .select('status')
         .where('id', '=', firstOrder.paymentId)

@@ -13,7 +13,6 @@ import type { Db } from '../../server/origin/db';
 import { createDiscountCodesRepository } from '../../server/origin/shop/discount-codes-repository';
 import { createProductsRepository } from '../../server/origin/shop/products-repository';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';
-import { shopDb } from '../../server/origin/shop/shop-tables';
 import { createSessionsRepository } from '../../server/origin/accounts/sessions-repository';
 import { sql } from 'kysely';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
@@ -98,7 +97,7 @@ async function pay(order: InitializedOrder, action: 'approve' | 'decline' | 'can
 }
 
 async function outboxFor(orderId: string) {
-  return shopDb(db).selectFrom('outbox').selectAll().where('dedupe_key', 'like', `%${orderId}`).execute();
+  return db.selectFrom('outbox').selectAll().where('dedupe_key', 'like', `%${orderId}`).execute();
 }
 
 describe('shop: cart validation', () => {
@@ -323,7 +322,7 @@ describe('shop: orders', () => {
     });
     const result = await pay(order, 'approve');
     // The gateway's callback reached the origin before the browser came back.
-    const afterCallback = await shopDb(db)
+    const afterCallback = await db
       .selectFrom('shop_orders')
       .select('status')
       .where('id', '=', order.orderId)
@@ -494,11 +493,7 @@ describe('shop: orders', () => {
       ),
     );
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
-    const codes = await shopDb(db)
-      .selectFrom('shop_wash_codes')
-      .select('code')
-      .where('order_id', '=', order.orderId)
-      .execute();
+    const codes = await db.selectFrom('shop_wash_codes').select('code').where('order_id', '=', order.orderId).execute();
     expect(codes).toHaveLength(20);
     const receipts = answers.filter((_, index) => index !== 50).map((answer) => answer.json() as OrderReceipt);
     expect(receipts.filter((receipt) => !receipt.alreadyCompleted)).toHaveLength(1);
@@ -577,7 +572,7 @@ describe('shop: orders', () => {
     });
     expect(signedIn.statusCode, signedIn.body).toBe(201);
     expect(guest.statusCode, guest.body).toBe(201);
-    const rows = await shopDb(db)
+    const rows = await db
       .selectFrom('shop_orders')
       .select(['id', 'customer_id'])
       .where('id', 'in', [(signedIn.json() as InitializedOrder).orderId, (guest.json() as InitializedOrder).orderId])

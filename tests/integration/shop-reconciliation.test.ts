@@ -10,7 +10,6 @@ import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-s
 import { buildOriginApp } from '../../server/origin/app';
 import { createOrdersService } from '../../server/origin/shop/orders-service';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';
-import { shopDb } from '../../server/origin/shop/shop-tables';
 import { shopPlugin } from '../../server/origin/shop/shop-plugin';
 import type { SeededOrigin } from './support/seeded-origin';
 import { forEachDatabase } from './support/each-database';
@@ -40,7 +39,7 @@ forEachDatabase((database) => {
     }
 
     async function orderStatus(orderId: string) {
-      const row = await shopDb(origin.db)
+      const row = await origin.db
         .selectFrom('shop_orders')
         .select('status')
         .where('id', '=', orderId)
@@ -49,7 +48,7 @@ forEachDatabase((database) => {
     }
 
     async function washCodes(orderId: string) {
-      const rows = await shopDb(origin.db)
+      const rows = await origin.db
         .selectFrom('shop_wash_codes')
         .select('code')
         .where('order_id', '=', orderId)
@@ -58,11 +57,7 @@ forEachDatabase((database) => {
     }
 
     async function receiptMails(orderId: string) {
-      return shopDb(origin.db)
-        .selectFrom('outbox')
-        .select('id')
-        .where('dedupe_key', '=', `receipt-email:${orderId}`)
-        .execute();
+      return origin.db.selectFrom('outbox').select('id').where('dedupe_key', '=', `receipt-email:${orderId}`).execute();
     }
 
     describe('reconciliation of approved payments', () => {

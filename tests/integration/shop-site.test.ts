@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
-import { shopDb } from '../../server/origin/shop/shop-tables';
 import type { RunningOrigin } from '../../server/origin/start';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
@@ -117,7 +116,7 @@ describe('shop through the site server', () => {
     const countOrders = async () =>
       Number(
         (
-          await shopDb(origin.db)
+          await origin.db
             .selectFrom('shop_orders')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirst()

@@ -1,6 +1,4 @@
-/** Table types of migrations 004-accounts and 006-login-failures, added to the origin's Kysely instance. */
-import type { Generated, Kysely } from 'kysely';
-import type { DatabaseSchema, Db } from '../db';
+/** Table types of migrations 004-accounts and 006-login-failures (part of DatabaseSchema, db.ts). */
 
 export interface CustomersTable {
   id: string;
@@ -46,27 +44,6 @@ export interface CustomerCardsTable {
   created_at: string;
 }
 
-export interface FormSubmissionsTable {
-  id: Generated<number>;
-  form: string;
-  locale: string;
-  fields_json: string;
-  customer_id: string | null;
-  created_at: string;
-}
-
-/** Same columns as the shop's definition in 005-shop (server/origin/shop/shop-tables.ts). */
-export interface AccountsOutboxTable {
-  id: Generated<number>;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string | null;
-  body: string;
-  dedupe_key: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
-
 /** Migration 006: failed logins per normalised e-mail (known or not). */
 export interface LoginFailuresTable {
   email: string;
@@ -79,14 +56,5 @@ export type AccountTables = {
   customer_sessions: CustomerSessionsTable;
   customer_tokens: CustomerTokensTable;
   customer_cards: CustomerCardsTable;
-  form_submissions: FormSubmissionsTable;
-  outbox: AccountsOutboxTable;
   login_failures: LoginFailuresTable;
 };
-
-export type AccountsDb = Kysely<DatabaseSchema & AccountTables>;
-
-/** The origin database with the account tables in its type. */
-export function accountsDb(db: Db | AccountsDb): AccountsDb {
-  return (db as Db).withTables<AccountTables>() as unknown as AccountsDb;
-}

@@ -3,7 +3,7 @@
  * password (valid 1 hour) and logging in past the failed-login limit (valid 1 hour). Only hashes are stored; a token is used at most once.
  */
 import { newToken, tokenHash } from './secrets';
-import { accountsDb, type AccountsDb, type CustomerTokensTable } from './account-tables';
+import { type CustomerTokensTable } from './account-tables';
 import type { Db } from '../db';
 
 export type TokenPurpose = CustomerTokensTable['purpose'];
@@ -24,8 +24,8 @@ const NEWEST_ONLY: Record<TokenPurpose, boolean> = {
   'unlock-login': false,
 };
 
-export function createAccountTokensRepository(database: Db | AccountsDb) {
-  const db = accountsDb(database);
+export function createAccountTokensRepository(database: Db | Db) {
+  const db = database;
   return {
     /**
      * A new token ends every unused one of the same purpose for the customer first, so only

@@ -1,7 +1,7 @@
 /** A customer's fuel and business cards; only the last four digits are kept. */
 import { randomUUID } from 'node:crypto';
 import type { Card } from '../../../src/shared/account-types';
-import { accountsDb, type AccountsDb, type CustomerCardsTable } from './account-tables';
+import { type CustomerCardsTable } from './account-tables';
 import type { Db } from '../db';
 
 function toCard(row: CustomerCardsTable): Card {
@@ -15,8 +15,8 @@ function toCard(row: CustomerCardsTable): Card {
   };
 }
 
-export function createCardsRepository(database: Db | AccountsDb) {
-  const db = accountsDb(database);
+export function createCardsRepository(database: Db | Db) {
+  const db = database;
   return {
     /** The cards of one customer: the customer id is the only way in. */
     async listForCustomer(customerId: string): Promise<Card[]> {

@@ -1,7 +1,7 @@
 /** Data access for customers (docs/accounts.md). E-mails are stored lower-cased. */
 import { randomUUID } from 'node:crypto';
 import type { CustomerRecord, MarketingChoice } from '../../../src/shared/account-types';
-import { accountsDb, type AccountsDb, type CustomersTable } from './account-tables';
+import { type CustomersTable } from './account-tables';
 import type { Db } from '../db';
 
 export interface Customer {
@@ -60,8 +60,8 @@ export function toCustomerRecord(customer: Customer): CustomerRecord {
   };
 }
 
-export function createCustomersRepository(database: Db | AccountsDb) {
-  const db = accountsDb(database);
+export function createCustomersRepository(database: Db | Db) {
+  const db = database;
   return {
     async findById(id: string): Promise<Customer | undefined> {
       const row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();

@@ -5,7 +5,6 @@
  * give an attacker one allowance per copy.
  */
 import { sql } from 'kysely';
-import { accountsDb, type AccountsDb } from './account-tables';
 import type { Db } from '../db';
 import { normaliseEmail } from './customers-repository';
 
@@ -16,10 +15,10 @@ export const LOGIN_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 export type LoginAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number; firstRefusal: boolean };
 
 export function createLoginFailuresRepository(
-  database: Db | AccountsDb,
+  database: Db | Db,
   limit: { max: number; windowMs: number } = LOGIN_FAILURE_LIMIT,
 ) {
-  const db = accountsDb(database);
+  const db = database;
   return {
     /**
      * Counts an attempt before its password is checked and says whether it may go on.

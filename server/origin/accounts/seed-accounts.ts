@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { createCardsRepository } from './cards-repository';
 import { createCustomersRepository } from './customers-repository';
-import { shopDb } from '../shop/shop-tables';
 import { hashPassword } from './secrets';
 
 export const DEMO_CUSTOMERS = [
@@ -51,7 +50,7 @@ async function seedDemoOrder(
   customer: { id: string; email: string; firstName: string; lastName: string; locale: string },
   washes: number,
 ) {
-  const shop = shopDb(db);
+  const shop = db;
   const orderId = `DEMO-${customer.id.slice(0, 8).toUpperCase()}`;
   const created = new Date(Date.now() - 20 * 24 * 60 * 60 * 1000).toISOString();
   const unitCents = 1490;

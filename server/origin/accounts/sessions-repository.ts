@@ -4,7 +4,6 @@
  * password change or reset.
  */
 import { newToken, tokenHash } from './secrets';
-import { accountsDb, type AccountsDb } from './account-tables';
 import type { Db } from '../db';
 
 /** How long a session lasts after login. */
@@ -15,8 +14,8 @@ export interface ActiveSession {
   expiresAt: string;
 }
 
-export function createSessionsRepository(database: Db | AccountsDb) {
-  const db = accountsDb(database);
+export function createSessionsRepository(database: Db | Db) {
+  const db = database;
   return {
     /** Starts a session and returns its token (shown once, never stored). */
     async create(customerId: string, now = new Date()): Promise<{ token: string; expiresAt: string }> {

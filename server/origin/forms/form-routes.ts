@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONTACT_FORMS, CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/validation/forms';
 import { validateForm } from '../../../src/shared/validation/rules';
-import { accountsDb } from '../accounts/account-tables';
 import { bearerToken } from '../accounts/customer-auth';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
@@ -47,22 +46,20 @@ export function formRoutes(app: FastifyInstance, deps: { db: Db }) {
     const token = bearerToken(request);
     const customerId = token ? ((await sessions.find(token))?.customerId ?? null) : null;
     const clean = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
-    const id = await accountsDb(deps.db)
-      .transaction()
-      .execute(async (trx) => {
-        const submissionId = await createFormSubmissionsRepository(trx).insert({
-          form,
-          locale,
-          fields: clean,
-          customerId,
-        });
-        await createOutboxRepository(trx).enqueueEmail({
-          recipient: FORM_RECIPIENTS[form],
-          subject: `[${form} #${submissionId}] ${clean.firstname ?? ''} ${clean.lastname ?? ''}`.trim(),
-          body: [`Locale: ${locale}`, ...Object.entries(clean).map(([name, value]) => `${name}: ${value}`)].join('\n'),
-        });
-        return submissionId;
+    const id = await deps.db.transaction().execute(async (trx) => {
+      const submissionId = await createFormSubmissionsRepository(trx).insert({
+        form,
+        locale,
+        fields: clean,
+        customerId,
       });
+      await createOutboxRepository(trx).enqueueEmail({
+        recipient: FORM_RECIPIENTS[form],
+        subject: `[${form} #${submissionId}] ${clean.firstname ?? ''} ${clean.lastname ?? ''}`.trim(),
+        body: [`Locale: ${locale}`, ...Object.entries(clean).map(([name, value]) => `${name}: ${value}`)].join('\n'),
+      });
+      return submissionId;
+    });
     return reply.status(201).send({ id });
   });
 }

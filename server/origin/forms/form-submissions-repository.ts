@@ -1,9 +1,8 @@
 /** Submissions of the contact forms (customer service, business sales). */
-import { accountsDb, type AccountsDb } from '../accounts/account-tables';
 import type { Db } from '../db';
 
-export function createFormSubmissionsRepository(database: Db | AccountsDb) {
-  const db = accountsDb(database);
+export function createFormSubmissionsRepository(database: Db | Db) {
+  const db = database;
   return {
     async insert(
       submission: { form: string; locale: string; fields: Record<string, unknown>; customerId: string | null },

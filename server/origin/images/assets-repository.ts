@@ -65,9 +65,12 @@ function toAsset(row: Row): StoredAsset['asset'] {
   };
 }
 
+export interface AssetTables {
+  assets: AssetsTable;
+}
+
 export function createAssetsRepository(database: Db) {
-  // The assets table comes with migration 002; its type is added here, next to its only user.
-  const db = database.withTables<{ assets: AssetsTable }>();
+  const db = database;
   const metaColumns = [
     'id',
     'title',

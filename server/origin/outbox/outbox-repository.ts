@@ -2,7 +2,6 @@
  * The outbox (DESIGN §1): messages to send, written in the same transaction as the
  * change that causes them; a sender (outside this product) delivers and marks them.
  */
-import { accountsDb, type AccountsDb } from '../accounts/account-tables';
 import type { Db } from '../db';
 
 export interface OutboxMessage {
@@ -14,8 +13,8 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-export function createOutboxRepository(database: Db | AccountsDb) {
-  const db = accountsDb(database);
+export function createOutboxRepository(database: Db | Db) {
+  const db = database;
   return {
     async enqueueEmail(message: { recipient: string; subject: string; body: string }, now = new Date()): Promise<void> {
       await db

@@ -1,6 +1,6 @@
 /** Discount codes: percentage or fixed amount, validity window, usage limit (docs/shop.md). */
 import type { DiscountRule } from '../../../src/shared/shop/pricing';
-import { shopDb, type ShopDb, type ShopDiscountCodesTable } from './shop-tables';
+import { type ShopDiscountCodesTable } from './shop-tables';
 import type { Db } from '../db';
 
 export interface DiscountCode {
@@ -48,8 +48,8 @@ export function discountProblem(discount: DiscountCode | undefined, now: Date): 
   return null;
 }
 
-export function createDiscountCodesRepository(database: Db | ShopDb) {
-  const db = shopDb(database);
+export function createDiscountCodesRepository(database: Db | Db) {
+  const db = database;
 
   /** Pending orders with the code whose payment is approved, or open and not yet expired. */
   async function heldUses(code: string, now: Date): Promise<number> {

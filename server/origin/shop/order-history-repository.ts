@@ -6,10 +6,9 @@
  */
 import type { OrderSummary } from '../../../src/shared/account-types';
 import type { Db } from '../db';
-import { shopDb } from './shop-tables';
 
 export function createOrderHistoryRepository(database: Db) {
-  const db = shopDb(database);
+  const db = database;
   let shopTablesExist: boolean | undefined;
 
   async function hasShopTables(): Promise<boolean> {

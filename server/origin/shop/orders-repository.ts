@@ -1,13 +1,7 @@
 /** Data access for orders, their items, payments, wash codes and the receipt outbox. */
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db';
-import {
-  shopDb,
-  type ShopDb,
-  type ShopOrderItemsTable,
-  type ShopOrdersTable,
-  type ShopPaymentsTable,
-} from './shop-tables';
+import { type ShopOrderItemsTable, type ShopOrdersTable, type ShopPaymentsTable } from './shop-tables';
 
 export type OrderRow = ShopOrdersTable;
 export type OrderItemRow = Omit<ShopOrderItemsTable, 'id'> & { id: number };
@@ -18,8 +12,8 @@ export function newWashCode(): string {
   return `ST1-${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-export function createOrdersRepository(database: Db | ShopDb) {
-  const db = shopDb(database);
+export function createOrdersRepository(database: Db | Db) {
+  const db = database;
   return {
     db,
     findByIdempotencyKey(key: string): Promise<OrderRow | undefined> {

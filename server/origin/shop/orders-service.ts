@@ -22,7 +22,6 @@ import { createProductsRepository } from './products-repository';
 import { DISCOUNT_MESSAGES, createCartPricing, toTotals } from './cart-pricing';
 import type { PaymentProvider } from './payments/payment-provider';
 import { receiptMessages } from './receipt-messages';
-import { shopDb, type ShopDb } from './shop-tables';
 
 export type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>;
 
@@ -61,7 +60,7 @@ export function createOrdersService(
   database: Db,
   deps: { provider: PaymentProvider; now?: () => Date; warn?: (message: string) => void },
 ) {
-  const db = shopDb(database);
+  const db = database;
   const now = deps.now ?? (() => new Date());
   const pricing = createCartPricing({
     products: createProductsRepository(db),
@@ -307,7 +306,7 @@ export function createOrdersService(
    * caller's transaction.
    */
   async function settlePaid(
-    trx: ShopDb,
+    trx: Db,
     orderId: string,
     timestamp: string,
   ): Promise<{ changed: boolean; discountOverLimit: string | null }> {

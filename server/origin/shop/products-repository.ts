@@ -1,7 +1,7 @@
 /** Data access for shop products (spec §3 Product input). */
 import type { Locale } from '../../../src/shared/locales';
 import type { CatalogFile } from './catalog-files';
-import { shopDb, type ShopDb, type ShopProductsTable } from './shop-tables';
+import { type ShopProductsTable } from './shop-tables';
 import type { Db } from '../db';
 
 export interface Product {
@@ -37,8 +37,8 @@ export function productName(product: Product, locale: Locale): string {
   return product.names[locale] ?? product.names['fi-FI'] ?? product.code;
 }
 
-export function createProductsRepository(database: Db | ShopDb) {
-  const db = shopDb(database);
+export function createProductsRepository(database: Db | Db) {
+  const db = database;
   return {
     async count(): Promise<number> {
       const row = await db

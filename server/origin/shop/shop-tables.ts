@@ -1,6 +1,4 @@
-/** Table types of migration 005-shop, added to the origin's Kysely instance. */
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema, Db } from '../db';
+/** Table types of migration 005-shop (part of DatabaseSchema, db.ts). */
 
 export type ShopProductsTable = {
   code: string;
@@ -96,17 +94,6 @@ export type ShopProviderKeysTable = {
   secret: string;
 };
 
-export type OutboxTable = {
-  id: import('kysely').Generated<number>;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string | null;
-  body: string;
-  dedupe_key: string | null;
-  created_at: string;
-  sent_at: string | null;
-};
-
 export type ShopTables = {
   shop_products: ShopProductsTable;
   shop_discount_codes: ShopDiscountCodesTable;
@@ -115,12 +102,4 @@ export type ShopTables = {
   shop_payments: ShopPaymentsTable;
   shop_wash_codes: ShopWashCodesTable;
   shop_provider_keys: ShopProviderKeysTable;
-  outbox: OutboxTable;
 };
-
-export type ShopDb = Kysely<DatabaseSchema & ShopTables>;
-
-/** The origin database with the shop's tables in its type. */
-export function shopDb(db: Db | ShopDb): ShopDb {
-  return (db as Db).withTables<ShopTables>() as unknown as ShopDb;
-}

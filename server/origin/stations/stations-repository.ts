@@ -2,7 +2,7 @@
  * Data access for stations: the compact list per country with version and delta, one
  * station by slug for its page, and the changes an editor makes (each bumps the version).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { StationCountry } from '../../../src/shared/stations';
 import type { Db } from '../db';
 import { stationRecordSchema, type StationRecord } from './stations-record';
@@ -22,7 +22,10 @@ export interface StationDatasetTable {
   id: string;
 }
 
-type StationsDb = Kysely<{ stations: StationsTable; station_dataset: StationDatasetTable }>;
+export interface StationTables {
+  stations: StationsTable;
+  station_dataset: StationDatasetTable;
+}
 
 export interface StationChanges {
   version: number;
@@ -41,13 +44,9 @@ function parseRecord(json: string): StationRecord | undefined {
 }
 
 export function createStationsRepository(database: Db) {
-  // The stations table belongs to this repository alone (migration 003), so its type stays here.
-  const db = database.withTables<{
-    stations: StationsTable;
-    station_dataset: StationDatasetTable;
-  }>() as unknown as StationsDb;
+  const db = database;
 
-  async function nextVersion(trx: StationsDb): Promise<number> {
+  async function nextVersion(trx: Db): Promise<number> {
     const row = await trx
       .selectFrom('stations')
       .select(sql<number>`coalesce(max(version), 0)`.as('v'))

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentResultStatus, SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
 import type { Db } from '../../db';
-import { shopDb, type ShopDb, type ShopPaymentsTable } from '../shop-tables';
+import { type ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';
 import { signPaymentResult, verifyPaymentSignature } from './signature';
 
@@ -28,8 +28,8 @@ export interface TestGateway extends PaymentProvider {
   ): Promise<SignedPaymentResult | undefined>;
 }
 
-export function createTestGateway(database: Db | ShopDb, options: { secret?: string | undefined } = {}): TestGateway {
-  const db = shopDb(database);
+export function createTestGateway(database: Db | Db, options: { secret?: string | undefined } = {}): TestGateway {
+  const db = database;
   let secret = options.secret;
   async function key(): Promise<string> {
     if (secret) return secret;

@@ -1,0 +1,17 @@
+/** The outbox (migration 005-shop): mail and SMS queued by the shop, accounts and forms. */
+import type { Generated } from 'kysely';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  dedupe_key: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface OutboxTables {
+  outbox: OutboxTable;
+}
