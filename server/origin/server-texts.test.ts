@@ -85,7 +85,9 @@ describe('server texts with values', () => {
       },
     ]);
     // The description is plain text (a meta tag's content, escaped where it is rendered).
-    expect(page.content.description).toBe("A & B, <b>Tie</b> 1, O'lu: opening hours, fuels, services and contact details.");
+    expect(page.content.description).toBe(
+      "A & B, <b>Tie</b> 1, O'lu: opening hours, fuels, services and contact details.",
+    );
 
     const html = gatewayPageHtml(
       { id: 'p1', order_id: 'o<1>', amount_cents: 1250, status: 'approved', method_type: 'card', bank: null } as never,

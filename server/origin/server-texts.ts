@@ -26,6 +26,7 @@ export function serverCatalogPath(locale: Locale): string {
 
 /** The compiled messages of a server catalog, by id (obsolete entries left out). */
 export function loadServerCatalog(locale: Locale): Messages {
+  // The formatter type allows an async parse; format-po's is synchronous.
   const catalog = formatter().parse(readFileSync(serverCatalogPath(locale), 'utf8'), {
     locale,
     sourceLocale: 'en-EU',
