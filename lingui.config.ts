@@ -14,6 +14,10 @@ export default defineConfig({
         include: [`<rootDir>/src/features/${feature}`],
       }),
     ),
+    // The origin's texts (e-mails, receipts, station pages, test payment page), loaded at
+    // runtime by server/origin/server-texts.ts and never bundled for the browser
+    // (docs/i18n.md). Their ids are literals marked with an i18n comment, so extract keeps them.
+    { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/server/origin'] },
   ],
   format: formatter({ lineNumbers: false }),
 });

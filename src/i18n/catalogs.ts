@@ -24,8 +24,13 @@ export const FEATURE_CATALOGS = ['stations', 'shop', 'account', 'forms', 'app'] 
 export type FeatureCatalog = (typeof FEATURE_CATALOGS)[number];
 
 // Every .po file of every locale; the core catalog is imported above by name. A feature
-// catalog listed in FEATURE_CATALOGS must also be listed in lingui.config.ts.
-const featureFiles = import.meta.glob<CatalogModule>(['../../locales/*/*.po', '!../../locales/*/messages.po']);
+// catalog listed in FEATURE_CATALOGS must also be listed in lingui.config.ts. The origin's
+// server.po is not the browser's (docs/i18n.md): left out so that it is never bundled.
+const featureFiles = import.meta.glob<CatalogModule>([
+  '../../locales/*/*.po',
+  '!../../locales/*/messages.po',
+  '!../../locales/*/server.po',
+]);
 
 function featureLoader(locale: Locale, feature: FeatureCatalog): (() => Promise<CatalogModule>) | undefined {
   return featureFiles[`../../locales/${locale}/${feature}.po`];

@@ -15,6 +15,7 @@ import {
   type StationSummary,
   type WeeklyHours,
 } from '../../../src/shared/stations';
+import { serverText } from '../server-texts';
 import type { StationRecord } from './stations-record';
 import escapeHtml from 'escape-html';
 
@@ -166,23 +167,23 @@ export function stationSlugOfPath(locale: Locale, path: string): string | undefi
   return match && match[1] === STATION_PATH_SEGMENT[locale] ? match[2] : undefined;
 }
 
-const DESCRIPTION: Record<Locale, (record: StationRecord) => string> = {
-  'fi-FI': (r) => `${r.name}, ${r.address}, ${r.city}: aukioloajat, polttoaineet, palvelut ja yhteystiedot.`,
-  'en-EU': (r) => `${r.name}, ${r.address}, ${r.city}: opening hours, fuels, services and contact details.`,
-  'sv-SE': (r) => `${r.name}, ${r.address}, ${r.city}: öppettider, drivmedel, tjänster och kontaktuppgifter.`,
-  'no-NO': (r) => `${r.name}, ${r.address}, ${r.city}: åpningstider, drivstoff, tjenester og kontaktinformasjon.`,
+/** The ids of the station page texts in locales/{locale}/server.po (marked for `lingui extract`). */
+export const STATION_PAGE_TEXTS = {
+  description: /*i18n*/ 'server.station-page.description',
+  intro: /*i18n*/ 'server.station-page.intro',
 };
 
-const INTRO: Record<Locale, (record: StationRecord) => string> = {
-  'fi-FI': (r) =>
-    `<p>${r.express ? 'Miehittämätön St1 Express -asema' : 'St1-asema'} palvelee osoitteessa ${r.address}, ${r.city}. Tarkista ajantasaiset aukioloajat ja palvelut alta.</p>`,
-  'en-EU': (r) =>
-    `<p>${r.express ? 'An unmanned St1 Express station' : 'A St1 station'} at ${r.address}, ${r.city}. Check the current opening hours and services below.</p>`,
-  'sv-SE': (r) =>
-    `<p>${r.express ? 'En obemannad St1 Express-station' : 'En St1-station'} på ${r.address}, ${r.city}. Se aktuella öppettider och tjänster nedan.</p>`,
-  'no-NO': (r) =>
-    `<p>${r.express ? 'En ubetjent St1 Express-stasjon' : 'En St1-stasjon'} i ${r.address}, ${r.city}. Se oppdaterte åpningstider og tjenester nedenfor.</p>`,
-};
+function description(record: StationRecord, locale: Locale): string {
+  const { name, address, city } = record;
+  return serverText(locale, STATION_PAGE_TEXTS.description, { name, address, city });
+}
+
+/** The intro paragraph: the whole text is escaped, values and translation alike. */
+function introHtml(record: StationRecord, locale: Locale): string {
+  const { address, city } = record;
+  const express = record.express ? 'yes' : 'no';
+  return `<p>${escapeHtml(serverText(locale, STATION_PAGE_TEXTS.intro, { express, address, city }))}</p>`;
+}
 
 /** The page endpoint's answer for a station page: localizedPagePaths and content. */
 export function stationPage(
@@ -191,21 +192,15 @@ export function stationPage(
   now: Date,
   image: Asset | undefined,
 ): { localizedPagePaths: Partial<Record<Locale, string>>; content: PageContent } {
-  const safe = {
-    ...record,
-    name: escapeHtml(record.name),
-    address: escapeHtml(record.address),
-    city: escapeHtml(record.city),
-  };
   const list = record.features.lunchList ? lunchList(record, now) : undefined;
   return {
     localizedPagePaths: Object.fromEntries(LOCALES.map((code) => [code, stationPagePath(code, record.slug)])),
     content: {
       slug: stationPagePath(locale, record.slug).slice(1),
       title: record.name,
-      description: DESCRIPTION[locale](record),
+      description: description(record, locale),
       contentType: 'stationPage',
-      body: [{ type: 'richText', html: INTRO[locale](safe) }],
+      body: [{ type: 'richText', html: introHtml(record, locale) }],
       noIndex: false,
       ...(image ? { image: { ...image, alt: '' } } : {}),
       station: toDetails(record, now),

@@ -2,73 +2,31 @@
 import { isLocale, LOCALE_INFO, type Locale } from '../../../../src/shared/locales';
 import { BANKS, TEST_CARDS } from '../../../../src/shared/shop/api-schema';
 import { centsToEuros, formatPrice } from '../../../../src/shared/shop/money';
+import { serverText } from '../../server-texts';
 import type { ShopPaymentsTable } from '../shop-tables';
 import escapeHtml from 'escape-html';
 
-const TEXTS: Record<
-  Locale,
-  Record<
-    'title' | 'test' | 'order' | 'amount' | 'method' | 'cards' | 'banks' | 'approve' | 'decline' | 'cancel' | 'done',
-    string
-  >
-> = {
-  'fi-FI': {
-    title: 'Maksu',
-    test: 'Testimaksupalvelu: rahaa ei veloiteta.',
-    order: 'Tilaus',
-    amount: 'Summa',
-    method: 'Valitse maksutapa',
-    cards: 'Kortit',
-    banks: 'Pankit',
-    approve: 'Hyväksy maksu',
-    decline: 'Hylkää maksu',
-    cancel: 'Peruuta',
-    done: 'Tämä maksu on jo käsitelty.',
-  },
-  'en-EU': {
-    title: 'Payment',
-    test: 'Test payment service: no money is charged.',
-    order: 'Order',
-    amount: 'Amount',
-    method: 'Choose a payment method',
-    cards: 'Cards',
-    banks: 'Banks',
-    approve: 'Approve payment',
-    decline: 'Decline payment',
-    cancel: 'Cancel',
-    done: 'This payment has already been processed.',
-  },
-  'sv-SE': {
-    title: 'Betalning',
-    test: 'Testbetaltjänst: inga pengar dras.',
-    order: 'Beställning',
-    amount: 'Belopp',
-    method: 'Välj betalsätt',
-    cards: 'Kort',
-    banks: 'Banker',
-    approve: 'Godkänn betalningen',
-    decline: 'Avvisa betalningen',
-    cancel: 'Avbryt',
-    done: 'Den här betalningen är redan behandlad.',
-  },
-  'no-NO': {
-    title: 'Betaling',
-    test: 'Testbetalingstjeneste: ingen penger trekkes.',
-    order: 'Ordre',
-    amount: 'Beløp',
-    method: 'Velg betalingsmåte',
-    cards: 'Kort',
-    banks: 'Banker',
-    approve: 'Godkjenn betalingen',
-    decline: 'Avvis betalingen',
-    cancel: 'Avbryt',
-    done: 'Denne betalingen er allerede behandlet.',
-  },
+/** The ids of the page's texts in locales/{locale}/server.po (marked for `lingui extract`). */
+export const GATEWAY_PAGE_TEXTS = {
+  title: /*i18n*/ 'server.payment-gateway.title',
+  test: /*i18n*/ 'server.payment-gateway.test',
+  order: /*i18n*/ 'server.payment-gateway.order',
+  amount: /*i18n*/ 'server.payment-gateway.amount',
+  method: /*i18n*/ 'server.payment-gateway.method',
+  cards: /*i18n*/ 'server.payment-gateway.cards',
+  banks: /*i18n*/ 'server.payment-gateway.banks',
+  approve: /*i18n*/ 'server.payment-gateway.approve',
+  decline: /*i18n*/ 'server.payment-gateway.decline',
+  cancel: /*i18n*/ 'server.payment-gateway.cancel',
+  done: /*i18n*/ 'server.payment-gateway.done',
 };
 
 export function gatewayPageHtml(payment: ShopPaymentsTable, orderLocale: string, prefix: string): string {
   const locale: Locale = isLocale(orderLocale) ? orderLocale : 'fi-FI';
-  const text = TEXTS[locale];
+  // Every text HTML-escaped, as the values are: a translation may hold "&" or "<".
+  const text = Object.fromEntries(
+    Object.entries(GATEWAY_PAGE_TEXTS).map(([key, id]) => [key, escapeHtml(serverText(locale, id))]),
+  ) as Record<keyof typeof GATEWAY_PAGE_TEXTS, string>;
   const selected = payment.method_type === 'bank' ? `bank:${payment.bank ?? ''}` : `card:${TEST_CARDS[0].id}`;
   const option = (value: string, label: string) =>
     `<label class="option"><input type="radio" name="method" value="${escapeHtml(value)}"${value === selected ? ' checked' : ''} required> ${escapeHtml(label)}</label>`;
