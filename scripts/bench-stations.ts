@@ -106,12 +106,17 @@ async function originFigures(total: number): Promise<OriginFigures> {
   }
 }
 
-/** The browser side (./bench-support/stations-browser.ts) bundled by Vite into one script. */
-async function browserBundle(): Promise<string> {
+/**
+ * The browser side (./bench-support/stations-browser.ts) bundled by Vite into one script,
+ * with the stylesheets it imports (the offline map's: its frame takes the container's size).
+ */
+async function browserBundle(): Promise<{ script: string; styles: string }> {
   const output = (await build({
     configFile: false,
     logLevel: 'silent',
     root,
+    // A library build leaves process.env.NODE_ENV alone; React reads it (production build).
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       write: false,
       minify: true,
@@ -125,7 +130,11 @@ async function browserBundle(): Promise<string> {
   })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
   const first = Array.isArray(output) ? output[0]! : output;
   const chunk = first.output.find((item) => item.type === 'chunk') as Rollup.OutputChunk;
-  return chunk.code;
+  const styles = first.output
+    .filter((item): item is Rollup.OutputAsset => item.type === 'asset' && item.fileName.endsWith('.css'))
+    .map((asset) => String(asset.source))
+    .join('\n');
+  return { script: chunk.code, styles };
 }
 
 type Bench = typeof BrowserSide;
@@ -136,7 +145,11 @@ interface BrowserFigures {
   firstDraw: BrowserSide.FirstDrawFigures;
 }
 
-async function browserFigures(browser: Browser, bundle: string, origin: OriginFigures): Promise<BrowserFigures> {
+async function browserFigures(
+  browser: Browser,
+  bundle: { script: string; styles: string },
+  origin: OriginFigures,
+): Promise<BrowserFigures> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     // A real origin (IndexedDB needs one), answered from here: nothing leaves the machine.
@@ -148,7 +161,8 @@ async function browserFigures(browser: Browser, bundle: string, origin: OriginFi
     );
     await page.goto(`${PAGE_ORIGIN}/`);
     await page.addScriptTag({ content: readFileSync(join(root, 'tests/e2e/support/fake-google-maps.js'), 'utf8') });
-    await page.addScriptTag({ content: bundle });
+    await page.addStyleTag({ content: bundle.styles });
+    await page.addScriptTag({ content: bundle.script });
     const bench = 'StationBench' as const;
     const sync = await page.evaluate(
       ([name, country, full, delta, runs]) =>
