@@ -49,6 +49,10 @@ describe('PasswordForm', () => {
     await screen.findByRole('status');
     fireEvent.click(screen.getByRole('button', { name: await text('account.password.submit') }));
     expect(await screen.findAllByText(await text('validation.required'))).toHaveLength(3);
+    // The success of the previous change no longer applies to this attempt (one pattern:
+    // a new submit hides the previous outcome).
+    const done = await text('account.password.done');
+    await waitFor(() => expect(screen.queryByText(done)).toBeNull());
     expect(changeMock).toHaveBeenCalledTimes(1);
   });
 
