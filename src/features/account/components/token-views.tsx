@@ -3,7 +3,7 @@
  * ?token= is sent on opening; the code can also be typed), ask for a password reset,
  * and set a new password with the reset link's token.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
@@ -43,14 +43,16 @@ export function ConfirmEmailView() {
     failure: tokenFailure,
     send: (values) => confirmEmail(locale, values.code.trim()),
   });
-  // The link's token is sent on opening; until its answer the page says it is confirming
-  // (the server's HTML too, so that nothing jumps on hydration).
-  const sent = useRef(false);
-  const confirming = outcome.kind === 'busy' || (linkToken !== '' && outcome.kind === 'idle');
+  // The link's token is sent on opening; until then, and while it runs, the page says it
+  // is confirming (the server's HTML too, so that nothing jumps on hydration).
+  const [linkSent, setLinkSent] = useState(false);
+  const sending = useRef(false);
+  const confirming = outcome.kind === 'busy' || (linkToken !== '' && !linkSent);
 
   useEffect(() => {
-    if (!linkToken || sent.current) return;
-    sent.current = true;
+    if (!linkToken || sending.current) return;
+    sending.current = true;
+    setLinkSent(true);
     run({ code: linkToken });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the token of the link
   }, [linkToken]);

@@ -86,11 +86,12 @@ export function useAccountForm<Values extends Record<string, FieldValue>>(
     const formElement = event.currentTarget;
     event.preventDefault();
     if (pending) return;
-    const fieldErrors = form.checkAll() ? (check?.(form.values) ?? null) : {};
-    if (fieldErrors !== null) {
-      if (Object.keys(fieldErrors).length > 0) form.setServerErrors(fieldErrors);
+    const rulesPass = form.checkAll();
+    const extraErrors = rulesPass ? (check?.(form.values) ?? null) : null;
+    if (!rulesPass || extraErrors) {
+      if (extraErrors) form.setServerErrors(extraErrors);
       form.focusFirstInvalid(formElement);
-      // The message of the previous attempt no longer applies.
+      // The message of the previous attempt no longer applies to this one.
       if (state.kind !== 'idle') start('clear');
       return;
     }
