@@ -3,7 +3,10 @@
  * `view` picks the screen. Lazily loaded with the `account` and `forms` catalogs.
  */
 import type { AccountBlock as AccountBlockData } from '../../../shared/content-schema';
-import { HubView, CardsView, MyDetailsView, OrdersView } from './member-views';
+import { CardsView } from './cards-view';
+import { HubView } from './hub-view';
+import { MyDetailsView } from './my-details-view';
+import { OrdersView } from './orders-view';
 import { LoginView } from './login-view';
 import { RegisterView } from './register-view';
 import { ConfirmEmailView, ForgotPasswordView, ResetPasswordView } from './token-views';

@@ -1,18 +1,16 @@
 /** Login (spec §4): e-mail and password; offline it says so and keeps what was typed. */
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import { ACCOUNT_PATHS, safeReturnPath } from '../../../shared/account-paths';
 import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
 import { FormField, FormMessage } from '../../../ui/form/form-field';
-import { useFormFields } from '../../../ui/form/use-form-fields';
+import type { FieldMessage } from '../../../ui/form/use-form-fields';
 import { useOnlineStatus } from '../../../ui/use-online-status';
 import { checkSession } from '../session/session-actions';
 import { ApiError, login } from '../api/account-api';
 import { requestErrorId, useFieldText } from './account-helpers';
-
-type Failure = { id: string; values?: Record<string, number> };
+import { useAccountForm } from './use-account-form';
 
 /** The token of an unlock link, when the address carries a well-formed one. */
 function unlockTokenOf(value: string | null): string | undefined {
@@ -23,13 +21,22 @@ function unlockTokenOf(value: string | null): string | undefined {
  * A 429 in plain words: how many minutes to wait (rounded up, from `retry-after`), and for
  * the per-account lock that the owner has been mailed a link to log in at once.
  */
-function tooManyFailure(error: ApiError): Failure {
+function tooManyFailure(error: ApiError): FieldMessage {
   if (error.retryAfterSeconds === null) return { id: 'account.errors.too-many' };
   const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
   return {
     id: error.reason === 'account-locked' ? 'account.errors.login-locked' : 'account.errors.too-many-wait',
     values: { minutes },
   };
+}
+
+/** Why a login was refused, in the words the form shows. */
+function loginFailure(error: unknown): FieldMessage {
+  if (error instanceof ApiError && error.status === 401) return { id: 'account.errors.invalid-credentials' };
+  if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED')
+    return { id: 'account.errors.email-not-confirmed' };
+  if (error instanceof ApiError && error.status === 429) return tooManyFailure(error);
+  return { id: requestErrorId(error) };
 }
 
 export function LoginView() {
@@ -39,42 +46,29 @@ export function LoginView() {
   const online = useOnlineStatus();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const form = useFormFields({ email: '', password: '' }, ACCOUNT_FORM_RULES.login);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
   // Opened from the unlock link mailed to a locked-out account (docs/accounts.md "Rate limits").
   const unlockToken = unlockTokenOf(searchParams.get('token'));
-
-  async function onSubmit(event: FormEvent) {
-    const formElement = event.currentTarget as HTMLFormElement;
-    event.preventDefault();
-    setFailure(null);
-    if (!form.checkAll()) return form.focusFirstInvalid(formElement);
-    if (!online) return setFailure({ id: 'account.errors.offline' });
-    setBusy(true);
-    try {
-      await login(locale, form.values.email.trim(), form.values.password, unlockToken);
+  const { form, outcome, pending, onSubmit } = useAccountForm({
+    initial: { email: '', password: '' },
+    rules: ACCOUNT_FORM_RULES.login,
+    online,
+    failure: loginFailure,
+    send: async (values) => {
+      await login(locale, values.email.trim(), values.password, unlockToken);
       await checkSession(locale);
       const returnTo = safeReturnPath(searchParams.get('returnTo'));
       await navigate(returnTo ?? ACCOUNT_PATHS.hub[locale], { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setFailure({ id: 'account.errors.invalid-credentials' });
-      else if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED')
-        setFailure({ id: 'account.errors.email-not-confirmed' });
-      else if (error instanceof ApiError && error.status === 429) setFailure(tooManyFailure(error));
-      else setFailure({ id: requestErrorId(error) });
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-login-title">
       <h2 id="account-login-title">{t('account.login.title')}</h2>
       {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
       {unlockToken ? <FormMessage kind="info">{t('account.login.unlock-notice')}</FormMessage> : null}
-      {failure ? (
+      {outcome.kind === 'failed' ? (
         <FormMessage kind="error">
-          <p>{t(failure.id, failure.values)}</p>
+          <p>{t(outcome.message.id, outcome.message.values)}</p>
         </FormMessage>
       ) : null}
       <FormField
@@ -98,8 +92,8 @@ export function LoginView() {
         error={text(form.errorOf('password'))}
       />
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('account.login.busy') : t('account.login.submit')}
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? t('account.login.busy') : t('account.login.submit')}
         </button>
         <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.login.forgot')}</Link>
       </div>

@@ -1,5 +1,5 @@
 /** Registration: details, password and choices; the account opens once the e-mail is confirmed. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
@@ -9,10 +9,11 @@ import { LOCALIZED_PATHS } from '../../../shared/locales';
 import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
 import type { TelephonePrefix } from '../../../shared/validation/phone';
 import { CheckboxField, FormField, FormMessage } from '../../../ui/form/form-field';
-import { useFormFields } from '../../../ui/form/use-form-fields';
 import { useOnlineStatus } from '../../../ui/use-online-status';
-import { ApiError, register } from '../api/account-api';
-import { requestErrorId, useFieldText } from './account-helpers';
+import { register } from '../api/account-api';
+import { useFieldText } from './account-helpers';
+import { phoneCheck } from './phone-check';
+import { useAccountForm } from './use-account-form';
 import { MarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from './shared-fields';
 
 export function RegisterView() {
@@ -20,8 +21,10 @@ export function RegisterView() {
   const text = useFieldText();
   const { locale } = useSite();
   const online = useOnlineStatus();
-  const form = useFormFields(
-    {
+  const [marketing, setMarketing] = useState<MarketingChoice[]>([]);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { form, outcome, pending, onSubmit } = useAccountForm({
+    initial: {
       firstname: '',
       lastname: '',
       email: '',
@@ -32,45 +35,21 @@ export function RegisterView() {
       passwordConfirmation: '',
       terms: false as boolean,
     },
-    ACCOUNT_FORM_RULES.register,
-  );
-  const [marketing, setMarketing] = useState<MarketingChoice[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    const formElement = event.currentTarget as HTMLFormElement;
-    event.preventDefault();
-    setFailure(null);
-    if (!form.checkAll()) return form.focusFirstInvalid(formElement);
-    const { values } = form;
-    const phoneNumber = phoneNumberOf(values.telephonePrefix, values.telephoneNumber);
-    if (phoneNumber === null) {
-      form.setServerErrors({ telephoneNumber: { id: 'validation.phone' } });
-      return form.focusFirstInvalid(formElement);
-    }
-    if (!online) return setFailure('account.errors.offline');
-    setBusy(true);
-    try {
+    rules: ACCOUNT_FORM_RULES.register,
+    online,
+    check: phoneCheck,
+    send: async (values) => {
       await register(locale, {
         email: values.email.trim(),
         password: values.password,
         firstName: values.firstname.trim(),
         lastName: values.lastname.trim(),
-        phoneNumber,
+        phoneNumber: phoneNumberOf(values.telephonePrefix, values.telephoneNumber) ?? '',
         marketing,
       });
       setSentTo(values.email.trim());
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        form.setServerErrors(error.fields);
-        form.focusFirstInvalid(formElement);
-      } else setFailure(requestErrorId(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   if (sentTo) {
     return (
@@ -99,9 +78,9 @@ export function RegisterView() {
       <h2 id="account-register-title">{t('account.register.title')}</h2>
       <p>{t('forms.required-note')}</p>
       {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
-      {failure ? (
+      {outcome.kind === 'failed' ? (
         <FormMessage kind="error">
-          <p>{t(failure)}</p>
+          <p>{t(outcome.message.id, outcome.message.values)}</p>
         </FormMessage>
       ) : null}
       <div className="form-row">
@@ -150,8 +129,8 @@ export function RegisterView() {
         }
       />
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('account.register.busy') : t('account.register.submit')}
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? t('account.register.busy') : t('account.register.submit')}
         </button>
         <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.register.have-account')}</Link>
       </div>

@@ -3,7 +3,7 @@
  * ?token= is sent on opening; the code can also be typed), ask for a password reset,
  * and set a new password with the reset link's token.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
@@ -11,21 +11,24 @@ import { ACCOUNT_PATHS } from '../../../shared/account-paths';
 import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
 import type { FieldRule } from '../../../shared/validation/rules';
 import { FormField, FormMessage } from '../../../ui/form/form-field';
-import { useFormFields } from '../../../ui/form/use-form-fields';
+import type { FieldMessage } from '../../../ui/form/use-form-fields';
 import { useOnlineStatus } from '../../../ui/use-online-status';
 import { ApiError, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
 import { requestErrorId, useFieldText } from './account-helpers';
+import { useAccountForm } from './use-account-form';
 
 const CODE_RULES: Record<string, FieldRule[]> = {
   code: [{ rule: 'required' }, { rule: 'matches', pattern: '[A-Za-z0-9_-]{20,100}' }],
 };
 
-type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; messageId: string };
-
-function failureId(error: unknown): string {
-  return error instanceof ApiError && error.code === 'INVALID_TOKEN'
-    ? 'account.errors.invalid-token'
-    : requestErrorId(error);
+/** A used, expired or unknown token says so; other failures as every account form. */
+function tokenFailure(error: unknown): FieldMessage {
+  return {
+    id:
+      error instanceof ApiError && error.code === 'INVALID_TOKEN'
+        ? 'account.errors.invalid-token'
+        : requestErrorId(error),
+  };
 }
 
 export function ConfirmEmailView() {
@@ -34,24 +37,23 @@ export function ConfirmEmailView() {
   const { locale } = useSite();
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get('token') ?? '';
-  const form = useFormFields({ code: linkToken }, CODE_RULES);
-  const [outcome, setOutcome] = useState<Outcome>(linkToken ? { kind: 'busy' } : { kind: 'idle' });
-  const sent = useRef(false);
-
-  async function confirm(token: string) {
-    setOutcome({ kind: 'busy' });
-    try {
-      await confirmEmail(locale, token);
-      setOutcome({ kind: 'done' });
-    } catch (error) {
-      setOutcome({ kind: 'failed', messageId: failureId(error) });
-    }
-  }
+  const { form, outcome, onSubmit, run } = useAccountForm({
+    initial: { code: linkToken },
+    rules: CODE_RULES,
+    failure: tokenFailure,
+    send: (values) => confirmEmail(locale, values.code.trim()),
+  });
+  // The link's token is sent on opening; until then, and while it runs, the page says it
+  // is confirming (the server's HTML too, so that nothing jumps on hydration).
+  const [linkSent, setLinkSent] = useState(false);
+  const sending = useRef(false);
+  const confirming = outcome.kind === 'busy' || (linkToken !== '' && !linkSent);
 
   useEffect(() => {
-    if (!linkToken || sent.current) return;
-    sent.current = true;
-    void confirm(linkToken);
+    if (!linkToken || sending.current) return;
+    sending.current = true;
+    setLinkSent(true);
+    run({ code: linkToken });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the token of the link
   }, [linkToken]);
 
@@ -67,22 +69,12 @@ export function ConfirmEmailView() {
   }
 
   return (
-    <form
-      className="form account-form"
-      noValidate
-      aria-labelledby="account-confirm-title"
-      onSubmit={(event: FormEvent) => {
-        const formElement = event.currentTarget as HTMLFormElement;
-        event.preventDefault();
-        if (!form.checkAll()) return form.focusFirstInvalid(formElement);
-        void confirm(form.values.code.trim());
-      }}
-    >
+    <form className="form account-form" noValidate aria-labelledby="account-confirm-title" onSubmit={onSubmit}>
       <h2 id="account-confirm-title">{t('account.confirm.title')}</h2>
-      {outcome.kind === 'busy' ? <p role="status">{t('account.confirm.busy')}</p> : null}
+      {confirming ? <p role="status">{t('account.confirm.busy')}</p> : null}
       {outcome.kind === 'failed' ? (
         <FormMessage kind="error">
-          <p>{t(outcome.messageId)}</p>
+          <p>{t(outcome.message.id, outcome.message.values)}</p>
         </FormMessage>
       ) : null}
       <FormField
@@ -96,7 +88,7 @@ export function ConfirmEmailView() {
         error={text(form.errorOf('code'))}
       />
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
+        <button type="submit" className="button button--primary" disabled={confirming}>
           {t('account.confirm.submit')}
         </button>
       </div>
@@ -109,22 +101,12 @@ export function ForgotPasswordView() {
   const text = useFieldText();
   const { locale } = useSite();
   const online = useOnlineStatus();
-  const form = useFormFields({ email: '' }, ACCOUNT_FORM_RULES.forgotPassword);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-
-  async function onSubmit(event: FormEvent) {
-    const formElement = event.currentTarget as HTMLFormElement;
-    event.preventDefault();
-    if (!form.checkAll()) return form.focusFirstInvalid(formElement);
-    if (!online) return setOutcome({ kind: 'failed', messageId: 'account.errors.offline' });
-    setOutcome({ kind: 'busy' });
-    try {
-      await requestPasswordReset(locale, form.values.email.trim());
-      setOutcome({ kind: 'done' });
-    } catch (error) {
-      setOutcome({ kind: 'failed', messageId: requestErrorId(error) });
-    }
-  }
+  const { form, outcome, onSubmit } = useAccountForm({
+    initial: { email: '' },
+    rules: ACCOUNT_FORM_RULES.forgotPassword,
+    online,
+    send: (values) => requestPasswordReset(locale, values.email.trim()),
+  });
 
   if (outcome.kind === 'done') {
     return (
@@ -140,7 +122,7 @@ export function ForgotPasswordView() {
       <p>{t('account.forgot.lead')}</p>
       {outcome.kind === 'failed' ? (
         <FormMessage kind="error">
-          <p>{t(outcome.messageId)}</p>
+          <p>{t(outcome.message.id, outcome.message.values)}</p>
         </FormMessage>
       ) : null}
       <FormField
@@ -170,25 +152,13 @@ export function ResetPasswordView() {
   const online = useOnlineStatus();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const form = useFormFields({ password: '', passwordConfirmation: '' }, ACCOUNT_FORM_RULES.resetPassword);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-
-  async function onSubmit(event: FormEvent) {
-    const formElement = event.currentTarget as HTMLFormElement;
-    event.preventDefault();
-    if (!form.checkAll()) return form.focusFirstInvalid(formElement);
-    if (!online) return setOutcome({ kind: 'failed', messageId: 'account.errors.offline' });
-    setOutcome({ kind: 'busy' });
-    try {
-      await resetPassword(locale, token, form.values.password);
-      setOutcome({ kind: 'done' });
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        form.setServerErrors(error.fields);
-        setOutcome({ kind: 'idle' });
-      } else setOutcome({ kind: 'failed', messageId: failureId(error) });
-    }
-  }
+  const { form, outcome, onSubmit } = useAccountForm({
+    initial: { password: '', passwordConfirmation: '' },
+    rules: ACCOUNT_FORM_RULES.resetPassword,
+    online,
+    failure: tokenFailure,
+    send: (values) => resetPassword(locale, token, values.password),
+  });
 
   if (outcome.kind === 'done') {
     return (
@@ -215,8 +185,8 @@ export function ResetPasswordView() {
       <h2 id="account-reset-title">{t('account.reset.title')}</h2>
       {outcome.kind === 'failed' ? (
         <FormMessage kind="error">
-          <p>{t(outcome.messageId)}</p>
-          {outcome.messageId === 'account.errors.invalid-token' ? (
+          <p>{t(outcome.message.id, outcome.message.values)}</p>
+          {outcome.message.id === 'account.errors.invalid-token' ? (
             <p>
               <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
             </p>

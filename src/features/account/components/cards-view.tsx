@@ -1,0 +1,58 @@
+/** The customer's cards (spec: card shape in docs/accounts.md). Needs a session. */
+import { useSnapshot } from 'valtio';
+import { useSite } from '../../../ui/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { Card } from '../../../shared/account-types';
+import { LOCALE_INFO } from '../../../shared/locales';
+import { session } from '../../../ui/session-store';
+import { Loading, useRequireSession } from './account-helpers';
+import { BackToHub } from './back-to-hub';
+
+function formatMonth(expires: string, locale: string): string {
+  const [year, month] = expires.split('-').map(Number);
+  if (!year || !month) return expires;
+  return new Intl.DateTimeFormat(locale, { month: '2-digit', year: 'numeric' }).format(
+    new Date(Date.UTC(year, month - 1, 15)),
+  );
+}
+
+export function CardsView() {
+  const t = useT();
+  const { locale } = useSite();
+  const ready = useRequireSession();
+  const { user } = useSnapshot(session);
+  if (!ready || !user) return <Loading />;
+  const cards = user.cards as Card[];
+  return (
+    <section className="account-view" aria-labelledby="account-cards-title">
+      <BackToHub />
+      <h2 id="account-cards-title">{t('account.cards.title')}</h2>
+      {cards.length === 0 ? <p>{t('account.cards.none')}</p> : null}
+      <ul className="account-cards">
+        {cards.map((card) => (
+          <li key={card.id} className={`account-card account-card--${card.status}`}>
+            <p className="account-card__kind">{t(`account.cards.kind.${card.kind}`)}</p>
+            <p className="account-card__number">
+              <span className="visually-hidden">{t('account.cards.number')} </span>
+              {card.maskedNumber}
+            </p>
+            <dl>
+              <div>
+                <dt>{t('account.cards.holder')}</dt>
+                <dd>{card.holder}</dd>
+              </div>
+              <div>
+                <dt>{t('account.cards.expires')}</dt>
+                <dd>{formatMonth(card.expires, LOCALE_INFO[locale].formatLocale)}</dd>
+              </div>
+              <div>
+                <dt>{t('account.cards.status')}</dt>
+                <dd>{t(`account.cards.status.${card.status}`)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+/** The form of my details: names, phone (the one phone rule) and marketing choices. */
+import { useState } from 'react';
+import { useSite } from '../../../ui/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { MarketingChoice, User } from '../../../shared/account-types';
+import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
+import type { TelephonePrefix } from '../../../shared/validation/phone';
+import { FormField, FormMessage } from '../../../ui/form/form-field';
+import { useOnlineStatus } from '../../../ui/use-online-status';
+import { loadCustomer } from '../session/session-actions';
+import { updateDetails } from '../api/account-api';
+import { useFieldText } from './account-helpers';
+import { phoneCheck } from './phone-check';
+import { MarketingChoices, PhoneFields, phoneNumberOf } from './shared-fields';
+import { useAccountForm } from './use-account-form';
+
+/** `onDone(true)` once saved and the session store reloaded, `onDone(false)` on cancel. */
+export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: boolean) => void }) {
+  const t = useT();
+  const text = useFieldText();
+  const { locale } = useSite();
+  const online = useOnlineStatus();
+  const [marketing, setMarketing] = useState<MarketingChoice[]>([...user.marketing]);
+  const { form, outcome, pending, onSubmit } = useAccountForm({
+    initial: {
+      firstname: user.firstname,
+      lastname: user.lastname,
+      telephonePrefix: user.telephonePrefix as string,
+      telephoneNumber: user.telephoneNumber,
+    },
+    rules: ACCOUNT_FORM_RULES.details,
+    online,
+    check: phoneCheck,
+    send: async (values) => {
+      await updateDetails(locale, {
+        firstName: values.firstname.trim(),
+        lastName: values.lastname.trim(),
+        phoneNumber: phoneNumberOf(values.telephonePrefix, values.telephoneNumber) ?? '',
+        marketing,
+      });
+      await loadCustomer(locale);
+    },
+    onDone: () => onDone(true),
+  });
+
+  return (
+    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-edit-title">
+      <h2 id="account-edit-title">{t('account.details.edit-title')}</h2>
+      {outcome.kind === 'failed' ? (
+        <FormMessage kind="error">
+          <p>{t(outcome.message.id, outcome.message.values)}</p>
+        </FormMessage>
+      ) : null}
+      <div className="form-row">
+        {(['firstname', 'lastname'] as const).map((name) => (
+          <FormField
+            key={name}
+            kind="text"
+            name={name}
+            label={t(`account.field.${name}`)}
+            autoComplete={name === 'firstname' ? 'given-name' : 'family-name'}
+            required
+            value={form.values[name]}
+            onChange={(value) => form.setValue(name, value)}
+            error={text(form.errorOf(name))}
+          />
+        ))}
+      </div>
+      <PhoneFields
+        prefix={form.values.telephonePrefix as TelephonePrefix}
+        number={form.values.telephoneNumber}
+        onPrefix={(value) => form.setValue('telephonePrefix', value)}
+        onNumber={(value) => form.setValue('telephoneNumber', value)}
+        error={text(form.errorOf('telephoneNumber'))}
+      />
+      <MarketingChoices value={marketing} onChange={setMarketing} />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? t('account.details.saving') : t('account.details.save')}
+        </button>
+        <button type="button" className="button" onClick={() => onDone(false)}>
+          {t('account.details.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

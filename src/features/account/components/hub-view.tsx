@@ -1,0 +1,33 @@
+/** The account hub: a greeting, links to my details, cards and orders, and logout. Needs a session. */
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { useSite } from '../../../ui/site-context';
+import { useT } from '../../../i18n/use-t';
+import { ACCOUNT_PATHS } from '../../../shared/account-paths';
+import { session } from '../../../ui/session-store';
+import { Loading, useRequireSession } from './account-helpers';
+import { LogoutButton } from './logout-button';
+
+export function HubView() {
+  const t = useT();
+  const { locale } = useSite();
+  const ready = useRequireSession();
+  const { user } = useSnapshot(session);
+  if (!ready || !user) return <Loading />;
+  return (
+    <section className="account-hub" aria-labelledby="account-hub-title">
+      <h2 id="account-hub-title">{t('account.hub.greeting', { name: user.firstname })}</h2>
+      <ul className="account-hub__links">
+        {(['myPages', 'cards', 'orders'] as const).map((page) => (
+          <li key={page}>
+            <Link to={ACCOUNT_PATHS[page][locale]} className="account-hub__link">
+              <span className="account-hub__link-title">{t(`account.nav.${page}`)}</span>
+              <span>{t(`account.nav.${page}-text`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <LogoutButton />
+    </section>
+  );
+}

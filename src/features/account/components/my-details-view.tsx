@@ -1,0 +1,45 @@
+/** My details: the summary or its form, a note once saved, and the password change. Needs a session. */
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useT } from '../../../i18n/use-t';
+import type { User } from '../../../shared/account-types';
+import { FormMessage } from '../../../ui/form/form-field';
+import { session } from '../../../ui/session-store';
+import { Loading, useRequireSession } from './account-helpers';
+import { BackToHub } from './back-to-hub';
+import { DetailsForm } from './details-form';
+import { DetailsSummary } from './details-summary';
+import { PasswordForm } from './password-form';
+
+export function MyDetailsView() {
+  const t = useT();
+  const ready = useRequireSession();
+  const { user } = useSnapshot(session);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  if (!ready || !user) return <Loading />;
+  return (
+    <div className="account-view">
+      <BackToHub />
+      {saved && !editing ? <FormMessage kind="success">{t('account.details.saved')}</FormMessage> : null}
+      {editing ? (
+        <DetailsForm
+          user={user as User}
+          onDone={(didSave) => {
+            setEditing(false);
+            setSaved(didSave);
+          }}
+        />
+      ) : (
+        <DetailsSummary
+          user={user as User}
+          onEdit={() => {
+            setSaved(false);
+            setEditing(true);
+          }}
+        />
+      )}
+      <PasswordForm />
+    </div>
+  );
+}

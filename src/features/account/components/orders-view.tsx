@@ -1,0 +1,76 @@
+/** The customer's orders with their wash codes. Needs a session. */
+import { useEffect, useState } from 'react';
+import { useSite } from '../../../ui/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { OrderSummary } from '../../../shared/account-types';
+import { LOCALE_INFO } from '../../../shared/locales';
+import { formatMoney } from '../../../shared/shop/money';
+import { FormMessage } from '../../../ui/form/form-field';
+import { fetchOrders } from '../api/account-api';
+import { Loading, useRequireSession } from './account-helpers';
+import { BackToHub } from './back-to-hub';
+
+export function OrdersView() {
+  const t = useT();
+  const { locale } = useSite();
+  const ready = useRequireSession();
+  const [orders, setOrders] = useState<OrderSummary[] | 'failed' | null>(null);
+
+  useEffect(() => {
+    if (!ready) return;
+    let cancelled = false;
+    fetchOrders(locale).then(
+      (list) => !cancelled && setOrders(list),
+      () => !cancelled && setOrders('failed'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [ready, locale]);
+
+  if (!ready || orders === null) return <Loading />;
+  const { formatLocale, timeZone } = LOCALE_INFO[locale];
+  // An order shows the currency it was charged in, in the locale table's format.
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, locale);
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(formatLocale, { dateStyle: 'medium', timeZone }).format(new Date(iso));
+  return (
+    <section className="account-view" aria-labelledby="account-orders-title">
+      <BackToHub />
+      <h2 id="account-orders-title">{t('account.orders.title')}</h2>
+      {orders === 'failed' ? <FormMessage kind="error">{t('messages.something-went-wrong')}</FormMessage> : null}
+      {orders !== 'failed' && orders.length === 0 ? <p>{t('account.orders.none')}</p> : null}
+      {orders !== 'failed'
+        ? orders.map((order) => (
+            <article key={order.id} className="account-order" aria-labelledby={`order-${order.id}`}>
+              <h3 id={`order-${order.id}`}>{t('account.orders.order', { id: order.id })}</h3>
+              <p>
+                {date(order.createdAt)} · {t(`account.orders.status.${order.status === 'paid' ? 'paid' : 'pending'}`)} ·{' '}
+                {money(order.totalWithTax, order.currency)}
+              </p>
+              <ul>
+                {order.items.map((item) => (
+                  <li key={item.code}>
+                    {item.amount} × {item.name}
+                  </li>
+                ))}
+              </ul>
+              {order.washCodes.length > 0 ? (
+                <>
+                  <h4>{t('account.orders.wash-codes')}</h4>
+                  <ul className="account-order__codes">
+                    {order.washCodes.map((code) => (
+                      <li key={code.code}>
+                        <code>{code.code}</code> {code.productName}
+                        {code.used ? ` – ${t('account.orders.used')}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </article>
+          ))
+        : null}
+    </section>
+  );
+}

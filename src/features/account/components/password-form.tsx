@@ -1,0 +1,56 @@
+/**
+ * The password change of my details. Once changed, the fields are emptied and the form
+ * starts afresh (`reset`): no 'required' messages until it is sent again (issue 11).
+ */
+import { useSite } from '../../../ui/site-context';
+import { useT } from '../../../i18n/use-t';
+import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
+import { FormField, FormMessage } from '../../../ui/form/form-field';
+import { changePassword } from '../api/account-api';
+import { useFieldText } from './account-helpers';
+import { useAccountForm } from './use-account-form';
+
+const EMPTY = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
+const NAMES = ['currentPassword', 'newPassword', 'newPasswordConfirmation'] as const;
+
+export function PasswordForm() {
+  const t = useT();
+  const text = useFieldText();
+  const { locale } = useSite();
+  const { form, outcome, pending, onSubmit } = useAccountForm({
+    initial: EMPTY,
+    rules: ACCOUNT_FORM_RULES.changePassword,
+    send: (values) => changePassword(locale, values.currentPassword, values.newPassword),
+    onDone: (fields) => fields.reset(EMPTY),
+  });
+
+  return (
+    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-password-title">
+      <h2 id="account-password-title">{t('account.password.title')}</h2>
+      <p>{t('account.password.lead')}</p>
+      {outcome.kind === 'done' ? <FormMessage kind="success">{t('account.password.done')}</FormMessage> : null}
+      {outcome.kind === 'failed' ? (
+        <FormMessage kind="error">{t(outcome.message.id, outcome.message.values)}</FormMessage>
+      ) : null}
+      {NAMES.map((name) => (
+        <FormField
+          key={name}
+          kind="password"
+          name={name}
+          label={t(`account.field.${name}`)}
+          autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
+          hint={name === 'newPassword' ? t('account.password-hint') : undefined}
+          required
+          value={form.values[name]}
+          onChange={(value) => form.setValue(name, value)}
+          error={text(form.errorOf(name))}
+        />
+      ))}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {t('account.password.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, register } from '../api/account-api';
+import { control, renderAccountView, text } from './account-test-support';
+import { RegisterView } from './register-view';
+
+vi.mock('../api/account-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/account-api')>()),
+  register: vi.fn(),
+}));
+
+const registerMock = vi.mocked(register);
+beforeEach(() => {
+  registerMock.mockReset();
+});
+afterEach(cleanup);
+
+async function type(id: string, value: string) {
+  fireEvent.change(await control(id), { target: { value } });
+}
+
+async function fillValid(overrides: Record<string, string> = {}) {
+  const values: Record<string, string> = {
+    'account.field.firstname': 'Maija',
+    'account.field.lastname': 'Meikäläinen',
+    'account.field.email': ' maija@example.com ',
+    'account.field.email-confirmation': ' maija@example.com ',
+    'forms.field.phone': '040 123 4567',
+    'account.field.new-password': 'a good password',
+    'account.field.password-confirmation': 'a good password',
+    ...overrides,
+  };
+  for (const [id, value] of Object.entries(values)) await type(id, value);
+  fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(await text('account.register.terms')) }));
+}
+
+async function send() {
+  fireEvent.click(screen.getByRole('button', { name: await text('account.register.submit') }));
+}
+
+describe('RegisterView', () => {
+  it('shows "required" beside every required field sent empty, focuses the first, and sends nothing', async () => {
+    await renderAccountView(<RegisterView />);
+    await send();
+    // First and last name, e-mail and its confirmation, password and its confirmation, terms.
+    expect(await screen.findAllByText(await text('validation.required'))).toHaveLength(7);
+    const firstname = await control('account.field.firstname');
+    await waitFor(() => expect(document.activeElement).toBe(firstname));
+    expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a confirmation that differs and a number the phone rule refuses', async () => {
+    await renderAccountView(<RegisterView />);
+    await fillValid({ 'account.field.email-confirmation': 'maija@example.org' });
+    await send();
+    expect(await screen.findByText(await text('validation.equals'))).toBeTruthy();
+    expect(registerMock).not.toHaveBeenCalled();
+
+    await type('account.field.email-confirmation', 'maija@example.com');
+    // Fifteen digits pass the field's pattern but are no possible Finnish number.
+    await type('forms.field.phone', '123456789012345');
+    await send();
+    const phone = await control('forms.field.phone');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(await text('validation.phone'))).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+    expect(registerMock).not.toHaveBeenCalled();
+  });
+
+  it('sends trimmed values with the E.164 number and says where the link went', async () => {
+    registerMock.mockResolvedValue(undefined);
+    await renderAccountView(<RegisterView />);
+    await fillValid();
+    await send();
+    expect(await screen.findByText(await text('account.register.sent', { email: 'maija@example.com' }))).toBeTruthy();
+    expect(registerMock).toHaveBeenCalledWith('en-EU', {
+      email: 'maija@example.com',
+      password: 'a good password',
+      firstName: 'Maija',
+      lastName: 'Meikäläinen',
+      phoneNumber: expect.stringMatching(/^\+\d+1234567$/),
+      marketing: [],
+    });
+  });
+
+  it("shows the server's field messages beside the fields and keeps what was typed", async () => {
+    registerMock.mockRejectedValue(
+      new ApiError(400, 'VALIDATION_FAILED', 'invalid', {
+        password: { id: 'validation.minLength', values: { ruleValue: 10 } },
+      }),
+    );
+    await renderAccountView(<RegisterView />);
+    await fillValid();
+    await send();
+    const password = await control('account.field.new-password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(await text('validation.minLength', { ruleValue: 10 }))).toBeTruthy();
+    expect(password.value).toBe('a good password');
+  });
+});

@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, confirmEmail, resetPassword } from '../api/account-api';
+import { control, renderAccountView, text } from './account-test-support';
+import { ConfirmEmailView, ResetPasswordView } from './token-views';
+
+vi.mock('../api/account-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/account-api')>()),
+  confirmEmail: vi.fn(),
+  resetPassword: vi.fn(),
+}));
+
+const TOKEN = 'b'.repeat(43);
+beforeEach(() => {
+  vi.mocked(confirmEmail).mockReset();
+  vi.mocked(resetPassword).mockReset();
+});
+afterEach(cleanup);
+
+describe('ConfirmEmailView', () => {
+  it("sends the link's token on opening and says the address is confirmed", async () => {
+    vi.mocked(confirmEmail).mockResolvedValue(undefined);
+    await renderAccountView(<ConfirmEmailView />, { path: `/account/confirm?token=${TOKEN}` });
+    expect(await screen.findByText(await text('account.confirm.done-title'))).toBeTruthy();
+    expect(confirmEmail).toHaveBeenCalledTimes(1);
+    expect(confirmEmail).toHaveBeenCalledWith('en-EU', TOKEN);
+  });
+
+  it('says a used link is invalid and lets the code be typed again', async () => {
+    vi.mocked(confirmEmail).mockRejectedValueOnce(new ApiError(400, 'INVALID_TOKEN', 'used'));
+    await renderAccountView(<ConfirmEmailView />, { path: `/account/confirm?token=${TOKEN}` });
+    expect((await screen.findByRole('alert')).textContent).toBe(await text('account.errors.invalid-token'));
+    const submit = screen.getByRole('button', { name: await text('account.confirm.submit') });
+    expect(submit).toHaveProperty('disabled', false);
+    expect(screen.queryByText(await text('account.confirm.busy'))).toBeNull();
+
+    vi.mocked(confirmEmail).mockResolvedValueOnce(undefined);
+    fireEvent.change(await control('account.field.code'), { target: { value: ` ${'c'.repeat(43)} ` } });
+    fireEvent.click(submit);
+    expect(await screen.findByText(await text('account.confirm.done-title'))).toBeTruthy();
+    expect(confirmEmail).toHaveBeenLastCalledWith('en-EU', 'c'.repeat(43));
+  });
+
+  it('is not left confirming when the server refuses the token with field messages', async () => {
+    vi.mocked(confirmEmail).mockRejectedValue(
+      new ApiError(400, 'VALIDATION_FAILED', 'bad', { token: { id: 'validation.matches' } }),
+    );
+    await renderAccountView(<ConfirmEmailView />, { path: '/account/confirm?token=short' });
+    const submit = screen.getByRole('button', { name: await text('account.confirm.submit') });
+    await vi.waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    expect(screen.queryByText(await text('account.confirm.busy'))).toBeNull();
+  });
+});
+
+describe('ResetPasswordView', () => {
+  it('offers a new link when the reset token is no longer valid, keeping the typed password', async () => {
+    vi.mocked(resetPassword).mockRejectedValue(new ApiError(400, 'INVALID_TOKEN', 'expired'));
+    await renderAccountView(<ResetPasswordView />, { path: `/account/reset?token=${TOKEN}` });
+    fireEvent.change(await control('account.field.new-password'), { target: { value: 'a good password' } });
+    fireEvent.change(await control('account.field.password-confirmation'), { target: { value: 'a good password' } });
+    fireEvent.click(screen.getByRole('button', { name: await text('account.reset.submit') }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(await text('account.errors.invalid-token'));
+    expect(screen.getByRole('link', { name: await text('account.reset.ask-again') })).toBeTruthy();
+    expect(resetPassword).toHaveBeenCalledWith('en-EU', TOKEN, 'a good password');
+    expect((await control('account.field.new-password')).value).toBe('a good password');
+  });
+});
