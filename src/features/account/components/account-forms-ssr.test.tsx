@@ -28,7 +28,7 @@ const FORMS: Array<[string, ReactNode, string]> = [
 ];
 
 describe('account forms rendered on the server', () => {
-  it.each(FORMS)('%s is a form without an action attribute', async (_name, view, path) => {
+  it.each(FORMS)('%s posts to no action, and says without JavaScript that it needs it', async (_name, view, path) => {
     const html = renderToString(
       <I18nProvider i18n={await i18nFor('en-EU')}>
         <SiteContext.Provider value={{ locale: 'en-EU', basename: '' }}>
@@ -38,5 +38,8 @@ describe('account forms rendered on the server', () => {
     );
     expect(html).toMatch(/<form [^>]*class="form account-form"/);
     expect(html).not.toContain('action=');
+    // POST, so that without JavaScript a password never goes into the address (issue 13 review).
+    expect(html).toMatch(/<form [^>]*method="post"/);
+    expect(html).toMatch(/<noscript><p class="form-message">This form needs JavaScript/);
   });
 });

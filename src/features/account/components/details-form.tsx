@@ -1,4 +1,5 @@
 /** The form of my details: names, phone (the one phone rule) and marketing choices. */
+import { NoScriptNote } from './no-script-note';
 import { useState } from 'react';
 import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
@@ -44,7 +45,14 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
   });
 
   return (
-    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-edit-title">
+    <form
+      className="form account-form"
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-edit-title"
+    >
+      <NoScriptNote />
       <h2 id="account-edit-title">{t('account.details.edit-title')}</h2>
       {outcome.kind === 'failed' ? (
         <FormMessage kind="error">

@@ -1,4 +1,5 @@
 /** Login (spec §4): e-mail and password; offline it says so and keeps what was typed. */
+import { NoScriptNote } from './no-script-note';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
@@ -62,7 +63,14 @@ export function LoginView() {
   });
 
   return (
-    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-login-title">
+    <form
+      className="form account-form"
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-login-title"
+    >
+      <NoScriptNote />
       <h2 id="account-login-title">{t('account.login.title')}</h2>
       {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
       {unlockToken ? <FormMessage kind="info">{t('account.login.unlock-notice')}</FormMessage> : null}

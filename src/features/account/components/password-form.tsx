@@ -2,6 +2,7 @@
  * The password change of my details. Once changed, the fields are emptied and the form
  * starts afresh (`reset`): no 'required' messages until it is sent again (issue 11).
  */
+import { NoScriptNote } from './no-script-note';
 import { useSite } from '../../../ui/site-context';
 import { useT } from '../../../i18n/use-t';
 import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
@@ -25,7 +26,14 @@ export function PasswordForm() {
   });
 
   return (
-    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-password-title">
+    <form
+      className="form account-form"
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-password-title"
+    >
+      <NoScriptNote />
       <h2 id="account-password-title">{t('account.password.title')}</h2>
       <p>{t('account.password.lead')}</p>
       {outcome.kind === 'done' ? <FormMessage kind="success">{t('account.password.done')}</FormMessage> : null}

@@ -1,4 +1,5 @@
 /** Registration: details, password and choices; the account opens once the e-mail is confirmed. */
+import { NoScriptNote } from './no-script-note';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../../ui/site-context';
@@ -74,7 +75,14 @@ export function RegisterView() {
   });
 
   return (
-    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-register-title">
+    <form
+      className="form account-form"
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-register-title"
+    >
+      <NoScriptNote />
       <h2 id="account-register-title">{t('account.register.title')}</h2>
       <p>{t('forms.required-note')}</p>
       {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}

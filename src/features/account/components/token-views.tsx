@@ -3,6 +3,7 @@
  * ?token= is sent on opening; the code can also be typed), ask for a password reset,
  * and set a new password with the reset link's token.
  */
+import { NoScriptNote } from './no-script-note';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSite } from '../../../ui/site-context';
@@ -69,7 +70,14 @@ export function ConfirmEmailView() {
   }
 
   return (
-    <form className="form account-form" noValidate aria-labelledby="account-confirm-title" onSubmit={onSubmit}>
+    <form
+      className="form account-form"
+      method="post"
+      noValidate
+      aria-labelledby="account-confirm-title"
+      onSubmit={onSubmit}
+    >
+      <NoScriptNote />
       <h2 id="account-confirm-title">{t('account.confirm.title')}</h2>
       {confirming ? <p role="status">{t('account.confirm.busy')}</p> : null}
       {outcome.kind === 'failed' ? (
@@ -117,7 +125,14 @@ export function ForgotPasswordView() {
     );
   }
   return (
-    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-forgot-title">
+    <form
+      className="form account-form"
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-forgot-title"
+    >
+      <NoScriptNote />
       <h2 id="account-forgot-title">{t('account.forgot.title')}</h2>
       <p>{t('account.forgot.lead')}</p>
       {outcome.kind === 'failed' ? (
@@ -181,7 +196,14 @@ export function ResetPasswordView() {
     );
   }
   return (
-    <form className="form account-form" onSubmit={onSubmit} noValidate aria-labelledby="account-reset-title">
+    <form
+      className="form account-form"
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="account-reset-title"
+    >
+      <NoScriptNote />
       <h2 id="account-reset-title">{t('account.reset.title')}</h2>
       {outcome.kind === 'failed' ? (
         <FormMessage kind="error">
