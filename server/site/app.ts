@@ -13,7 +13,7 @@ import Fastify, {
 import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
-import { SiteHttpError } from './errors';
+import { HttpError } from './errors';
 import { createOriginClient } from './origin-client';
 import { createPayloadService } from './payload-service';
 import { security } from './plugins/security';
@@ -86,13 +86,13 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
 
   app.setErrorHandler(async (error: unknown, request, reply) => {
     const status =
-      error instanceof SiteHttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
+      error instanceof HttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const code = error instanceof SiteHttpError ? error.code : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+    const code = error instanceof HttpError ? error.code : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
     // 5xx bodies never carry internals; this server's own errors are written to be read.
     const message =
-      status >= 500 && !(error instanceof SiteHttpError) ? 'Internal server error' : (error as Error).message;
-    if (error instanceof SiteHttpError) reply.headers(error.headers);
+      status >= 500 && !(error instanceof HttpError) ? 'Internal server error' : (error as Error).message;
+    if (error instanceof HttpError) reply.headers(error.headers);
     return reply.status(status).header('cache-control', 'no-store').send({ status, code, message });
   });
   app.setNotFoundHandler((request, reply) =>

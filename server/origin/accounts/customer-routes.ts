@@ -14,7 +14,7 @@ import { accountEmail } from './account-emails';
 import { bearerToken, requireCustomerId, unauthorized } from './customer-auth';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './secrets';
 import type { Db } from '../db';
-import { HttpError, badRequest } from '../errors';
+import { HttpError, badRequest, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';
 import { createAccountTokensRepository } from './account-tokens-repository';
 import { createCardsRepository } from './cards-repository';
@@ -23,11 +23,6 @@ import { LOGIN_FAILURE_LIMIT, createLoginFailuresRepository } from './login-fail
 import { createOrderHistoryRepository } from '../shop/order-history-repository';
 import { createOutboxRepository } from '../outbox/outbox-repository';
 import { createSessionsRepository } from './sessions-repository';
-
-/** A 400 with the messages of spec §5 per field, for the form to show beside each field. */
-export function validationFailed(fields: Record<string, { id: string; values?: Record<string, number> }>): HttpError {
-  return new HttpError(400, 'VALIDATION_FAILED', 'Some fields are not valid', { fields });
-}
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);

@@ -10,12 +10,11 @@ import { validateForm } from '../../../src/shared/validation/rules';
 import { accountsDb } from '../accounts/account-tables';
 import { bearerToken } from '../accounts/customer-auth';
 import type { Db } from '../db';
-import { badRequest } from '../errors';
+import { badRequest, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';
 import { createFormSubmissionsRepository } from './form-submissions-repository';
 import { createOutboxRepository } from '../outbox/outbox-repository';
 import { createSessionsRepository } from '../accounts/sessions-repository';
-import { validationFailed } from '../accounts/customer-routes';
 
 /** Where submissions of each form go (a team mailbox; the sender outside delivers). */
 export const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;

@@ -7,16 +7,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../../src/shared/locales';
-import { SiteHttpError } from '../errors';
+import { HttpError } from '../errors';
 
-const refused = (message: string) => new SiteHttpError(403, 'FORBIDDEN', message);
+const refused = (message: string) => new HttpError(403, 'FORBIDDEN', message);
 
 /** Checks the request and returns its locale. */
 export function assertSameSiteRequest(request: FastifyRequest): Locale {
   const locale = request.headers['x-st1-locale'];
   if (locale === undefined) throw refused('The x-st1-locale header is required');
   if (!isLocale(locale))
-    throw new SiteHttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
+    throw new HttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
     throw refused('Cross-site requests are refused');

@@ -16,7 +16,7 @@ import { createAccountOrigin, type OriginAnswer } from '../accounts/account-orig
 import { assertSameSiteRequest } from '../accounts/csrf';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie';
 import type { SiteConfig } from '../config';
-import { SiteHttpError } from '../errors';
+import { HttpError } from '../errors';
 import { acceptJsonBodiesOnly } from '../json-bodies';
 
 /**
@@ -46,7 +46,7 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new SiteHttpError(
+    throw new HttpError(
       400,
       'BAD_REQUEST',
       `Invalid request body${issue ? ` at ${issue.path.join('.') || 'root'}: ${issue.message}` : ''}`,
@@ -73,7 +73,7 @@ function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
 }
 
 const tooMany = (_request: FastifyRequest, context: { after: string }) =>
-  new SiteHttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
+  new HttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
 
 export async function accountRoutes(app: FastifyInstance, options: { config: SiteConfig & { originUrl: string } }) {
   const origin = createAccountOrigin(options.config.originUrl, { timeoutMs: options.config.originTimeoutMs });
@@ -173,9 +173,9 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
       const locale: Locale = assertSameSiteRequest(request);
       const body = request.body;
       if (body === null || typeof body !== 'object' || Array.isArray(body))
-        throw new SiteHttpError(400, 'BAD_REQUEST', 'The request body must be a JSON object');
+        throw new HttpError(400, 'BAD_REQUEST', 'The request body must be a JSON object');
       const token = options.withSession ? sessionToken(request) : undefined;
-      if (options.withSession && !token) throw new SiteHttpError(401, 'UNAUTHORIZED', 'Log in first');
+      if (options.withSession && !token) throw new HttpError(401, 'UNAUTHORIZED', 'Log in first');
       const answer = await origin.call(method, path, {
         locale,
         token,
@@ -212,7 +212,7 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
   app.post('/api/v1/account/password', { preHandler: accountLimit }, async (request, reply) => {
     const locale = assertSameSiteRequest(request);
     const token = sessionToken(request);
-    if (!token) throw new SiteHttpError(401, 'UNAUTHORIZED', 'Log in first');
+    if (!token) throw new HttpError(401, 'UNAUTHORIZED', 'Log in first');
     const answer = await origin.call('POST', 'customers/v1/password', { locale, token, body: request.body ?? {} });
     noStore(reply);
     if (answer.status === 401) clearSessionCookie(request, reply);

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isLocale, type Locale } from '../../../src/shared/locales';
 import { QUIET_ROUTE } from '../../logging';
-import { SiteHttpError } from '../errors';
+import { HttpError } from '../errors';
 import { webAppManifest, type Translate } from '../web-app-manifest';
 
 export interface ManifestOptions {
@@ -30,10 +30,10 @@ export async function manifestRoutes(app: FastifyInstance, options: ManifestOpti
     async (request, reply) => {
       const { file } = request.params as { file: string };
       const locale = /^([A-Za-z-]+)\.webmanifest$/.exec(file)?.[1];
-      if (!isLocale(locale)) throw new SiteHttpError(404, 'NOT_FOUND', 'No such manifest');
+      if (!isLocale(locale)) throw new HttpError(404, 'NOT_FOUND', 'No such manifest');
       const hostLocale = options.localeDomains.get(request.hostname.toLowerCase());
       if (hostLocale && hostLocale !== locale) {
-        throw new SiteHttpError(404, 'NOT_FOUND', `The ${locale} manifest is served on that locale's own domain`);
+        throw new HttpError(404, 'NOT_FOUND', `The ${locale} manifest is served on that locale's own domain`);
       }
       const manifest = webAppManifest(locale, { domainMode: hostLocale !== undefined }, options.translate);
       return (
