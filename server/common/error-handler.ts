@@ -51,7 +51,8 @@ export function validationMessage(error: FastifyError, request: Pick<FastifyRequ
   const part = typeof schema?.description === 'string' ? schema.description : PART_NAMES[context];
   const problems = (error.validation ?? []).slice(0, PROBLEMS_LISTED).map((issue) => {
     const keys = (issue.params as { keys?: unknown }).keys;
-    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) return `unknown field ${keys.join(', ')}`;
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys))
+      return `unknown ${context === 'body' ? 'field' : 'parameter'} ${keys.join(', ')}`;
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     return field === '' ? (issue.message ?? 'invalid') : `${field}: ${issue.message ?? 'invalid'}`;
   });

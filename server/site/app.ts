@@ -85,13 +85,11 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   await app.register(staticFiles, { distDir: config.distDir });
 
   app.setErrorHandler(async (error: unknown, request, reply) => {
-    const status =
-      error instanceof HttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
+    const status = error instanceof HttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const code = error instanceof HttpError ? error.code : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
     // 5xx bodies never carry internals; this server's own errors are written to be read.
-    const message =
-      status >= 500 && !(error instanceof HttpError) ? 'Internal server error' : (error as Error).message;
+    const message = status >= 500 && !(error instanceof HttpError) ? 'Internal server error' : (error as Error).message;
     if (error instanceof HttpError) reply.headers(error.headers);
     return reply.status(status).header('cache-control', 'no-store').send({ status, code, message });
   });

@@ -46,8 +46,7 @@ export function stationRoutes(app: FastifyInstance, deps: { stations: StationsRe
     const [current, dataset] = await Promise.all([deps.stations.version(country), deps.stations.dataset()]);
     // A version of another database history (restored, made anew), or newer than ours
     // when the app does not say which history: start over with the full list.
-    const full =
-      since === 0 || since > current || (query.dataset !== undefined && query.dataset !== dataset);
+    const full = since === 0 || since > current || (query.dataset !== undefined && query.dataset !== dataset);
     // The ETag names the list a browser holds after this answer (history, country, version, day),
     // not the request: a browser that has just applied version v asks `since=v` with it and
     // gets a 304, without an empty delta first. Past holiday exceptions drop out at
