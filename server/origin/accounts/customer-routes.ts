@@ -5,7 +5,7 @@
  * or body can name another customer (docs/accounts.md).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { MARKETING_CHOICES } from '../../../src/shared/account-types';
 import { readPhone } from '../../../src/shared/validation/phone';
@@ -73,7 +73,7 @@ function passwordErrors(password: string, field: string): Record<string, Validat
 }
 
 export function customerRoutes(fastify: FastifyInstance, deps: { db: Db }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = zodRoutes(fastify);
   const customers = createCustomersRepository(deps.db);
   const sessions = createSessionsRepository(deps.db);
   const tokens = createAccountTokensRepository(deps.db);

@@ -1,6 +1,6 @@
 /** cms-view endpoints (spec §7): layout, page, search, and the sitemap listing. */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { isValidContentPath } from '../../../src/shared/path-rules';
 import { pathToSlug, type Locale } from '../../../src/shared/locales';
@@ -36,7 +36,7 @@ export function contentRoutes(
   app: FastifyInstance,
   deps: { pages: PagesRepository; layouts: LayoutsRepository; stationPages?: StationPages },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = zodRoutes(app);
   api.get('/cms-view/v1/content/layout', async (request) => {
     const locale = requestLocale(request);
     const layout = await deps.layouts.find(locale);

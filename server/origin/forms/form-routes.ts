@@ -4,7 +4,7 @@
  * is stored together with an outbox message to the team that answers it.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { CONTACT_FORMS, CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/validation/forms';
 import { validateForm } from '../../../src/shared/validation/rules';
@@ -28,7 +28,7 @@ const submissionBody = z.object({
 export function formRoutes(app: FastifyInstance, deps: { db: Db }) {
   const sessions = createSessionsRepository(deps.db);
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = zodRoutes(app);
   /**
    * The body's shape is the route schema; the fields' own rules depend on the form named
    * in the body (its known fields, spec §5 rules, topic options), so they stay here.

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../common/zod-routes';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { isResizable } from '../../../src/shared/asset-types';
@@ -93,58 +93,56 @@ export function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions) {
 
   // The id is checked here, not in the schema: an id that cannot exist is a 404 like any
   // unknown asset, not a 400.
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/images/:id', { schema: { querystring: imageQuery } }, async (request, reply) => {
-      const params = idParam.safeParse(request.params);
-      if (!params.success) throw notFound('No such asset');
+  zodRoutes(app).get('/images/:id', { schema: { querystring: imageQuery } }, async (request, reply) => {
+    const params = idParam.safeParse(request.params);
+    if (!params.success) throw notFound('No such asset');
 
-      const stored = await options.assets.findMeta(params.data.id);
-      if (!stored) throw notFound(`No such asset: ${params.data.id}`);
-      const { asset } = stored;
+    const stored = await options.assets.findMeta(params.data.id);
+    if (!stored) throw notFound(`No such asset: ${params.data.id}`);
+    const { asset } = stored;
 
-      if (!isResizable(asset)) {
-        const whole = await options.assets.findWithSource(asset.id);
-        if (!whole) throw notFound(`No such asset: ${asset.id}`);
-        // Vectors, documents and video are served as they are (spec §9); parameters are ignored.
-        const extra: Record<string, string> = {};
-        if (asset.type === 'vector') {
-          // An SVG opened on its own must not run script or load anything.
-          extra['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-        }
-        if (asset.ext === 'pdf') extra['content-disposition'] = `inline; filename="${asset.name ?? `${asset.id}.pdf`}"`;
-        if (asset.type === 'video') {
-          // Safari plays video only from a server that answers byte ranges.
-          extra['accept-ranges'] = 'bytes';
-          const range = byteRange(request.headers.range, whole.source.length);
-          if (range === 'invalid') {
-            return reply
-              .status(416)
-              .header('content-range', `bytes */${whole.source.length}`)
-              .send({ status: 416, code: 'RANGE_NOT_SATISFIABLE', message: 'Range not satisfiable' });
-          }
-          if (range) {
-            reply.status(206);
-            extra['content-range'] = `bytes ${range.start}-${range.end}/${whole.source.length}`;
-            return send(reply, whole.source.subarray(range.start, range.end + 1), whole.sourceMime, extra);
-          }
-        }
-        return send(reply, whole.source, whole.sourceMime, extra);
+    if (!isResizable(asset)) {
+      const whole = await options.assets.findWithSource(asset.id);
+      if (!whole) throw notFound(`No such asset: ${asset.id}`);
+      // Vectors, documents and video are served as they are (spec §9); parameters are ignored.
+      const extra: Record<string, string> = {};
+      if (asset.type === 'vector') {
+        // An SVG opened on its own must not run script or load anything.
+        extra['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
       }
+      if (asset.ext === 'pdf') extra['content-disposition'] = `inline; filename="${asset.name ?? `${asset.id}.pdf`}"`;
+      if (asset.type === 'video') {
+        // Safari plays video only from a server that answers byte ranges.
+        extra['accept-ranges'] = 'bytes';
+        const range = byteRange(request.headers.range, whole.source.length);
+        if (range === 'invalid') {
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${whole.source.length}`)
+            .send({ status: 416, code: 'RANGE_NOT_SATISFIABLE', message: 'Range not satisfiable' });
+        }
+        if (range) {
+          reply.status(206);
+          extra['content-range'] = `bytes ${range.start}-${range.end}/${whole.source.length}`;
+          return send(reply, whole.source.subarray(range.start, range.end + 1), whole.sourceMime, extra);
+        }
+      }
+      return send(reply, whole.source, whole.sourceMime, extra);
+    }
 
-      const { w, h, fit, fm, fp } = request.query;
-      const [fx, fy] = fp ? fp.split(',').map(Number) : [asset.focalPoint?.x ?? 0.5, asset.focalPoint?.y ?? 0.5];
-      const format: ImageFormat = fm === 'jpg' ? 'jpeg' : (fm ?? NATURAL_FORMAT[asset.ext] ?? 'png');
-      const renderRequest: RenderRequest = {
-        width: w,
-        height: h,
-        fit: fit ?? 'cover',
-        format,
-        focalPoint: { x: fx ?? 0.5, y: fy ?? 0.5 },
-      };
-      const key = [asset.id, stored.updatedAt, w, h, renderRequest.fit, format, fx, fy].join('|');
-      const body = await variants.fetch(key, { context: { asset: stored, request: renderRequest } });
-      if (!body) throw new Error(`Rendering ${asset.id} gave no image`);
-      return send(reply, body, CONTENT_TYPES[format]);
-    });
+    const { w, h, fit, fm, fp } = request.query;
+    const [fx, fy] = fp ? fp.split(',').map(Number) : [asset.focalPoint?.x ?? 0.5, asset.focalPoint?.y ?? 0.5];
+    const format: ImageFormat = fm === 'jpg' ? 'jpeg' : (fm ?? NATURAL_FORMAT[asset.ext] ?? 'png');
+    const renderRequest: RenderRequest = {
+      width: w,
+      height: h,
+      fit: fit ?? 'cover',
+      format,
+      focalPoint: { x: fx ?? 0.5, y: fy ?? 0.5 },
+    };
+    const key = [asset.id, stored.updatedAt, w, h, renderRequest.fit, format, fx, fy].join('|');
+    const body = await variants.fetch(key, { context: { asset: stored, request: renderRequest } });
+    if (!body) throw new Error(`Rendering ${asset.id} gave no image`);
+    return send(reply, body, CONTENT_TYPES[format]);
+  });
 }

@@ -5,7 +5,7 @@
  * one is a 400 naming the field.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../common/zod-routes';
 import {
   initializeOrderRequestSchema,
   productsQuerySchema,
@@ -41,7 +41,7 @@ export interface DigitalOrderDeps {
 }
 
 export function digitalOrderRoutes(fastify: FastifyInstance, deps: DigitalOrderDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = zodRoutes(fastify);
   app.post('/digital-order/v1/cart/validate', { schema: { body: cartBody } }, async (request) => {
     const body = request.body;
     const priced = await deps.pricing.price(body.items, {

@@ -4,7 +4,7 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../common/zod-routes';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { SignedPaymentResult } from '../../../src/shared/shop/api-schema';
@@ -72,7 +72,7 @@ export async function paymentGatewayRoutes(
 
   // The payment id is checked here, not in the schema: one that cannot exist is a 404
   // like any unknown payment.
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = zodRoutes(app);
   api.post(`${GATEWAY_PATH_PREFIX}/pay/:paymentId`, { schema: { body: decisionBody } }, async (request, reply) => {
     const params = paymentParams.safeParse(request.params);
     if (!params.success) throw new HttpError(404, 'NOT_FOUND', 'No such payment');

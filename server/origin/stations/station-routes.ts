@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../common/zod-routes';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { zonedNow } from '../../../src/shared/station-calendar';
@@ -37,7 +37,7 @@ export function stationRoutes(app: FastifyInstance, deps: { stations: StationsRe
   // another process is never hidden by this cache.
   const fullLists = new LRUCache<string, string>({ max: FULL_LISTS_KEPT });
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const api = zodRoutes(app);
   api.get('/cms-view/v1/stations', { schema: { querystring: listQuery } }, async (request, reply) => {
     const locale = requestLocale(request);
     const { query } = request;

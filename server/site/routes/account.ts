@@ -9,7 +9,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { CONTACT_FORMS, HONEYPOT_FIELD } from '../../../src/shared/validation/forms';
 import type { Locale } from '../../../src/shared/locales';
@@ -66,7 +66,7 @@ const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new HttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
 
 export async function accountRoutes(fastify: FastifyInstance, options: { config: SiteConfig & { originUrl: string } }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = zodRoutes(fastify);
   const origin = createAccountOrigin(options.config.originUrl, { timeoutMs: options.config.originTimeoutMs });
   await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany, hook: 'preHandler' });
 

@@ -4,7 +4,9 @@
  * locale domain (domain mode) only that host's locale is served, with unprefixed paths.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { isLocale, type Locale } from '../../../src/shared/locales';
+import { zodRoutes } from '../../common/zod-routes';
 import { QUIET_ROUTE } from '../../logging';
 import { HttpError } from '../errors';
 import { webAppManifest, type Translate } from '../web-app-manifest';
@@ -14,21 +16,18 @@ export interface ManifestOptions {
   translate: Translate;
 }
 
+/** The file name's length only: which names exist is the handler's 404 (a locale, and on a locale domain only its own). */
+const manifestParams = z.object({ file: z.string().max(64) });
+
 export async function manifestRoutes(app: FastifyInstance, options: ManifestOptions) {
-  app.get(
+  zodRoutes(app).get(
     '/manifests/:file',
     {
       ...QUIET_ROUTE,
-      schema: {
-        params: {
-          type: 'object',
-          properties: { file: { type: 'string', maxLength: 64 } },
-          required: ['file'],
-        },
-      },
+      schema: { params: manifestParams },
     },
     async (request, reply) => {
-      const { file } = request.params as { file: string };
+      const { file } = request.params;
       const locale = /^([A-Za-z-]+)\.webmanifest$/.exec(file)?.[1];
       if (!isLocale(locale)) throw new HttpError(404, 'NOT_FOUND', 'No such manifest');
       const hostLocale = options.localeDomains.get(request.hostname.toLowerCase());
