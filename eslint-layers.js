@@ -72,4 +72,20 @@ export const layerZones = [
     from: './server/site',
     message: 'The site server and the origin never import each other: they talk over HTTP (DESIGN §1).',
   },
+  {
+    target: './server/common',
+    from: ['./server/site', './server/origin'],
+    message: 'server/common is shared by the site server and the origin: it imports neither.',
+  },
+  {
+    target: './server/site/routes',
+    from: './server/site/routes',
+    message: 'A route module does not import another route module: move what both need out of routes/.',
+  },
+  {
+    target: './server/origin/**/*-routes.ts',
+    from: './server/origin/**/*-routes.ts',
+    message:
+      'A route module does not import another route module: move what both need to a module that is not a route.',
+  },
 ];

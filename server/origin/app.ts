@@ -1,10 +1,12 @@
 /**
  * The embedded origin: the upstream APIs of spec §7 as a real backend on loopback.
- * One error handler answers `{ status, code, message }` and hides 5xx details.
+ * The error handler shared with the site server (server/common) answers
+ * `{ status, code, message }` and hides 5xx details.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db';
-import { HttpError } from './errors';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { createErrorHandler, notFoundHandler } from '../common/error-handler';
 import { createLayoutsRepository } from './content/layouts-repository';
 import { createPagesRepository } from './content/pages-repository';
 import { contentRoutes } from './content/content-routes';
@@ -14,7 +16,8 @@ import { customerRoutes } from './accounts/customer-routes';
 import { formRoutes } from './forms/form-routes';
 import { shopPlugin } from './shop/shop-plugin';
 import { createStationsRepository } from './stations/stations-repository';
-import { createStationPages, stationRoutes } from './stations/station-routes';
+import { createStationPages } from './stations/station-pages';
+import { stationRoutes } from './stations/station-routes';
 
 export function buildOriginApp(db: Db, options: { logger?: FastifyServerOptions['logger'] } = {}): FastifyInstance {
   const app = Fastify({
@@ -25,29 +28,12 @@ export function buildOriginApp(db: Db, options: { logger?: FastifyServerOptions[
     disableRequestLogging: true,
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply
-        .status(error.status)
-        .send({ ...error.details, status: error.status, code: error.code, message: error.message });
-    }
-    const status =
-      typeof (error as { statusCode?: unknown }).statusCode === 'number'
-        ? (error as { statusCode: number }).statusCode
-        : 500;
-    if (status < 500) {
-      return reply.status(status).send({ status, code: 'BAD_REQUEST', message: (error as Error).message });
-    }
-    request.log.error({ err: error }, 'origin request failed');
-    return reply.status(500).send({ status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
-  });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      status: 404,
-      code: 'NOT_FOUND',
-      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
-    }),
-  );
+  // Route schemas are zod schemas (decision 008): a bad query, body or parameter is a 400
+  // naming the field before the handler runs. No serializer compiler: no route declares a
+  // response schema, and answers stay plain JSON.stringify.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(createErrorHandler({ failureLog: 'origin request failed' }));
+  app.setNotFoundHandler(notFoundHandler);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   const stations = createStationsRepository(db);

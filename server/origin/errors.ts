@@ -1,15 +1,13 @@
-/** JSON errors of the origin: `{ status, code, message }` (DESIGN §3). */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** Extra JSON fields of the answer, e.g. `fields` with per-field messages of a form. */
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
+/** The origin's JSON errors: the shared HttpError of both servers (decision 008, DESIGN §3). */
+export { HttpError, badRequest, notFound } from '../common/http-error';
 
-export const notFound = (message: string) => new HttpError(404, 'NOT_FOUND', message);
-export const badRequest = (message: string) => new HttpError(400, 'BAD_REQUEST', message);
+import { HttpError } from '../common/http-error';
+
+/**
+ * A 400 with the messages of spec §5 per field, for a form to show beside each field
+ * (accounts and contact forms). Checked in the handler, not in a route schema: the rules
+ * are the browser's own (src/shared/validation), answered as message ids per field.
+ */
+export function validationFailed(fields: Record<string, { id: string; values?: Record<string, number> }>): HttpError {
+  return new HttpError(400, 'VALIDATION_FAILED', 'Some fields are not valid', { details: { fields } });
+}

@@ -10,10 +10,11 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { createErrorHandler, notFoundHandler } from '../common/error-handler';
 import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
-import { SiteHttpError } from './errors';
 import { createOriginClient } from './origin-client';
 import { createPayloadService } from './payload-service';
 import { security } from './plugins/security';
@@ -70,6 +71,10 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     },
   });
 
+  // Route schemas are zod schemas (decision 008): a bad body is a 400 naming the field
+  // before the handler runs. No serializer compiler: no route declares a response schema.
+  app.setValidatorCompiler(validatorCompiler);
+
   const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
   const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
   const redirectTables = loadRedirectTables(config.contentDir);
@@ -84,24 +89,10 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   });
   await app.register(staticFiles, { distDir: config.distDir });
 
-  app.setErrorHandler(async (error: unknown, request, reply) => {
-    const status =
-      error instanceof SiteHttpError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const code = error instanceof SiteHttpError ? error.code : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
-    // 5xx bodies never carry internals; this server's own errors are written to be read.
-    const message =
-      status >= 500 && !(error instanceof SiteHttpError) ? 'Internal server error' : (error as Error).message;
-    if (error instanceof SiteHttpError) reply.headers(error.headers);
-    return reply.status(status).header('cache-control', 'no-store').send({ status, code, message });
-  });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      status: 404,
-      code: 'NOT_FOUND',
-      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
-    }),
-  );
+  // The error handlers shared with the origin (decision 008): every API error is
+  // `{ status, code, message }`, never cached.
+  app.setErrorHandler(createErrorHandler({ failureLog: 'request failed', noStore: true }));
+  app.setNotFoundHandler(notFoundHandler);
 
   // Routes.
   app.get('/healthz', QUIET_ROUTE, async (_request, reply) => {

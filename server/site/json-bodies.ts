@@ -4,7 +4,7 @@
  * calls this once.
  */
 import type { FastifyInstance } from 'fastify';
-import { malformedJsonBodyError, notJsonBodyError, SiteHttpError } from './errors';
+import { malformedJsonBodyError, notJsonBodyError, HttpError } from './errors';
 
 /**
  * No body of ours nests deeper than a few levels. A deeper one is refused before anything
@@ -47,7 +47,7 @@ export function acceptJsonBodiesOnly(
     if (text === '') return done(null, undefined);
     if (jsonNestingExceeds(text, MAX_JSON_DEPTH)) {
       return done(
-        new SiteHttpError(400, 'BAD_REQUEST', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`),
+        new HttpError(400, 'BAD_REQUEST', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`),
         undefined,
       );
     }

@@ -6,7 +6,7 @@
  * The page loads of origin-client.ts and the account calls stop after the same time.
  */
 import type { FastifyReplyFromHooks } from '@fastify/reply-from';
-import { SiteHttpError } from './errors';
+import { HttpError } from './errors';
 
 /** Seconds a browser is told to wait before trying again when the origin is down. */
 export const ORIGIN_RETRY_AFTER_S = 5;
@@ -29,16 +29,16 @@ export function forwardingOptions(originUrl: string, options: { timeoutMs: numbe
 }
 
 export const originTimedOut = (timeoutMs: number) =>
-  new SiteHttpError(504, 'GATEWAY_TIMEOUT', `The origin did not answer within ${timeoutMs / 1000} s`);
+  new HttpError(504, 'GATEWAY_TIMEOUT', `The origin did not answer within ${timeoutMs / 1000} s`);
 
 export const originUnavailable = () =>
-  new SiteHttpError(503, 'ORIGIN_UNAVAILABLE', 'The origin is not reachable; try again shortly', {
-    'retry-after': String(ORIGIN_RETRY_AFTER_S),
+  new HttpError(503, 'ORIGIN_UNAVAILABLE', 'The origin is not reachable; try again shortly', {
+    headers: { 'retry-after': String(ORIGIN_RETRY_AFTER_S) },
   });
 
 /** The origin failed (a 5xx) or answered something else than it should. */
 export const originBadGateway = () =>
-  new SiteHttpError(502, 'BAD_GATEWAY', 'The origin gave an answer that cannot be passed on');
+  new HttpError(502, 'BAD_GATEWAY', 'The origin gave an answer that cannot be passed on');
 
 /** reply-from's `onError` for a failed origin call: the error's `statusCode` says what failed. */
 export function originFailure(timeoutMs: number): NonNullable<FastifyReplyFromHooks['onError']> {

@@ -814,6 +814,42 @@ describe('form submit', () => {
   });
 });
 
+describe('route schemas (decision 008)', () => {
+  it.each([
+    [
+      'a login with a number for e-mail',
+      '/api/v1/login',
+      { email: 5, password: 'x' },
+      /^Invalid request body: email: /,
+    ],
+    ['a form of an unknown kind', '/api/v1/form/submit', { form: 'nope', fields: {} }, /^Invalid request body: form: /],
+    ['a confirmation without token', '/api/v1/account/confirm-email', {}, /^Invalid request body: token: /],
+    [
+      'a registration that is not an object',
+      '/api/v1/account/register',
+      [1],
+      /^Invalid request body \(a JSON object\): /,
+    ],
+  ])('answers %s with a 400 BAD_REQUEST naming the field, not stored', async (_name, url, payload, message) => {
+    const response = await post(url, payload, { address: newAddress() });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = JSON.parse(response.body);
+    expect(body).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    expect(body.message).toMatch(message);
+  });
+
+  it('refuses a cross-site request before looking at its body (403, not 400)', async () => {
+    const response = await post(
+      '/api/v1/login',
+      { email: 5 },
+      { headers: { origin: 'https://evil.example' }, address: newAddress() },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(JSON.parse(response.body).code).toBe('FORBIDDEN');
+  });
+});
+
 describe('account pages in every locale', () => {
   /** The CMS title of each account page per locale (content/pages/account-*.json). */
   const titles = new Map<string, string>();

@@ -323,3 +323,48 @@ describe('origin: a corrupt stored page', () => {
     }
   });
 });
+
+describe('origin: route schemas (decision 008)', () => {
+  it.each([
+    ['a page without path', 'GET', '/cms-view/v1/content/page', undefined, /^Invalid query: path: /],
+    [
+      'a search query over 200 characters',
+      'GET',
+      `/cms-view/v1/search?q=${'a'.repeat(201)}`,
+      undefined,
+      /^Invalid query: q: /,
+    ],
+    [
+      'a station list since a negative version',
+      'GET',
+      '/cms-view/v1/stations?since=-1',
+      undefined,
+      /^Invalid query: since: /,
+    ],
+    ['a search body without query', 'POST', '/cms-view/v1/search', { q: 'x' }, /^Invalid request body: query: /],
+    [
+      'a submission of an unknown form',
+      'POST',
+      '/forms/v1/submissions',
+      { form: 'nope', fields: {} },
+      /^Invalid request body: form: /,
+    ],
+    [
+      'a registration with a number for e-mail',
+      'POST',
+      '/customers/v1/registrations',
+      { email: 5, password: 'x', firstName: 'A', lastName: 'B', phoneNumber: '', marketing: [] },
+      /^Invalid request body: email: /,
+    ],
+  ] as const)('answers %s with a 400 BAD_REQUEST naming the field', async (_name, method, url, payload, message) => {
+    const response = await app.inject({ method, url, ...(payload ? { payload } : {}) });
+    const body = expectApiError(response, 400);
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.message).toMatch(message);
+  });
+
+  it('checks the session before the body of a signed-in endpoint (401, not 400)', async () => {
+    const response = await app.inject({ method: 'PUT', url: '/customers/v1/customer', payload: { firstName: 5 } });
+    expect(expectApiError(response, 401).code).toBe('UNAUTHORIZED');
+  });
+});

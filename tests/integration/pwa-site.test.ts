@@ -89,7 +89,9 @@ describe('web app manifests', () => {
     // A name longer than any manifest's fails the route schema.
     const long = await app.inject({ url: `/manifests/${'a'.repeat(80)}` });
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toMatchObject({ status: 400 });
+    expect(long.json()).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    expect(long.json().message).toMatch(/^Invalid path parameters: file: /);
+    expect(long.headers['cache-control']).toBe('no-store');
   });
 
   it('in domain mode serves only the host locale, with unprefixed paths', async () => {

@@ -39,6 +39,14 @@ const FORBIDDEN: Array<[rule: string, file: string, code: string]> = [
   ['the service worker imports ui', 'sw/probe.ts', "import '../src/ui/modal-store';"],
   ['the site server imports the origin', 'server/site/probe.ts', "import '../origin/db';"],
   ['the origin imports the site server', 'server/origin/probe.ts', "import '../site/config';"],
+  ['shared server code imports the origin', 'server/common/probe.ts', "import '../origin/db';"],
+  ['shared server code imports the site server', 'server/common/probe.ts', "import '../site/config';"],
+  [
+    'an origin route imports another route',
+    'server/origin/content/probe-routes.ts',
+    "import '../stations/station-routes';",
+  ],
+  ['a site route imports another route', 'server/site/routes/probe.ts', "import './account';"],
   ['server code imports a feature', 'server/site/probe.ts', "import '../../src/features/cart';"],
 ];
 
@@ -51,6 +59,17 @@ const ALLOWED: Array<[rule: string, file: string, code: string]> = [
   ['a feature imports itself deeply', 'src/features/cart/checkout/probe.ts', "import '../cart-store';"],
   ['the app shell imports a feature', 'src/app/probe.ts', "import '../features/cart';"],
   ['server code imports shared', 'server/site/probe.ts', "import '../../src/shared/locales';"],
+  [
+    'both servers import server/common',
+    'server/origin/probe.ts',
+    "import '../common/http-error';\nimport '../common/error-handler';",
+  ],
+  ['the site server imports server/common', 'server/site/routes/probe.ts', "import '../../common/http-error';"],
+  [
+    'an origin route imports a module that is not a route',
+    'server/origin/content/probe-routes.ts',
+    "import '../stations/station-pages';\nimport '../errors';",
+  ],
   [
     'integration tests start both servers',
     'tests/integration/probe.test.ts',

@@ -19,3 +19,22 @@ export async function requireCustomerId(request: FastifyRequest, sessions: Sessi
   if (!session) throw unauthorized();
   return session.customerId;
 }
+
+/**
+ * The session check of the signed-in customer endpoints as an `onRequest` hook, so that it
+ * runs before the route schema: a request without a session is a 401 whatever its body
+ * (validation answers only the customer). `customerId` reads what the hook found.
+ */
+export function customerSessionGuard(sessions: SessionsRepository) {
+  const customerIds = new WeakMap<FastifyRequest, string>();
+  return {
+    onRequest: async (request: FastifyRequest) => {
+      customerIds.set(request, await requireCustomerId(request, sessions));
+    },
+    customerId(request: FastifyRequest): string {
+      const customerId = customerIds.get(request);
+      if (customerId === undefined) throw unauthorized();
+      return customerId;
+    },
+  };
+}

@@ -5,16 +5,17 @@
  * or body can name another customer (docs/accounts.md).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { MARKETING_CHOICES } from '../../../src/shared/account-types';
 import { readPhone } from '../../../src/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
 import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
 import { accountEmail } from './account-emails';
-import { bearerToken, requireCustomerId, unauthorized } from './customer-auth';
+import { bearerToken, customerSessionGuard, requireCustomerId, unauthorized } from './customer-auth';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './secrets';
 import type { Db } from '../db';
-import { HttpError, badRequest } from '../errors';
+import { HttpError, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';
 import { createAccountTokensRepository } from './account-tokens-repository';
 import { createCardsRepository } from './cards-repository';
@@ -23,20 +24,6 @@ import { LOGIN_FAILURE_LIMIT, createLoginFailuresRepository } from './login-fail
 import { createOrderHistoryRepository } from '../shop/order-history-repository';
 import { createOutboxRepository } from '../outbox/outbox-repository';
 import { createSessionsRepository } from './sessions-repository';
-
-/** A 400 with the messages of spec §5 per field, for the form to show beside each field. */
-export function validationFailed(fields: Record<string, { id: string; values?: Record<string, number> }>): HttpError {
-  return new HttpError(400, 'VALIDATION_FAILED', 'Some fields are not valid', { fields });
-}
-
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badRequest(`Invalid request body${issue ? ` at ${issue.path.join('.') || 'root'}: ${issue.message}` : ''}`);
-  }
-  return parsed.data;
-}
 
 const text = (max: number) => z.string().max(max);
 /** Where links in e-mails point; the site server passes it only for hosts it trusts. */
@@ -85,13 +72,16 @@ function passwordErrors(password: string, field: string): Record<string, Validat
   return validateForm({ [field]: password }, { [field]: ACCOUNT_FORM_RULES.register.password });
 }
 
-export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function customerRoutes(fastify: FastifyInstance, deps: { db: Db }) {
+  const app = zodRoutes(fastify);
   const customers = createCustomersRepository(deps.db);
   const sessions = createSessionsRepository(deps.db);
   const tokens = createAccountTokensRepository(deps.db);
   const cards = createCardsRepository(deps.db);
   const orders = createOrderHistoryRepository(deps.db);
   const loginFailures = createLoginFailuresRepository(deps.db);
+  // Signed-in endpoints with a body check the session first (customerSessionGuard).
+  const signedIn = customerSessionGuard(sessions);
 
   /**
    * Login. An unknown e-mail and a wrong password get the same 401, after the same
@@ -102,8 +92,8 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
    * of a window mails the owner a link with one (docs/accounts.md "Rate limits"), so
    * guessing at someone's address cannot keep its owner out.
    */
-  app.post('/customers/v1/sessions', async (request, reply) => {
-    const body = parseBody(loginBody, request.body);
+  app.post('/customers/v1/sessions', { schema: { body: loginBody } }, async (request, reply) => {
+    const { body } = request;
     const attempt = await loginFailures.countAttempt(body.email);
     const customer = await customers.findByEmail(body.email);
     let unlockToken: string | undefined;
@@ -190,20 +180,24 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
     return toCustomerRecord(customer);
   });
 
-  app.put('/customers/v1/customer', async (request) => {
-    const customerId = await requireCustomerId(request, sessions);
-    const body = parseBody(detailsBody, request.body);
-    const errors = detailErrors(body);
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    const customer = await customers.updateDetails(customerId, {
-      firstName: body.firstName.trim(),
-      lastName: body.lastName.trim(),
-      phoneNumber: storedPhone(body.phoneNumber),
-      marketing: [...new Set(body.marketing)],
-    });
-    if (!customer) throw unauthorized();
-    return toCustomerRecord(customer);
-  });
+  app.put(
+    '/customers/v1/customer',
+    { schema: { body: detailsBody }, onRequest: signedIn.onRequest },
+    async (request) => {
+      const customerId = signedIn.customerId(request);
+      const { body } = request;
+      const errors = detailErrors(body);
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const customer = await customers.updateDetails(customerId, {
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        phoneNumber: storedPhone(body.phoneNumber),
+        marketing: [...new Set(body.marketing)],
+      });
+      if (!customer) throw unauthorized();
+      return toCustomerRecord(customer);
+    },
+  );
 
   app.get('/customers/v1/cards', async (request) => cards.listForCustomer(await requireCustomerId(request, sessions)));
 
@@ -212,34 +206,38 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
   );
 
   /** A password change revokes every session of the customer and starts a new one here. */
-  app.post('/customers/v1/password', async (request) => {
-    const customerId = await requireCustomerId(request, sessions);
-    const body = parseBody(passwordBody, request.body);
-    const errors = passwordErrors(body.newPassword, 'newPassword');
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    const customer = await customers.findById(customerId);
-    if (!customer) throw unauthorized();
-    if (!(await verifyPassword(body.currentPassword, customer.passwordHash))) {
-      throw validationFailed({ currentPassword: { id: 'account.errors.wrong-password' } });
-    }
-    const passwordHash = await hashPassword(body.newPassword);
-    return deps.db.transaction().execute(async (trx) => {
-      await createCustomersRepository(trx).setPasswordHash(customerId, passwordHash);
-      // A reset link mailed before the change must not undo it.
-      await createAccountTokensRepository(trx).revokeAll(customerId, 'reset-password');
-      const trxSessions = createSessionsRepository(trx);
-      await trxSessions.revokeAll(customerId);
-      return trxSessions.create(customerId);
-    });
-  });
+  app.post(
+    '/customers/v1/password',
+    { schema: { body: passwordBody }, onRequest: signedIn.onRequest },
+    async (request) => {
+      const customerId = signedIn.customerId(request);
+      const { body } = request;
+      const errors = passwordErrors(body.newPassword, 'newPassword');
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const customer = await customers.findById(customerId);
+      if (!customer) throw unauthorized();
+      if (!(await verifyPassword(body.currentPassword, customer.passwordHash))) {
+        throw validationFailed({ currentPassword: { id: 'account.errors.wrong-password' } });
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      return deps.db.transaction().execute(async (trx) => {
+        await createCustomersRepository(trx).setPasswordHash(customerId, passwordHash);
+        // A reset link mailed before the change must not undo it.
+        await createAccountTokensRepository(trx).revokeAll(customerId, 'reset-password');
+        const trxSessions = createSessionsRepository(trx);
+        await trxSessions.revokeAll(customerId);
+        return trxSessions.create(customerId);
+      });
+    },
+  );
 
   /**
    * Registration. The answer is the same 202 whether or not the e-mail already has an
    * account (no account discovery); the owner of a taken address gets a notice instead.
    */
-  app.post('/customers/v1/registrations', async (request, reply) => {
+  app.post('/customers/v1/registrations', { schema: { body: registerBody } }, async (request, reply) => {
     const locale = requestLocale(request);
-    const body = parseBody(registerBody, request.body);
+    const { body } = request;
     const errors = {
       ...detailErrors(body),
       ...validateForm({ email: body.email }, { email: ACCOUNT_FORM_RULES.register.email }),
@@ -272,8 +270,8 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
     return reply.status(202).send({ status: 'pending-confirmation' });
   });
 
-  app.post('/customers/v1/email-confirmations', async (request) => {
-    const body = parseBody(tokenBody, request.body);
+  app.post('/customers/v1/email-confirmations', { schema: { body: tokenBody } }, async (request) => {
+    const { body } = request;
     const customerId = await tokens.consume(body.token, 'confirm-email');
     if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
     await customers.confirmEmail(customerId);
@@ -281,9 +279,9 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
 
   /** Always 202: whether an address has an account is not told. */
-  app.post('/customers/v1/password-resets', async (request, reply) => {
+  app.post('/customers/v1/password-resets', { schema: { body: resetRequestBody } }, async (request, reply) => {
     const locale = requestLocale(request);
-    const body = parseBody(resetRequestBody, request.body);
+    const { body } = request;
     const errors = validateForm({ email: body.email }, { email: ACCOUNT_FORM_RULES.forgotPassword.email });
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const customer = await customers.findByEmail(body.email);
@@ -306,8 +304,8 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
 
   /** A reset sets the password, confirms the address (the mail arrived) and ends all sessions. */
-  app.post('/customers/v1/password-resets/complete', async (request) => {
-    const body = parseBody(resetCompleteBody, request.body);
+  app.post('/customers/v1/password-resets/complete', { schema: { body: resetCompleteBody } }, async (request) => {
+    const { body } = request;
     const errors = passwordErrors(body.password, 'password');
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const passwordHash = await hashPassword(body.password);

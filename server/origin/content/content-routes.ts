@@ -1,5 +1,6 @@
 /** cms-view endpoints (spec §7): layout, page, search, and the sitemap listing. */
 import type { FastifyInstance } from 'fastify';
+import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { isValidContentPath } from '../../../src/shared/path-rules';
 import { pathToSlug, type Locale } from '../../../src/shared/locales';
@@ -8,7 +9,7 @@ import { badRequest, notFound } from '../errors';
 import { isPreview, requestLocale } from '../locale-header';
 import type { LayoutsRepository } from './layouts-repository';
 import type { PagesRepository } from './pages-repository';
-import type { StationPages } from '../stations/station-routes';
+import type { StationPages } from '../stations/station-pages';
 
 const pageQuery = z.object({ path: z.string().min(1).max(2048) });
 const searchQuery = z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() });
@@ -35,18 +36,18 @@ export function contentRoutes(
   app: FastifyInstance,
   deps: { pages: PagesRepository; layouts: LayoutsRepository; stationPages?: StationPages },
 ) {
-  app.get('/cms-view/v1/content/layout', async (request) => {
+  const api = zodRoutes(app);
+  api.get('/cms-view/v1/content/layout', async (request) => {
     const locale = requestLocale(request);
     const layout = await deps.layouts.find(locale);
     if (!layout) throw notFound(`No layout for ${locale}`);
     return layout;
   });
 
-  app.get('/cms-view/v1/content/page', async (request) => {
+  api.get('/cms-view/v1/content/page', { schema: { querystring: pageQuery } }, async (request) => {
     const locale = requestLocale(request);
-    const parsed = pageQuery.safeParse(request.query);
-    if (!parsed.success) throw badRequest('Query parameter path is required');
-    const path = parsed.data.path.startsWith('/') ? parsed.data.path : `/${parsed.data.path}`;
+    const path = request.query.path.startsWith('/') ? request.query.path : `/${request.query.path}`;
+    // Not in the schema: the path rules (src/shared/path-rules) answer with the path itself.
     if (!isValidContentPath(path === '/landing' ? '/' : path))
       throw badRequest(`Not a valid page path: ${path.slice(0, 100)}`);
     const preview = isPreview(request);
@@ -66,19 +67,15 @@ export function contentRoutes(
     query,
     hits: await deps.pages.search(locale, query),
   });
-  app.get('/cms-view/v1/search', async (request) => {
-    const parsed = searchQuery.safeParse(request.query);
-    if (!parsed.success) throw badRequest('Query parameter q must be at most 200 characters');
-    return search(requestLocale(request), parsed.data.query ?? parsed.data.q);
-  });
-  app.post('/cms-view/v1/search', async (request) => {
-    const parsed = searchBody.safeParse(request.body);
-    if (!parsed.success) throw badRequest('Body must be { "query": string } of at most 200 characters');
-    return search(requestLocale(request), parsed.data.query);
-  });
+  api.get('/cms-view/v1/search', { schema: { querystring: searchQuery } }, async (request) =>
+    search(requestLocale(request), request.query.query ?? request.query.q),
+  );
+  api.post('/cms-view/v1/search', { schema: { body: searchBody } }, async (request) =>
+    search(requestLocale(request), request.body.query),
+  );
 
   /** Not proxied to browsers: the site server builds /sitemap.xml from it. */
-  app.get('/cms-view/v1/sitemap', async (request) => {
+  api.get('/cms-view/v1/sitemap', async (request) => {
     const locale = requestLocale(request);
     const entries = await deps.pages.listIndexable(locale);
     return [

@@ -6,11 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { zodRoutes } from '../../common/zod-routes';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { isResizable } from '../../../src/shared/asset-types';
 import { clampImageSize, type ImageFormat } from '../../../src/shared/image-url';
-import { badRequest, notFound } from '../errors';
+import { notFound } from '../errors';
 import { CONTENT_TYPES, renderImage, type RenderRequest } from './render-image';
 import type { AssetsRepository, StoredAsset } from './assets-repository';
 
@@ -32,22 +33,13 @@ const imageQuery = z
       .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?),(0(\.\d{1,4})?|1(\.0{1,4})?)$/, 'must be x,y with both in 0..1')
       .optional(),
   })
-  .strict();
+  .strict()
+  .describe('image parameters');
 
 /** Without fm a variant keeps the asset's own format (GIF sources become PNG). */
 const NATURAL_FORMAT: Record<string, ImageFormat> = { jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp', png: 'png', gif: 'png' };
 
 const idParam = z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/) });
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `unknown parameter ${issue.keys.join(', ')}`
-        : `${issue.path.join('.')} ${issue.message}`,
-    )
-    .join('; ');
-}
 
 /** A single `bytes=` range of RFC 9110 §14.1.2; several ranges are answered whole. */
 export function byteRange(
@@ -99,11 +91,11 @@ export function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions) {
       .send(body);
   }
 
-  app.get('/images/:id', async (request, reply) => {
+  // The id is checked here, not in the schema: an id that cannot exist is a 404 like any
+  // unknown asset, not a 400.
+  zodRoutes(app).get('/images/:id', { schema: { querystring: imageQuery } }, async (request, reply) => {
     const params = idParam.safeParse(request.params);
     if (!params.success) throw notFound('No such asset');
-    const query = imageQuery.safeParse(request.query);
-    if (!query.success) throw badRequest(`Invalid image parameters: ${describeIssues(query.error)}`);
 
     const stored = await options.assets.findMeta(params.data.id);
     if (!stored) throw notFound(`No such asset: ${params.data.id}`);
@@ -138,7 +130,7 @@ export function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions) {
       return send(reply, whole.source, whole.sourceMime, extra);
     }
 
-    const { w, h, fit, fm, fp } = query.data;
+    const { w, h, fit, fm, fp } = request.query;
     const [fx, fy] = fp ? fp.split(',').map(Number) : [asset.focalPoint?.x ?? 0.5, asset.focalPoint?.y ?? 0.5];
     const format: ImageFormat = fm === 'jpg' ? 'jpeg' : (fm ?? NATURAL_FORMAT[asset.ext] ?? 'png');
     const renderRequest: RenderRequest = {

@@ -1,11 +1,11 @@
 /**
  * digital-order endpoints (spec §7, docs/shop.md): cart validation, order initialize and
  * complete, the payment provider's callback, product prices for the shop blocks, and the
- * wash code check. Every body is checked with its zod schema: a bad one is a 400 naming
- * the field.
+ * wash code check. Every body is checked by its route schema (zod, decision 008): a bad
+ * one is a 400 naming the field.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { zodRoutes } from '../../common/zod-routes';
 import {
   initializeOrderRequestSchema,
   productsQuerySchema,
@@ -21,16 +21,15 @@ import type { ProductsRepository } from './products-repository';
 import type { CartPricing } from './cart-pricing';
 import type { OrdersService } from './orders-service';
 
-/** Parses with a schema; a failure is a 400 whose message names each bad field. */
-export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
-  const parsed = schema.safeParse(value ?? undefined);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : what}: ${issue.message}`)
-    .join('; ');
-  throw new HttpError(400, 'BAD_REQUEST', `Invalid ${what}: ${problems}`);
-}
+/**
+ * The route schemas, each named as the error message calls it ("Invalid cart: items.0.quantity:
+ * ..."): the shared error handler takes a schema's description as the name of the part.
+ */
+const cartBody = validateCartRequestSchema.describe('cart');
+const productsQuery = productsQuerySchema.describe('query');
+const orderBody = initializeOrderRequestSchema.describe('order');
+const paymentResultBody = signedPaymentResultSchema.describe('payment result');
+const washCodeBody = washCodeCheckRequestSchema.describe('wash code');
 
 export interface DigitalOrderDeps {
   pricing: CartPricing;
@@ -41,9 +40,10 @@ export interface DigitalOrderDeps {
   customerIdOf(request: FastifyRequest): Promise<string | null>;
 }
 
-export function digitalOrderRoutes(app: FastifyInstance, deps: DigitalOrderDeps) {
-  app.post('/digital-order/v1/cart/validate', async (request) => {
-    const body = parseOr400(validateCartRequestSchema, request.body, 'cart');
+export function digitalOrderRoutes(fastify: FastifyInstance, deps: DigitalOrderDeps) {
+  const app = zodRoutes(fastify);
+  app.post('/digital-order/v1/cart/validate', { schema: { body: cartBody } }, async (request) => {
+    const body = request.body;
     const priced = await deps.pricing.price(body.items, {
       locale: requestLocale(request),
       discountCode: body.discountCode,
@@ -51,8 +51,8 @@ export function digitalOrderRoutes(app: FastifyInstance, deps: DigitalOrderDeps)
     return priced.answer;
   });
 
-  app.get('/digital-order/v1/products', async (request) => {
-    const { codes } = parseOr400(productsQuerySchema, request.query, 'query');
+  app.get('/digital-order/v1/products', { schema: { querystring: productsQuery } }, async (request) => {
+    const { codes } = request.query;
     // Priced as a cart of one of each, so the shop blocks show exactly what the cart will.
     const found = await deps.products.findActive(codes);
     const known = codes.filter((code, index) => found.has(code) && codes.indexOf(code) === index);
@@ -65,8 +65,8 @@ export function digitalOrderRoutes(app: FastifyInstance, deps: DigitalOrderDeps)
     return { items: priced.answer.items.map((item) => ({ ...item.product, showUpsell: true })) };
   });
 
-  app.post('/digital-order/v1/orders/initialize', async (request, reply) => {
-    const body = parseOr400(initializeOrderRequestSchema, request.body, 'order');
+  app.post('/digital-order/v1/orders/initialize', { schema: { body: orderBody } }, async (request, reply) => {
+    const body = request.body;
     const answer = await deps.orders.initialize(body, {
       locale: requestLocale(request),
       customerId: await deps.customerIdOf(request),
@@ -74,28 +74,28 @@ export function digitalOrderRoutes(app: FastifyInstance, deps: DigitalOrderDeps)
     return reply.status(201).send(answer);
   });
 
-  app.post('/digital-order/v1/orders/complete', async (request) => {
-    const body = parseOr400(signedPaymentResultSchema, request.body, 'payment result');
+  app.post('/digital-order/v1/orders/complete', { schema: { body: paymentResultBody } }, async (request) => {
+    const body = request.body;
     return deps.orders.complete(body, 'browser');
   });
 
   /** The provider's server-to-server callback; not reachable through the site's proxy. */
-  app.post('/digital-order/v1/payments/callback', async (request) => {
-    const body = parseOr400(signedPaymentResultSchema, request.body, 'payment result');
+  app.post('/digital-order/v1/payments/callback', { schema: { body: paymentResultBody } }, async (request) => {
+    const body = request.body;
     const receipt = await deps.orders.complete(body, 'callback');
     return { orderId: receipt.orderId, status: receipt.status };
   });
 
-  app.post('/digital-order/v1/wash-codes/check', async (request) => {
-    const { code } = parseOr400(washCodeCheckRequestSchema, request.body, 'wash code');
+  app.post('/digital-order/v1/wash-codes/check', { schema: { body: washCodeBody } }, async (request) => {
+    const { code } = request.body;
     const normalised = normaliseVerificationCode(code);
     if (!/^ST1-\d{1,30}$/.test(normalised)) return { code: normalised, status: 'unknown' };
     return { code: normalised, status: await deps.ordersRepository.washCodeStatus(normalised) };
   });
 
   /** A wash station takes a code (not proxied: stations call the origin directly). */
-  app.post('/digital-order/v1/wash-codes/redeem', async (request, reply) => {
-    const { code } = parseOr400(washCodeCheckRequestSchema, request.body, 'wash code');
+  app.post('/digital-order/v1/wash-codes/redeem', { schema: { body: washCodeBody } }, async (request, reply) => {
+    const { code } = request.body;
     const normalised = normaliseVerificationCode(code);
     const status = await deps.ordersRepository.washCodeStatus(normalised);
     if (status === 'unknown')

@@ -4,6 +4,7 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import { zodRoutes } from '../../common/zod-routes';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { SignedPaymentResult } from '../../../src/shared/shop/api-schema';
@@ -13,13 +14,15 @@ import { GATEWAY_PATH_PREFIX, type TestGateway } from './payments/test-gateway';
 import type { OrdersRepository } from './orders-repository';
 
 const paymentParams = z.object({ paymentId: z.string().regex(/^PAY-[A-Z0-9]{10,40}$/) });
-const decisionBody = z.object({
-  action: z.enum(['approve', 'decline', 'cancel']),
-  method: z
-    .string()
-    .regex(/^(card|bank):[a-z]{2,20}$/)
-    .optional(),
-});
+const decisionBody = z
+  .object({
+    action: z.enum(['approve', 'decline', 'cancel']),
+    method: z
+      .string()
+      .regex(/^(card|bank):[a-z]{2,20}$/)
+      .optional(),
+  })
+  .describe('payment decision (approve, decline or cancel, and a payment method)');
 const STATUS_OF_ACTION = { approve: 'approved', decline: 'declined', cancel: 'cancelled' } as const;
 
 export async function paymentGatewayRoutes(
@@ -67,13 +70,13 @@ export async function paymentGatewayRoutes(
       .send(gatewayPageHtml(payment, order?.locale ?? 'fi-FI', GATEWAY_PATH_PREFIX));
   });
 
-  app.post(`${GATEWAY_PATH_PREFIX}/pay/:paymentId`, async (request, reply) => {
+  // The payment id is checked here, not in the schema: one that cannot exist is a 404
+  // like any unknown payment.
+  const api = zodRoutes(app);
+  api.post(`${GATEWAY_PATH_PREFIX}/pay/:paymentId`, { schema: { body: decisionBody } }, async (request, reply) => {
     const params = paymentParams.safeParse(request.params);
     if (!params.success) throw new HttpError(404, 'NOT_FOUND', 'No such payment');
-    const body = decisionBody.safeParse(request.body);
-    if (!body.success)
-      throw new HttpError(400, 'BAD_REQUEST', 'Choose approve, decline or cancel, and a payment method');
-    const { action, method } = body.data;
+    const { action, method } = request.body;
     if (action !== 'cancel' && !method) throw new HttpError(400, 'BAD_REQUEST', 'Choose a card or a bank');
     const payment = await deps.gateway.findPayment(params.data.paymentId);
     if (!payment) throw new HttpError(404, 'NOT_FOUND', 'No such payment');

@@ -7,16 +7,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../../src/shared/locales';
-import { SiteHttpError } from '../errors';
+import { HttpError } from '../errors';
 
-const refused = (message: string) => new SiteHttpError(403, 'FORBIDDEN', message);
+const refused = (message: string) => new HttpError(403, 'FORBIDDEN', message);
 
 /** Checks the request and returns its locale. */
 export function assertSameSiteRequest(request: FastifyRequest): Locale {
   const locale = request.headers['x-st1-locale'];
   if (locale === undefined) throw refused('The x-st1-locale header is required');
   if (!isLocale(locale))
-    throw new SiteHttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
+    throw new HttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
     throw refused('Cross-site requests are refused');
@@ -27,4 +27,12 @@ export function assertSameSiteRequest(request: FastifyRequest): Locale {
     if (origin !== `${request.protocol}://${request.host}`) throw refused('Cross-origin requests are refused');
   }
   return locale;
+}
+
+/**
+ * The same check as an `onRequest` hook, for routes with a body schema: a cross-site
+ * request is refused before its body is parsed or validated (a 403, not a 400).
+ */
+export async function sameSiteRequestsOnly(request: FastifyRequest): Promise<void> {
+  assertSameSiteRequest(request);
 }

@@ -9,14 +9,15 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { CONTACT_FORMS, HONEYPOT_FIELD } from '../../../src/shared/validation/forms';
 import type { Locale } from '../../../src/shared/locales';
 import { createAccountOrigin, type OriginAnswer } from '../accounts/account-origin';
-import { assertSameSiteRequest } from '../accounts/csrf';
+import { assertSameSiteRequest, sameSiteRequestsOnly } from '../accounts/csrf';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie';
 import type { SiteConfig } from '../config';
-import { SiteHttpError } from '../errors';
+import { HttpError } from '../errors';
 import { acceptJsonBodiesOnly } from '../json-bodies';
 
 /**
@@ -41,19 +42,8 @@ const formBody = z.object({
   fields: z.record(z.string().max(40), z.string().max(5000)),
 });
 const tokenBody = z.object({ token: z.string().max(200) });
-
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new SiteHttpError(
-      400,
-      'BAD_REQUEST',
-      `Invalid request body${issue ? ` at ${issue.path.join('.') || 'root'}: ${issue.message}` : ''}`,
-    );
-  }
-  return parsed.data;
-}
+/** The bodies the origin checks field by field: here only their shape, a JSON object. */
+const objectBody = z.record(z.string(), z.unknown()).describe('request body (a JSON object)');
 
 /** An origin 4xx goes to the browser as `{ status, code, message, fields? }`, with its retry-after. */
 function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
@@ -73,9 +63,10 @@ function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
 }
 
 const tooMany = (_request: FastifyRequest, context: { after: string }) =>
-  new SiteHttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
+  new HttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
 
-export async function accountRoutes(app: FastifyInstance, options: { config: SiteConfig & { originUrl: string } }) {
+export async function accountRoutes(fastify: FastifyInstance, options: { config: SiteConfig & { originUrl: string } }) {
+  const app = zodRoutes(fastify);
   const origin = createAccountOrigin(options.config.originUrl, { timeoutMs: options.config.originTimeoutMs });
   await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany, hook: 'preHandler' });
 
@@ -90,6 +81,12 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
   const loginLimit = perAddress(RATE_LIMITS.loginPerAddress, 'login-address');
   const accountLimit = perAddress(RATE_LIMITS.accountPerAddress, 'account-address');
   const formLimit = perAddress(RATE_LIMITS.formPerAddress, 'form-address');
+  /**
+   * A route with a body schema: the address limit and the CSRF check run on request,
+   * before the body is validated, so that a refused or limited request is answered as
+   * such whatever its body. The handler reads the locale with the same (pure) check.
+   */
+  const guarded = (limit: typeof loginLimit) => ({ onRequest: [limit, sameSiteRequestsOnly] });
 
   /** Links in e-mails use the request's host only when it is known to be ours. */
   function linkOptions(request: FastifyRequest): { linkBase?: string; domainMode: boolean } {
@@ -121,9 +118,9 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
       .send();
   });
 
-  app.post('/api/v1/login', { preHandler: loginLimit }, async (request, reply) => {
+  app.post('/api/v1/login', { ...guarded(loginLimit), schema: { body: loginBody } }, async (request, reply) => {
     const locale = assertSameSiteRequest(request);
-    const body = parseBody(loginBody, request.body);
+    const { body } = request;
     const previousToken = sessionToken(request);
     const answer = await origin.call('POST', 'customers/v1/sessions', {
       locale,
@@ -147,9 +144,9 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
   app.get('/api/v1/logout', logout);
   app.post('/api/v1/logout', logout);
 
-  app.post('/api/v1/form/submit', { preHandler: formLimit }, async (request, reply) => {
+  app.post('/api/v1/form/submit', { ...guarded(formLimit), schema: { body: formBody } }, async (request, reply) => {
     const locale = assertSameSiteRequest(request);
-    const body = parseBody(formBody, request.body);
+    const { body } = request;
     noStore(reply);
     const { [HONEYPOT_FIELD]: honeypot, ...fields } = body.fields;
     // A filled honeypot is a bot: it is told "sent" so that it learns nothing, and nothing is stored.
@@ -171,11 +168,9 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
     (method: 'POST' | 'PUT', path: string, options: { withSession?: boolean; withLinks?: boolean; okStatus: number }) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const locale: Locale = assertSameSiteRequest(request);
-      const body = request.body;
-      if (body === null || typeof body !== 'object' || Array.isArray(body))
-        throw new SiteHttpError(400, 'BAD_REQUEST', 'The request body must be a JSON object');
+      const body = request.body as z.infer<typeof objectBody>;
       const token = options.withSession ? sessionToken(request) : undefined;
-      if (options.withSession && !token) throw new SiteHttpError(401, 'UNAUTHORIZED', 'Log in first');
+      if (options.withSession && !token) throw new HttpError(401, 'UNAUTHORIZED', 'Log in first');
       const answer = await origin.call(method, path, {
         locale,
         token,
@@ -189,30 +184,35 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Sit
 
   app.post(
     '/api/v1/account/register',
-    { preHandler: accountLimit },
+    { ...guarded(accountLimit), schema: { body: objectBody } },
     forward('POST', 'customers/v1/registrations', { withLinks: true, okStatus: 202 }),
   );
   app.post(
     '/api/v1/account/forgot-password',
-    { preHandler: accountLimit },
+    { ...guarded(accountLimit), schema: { body: objectBody } },
     forward('POST', 'customers/v1/password-resets', { withLinks: true, okStatus: 202 }),
   );
-  app.post('/api/v1/account/confirm-email', { preHandler: accountLimit }, async (request, reply) => {
-    parseBody(tokenBody, request.body);
-    return forward('POST', 'customers/v1/email-confirmations', { okStatus: 200 })(request, reply);
-  });
+  app.post(
+    '/api/v1/account/confirm-email',
+    { ...guarded(accountLimit), schema: { body: tokenBody } },
+    forward('POST', 'customers/v1/email-confirmations', { okStatus: 200 }),
+  );
   app.post(
     '/api/v1/account/reset-password',
-    { preHandler: accountLimit },
+    { ...guarded(accountLimit), schema: { body: objectBody } },
     forward('POST', 'customers/v1/password-resets/complete', { okStatus: 200 }),
   );
-  app.post('/api/v1/account/customer', forward('PUT', 'customers/v1/customer', { withSession: true, okStatus: 200 }));
+  app.post(
+    '/api/v1/account/customer',
+    { onRequest: sameSiteRequestsOnly, schema: { body: objectBody } },
+    forward('PUT', 'customers/v1/customer', { withSession: true, okStatus: 200 }),
+  );
 
   /** A password change ends every session; this browser gets the new one. */
   app.post('/api/v1/account/password', { preHandler: accountLimit }, async (request, reply) => {
     const locale = assertSameSiteRequest(request);
     const token = sessionToken(request);
-    if (!token) throw new SiteHttpError(401, 'UNAUTHORIZED', 'Log in first');
+    if (!token) throw new HttpError(401, 'UNAUTHORIZED', 'Log in first');
     const answer = await origin.call('POST', 'customers/v1/password', { locale, token, body: request.body ?? {} });
     noStore(reply);
     if (answer.status === 401) clearSessionCookie(request, reply);

@@ -6,7 +6,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { QUIET_ROUTE } from '../../logging';
-import { SiteHttpError } from '../errors';
+import { HttpError } from '../errors';
 import { forwardingOptions, originFailure } from '../origin-forwarding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -30,10 +30,10 @@ export async function imageRoutes(app: FastifyInstance, options: { originUrl: st
 
   app.get('/images/:id', QUIET_ROUTE, async (request, reply) => {
     const { id } = request.params as { id: string };
-    if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) throw new SiteHttpError(404, 'NOT_FOUND', 'No such asset');
+    if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) throw new HttpError(404, 'NOT_FOUND', 'No such asset');
     const queryIndex = request.url.indexOf('?');
     const query = queryIndex === -1 ? '' : request.url.slice(queryIndex);
-    if (query.length > 512) throw new SiteHttpError(400, 'BAD_REQUEST', 'Image parameters are too long');
+    if (query.length > 512) throw new HttpError(400, 'BAD_REQUEST', 'Image parameters are too long');
     return reply.from(`/images/${id}${query}`, {
       onError,
       rewriteRequestHeaders: (_original, headers) => ({

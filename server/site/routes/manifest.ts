@@ -4,9 +4,11 @@
  * locale domain (domain mode) only that host's locale is served, with unprefixed paths.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { isLocale, type Locale } from '../../../src/shared/locales';
+import { zodRoutes } from '../../common/zod-routes';
 import { QUIET_ROUTE } from '../../logging';
-import { SiteHttpError } from '../errors';
+import { HttpError } from '../errors';
 import { webAppManifest, type Translate } from '../web-app-manifest';
 
 export interface ManifestOptions {
@@ -14,26 +16,23 @@ export interface ManifestOptions {
   translate: Translate;
 }
 
+/** The file name's length only: which names exist is the handler's 404 (a locale, and on a locale domain only its own). */
+const manifestParams = z.object({ file: z.string().max(64) });
+
 export async function manifestRoutes(app: FastifyInstance, options: ManifestOptions) {
-  app.get(
+  zodRoutes(app).get(
     '/manifests/:file',
     {
       ...QUIET_ROUTE,
-      schema: {
-        params: {
-          type: 'object',
-          properties: { file: { type: 'string', maxLength: 64 } },
-          required: ['file'],
-        },
-      },
+      schema: { params: manifestParams },
     },
     async (request, reply) => {
-      const { file } = request.params as { file: string };
+      const { file } = request.params;
       const locale = /^([A-Za-z-]+)\.webmanifest$/.exec(file)?.[1];
-      if (!isLocale(locale)) throw new SiteHttpError(404, 'NOT_FOUND', 'No such manifest');
+      if (!isLocale(locale)) throw new HttpError(404, 'NOT_FOUND', 'No such manifest');
       const hostLocale = options.localeDomains.get(request.hostname.toLowerCase());
       if (hostLocale && hostLocale !== locale) {
-        throw new SiteHttpError(404, 'NOT_FOUND', `The ${locale} manifest is served on that locale's own domain`);
+        throw new HttpError(404, 'NOT_FOUND', `The ${locale} manifest is served on that locale's own domain`);
       }
       const manifest = webAppManifest(locale, { domainMode: hostLocale !== undefined }, options.translate);
       return (

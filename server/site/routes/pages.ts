@@ -15,7 +15,7 @@ import type { Renderer } from '../renderer';
 import type { RedirectTable } from '../../../src/shared/redirects';
 import { routeRequest, type RoutingDecision } from '../request-routing';
 import { createSiteUrls, type SiteUrls } from '../site-urls';
-import { sendSitemap } from './sitemap';
+import { sendSitemap } from '../sitemap';
 import { createPreviewAccess } from '../preview-access';
 import type { OriginClient } from '../origin-client';
 

@@ -6,7 +6,7 @@
  */
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
-import { SiteHttpError } from '../errors';
+import { HttpError } from '../errors';
 import { forwardingOptions, originFailure } from '../origin-forwarding';
 
 const GATEWAY_PATH = /^\/payment-gateway\/(?:gateway\.css|pay\/PAY-[A-Z0-9]{10,40})$/;
@@ -25,7 +25,7 @@ export async function paymentGatewayRoutes(app: FastifyInstance, options: { orig
     url: '/payment-gateway/*',
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
-      if (!GATEWAY_PATH.test(path)) throw new SiteHttpError(404, 'NOT_FOUND', 'No such payment page');
+      if (!GATEWAY_PATH.test(path)) throw new HttpError(404, 'NOT_FOUND', 'No such payment page');
       return reply.from(path, {
         onError,
         ...(request.method === 'POST'

@@ -13,7 +13,7 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../src/shared/locales';
 import { findProxiedEndpoint, PROXY_ALLOW_LIST } from '../proxy-allow-list';
-import { SiteHttpError } from '../errors';
+import { HttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';
 import { assertSameSiteRequest } from '../accounts/csrf';
 import { acceptJsonBodiesOnly } from '../json-bodies';
@@ -34,7 +34,7 @@ function readLocale(request: FastifyRequest): Locale {
   const header = request.headers['x-st1-locale'];
   const locale = header === undefined || header === '' ? DEFAULT_LOCALE : header;
   if (!isLocale(locale))
-    throw new SiteHttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
+    throw new HttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
   return locale;
 }
 
@@ -68,24 +68,24 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
     handler: async (request, reply) => {
       const wildcard = (request.params as { '*': string })['*'];
       const endpoint = findProxiedEndpoint(wildcard, request.method);
-      if (!endpoint) throw new SiteHttpError(404, 'NOT_FOUND', `Unknown proxy endpoint: ${wildcard.slice(0, 100)}`);
+      if (!endpoint) throw new HttpError(404, 'NOT_FOUND', `Unknown proxy endpoint: ${wildcard.slice(0, 100)}`);
       const locale = request.method === 'POST' ? assertSameSiteRequest(request) : readLocale(request);
       const limiter = limiters.get(endpoint.path);
       if (limiter) {
         const limit = await limiter(request);
         if (!limit.isAllowed && limit.isExceeded) {
           reply.header('retry-after', limit.ttlInSeconds);
-          throw new SiteHttpError(429, 'TOO_MANY_REQUESTS', `Too many requests, try again in ${limit.ttlInSeconds} s`);
+          throw new HttpError(429, 'TOO_MANY_REQUESTS', `Too many requests, try again in ${limit.ttlInSeconds} s`);
         }
       }
       // The customer token never comes from the browser's request, only from its session cookie.
       const token = endpoint.customerSession ? sessionToken(request) : undefined;
       if (endpoint.customerSession === 'required' && !token)
-        throw new SiteHttpError(401, 'UNAUTHORIZED', 'No customer session');
+        throw new HttpError(401, 'UNAUTHORIZED', 'No customer session');
       const queryIndex = request.url.indexOf('?');
       const query = queryIndex === -1 ? '' : request.url.slice(queryIndex + 1);
       if (!isDecodable(query))
-        throw new SiteHttpError(400, 'BAD_REQUEST', 'Malformed percent-encoding in the query string');
+        throw new HttpError(400, 'BAD_REQUEST', 'Malformed percent-encoding in the query string');
       // The query goes in `queryString`, not in the path: reply-from decodes the path to
       // look for `..` segments, which a search for "../" in the query is not.
       return reply.from(`/${endpoint.path}`, {

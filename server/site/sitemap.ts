@@ -1,9 +1,9 @@
 /** /sitemap.xml per locale, with hreflang alternates and without noIndex pages (spec §2). */
 import type { FastifyReply } from 'fastify';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import { DEFAULT_LOCALE, LOCALE_INFO, isLocale, type Locale } from '../../../src/shared/locales';
-import type { OriginClient } from '../origin-client';
-import type { SiteUrls } from '../site-urls';
+import { DEFAULT_LOCALE, LOCALE_INFO, isLocale, type Locale } from '../../src/shared/locales';
+import type { OriginClient } from './origin-client';
+import type { SiteUrls } from './site-urls';
 
 /**
  * The hreflang alternates of a sitemap entry, and x-default for visitors whose language

@@ -1,0 +1,70 @@
+/**
+ * The station page and locator parts of the cms-view page endpoint (docs/stations.md):
+ * content-routes.ts asks this module for a station page by path, for the server-render
+ * list of a stationLocator block, and for the sitemap entries of station pages.
+ */
+import type { PageContent } from '../../../src/shared/content-schema';
+import type { Locale } from '../../../src/shared/locales';
+import { LOCALE_COUNTRY } from '../../../src/shared/stations';
+import type { AssetsRepository } from '../images/assets-repository';
+import type { StationsRepository } from './stations-repository';
+import { stationPage, stationPagePath, stationSlugOfPath, toSummaries } from './stations-views';
+
+/** Stations the locator's server render lists (links the crawler follows: keep it short). */
+const SERVER_LIST_LENGTH = 8;
+
+export interface StationPages {
+  /** The station page of a locale-relative path, undefined when the path is no station page. */
+  find(
+    locale: Locale,
+    path: string,
+  ): Promise<{ localizedPagePaths: Partial<Record<Locale, string>>; content: PageContent } | undefined>;
+  /** Fills stationLocator blocks with the short server-render list. */
+  fillLocator(content: PageContent, locale: Locale): Promise<PageContent>;
+  /** Sitemap entries of every station page in a locale (docs/stations.md: they are listed). */
+  sitemap(
+    locale: Locale,
+  ): Promise<Array<{ path: string; lastModified: string; alternates: Partial<Record<Locale, string>> }>>;
+}
+
+export function createStationPages(deps: {
+  stations: StationsRepository;
+  assets: AssetsRepository;
+  now?: () => Date;
+}): StationPages {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async find(locale, path) {
+      const slug = stationSlugOfPath(locale, path);
+      if (!slug) return undefined;
+      const record = await deps.stations.findBySlug(slug);
+      if (!record) return undefined;
+      const image = (await deps.assets.findMeta('hero-stations'))?.asset;
+      return stationPage(record, locale, now(), image);
+    },
+
+    async fillLocator(content, locale) {
+      if (!content.body.some((block) => block.type === 'stationLocator')) return content;
+      const { stations, total } = await deps.stations.firstOfCountry(LOCALE_COUNTRY[locale], SERVER_LIST_LENGTH);
+      const initial = toSummaries(stations, now());
+      return {
+        ...content,
+        body: content.body.map((block) => (block.type === 'stationLocator' ? { ...block, initial, total } : block)),
+      };
+    },
+
+    async sitemap(locale) {
+      const rows = await deps.stations.listForSitemap();
+      return rows.map((row) => ({
+        path: stationPagePath(locale, row.slug),
+        lastModified: row.updatedAt,
+        alternates: {
+          'fi-FI': stationPagePath('fi-FI', row.slug),
+          'en-EU': stationPagePath('en-EU', row.slug),
+          'sv-SE': stationPagePath('sv-SE', row.slug),
+          'no-NO': stationPagePath('no-NO', row.slug),
+        },
+      }));
+    },
+  };
+}
