@@ -59,22 +59,22 @@ const LOADERS: Record<string, Loader> = {
   ),
   // The shop's blocks (docs/shop.md): cart and checkout code with the `shop` catalog.
   shopProducts: withMessages('shop', () =>
-    import('../features/cart/components/shop-products-block').then((module) => as(module.ShopProductsBlock)),
+    import('../features/shop/components/shop-products-block').then((module) => as(module.ShopProductsBlock)),
   ),
   shopCart: withMessages('shop', () =>
-    import('../features/cart/components/cart-block').then((module) => as(module.CartBlock)),
+    import('../features/shop/components/cart-block').then((module) => as(module.CartBlock)),
   ),
   washCodeCheck: withMessages('shop', () =>
-    import('../features/cart/components/wash-code-check').then((module) => as(module.WashCodeCheckBlock)),
+    import('../features/shop/components/wash-code-check').then((module) => as(module.WashCodeCheckBlock)),
   ),
   shopCheckout: withMessages(
     'forms',
     withMessages('shop', () =>
-      import('../features/cart/checkout/components/checkout-block').then((module) => as(module.CheckoutBlock)),
+      import('../features/shop/checkout/components/checkout-block').then((module) => as(module.CheckoutBlock)),
     ),
   ),
   shopConfirmation: withMessages('shop', () =>
-    import('../features/cart/checkout/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
+    import('../features/shop/checkout/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
   ),
 };
 

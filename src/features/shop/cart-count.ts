@@ -1,5 +1,5 @@
 /**
- * The cart's item count for the header, without the cart feature: the cart store writes it
+ * The cart's item count for the header, without loading the cart store: that store writes it
  * to localStorage (key 'st1.cart', spec §9), and this tiny module reads it after
  * hydration and follows changes in this tab and others ('storage' events).
  */
