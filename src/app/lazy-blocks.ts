@@ -22,7 +22,7 @@ type Loader = () => Promise<ComponentType<LazyBlockProps>>;
 const as = (component: unknown) => component as ComponentType<LazyBlockProps>;
 
 /** A kind whose texts live in a feature catalog: the chunk and the catalog load together. */
-export function withMessages(feature: FeatureCatalog, loader: Loader): Loader {
+function withMessages(feature: FeatureCatalog, loader: Loader): Loader {
   return async () => (await Promise.all([loader(), loadFeatureMessages(feature)]))[0];
 }
 

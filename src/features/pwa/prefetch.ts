@@ -12,8 +12,8 @@
 import { payloadUrl } from '../../shared/payload';
 import { LOCALES, LOCALE_INFO } from '../../shared/locales';
 
-export const PREFETCH_DELAY_MS = 1000;
-export const RESCAN_DELAY_MS = 100;
+const PREFETCH_DELAY_MS = 1000;
+const RESCAN_DELAY_MS = 100;
 export const MAX_CONCURRENT_PREFETCHES = 4;
 
 export interface ConnectionInfo {

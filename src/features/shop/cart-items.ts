@@ -4,7 +4,7 @@ import { applyUpsellRule } from '../../shared/shop/upsell';
 import type { CartIncluded, CartItem, ProductInput } from './cart-types';
 
 /** What a product contains: its bundle members, or itself once. */
-export function includesOf(product: ProductInput): CartIncluded[] {
+function includesOf(product: ProductInput): CartIncluded[] {
   const members = product.bundleMembers ?? [];
   if (members.length === 0) return [{ amount: 1, globalName: product.name, sku: [product.code] }];
   return members.map((member) => ({
@@ -14,7 +14,7 @@ export function includesOf(product: ProductInput): CartIncluded[] {
   }));
 }
 
-export function itemFromProduct(product: ProductInput): CartItem {
+function itemFromProduct(product: ProductInput): CartItem {
   const price = product.unitPrice ?? product.attributes?.price ?? 0;
   return {
     code: product.code,
@@ -61,7 +61,7 @@ export function toQuantity(amount: unknown): number {
 }
 
 /** An amount the cart can hold: a positive integer (else 1), at most MAX_ITEM_AMOUNT. */
-export function clampAmount(amount: unknown): number {
+function clampAmount(amount: unknown): number {
   return Math.min(toQuantity(amount), MAX_ITEM_AMOUNT);
 }
 

@@ -7,7 +7,7 @@ export interface CartIncluded {
   sku: string[];
 }
 
-export interface CartUpsell {
+interface CartUpsell {
   quantity: number;
   product: ProductView;
 }
@@ -31,7 +31,7 @@ export interface CartItem {
  * way. 'outOfDate': the last check could not reach the server (offline or a network
  * error); the items are kept and checked again once online.
  */
-export type CartStatus = 'valid' | 'validating' | 'outOfDate';
+type CartStatus = 'valid' | 'validating' | 'outOfDate';
 
 export interface CartState {
   items: CartItem[];

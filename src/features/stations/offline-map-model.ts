@@ -36,7 +36,7 @@ export interface MapView {
   k: number;
 }
 
-export type OfflineMarker =
+type OfflineMarker =
   | {
       kind: 'cluster';
       key: string;
@@ -66,7 +66,7 @@ export const MAX_VIEW_ZOOM = 18;
 export const MIN_VIEW_ZOOM = 3;
 
 /** Web Mercator in world pixels (the same numbers as Google's Projection.fromLatLngToPoint). */
-export const worldProjection = geoMercator()
+const worldProjection = geoMercator()
   .scale(OFFLINE_WORLD_PX / (2 * Math.PI))
   .translate([OFFLINE_WORLD_PX / 2, OFFLINE_WORLD_PX / 2]);
 
@@ -106,7 +106,7 @@ export function zoomOf(view: MapView): number {
 const WORLD_BOX: [number, number, number, number] = [-180, -85, 180, 85];
 
 /** The mean cluster size at a zoom: spec §9's colour rule compares every cluster's count with it. */
-export function meanClusterSizeAt(index: StationClusterIndex, zoom: number): number {
+function meanClusterSizeAt(index: StationClusterIndex, zoom: number): number {
   let markers = index.perZoom.get(zoom);
   if (markers === undefined) {
     markers = index.clusters.getClusters(WORLD_BOX, zoom).length;
@@ -165,9 +165,9 @@ export function markersInView(index: StationClusterIndex, view: MapView, size: M
   return { zoom, meanClusterSize, markers };
 }
 
-export const CLUSTER_DIAMETER_PX = 44;
+const CLUSTER_DIAMETER_PX = 44;
 /** WCAG 2.2 (2.5.8): targets of at least 24 × 24 px. Single stations are drawn at that size. */
-export const MIN_TARGET_PX = 24;
+const MIN_TARGET_PX = 24;
 
 /**
  * Cluster centres can come closer than their 44 px circles (Supercluster moves a merged
@@ -209,10 +209,10 @@ export function worldBounds(points: Iterable<{ lat: number; lng: number }>): Wor
   return bounds;
 }
 
-export const clampK = (k: number) => Math.min(2 ** MAX_VIEW_ZOOM, Math.max(2 ** MIN_VIEW_ZOOM, k));
+const clampK = (k: number) => Math.min(2 ** MAX_VIEW_ZOOM, Math.max(2 ** MIN_VIEW_ZOOM, k));
 
 /** The view that shows `bounds` with FIT_BOUNDS_PADDING_PX around it (Google's fitBounds), zoom at most `maxZoom`. */
-export function fitView(bounds: WorldBounds, size: MapSize, maxZoom = MAX_VIEW_ZOOM): MapView {
+function fitView(bounds: WorldBounds, size: MapSize, maxZoom = MAX_VIEW_ZOOM): MapView {
   const padding = FIT_BOUNDS_PADDING_PX;
   const spanX = Math.max(bounds.x1 - bounds.x0, 1e-9);
   const spanY = Math.max(bounds.y1 - bounds.y0, 1e-9);
@@ -221,7 +221,7 @@ export function fitView(bounds: WorldBounds, size: MapSize, maxZoom = MAX_VIEW_Z
   return centredView((bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2, k, size);
 }
 
-export function centredView(worldX: number, worldY: number, k: number, size: MapSize): MapView {
+function centredView(worldX: number, worldY: number, k: number, size: MapSize): MapView {
   return { x: size.width / 2 - worldX * k, y: size.height / 2 - worldY * k, k };
 }
 

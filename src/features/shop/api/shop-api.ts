@@ -26,7 +26,7 @@ export class ShopApiError extends Error {
   }
 }
 
-export class ShopNetworkError extends Error {}
+class ShopNetworkError extends Error {}
 
 function parseJson(text: string): unknown {
   try {

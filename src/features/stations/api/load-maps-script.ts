@@ -16,7 +16,7 @@ export interface MapsScriptOptions {
   backoffMs?: number;
 }
 
-export const MAPS_SCRIPT_URL = 'https://maps.googleapis.com/maps/api/js';
+const MAPS_SCRIPT_URL = 'https://maps.googleapis.com/maps/api/js';
 const CALLBACK = '__st1MapsReady';
 
 export function mapsScriptUrl(options: MapsScriptOptions): string {
