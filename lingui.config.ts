@@ -8,7 +8,7 @@ export default defineConfig({
   catalogs: [
     { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] },
     // catalog name → the feature folder whose messages it holds
-    ...Object.entries({ stations: 'stations', shop: 'cart', account: 'account', forms: 'forms', app: 'pwa' }).map(
+    ...Object.entries({ stations: 'stations', shop: 'shop', account: 'account', forms: 'forms', app: 'pwa' }).map(
       ([catalog, feature]) => ({
         path: `<rootDir>/locales/{locale}/${catalog}`,
         include: [`<rootDir>/src/features/${feature}`],

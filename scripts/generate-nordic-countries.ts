@@ -1,6 +1,6 @@
 /**
  * Writes the country outlines of the offline station map
- * (src/features/stations/maps/offline/nordic-countries.json) from Natural Earth's 1:50m
+ * (src/features/stations/nordic-countries.json) from Natural Earth's 1:50m
  * countries as packaged by the world-atlas npm package: Finland, Sweden and Norway only,
  * without the Arctic islands (Svalbard, Jan Mayen: no stations, and they would double the
  * file), as a TopoJSON topology that keeps world-atlas's quantised, delta-encoded arcs.
@@ -28,8 +28,6 @@ export const NORDIC_COUNTRIES_FILE = join(
   'src',
   'features',
   'stations',
-  'maps',
-  'offline',
   'nordic-countries.json',
 );
 

@@ -4,7 +4,7 @@
  * the server-rendered HTML, so they load as their own chunk (with valtio) after the page
  * is interactive and stay out of the landing page's JavaScript budget.
  */
-import { ConsentManager } from '../features/consent/consent-manager';
+import { ConsentManager } from '../features/consent/components/consent-manager';
 // Service worker, build check, payload prefetch and install offer (src/features/pwa).
 import PwaExtras, { type BackgroundTask } from '../features/pwa/components/pwa-extras';
 import { Notifications } from '../ui/notifications';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { headTags, jsonForScript, type HeadData } from '../shared/head';
 
 /** Marks head elements that this component owns, so that it can replace them. */
-export const HEAD_ATTRIBUTE = 'data-page-head';
+const HEAD_ATTRIBUTE = 'data-page-head';
 
 /**
  * Keeps <title>, <html lang> and the page's meta/link tags in step after client

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CookieSettingsButton } from '../features/consent/cookie-settings-button';
+import { CookieSettingsButton } from '../features/consent/components/cookie-settings-button';
 import { useT } from '../i18n/use-t';
 import type { CmsLink, Layout } from '../shared/content-schema';
 import { CmsLinkView } from '../ui/cms-link-view';

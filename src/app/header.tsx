@@ -6,7 +6,7 @@ import { visibleNavigation } from '../shared/navigation';
 import type { HeadData } from '../shared/head';
 import { LOCALIZED_PATHS } from '../shared/locales';
 import { useOnlineStatus } from '../ui/use-online-status';
-import { CartLink } from '../features/cart/cart-link';
+import { CartLink } from '../features/shop';
 import { useSite } from '../ui/site-context';
 import { ACCOUNT_PATHS } from '../shared/account-paths';
 import { useUserFirstName, userLabel } from '../features/account/session/user-label';

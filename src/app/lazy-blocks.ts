@@ -8,10 +8,10 @@
  *
  * The registry lives in the app, which composes features: the content feature renders
  * pages and gets the other features' block components through `blockRegistry`
- * (src/features/content/components/block-registry.ts), passed to CmsPage by the route.
+ * (src/features/content/block-registry.ts), passed to CmsPage by the route.
  */
 import type { ComponentType } from 'react';
-import type { BlockRegistry, LazyBlockProps, LazyPageProps } from '../features/content/components/block-registry';
+import type { BlockRegistry, LazyBlockProps, LazyPageProps } from '../features/content';
 import { loadFeatureMessages, type FeatureCatalog } from '../i18n/catalogs';
 import type { PageContent } from '../shared/content-schema';
 
@@ -22,25 +22,20 @@ type Loader = () => Promise<ComponentType<LazyBlockProps>>;
 const as = (component: unknown) => component as ComponentType<LazyBlockProps>;
 
 /** A kind whose texts live in a feature catalog: the chunk and the catalog load together. */
-export function withMessages(feature: FeatureCatalog, loader: Loader): Loader {
+function withMessages(feature: FeatureCatalog, loader: Loader): Loader {
   return async () => (await Promise.all([loader(), loadFeatureMessages(feature)]))[0];
 }
 
 const LOADERS: Record<string, Loader> = {
-  image: () => import('../features/content/components/blocks/image-block').then((module) => as(module.ImageBlock)),
-  video: () => import('../features/content/components/blocks/video-block').then((module) => as(module.VideoBlock)),
-  cardGrid: () =>
-    import('../features/content/components/blocks/card-grid-block').then((module) => as(module.CardGridBlock)),
-  accordion: () =>
-    import('../features/content/components/blocks/accordion-block').then((module) => as(module.AccordionBlock)),
-  article: () =>
-    import('../features/content/components/blocks/article-block').then((module) => as(module.ArticleBlock)),
+  image: () => import('../features/content/components/image-block').then((module) => as(module.ImageBlock)),
+  video: () => import('../features/content/components/video-block').then((module) => as(module.VideoBlock)),
+  cardGrid: () => import('../features/content/components/card-grid-block').then((module) => as(module.CardGridBlock)),
+  accordion: () => import('../features/content/components/accordion-block').then((module) => as(module.AccordionBlock)),
+  article: () => import('../features/content/components/article-block').then((module) => as(module.ArticleBlock)),
   appDownload: () =>
-    import('../features/content/components/blocks/app-download-block').then((module) => as(module.AppDownloadBlock)),
+    import('../features/content/components/app-download-block').then((module) => as(module.AppDownloadBlock)),
   contactDetails: () =>
-    import('../features/content/components/blocks/contact-details-block').then((module) =>
-      as(module.ContactDetailsBlock),
-    ),
+    import('../features/content/components/contact-details-block').then((module) => as(module.ContactDetailsBlock)),
   // The siteSearch block's form, API call and states belong to the search feature.
   siteSearch: () => import('../features/search/components/site-search').then((module) => as(module.SiteSearch)),
   // Account pages and contact forms (docs/accounts.md): their texts and the spec §5 rule messages.
@@ -59,22 +54,22 @@ const LOADERS: Record<string, Loader> = {
   ),
   // The shop's blocks (docs/shop.md): cart and checkout code with the `shop` catalog.
   shopProducts: withMessages('shop', () =>
-    import('../features/cart/components/shop-products-block').then((module) => as(module.ShopProductsBlock)),
+    import('../features/shop/components/shop-products-block').then((module) => as(module.ShopProductsBlock)),
   ),
   shopCart: withMessages('shop', () =>
-    import('../features/cart/components/cart-block').then((module) => as(module.CartBlock)),
+    import('../features/shop/components/cart-block').then((module) => as(module.CartBlock)),
   ),
   washCodeCheck: withMessages('shop', () =>
-    import('../features/cart/components/wash-code-check').then((module) => as(module.WashCodeCheckBlock)),
+    import('../features/shop/components/wash-code-check').then((module) => as(module.WashCodeCheckBlock)),
   ),
   shopCheckout: withMessages(
     'forms',
     withMessages('shop', () =>
-      import('../features/cart/checkout/components/checkout-block').then((module) => as(module.CheckoutBlock)),
+      import('../features/shop/components/checkout-block').then((module) => as(module.CheckoutBlock)),
     ),
   ),
   shopConfirmation: withMessages('shop', () =>
-    import('../features/cart/checkout/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
+    import('../features/shop/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
   ),
 };
 

@@ -4,8 +4,8 @@
  * payload embedded in the document first, then payloads fetched on client navigation.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CmsPage } from '../features/content/components/cms-page';
-import { ErrorPage } from '../features/errors/error-page';
+import { CmsPage } from '../features/content';
+import { ErrorPage } from '../features/errors';
 import type { PagePayload, PayloadError } from '../shared/payload';
 import { AppShell } from './app-shell';
 import { DocumentHead } from './document-head';

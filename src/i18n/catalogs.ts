@@ -20,7 +20,7 @@ const core: Record<Locale, () => Promise<CatalogModule>> = {
   'no-NO': () => import('../../locales/no-NO/messages.po'),
 };
 
-export const FEATURE_CATALOGS = ['stations', 'shop', 'account', 'forms', 'app'] as const;
+const FEATURE_CATALOGS = ['stations', 'shop', 'account', 'forms', 'app'] as const;
 export type FeatureCatalog = (typeof FEATURE_CATALOGS)[number];
 
 // Every .po file of every locale; the core catalog is imported above by name. A feature

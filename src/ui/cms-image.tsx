@@ -11,9 +11,9 @@ import { buildImageSources } from '../shared/image-url';
 import { useT } from '../i18n/use-t';
 import './cms-image.css';
 
-export type ImageLoading = 'lazy' | 'eager';
-export type ImageDecoding = 'async' | 'auto' | 'sync';
-export type ImageFill = 'cover' | 'contain';
+type ImageLoading = 'lazy' | 'eager';
+type ImageDecoding = 'async' | 'auto' | 'sync';
+type ImageFill = 'cover' | 'contain';
 
 export interface CmsImageProps {
   asset: Asset;

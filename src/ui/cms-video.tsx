@@ -9,8 +9,8 @@ import type { Asset } from '../shared/content-schema';
 import { useT } from '../i18n/use-t';
 import './cms-image.css';
 
-export const VIDEO_WIDTH = 1920;
-export const VIDEO_HEIGHT = 1080;
+const VIDEO_WIDTH = 1920;
+const VIDEO_HEIGHT = 1080;
 
 export interface CmsVideoProps {
   asset: Asset;

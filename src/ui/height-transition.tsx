@@ -11,7 +11,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import './height-transition.css';
 
-export const HEIGHT_TRANSITION_MS = 500;
+const HEIGHT_TRANSITION_MS = 500;
 
 export function HeightTransition({
   open,

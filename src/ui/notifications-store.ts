@@ -6,8 +6,7 @@
  */
 import { proxy } from 'valtio';
 
-export const NOTIFICATION_TYPES = ['success', 'error', 'warning', 'information'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+type NotificationType = 'success' | 'error' | 'warning' | 'information';
 
 /** The message shown for an error without a message of its own. */
 export const FALLBACK_ERROR_MESSAGE_ID = 'messages.something-went-wrong';

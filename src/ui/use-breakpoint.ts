@@ -10,6 +10,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
+/** Minimum widths in CSS pixels (spec §9); CSS uses the same numbers. */
 export const BREAKPOINTS = {
   smallMobile: 320,
   mobile: 480,
@@ -22,15 +23,6 @@ export const BREAKPOINTS = {
 export type BreakpointName = keyof typeof BREAKPOINTS;
 
 export const RESIZE_DEBOUNCE_MS = 50;
-
-const ASCENDING = (Object.entries(BREAKPOINTS) as [BreakpointName, number][]).sort((a, b) => a[1] - b[1]);
-
-/** The largest breakpoint whose minimum width `width` reaches (smallMobile below 320 px too). */
-export function breakpointFor(width: number): BreakpointName {
-  let name: BreakpointName = 'smallMobile';
-  for (const [candidate, min] of ASCENDING) if (width >= min) name = candidate;
-  return name;
-}
 
 /** What the store needs of `window`; a plain EventTarget stands in for it in unit tests. */
 export type ViewportSource = Pick<Window, 'innerWidth' | 'addEventListener' | 'removeEventListener'>;
@@ -93,14 +85,8 @@ const getSnapshot = () => store().getSnapshot();
 const getServerSnapshot = () => null;
 
 /** The viewport width in CSS pixels, or null on the server and while hydrating. */
-export function useViewportWidth(): number | null {
+function useViewportWidth(): number | null {
   return useSyncExternalStore<number | null>(subscribe, getSnapshot, getServerSnapshot);
-}
-
-/** The current breakpoint name, or null when the width is not known yet. */
-export function useBreakpoint(): BreakpointName | null {
-  const width = useViewportWidth();
-  return width === null ? null : breakpointFor(width);
 }
 
 /** Whether the viewport is at least `breakpoint` wide; null when not known yet. */

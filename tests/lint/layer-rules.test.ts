@@ -21,21 +21,21 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
 
 const FORBIDDEN: Array<[rule: string, file: string, code: string]> = [
   ['shared imports ui', 'src/shared/probe.ts', "export { session } from '../ui/session-store';"],
-  ['shared imports a feature', 'src/shared/probe.ts', "export * from '../features/cart';"],
+  ['shared imports a feature', 'src/shared/probe.ts', "export * from '../features/shop';"],
   ['shared imports server code', 'src/shared/probe.test.ts', "import '../../server/origin/db';"],
   ['i18n imports ui', 'src/i18n/probe.ts', "import '../ui/modal-store';"],
-  ['ui imports a feature', 'src/ui/probe.tsx', "import '../features/cart';"],
+  ['ui imports a feature', 'src/ui/probe.tsx', "import '../features/shop';"],
   ['ui imports the app shell', 'src/ui/probe.tsx', "import '../app/lazy-blocks';"],
-  ['a feature imports another feature', 'src/features/account/probe.ts', "import { x } from '../cart';"],
+  ['a feature imports another feature', 'src/features/account/probe.ts', "import { x } from '../shop';"],
   [
     'a feature imports another feature lazily',
     'src/features/account/probe.ts',
     "export const page = () => import('../stations/components/station-page');",
   ],
-  ["a feature's test imports another feature", 'src/features/search/probe.test.ts', "import '../cart/cart-store';"],
-  ['a feature imports the app shell', 'src/features/cart/probe.ts', "import '../../app/lazy-blocks';"],
-  ['a feature imports server code', 'src/features/cart/probe.ts', "import '../../../server/site/config';"],
-  ['the service worker imports a feature', 'sw/probe.ts', "import '../src/features/cart';"],
+  ["a feature's test imports another feature", 'src/features/search/probe.test.ts', "import '../shop/cart-store';"],
+  ['a feature imports the app shell', 'src/features/shop/probe.ts', "import '../../app/lazy-blocks';"],
+  ['a feature imports server code', 'src/features/shop/probe.ts', "import '../../../server/site/config';"],
+  ['the service worker imports a feature', 'sw/probe.ts', "import '../src/features/shop';"],
   ['the service worker imports ui', 'sw/probe.ts', "import '../src/ui/modal-store';"],
   ['the site server imports the origin', 'server/site/probe.ts', "import '../origin/db';"],
   ['the origin imports the site server', 'server/origin/probe.ts', "import '../site/config';"],
@@ -47,17 +47,17 @@ const FORBIDDEN: Array<[rule: string, file: string, code: string]> = [
     "import '../stations/station-routes';",
   ],
   ['a site route imports another route', 'server/site/routes/probe.ts', "import './account';"],
-  ['server code imports a feature', 'server/site/probe.ts', "import '../../src/features/cart';"],
+  ['server code imports a feature', 'server/site/probe.ts', "import '../../src/features/shop';"],
 ];
 
 const ALLOWED: Array<[rule: string, file: string, code: string]> = [
   [
     'a feature imports shared and ui',
-    'src/features/cart/probe.ts',
+    'src/features/shop/probe.ts',
     "import '../../shared/locales';\nimport '../../ui/modal-store';",
   ],
-  ['a feature imports itself deeply', 'src/features/cart/checkout/probe.ts', "import '../cart-store';"],
-  ['the app shell imports a feature', 'src/app/probe.ts', "import '../features/cart';"],
+  ['a feature imports itself deeply', 'src/features/shop/components/probe.ts', "import '../cart-store';"],
+  ['the app shell imports a feature', 'src/app/probe.ts', "import '../features/shop';"],
   ['server code imports shared', 'server/site/probe.ts', "import '../../src/shared/locales';"],
   [
     'both servers import server/common',

@@ -5,8 +5,8 @@
  * visitors are asked again.
  */
 
-export const CONSENT_COOKIE = 'st1_consent';
-export const CONSENT_VERSION = 1;
+const CONSENT_COOKIE = 'st1_consent';
+const CONSENT_VERSION = 1;
 /** Ask again after about six months (the period data-protection authorities such as CNIL suggest). */
 export const CONSENT_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 

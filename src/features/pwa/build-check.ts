@@ -13,7 +13,7 @@ import { activateWaitingWorker, checkForWorkerUpdate } from './sw-bridge';
 import { reloadOnNextNavigation } from './navigation-reload';
 
 export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
-export const VISIBLE_CHECK_MIN_GAP_MS = 60 * 1000;
+const VISIBLE_CHECK_MIN_GAP_MS = 60 * 1000;
 
 /** The build id in a `/builds/latest.json` answer, or undefined when it has none. */
 export function buildIdOf(body: unknown): string | undefined {

@@ -4,7 +4,7 @@
  * their second page view in this tab; never again for 30 days after "Not now"; never
  * while the app already runs installed. Pure, so that the rule is unit-tested.
  */
-export const MIN_PAGE_VIEWS = 2;
+const MIN_PAGE_VIEWS = 2;
 export const DISMISS_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

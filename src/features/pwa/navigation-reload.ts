@@ -27,10 +27,6 @@ export function reloadOnNextNavigation(prepare?: Prepare): void {
   pendingReload = { prepare: prepare ?? pendingReload?.prepare };
 }
 
-export function isReloadPending(): boolean {
-  return pendingReload !== undefined;
-}
-
 /**
  * Whether an error is a failed load of a script chunk (Chromium, Firefox and Safari word
  * it differently) or of a chunk's preloaded CSS (Vite's preload helper).
@@ -89,7 +85,7 @@ function loadDocument(target: string): void {
 }
 
 /** Reloads `target` after a chunk-load error, unless the guard forbids it. */
-export function reloadAfterChunkError(target: string): boolean {
+function reloadAfterChunkError(target: string): boolean {
   if (!claimChunkReload(sessionStore(), Date.now())) return false;
   loadDocument(target);
   return true;

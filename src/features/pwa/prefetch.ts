@@ -11,9 +11,10 @@
  */
 import { payloadUrl } from '../../shared/payload';
 import { LOCALES, LOCALE_INFO } from '../../shared/locales';
+import { warmPayload } from './api/warm-payload';
 
-export const PREFETCH_DELAY_MS = 1000;
-export const RESCAN_DELAY_MS = 100;
+const PREFETCH_DELAY_MS = 1000;
+const RESCAN_DELAY_MS = 100;
 export const MAX_CONCURRENT_PREFETCHES = 4;
 
 export interface ConnectionInfo {
@@ -99,16 +100,6 @@ export function createQueue(limit: number, run: (key: string) => Promise<void>) 
   };
 }
 
-async function fetchPayload(url: string): Promise<void> {
-  const response = await fetch(url, {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-    priority: 'low',
-  } as RequestInit);
-  // Read to the end: the worker stores the answer as it streams through.
-  await response.arrayBuffer();
-}
-
 function pageLoaded(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
@@ -137,7 +128,7 @@ export function startPrefetching(basename: string): () => void {
   let stopped = false;
   const cleanups: Array<() => void> = [];
   const queue = createQueue(MAX_CONCURRENT_PREFETCHES, async (url) => {
-    if (!stopped && connectionAllowsPrefetch(connection())) await fetchPayload(url);
+    if (!stopped && connectionAllowsPrefetch(connection())) await warmPayload(url);
   });
 
   const start = () => {

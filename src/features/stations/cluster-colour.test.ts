@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterColour, meanSize } from './cluster-colour';
+import { clusterColour } from './cluster-colour';
 
 describe('cluster colour (spec §9)', () => {
   it('is red only above the larger of 10 and the mean', () => {
@@ -9,10 +9,5 @@ describe('cluster colour (spec §9)', () => {
     expect(clusterColour(31, 30)).toBe('red');
     expect(clusterColour(25, 40.5)).toBe('blue');
     expect(clusterColour(2, 0)).toBe('blue');
-  });
-
-  it('mean of the cluster sizes', () => {
-    expect(meanSize([2, 4, 30])).toBe(12);
-    expect(meanSize([])).toBe(0);
   });
 });

@@ -9,7 +9,3 @@ export const CLUSTER_COLOURS: Record<ClusterColour, string> = { red: '#c8102e', 
 export function clusterColour(count: number, meanClusterSize: number): ClusterColour {
   return count > Math.max(10, meanClusterSize) ? 'red' : 'blue';
 }
-
-export function meanSize(counts: readonly number[]): number {
-  return counts.length === 0 ? 0 : counts.reduce((sum, count) => sum + count, 0) / counts.length;
-}

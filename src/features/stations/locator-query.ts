@@ -15,8 +15,6 @@ export interface LocatorQuery {
   country: StationCountry | null;
 }
 
-export const EMPTY_QUERY: LocatorQuery = { q: '', services: [], openNow: false, sort: 'name', country: null };
-
 export function parseLocatorQuery(search: string | URLSearchParams): LocatorQuery {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const services = params

@@ -13,7 +13,7 @@ export const FIT_BOUNDS_PADDING_PX = 60;
 
 /**
  * The same settings for the offline map's own supercluster index
- * (maps/offline/offline-map-model.ts). That map draws the world 256 px wide at zoom 0, as
+ * (offline-map-model.ts). That map draws the world 256 px wide at zoom 0, as
  * Google does, so `extent: 256` makes `radius: 60` mean 60 screen pixels (issue 12: "radius
  * 60 screen px"); Supercluster's default 512 px extent would halve it.
  */

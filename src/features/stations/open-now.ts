@@ -17,7 +17,7 @@ function minutesOf(time: string): number {
 }
 
 /** The day's ranges text: its exception, else its weekday's. */
-export function dayText(hours: WeeklyHours, date: string): string {
+function dayText(hours: WeeklyHours, date: string): string {
   return hours.exceptions[date] ?? hours.week[isoWeekday(date) - 1] ?? '';
 }
 

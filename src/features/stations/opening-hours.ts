@@ -9,11 +9,11 @@
  */
 import { addDays, isCalendarDate, isoWeekday } from '../../shared/station-calendar';
 
-export const NO_HOURS = '-';
+const NO_HOURS = '-';
 
 /** Spec §5: the label of open24h, with the fallback 'Open 24h' when no catalog has it. */
-export const OPEN_24H_ID = 'open24h';
-export const OPEN_24H_FALLBACK = 'Open 24h';
+const OPEN_24H_ID = 'open24h';
+const OPEN_24H_FALLBACK = 'Open 24h';
 
 /** The open24h label through `t`, which answers a missing message with its bare id. */
 export function open24hLabel(t: (id: string) => string): string {
@@ -23,9 +23,9 @@ export function open24hLabel(t: (id: string) => string): string {
 
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$|^24:00(?::00)?$/;
 
-export type DayLabel = { id: 'day.today' | 'day.tomorrow' | `day.${1 | 2 | 3 | 4 | 5 | 6 | 7}` };
+type DayLabel = { id: 'day.today' | 'day.tomorrow' | `day.${1 | 2 | 3 | 4 | 5 | 6 | 7}` };
 
-export interface HoursRow {
+interface HoursRow {
   date: string;
   label: DayLabel;
   /** "07:00 - 22:00, 23:00 - 24:00", or '-' */
@@ -104,7 +104,7 @@ export function isOpen24h(value: unknown): boolean {
   );
 }
 
-export function dayLabel(date: string, today: string): DayLabel {
+function dayLabel(date: string, today: string): DayLabel {
   if (date === today) return { id: 'day.today' };
   if (date === addDays(today, 1)) return { id: 'day.tomorrow' };
   return { id: `day.${isoWeekday(date) as 1 | 2 | 3 | 4 | 5 | 6 | 7}` };

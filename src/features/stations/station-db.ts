@@ -47,7 +47,7 @@ export class StationsDatabase extends Dexie {
 let database: StationsDatabase | undefined;
 
 /** The one database of the page (created on first use, never on the server). */
-export function stationsDb(): StationsDatabase {
+function stationsDb(): StationsDatabase {
   database ??= new StationsDatabase();
   return database;
 }

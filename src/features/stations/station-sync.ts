@@ -4,52 +4,11 @@
  * its ETag, so that an unchanged list costs a 304.
  */
 import type { Locale } from '../../shared/locales';
-import type { StationCountry, StationList, StationSummary } from '../../shared/stations';
+import type { StationCountry } from '../../shared/stations';
+import { fetchStationList } from './api/stations-api';
 import { applyList, countStations, readListMeta, touchList } from './station-db';
 
-export const STATIONS_ENDPOINT = '/proxy/cms-view/v1/stations';
-
 export type SyncOutcome = 'replaced' | 'updated' | 'unchanged';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-function isSummary(value: unknown): value is StationSummary {
-  return (
-    isObject(value) &&
-    typeof value.id === 'string' &&
-    typeof value.slug === 'string' &&
-    typeof value.name === 'string' &&
-    typeof value.city === 'string' &&
-    typeof value.lat === 'number' &&
-    typeof value.lng === 'number' &&
-    Array.isArray(value.services)
-  );
-}
-
-/**
- * A light check of the answer (the browser bundle carries no zod; the origin built it from
- * checked records): the envelope must be right, a station that is not is left out.
- */
-export function readStationList(value: unknown, country: StationCountry): StationList {
-  if (
-    !isObject(value) ||
-    value.country !== country ||
-    typeof value.version !== 'number' ||
-    typeof value.full !== 'boolean' ||
-    !Array.isArray(value.stations) ||
-    !Array.isArray(value.removed)
-  ) {
-    throw new Error('The station list answer has an unexpected shape');
-  }
-  return {
-    country,
-    version: value.version,
-    ...(typeof value.dataset === 'string' && value.dataset ? { dataset: value.dataset } : {}),
-    full: value.full,
-    stations: value.stations.filter(isSummary),
-    removed: value.removed.filter((id): id is string => typeof id === 'string'),
-  };
-}
 
 export interface SyncOptions {
   fetch?: typeof fetch;
@@ -99,26 +58,24 @@ export function syncStations(country: StationCountry, locale: Locale, options: S
 }
 
 async function syncOnce(country: StationCountry, locale: Locale, options: SyncOptions): Promise<SyncOutcome> {
-  const fetchImpl = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   // A list without stations (cleared storage) starts over. Counted, not read: at 13,000
   // stations reading the stored list cost more than the delta itself (docs/performance.md).
   const meta = await readListMeta(country);
   const since = meta && (await countStations(country)) > 0 ? meta.version : 0;
-  const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': locale };
-  if (since > 0 && meta?.etag) headers['if-none-match'] = meta.etag;
-  // The history the stored version belongs to: another one (a restored origin database) answers in full.
-  const dataset = since > 0 && meta?.dataset ? `&dataset=${encodeURIComponent(meta.dataset)}` : '';
-  const response = await fetchImpl(`${STATIONS_ENDPOINT}?country=${country}&since=${since}${dataset}`, {
-    headers,
+  const answer = await fetchStationList(country, locale, {
+    since,
+    // The history the stored version belongs to: another one (a restored origin database) answers in full.
+    ...(since > 0 && meta?.dataset ? { dataset: meta.dataset } : {}),
+    ...(since > 0 && meta?.etag ? { etag: meta.etag } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  if (response.status === 304) {
+  if (answer.unchanged) {
     await touchList(country, now());
     return notify(country, 'unchanged');
   }
-  if (!response.ok) throw new Error(`The station list answered ${response.status}`);
-  const list = readStationList(await response.json(), country);
-  await applyList(country, list, response.headers.get('etag'), now());
+  const { list, etag } = answer;
+  await applyList(country, list, etag, now());
   return notify(country, list.full ? 'replaced' : 'updated');
 }

@@ -9,7 +9,8 @@ import type { Locale } from '../../shared/locales';
 import type { StationCountry, StationSummary } from '../../shared/stations';
 import { useOnlineStatus } from '../../ui/use-online-status';
 import { readList, readListMeta } from './station-db';
-import { onStationsSynced, readStationList, STATIONS_ENDPOINT, syncStations } from './station-sync';
+import { fetchStationList } from './api/stations-api';
+import { onStationsSynced, syncStations } from './station-sync';
 
 export interface StationListState {
   /** null until storage has been read (the server render and hydration). */
@@ -69,11 +70,10 @@ export function useStationList(country: StationCountry, locale: Locale): Station
         // Without storage (a private window, storage blocked) the list comes straight from the network.
         if (online) {
           try {
-            const response = await fetch(`${STATIONS_ENDPOINT}?country=${country}`, {
-              headers: { 'x-st1-locale': locale },
-            });
-            if (!response.ok) throw new Error(`The station list answered ${response.status}`, { cause: error });
-            update({ stations: readStationList(await response.json(), country).stations, syncedAt: Date.now() });
+            const answer = await fetchStationList(country, locale);
+            if (answer.unchanged)
+              throw new Error('The station list answered 304 to an unconditional request', { cause: error });
+            update({ stations: answer.list.stations, syncedAt: Date.now() });
           } catch (fetchError) {
             console.warn('Could not load the station list', fetchError);
             update({ syncFailed: true });

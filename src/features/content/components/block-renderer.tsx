@@ -1,13 +1,13 @@
 import { createElement } from 'react';
 import type { KnownBlock, PageContent } from '../../../shared/content-schema';
-import { ArticleListBlock } from './blocks/article-list-block';
-import { HeroBlock } from './blocks/hero-block';
-import { LinkListBlock } from './blocks/link-list-block';
-import { ProductTeaserBlock } from './blocks/product-teaser-block';
-import { QuickNavigationBlock } from './blocks/quick-navigation-block';
+import { ArticleListBlock } from './article-list-block';
+import { HeroBlock } from './hero-block';
+import { LinkListBlock } from './link-list-block';
+import { ProductTeaserBlock } from './product-teaser-block';
+import { QuickNavigationBlock } from './quick-navigation-block';
 import { isKnownBlock } from '../block-types';
 import { pageHeadingBlockIndex } from '../page-heading';
-import type { BlockRegistry } from './block-registry';
+import type { BlockRegistry } from '../block-registry';
 import { RichText } from './rich-text';
 import './blocks.css';
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import type { Page } from '../../../shared/content-schema';
 import { pageHeadingBlockIndex } from '../page-heading';
-import type { BlockRegistry } from './block-registry';
+import type { BlockRegistry } from '../block-registry';
 import { BlockRenderer } from './block-renderer';
 import './themes.css';
 

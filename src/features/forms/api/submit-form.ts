@@ -14,7 +14,7 @@ export class FormFieldErrors extends Error {
   }
 }
 
-export class FormSubmitError extends Error {
+class FormSubmitError extends Error {
   constructor(
     readonly status: number,
     message: string,

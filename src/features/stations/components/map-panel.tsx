@@ -22,8 +22,8 @@ import { useOnlineStatus } from '../../../ui/use-online-status';
 import { useT } from '../../../i18n/use-t';
 import type { StationCountry } from '../../../shared/stations';
 import type { LatLng } from '../distance';
-import { loadMapsScript } from '../maps/load-maps-script';
-import { mapsApiKey } from '../maps/public-config';
+import { loadMapsScript } from '../api/load-maps-script';
+import { mapsApiKey } from '../maps-public-config';
 import type { MapStation } from './station-map';
 
 // Each map is a chunk of its own, loaded only on pages with a map: Google's

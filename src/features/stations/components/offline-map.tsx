@@ -2,8 +2,8 @@
  * The built-in station map (issue 12 item 1), drawn when Google Maps is not there: no key,
  * no network, no consent for it, or its script failed. Everything it needs ships with the
  * app (and is precached with this chunk): the outlines of Finland, Sweden and Norway
- * (Natural Earth, maps/offline/nordic-countries.json), stations clustered by spec §9's
- * rules (maps/offline/offline-map-model.ts), pan and pinch-zoom (d3-zoom), the visitor's
+ * (Natural Earth, nordic-countries.json), stations clustered by spec §9's
+ * rules (offline-map-model.ts), pan and pinch-zoom (d3-zoom), the visitor's
  * position when known.
  *
  * Accessibility: the outlines are an SVG picture; stations and clusters are buttons (a
@@ -28,7 +28,7 @@ import {
   type MapSize,
   type MapView,
   type OfflineMapStation,
-} from '../maps/offline/offline-map-model';
+} from '../offline-map-model';
 import './offline-map.css';
 
 const PAN_STEP_PX = 80;

@@ -29,7 +29,7 @@ import './stations.css';
 type StationLocatorBlock = Extract<KnownBlock, { type: 'stationLocator' }>;
 
 /** Spec §9: the current country first, then NO, SE, FI. */
-export function countryOrder(current: StationCountry): StationCountry[] {
+function countryOrder(current: StationCountry): StationCountry[] {
   return [current, ...(['NO', 'SE', 'FI'] as const).filter((country) => country !== current)];
 }
 

@@ -22,7 +22,7 @@ import { OpeningHoursTable } from './opening-hours-table';
 import './stations.css';
 
 /** Google Maps directions to the station (the documented Maps URLs, no key needed). */
-export function directionsHref(station: Pick<StationDetails, 'lat' | 'lng'>): string {
+function directionsHref(station: Pick<StationDetails, 'lat' | 'lng'>): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${station.lat},${station.lng}`;
 }
 

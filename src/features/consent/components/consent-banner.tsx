@@ -1,0 +1,45 @@
+import { useId } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { openConsentSettings } from '../consent-store';
+import { useSaveConsent } from '../use-consent-actions';
+
+/**
+ * The first-visit question, shown until the visitor chooses. It is a labelled region
+ * pinned to the bottom of the window, not a modal: the page stays usable (and reachable
+ * by keyboard and screen reader) while it is open, and declining by ignoring it loads no
+ * tags. It comes last in the document so that the skip link stays the first tab stop.
+ * "Choose" opens the settings dialog, which is the accessible modal.
+ */
+export function ConsentBanner() {
+  const t = useT();
+  const save = useSaveConsent();
+  const headingId = useId();
+  const textId = useId();
+  return (
+    <section className="consent-banner" aria-labelledby={headingId} aria-describedby={textId}>
+      <div className="consent-banner__inner">
+        <h2 id={headingId} className="consent-banner__title">
+          {t('consent.title')}
+        </h2>
+        <p id={textId} className="consent-banner__text">
+          {t('consent.bannerText')}
+        </p>
+        <div className="consent-actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => save({ analytics: true, maps: true })}
+          >
+            {t('consent.acceptAll')}
+          </button>
+          <button type="button" className="button" onClick={() => save({ analytics: false, maps: false })}>
+            {t('consent.necessaryOnly')}
+          </button>
+          <button type="button" className="button" aria-haspopup="dialog" onClick={openConsentSettings}>
+            {t('consent.customize')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

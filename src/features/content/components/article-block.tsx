@@ -1,0 +1,56 @@
+import { useSite } from '../../../ui/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { KnownBlockOf, PageContent } from '../../../shared/content-schema';
+import { CmsImage } from '../../../ui/cms-image';
+import { formatCmsDate } from '../format-date';
+
+/**
+ * Tags that are keys rather than words: the CMS uses them to sort articles into the press
+ * release and story lists (articleList `tag`), so they are shown by their message in the
+ * page's language (article.tag.*). Other tags are written by editors in the page's
+ * language and shown as written.
+ */
+const TAG_MESSAGES: Record<string, string> = {
+  pressRelease: 'article.tag.pressRelease',
+  story: 'article.tag.story',
+};
+
+/** Head of an article page: h1 (page title), byline, created date, image, tags and lead. */
+export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; page: PageContent }) {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <header className="article-header">
+      <h1 className="article-header__title">{page.title}</h1>
+      {page.byline || page.created ? (
+        <p className="article-meta">
+          {page.byline ? <span>{t('page.byline', { name: page.byline })}</span> : null}
+          {page.created ? (
+            <time dateTime={page.created}>
+              {t('page.publishedOn', { date: formatCmsDate(page.created, locale) })}
+            </time>
+          ) : null}
+        </p>
+      ) : null}
+      {page.image ? (
+        <CmsImage
+          asset={page.image}
+          preset="article"
+          className="article-header__image"
+          sizes="xl:100vw 720px"
+          priority
+        />
+      ) : null}
+      {page.tags && page.tags.length > 0 ? (
+        <ul className="article-tags" aria-label={t('article.tags')}>
+          {page.tags.map((tag) => (
+            <li key={tag} className="article-tags__tag">
+              {TAG_MESSAGES[tag] ? t(TAG_MESSAGES[tag]) : tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="article-header__lead">{block.lead}</p>
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSite } from '../../../ui/site-context';
+import { useT } from '../../../i18n/use-t';
+import { LOCALIZED_PATHS } from '../../../shared/locales';
+import type { PayloadError } from '../../../shared/payload';
+import { pushAnalytics } from '../../../ui/analytics-gate';
+
+const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
+  unknownRoute: 'messages.page-not-found-path',
+  validation: 'messages.page-validation-failed',
+  badRequest: 'messages.bad-request-detail',
+  server: 'messages.something-went-wrong',
+};
+
+/**
+ * Error-page analytics (spec §8): a 404 is a visitor struggling to find something, any
+ * other status an exception. Sent in the browser only and only with analytics consent:
+ * the gate holds it while the stored choice is unread (this runs during hydration) and
+ * drops it without consent (src/ui/analytics-gate.ts).
+ */
+function useErrorAnalytics(status: number, path: string) {
+  useEffect(() => {
+    pushAnalytics({ event: 'error', type: status === 404 ? 'struggle' : 'exception', status, path });
+  }, [status, path]);
+}
+
+/**
+ * The error page of spec §2/§8: status code, title (default: "Error {code}", see
+ * docs/behaviour.md), message, expandable details, back and home buttons and the optional
+ * report-problem link to the locale's customer-service page. Logo and footer come from
+ * the shell.
+ */
+export function ErrorPage({
+  error,
+  title,
+  reportProblem = true,
+}: {
+  error: PayloadError;
+  title?: string;
+  /** Show the report-problem link (spec §2: optional; on by default). */
+  reportProblem?: boolean;
+}) {
+  const t = useT();
+  const { locale } = useSite();
+  const navigate = useNavigate();
+  const message = t(`httpMessages.${error.statusName}`);
+  useErrorAnalytics(error.status, error.path);
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-page__status" aria-hidden="true">
+        {error.status}
+      </p>
+      <h1 id="error-title">{title ?? t('error.title', { status: error.status })}</h1>
+      <p className="error-page__message">{message}</p>
+      <details className="error-page__details">
+        <summary>{t('error.details')}</summary>
+        <p>{t(DETAIL_MESSAGE[error.reason], { path: error.path })}</p>
+      </details>
+      <div className="error-page__actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => (window.history.length > 1 ? window.history.back() : void navigate('/'))}
+        >
+          {t('error.back')}
+        </button>
+        <Link to="/" className="button button--primary">
+          {t('error.home')}
+        </Link>
+      </div>
+      {reportProblem ? (
+        <p className="error-page__report">
+          <Link to={LOCALIZED_PATHS.contact[locale]}>{t('error.reportProblem')}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

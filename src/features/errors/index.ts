@@ -1,0 +1,2 @@
+/** What the app shell uses of the errors feature. */
+export { ErrorPage } from './components/error-page';

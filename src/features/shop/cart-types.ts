@@ -1,0 +1,55 @@
+/** The cart of spec §3 as the browser keeps it. Money is euros as the origin answers it. */
+import type { ProductView, Totals } from '../../shared/shop/api-schema';
+
+export interface CartIncluded {
+  amount: number;
+  globalName: string;
+  sku: string[];
+}
+
+interface CartUpsell {
+  quantity: number;
+  product: ProductView;
+}
+
+/** Spec §3 Cart item (plus taxPercentage, which spec §9's price excluding tax needs). */
+export interface CartItem {
+  code: string;
+  name: string;
+  image: { src: string; alt: string } | null;
+  amount: number;
+  price: number;
+  includes: CartIncluded[];
+  attributes: { price: number; tax_class: string[] };
+  taxPercentage: number;
+  showUpsell: boolean;
+  upsells: CartUpsell[];
+}
+
+/**
+ * 'valid': totals are the server's answer for these items. 'validating': a check is under
+ * way. 'outOfDate': the last check could not reach the server (offline or a network
+ * error); the items are kept and checked again once online.
+ */
+type CartStatus = 'valid' | 'validating' | 'outOfDate';
+
+export interface CartState {
+  items: CartItem[];
+  discountCode: string | null;
+  totals: Totals | null;
+  status: CartStatus;
+  /** True once the saved cart has been read (false during server render and hydration). */
+  loaded: boolean;
+}
+
+/** What the cart keeps in IndexedDB. */
+export interface StoredCart {
+  items: CartItem[];
+  discountCode: string | null;
+  totals: Totals | null;
+  status: CartStatus;
+  savedAt: number;
+}
+
+/** What a product block adds: the origin's product, or a code and name when offline. */
+export type ProductInput = Pick<ProductView, 'code' | 'name'> & Partial<ProductView>;

@@ -1,0 +1,228 @@
+/**
+ * When the shop's page-level analytics events fire (docs/shop.md "Analytics"), with a
+ * stubbed window data layer and analytics consent: view_cart and begin_checkout once the
+ * saved cart is read and not empty; add_payment_info only once an order exists;
+ * purchase once per order, also when the receipt is reloaded.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderReceipt, ValidatedCart } from '../../shared/shop/api-schema';
+import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../ui/analytics-gate';
+import { trackCartStep } from './analytics';
+import { closeCartDatabaseForTests } from './cart-storage';
+import { addToCart, cart, resetCart, resetCartModuleForTests, startCart } from './cart-store';
+import { checkout } from './checkout-store';
+import { readPendingOrder } from './pending-order';
+import { trackPurchaseOnce } from './purchase-analytics';
+import { startPayment } from './start-payment';
+
+class MemoryStorage {
+  private data = new Map<string, string>();
+  getItem = (key: string) => this.data.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.data.set(key, value);
+  removeItem = (key: string) => void this.data.delete(key);
+  clear = () => this.data.clear();
+}
+
+class FakeWindow extends EventTarget {
+  localStorage = new MemoryStorage();
+  sessionStorage = new MemoryStorage();
+  dataLayer?: Array<Record<string, unknown>>;
+}
+
+const PRICE = 19.9;
+
+/** The origin as far as the checkout needs it: cart/validate and orders/initialize. */
+function fakeOrigin() {
+  const state = { initialize: 'ok' as 'ok' | 'price-changed' | 'network', orders: 0 };
+  const fetchImpl = vi.fn(async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as { items: Array<{ code: string; quantity: number }> };
+    const total = body.items.reduce((sum, item) => sum + PRICE * item.quantity, 0);
+    const totals = { subtotal: total, discount: 0, taxAmount: 0, totalWithTax: total, totalWithoutTax: total };
+    if (url.endsWith('/cart/validate')) {
+      const answer: ValidatedCart = {
+        items: body.items.map((item) => ({
+          quantity: item.quantity,
+          product: {
+            code: item.code,
+            name: 'Täyspesu',
+            attributes: { product_name: 'Täyspesu', price: PRICE, tax_class: ['FI_VAT_25_5'], currency: ['EUR'] },
+            unitPrice: PRICE,
+            taxPercentage: 25.5,
+            bundleMembers: [],
+            showUpsell: false,
+          },
+          upsellProducts: [],
+        })),
+        totals,
+        discountCode: null,
+        currency: 'EUR',
+      };
+      return Response.json(answer);
+    }
+    if (url.endsWith('/orders/initialize')) {
+      if (state.initialize === 'network') throw new TypeError('Failed to fetch');
+      if (state.initialize === 'price-changed')
+        return Response.json({ status: 409, code: 'PRICE_CHANGED', message: 'The total is now…' }, { status: 409 });
+      state.orders += 1;
+      return Response.json(
+        {
+          orderId: `ORD-${state.orders}`,
+          paymentId: `PAY-${state.orders}`,
+          paymentUrl: '/payment-gateway/pay/PAY-1',
+          totals,
+        },
+        { status: 201 },
+      );
+    }
+    throw new Error(`Unexpected request ${url}`);
+  });
+  return { state, fetchImpl };
+}
+
+let win: FakeWindow;
+let origin: ReturnType<typeof fakeOrigin>;
+
+const events = () => (win.dataLayer ?? []).filter((entry) => entry.event !== undefined);
+const eventNames = () => events().map((entry) => entry.event);
+
+beforeEach(async () => {
+  win = new FakeWindow();
+  vi.stubGlobal('window', win);
+  origin = fakeOrigin();
+  vi.stubGlobal('fetch', origin.fetchImpl);
+  resetAnalyticsConsentForTests();
+  resetCartModuleForTests();
+  await startCart({ locale: 'fi-FI', customerEmail: () => undefined, isOnline: () => true });
+  await resetCart();
+  checkout.customerData = {
+    email: 'maija@example.com',
+    emailConfirmation: 'maija@example.com',
+    firstname: 'Maija',
+    lastname: 'Meikäläinen',
+    telephonePrefix: 'FIN|358',
+    telephoneNumber: '401234567',
+    marketing: [],
+  };
+  checkout.paymentMethodType = 'card';
+  setAnalyticsConsent(true);
+});
+
+afterEach(async () => {
+  resetAnalyticsConsentForTests();
+  vi.unstubAllGlobals();
+  await closeCartDatabaseForTests();
+});
+
+describe('view_cart and begin_checkout', () => {
+  it('wait for the saved cart, skip an empty one, and carry every line with its amount', async () => {
+    expect(trackCartStep('view_cart', { loaded: false, items: [] })).toBe(false);
+    expect(trackCartStep('view_cart', cart)).toBe(false); // loaded, but empty
+    expect(events()).toEqual([]);
+
+    await addToCart({ code: 'WASH-PREMIUM', name: 'Täyspesu' });
+    await addToCart({ code: 'WASH-PREMIUM', name: 'Täyspesu' });
+    win.dataLayer = [];
+    expect(trackCartStep('view_cart', cart)).toBe(true);
+    expect(trackCartStep('begin_checkout', cart)).toBe(true);
+    expect(events()).toEqual([
+      {
+        event: 'view_cart',
+        ecommerce: {
+          currency: 'EUR',
+          items: [{ item_id: 'WASH-PREMIUM', item_name: 'Täyspesu', quantity: 2, price: 15.86 }],
+        },
+      },
+      {
+        event: 'begin_checkout',
+        ecommerce: {
+          currency: 'EUR',
+          items: [{ item_id: 'WASH-PREMIUM', item_name: 'Täyspesu', quantity: 2, price: 15.86 }],
+        },
+      },
+    ]);
+  });
+});
+
+describe('add_payment_info', () => {
+  beforeEach(async () => {
+    await addToCart({ code: 'WASH-PREMIUM', name: 'Täyspesu' });
+    win.dataLayer = [];
+  });
+
+  it('is sent once the order exists, with the payment type and the order total', async () => {
+    expect(await startPayment({ locale: 'fi-FI', basename: '' })).toEqual({
+      paymentUrl: '/payment-gateway/pay/PAY-1',
+    });
+    expect(events()).toEqual([
+      {
+        event: 'add_payment_info',
+        ecommerce: {
+          currency: 'EUR',
+          items: [{ item_id: 'WASH-PREMIUM', item_name: 'Täyspesu', quantity: 1, price: 15.86 }],
+          payment_type: 'card',
+          value: PRICE,
+        },
+      },
+    ]);
+    expect(readPendingOrder()).toMatchObject({ orderId: 'ORD-1', purchaseTracked: false });
+  });
+
+  it.each([
+    ['the price changed', 'price-changed', 'shop.checkout.priceChanged'],
+    ['the network failed', 'network', 'shop.offline.paymentNeedsNetwork'],
+  ] as const)('is not sent when %s', async (_why, mode, problem) => {
+    origin.state.initialize = mode;
+    expect(await startPayment({ locale: 'fi-FI', basename: '' })).toEqual({ problem });
+    expect(eventNames()).toEqual([]);
+  });
+});
+
+describe('purchase', () => {
+  const receipt = (overrides: Partial<OrderReceipt> = {}): OrderReceipt => ({
+    orderId: 'ORD-1',
+    status: 'paid',
+    paymentStatus: 'approved',
+    alreadyCompleted: false,
+    paidAt: '2026-05-01T10:00:00.000Z',
+    email: 'maija@example.com',
+    items: [],
+    totals: { subtotal: PRICE, discount: 0, taxAmount: 4.04, totalWithTax: PRICE, totalWithoutTax: 15.86 },
+    paymentMethod: 'card:visa',
+    ...overrides,
+  });
+
+  beforeEach(async () => {
+    await addToCart({ code: 'WASH-PREMIUM', name: 'Täyspesu' });
+    await startPayment({ locale: 'fi-FI', basename: '' });
+    win.dataLayer = [];
+  });
+
+  it('is sent once for a paid order, not again when the receipt is reloaded', () => {
+    expect(trackPurchaseOnce(receipt())).toBe(true);
+    // A reload: the page presents the result again and gets the same receipt.
+    expect(trackPurchaseOnce(receipt({ alreadyCompleted: true }))).toBe(false);
+    expect(events()).toEqual([
+      {
+        event: 'purchase',
+        ecommerce: {
+          currency: 'EUR',
+          items: [{ item_id: 'WASH-PREMIUM', item_name: 'Täyspesu', quantity: 1, price: 15.86 }],
+          transaction_id: 'ORD-1',
+          value: PRICE,
+        },
+      },
+    ]);
+    expect(readPendingOrder()?.purchaseTracked).toBe(true);
+  });
+
+  it('is not sent for a declined or cancelled payment, nor for another order than the one started here', () => {
+    expect(trackPurchaseOnce(receipt({ status: 'pending', paymentStatus: 'declined', paidAt: null }))).toBe(false);
+    expect(trackPurchaseOnce(receipt({ status: 'pending', paymentStatus: 'cancelled', paidAt: null }))).toBe(false);
+    expect(trackPurchaseOnce(receipt({ orderId: 'ORD-SOMEONE-ELSE' }))).toBe(false);
+    expect(eventNames()).toEqual([]);
+    // After a declined payment the order can still be paid, and then counts once.
+    expect(trackPurchaseOnce(receipt())).toBe(true);
+    expect(eventNames()).toEqual(['purchase']);
+  });
+});

@@ -1,0 +1,382 @@
+/**
+ * The shopCheckout block: what is being bought (order-summary.tsx), a step counter, step 1 customer data (spec §5 rules, saved to
+ * and loaded from localStorage per spec §4), step 2 payment method (card or bank), then
+ * the payment gateway. Payment needs the network and says so; nothing typed is lost.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { useSite } from '../../../ui/site-context';
+import { useT } from '../../../i18n/use-t';
+import { LOCALE_INFO } from '../../../shared/locales';
+import { BANKS } from '../../../shared/shop/api-schema';
+import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
+import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '../../../shared/validation/phone';
+import { validateForm, type ValidationMessage } from '../../../shared/validation/rules';
+import { useOnlineStatus } from '../../../ui/use-online-status';
+import { session, customerEmail, whenSessionKnown } from '../../../ui/session-store';
+import { cart, cartCount, validateCart } from '../cart-store';
+import {
+  clearCustomerData,
+  EMPTY_CUSTOMER_DATA,
+  loadCustomerData,
+  saveCustomerData,
+  type CustomerData,
+} from '../customer-data-storage';
+import { trackCartStep } from '../analytics';
+import { useCart } from '../use-cart';
+import { OrderSummary } from './order-summary';
+import { checkout } from '../checkout-store';
+import { CUSTOMER_FIELD_RULES } from '../customer-form-rules';
+import { startPayment } from '../start-payment';
+import './cart.css';
+
+/** What the checkout keeps of a phone read by the phone rule: its prefix and national number. */
+function pick({ telephonePrefix, telephoneNumber }: Phone): Pick<CustomerData, 'telephonePrefix' | 'telephoneNumber'> {
+  return { telephonePrefix, telephoneNumber };
+}
+
+/** Whether the form still holds what it opened with (the customer has typed nothing). */
+function isUntouched(data: CustomerData, blank: CustomerData): boolean {
+  return (Object.keys(blank) as Array<keyof CustomerData>).every((key) =>
+    key === 'marketing' ? data.marketing.length === 0 : data[key] === blank[key],
+  );
+}
+
+export function CheckoutBlock() {
+  const t = useT();
+  const { locale } = useSite();
+  const cartSnapshot = useCart();
+  const state = useSnapshot(checkout);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const began = useRef(false);
+
+  // Saved customer data (spec §4), else the account's once the auth check has said who is
+  // logged in: on a reload the form opens before the session is known (issue 11).
+  useEffect(() => {
+    const saved = loadCustomerData();
+    const blank: CustomerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: LOCALE_INFO[locale].telephonePrefix };
+    checkout.customerData = saved ?? blank;
+    if (saved) return;
+    let current = true;
+    void whenSessionKnown().then(() => {
+      const user = session.loggedIn ? session.user : null;
+      // Never over what the customer has started typing meanwhile.
+      if (!current || !user || !isUntouched(checkout.customerData, blank)) return;
+      checkout.customerData = {
+        ...blank,
+        email: customerEmail() ?? '',
+        emailConfirmation: customerEmail() ?? '',
+        firstname: user.firstname,
+        lastname: user.lastname,
+        telephonePrefix: user.telephonePrefix,
+        telephoneNumber: user.telephoneNumber,
+      };
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+
+  // begin_checkout once per visit of the checkout, when the saved cart has been read.
+  useEffect(() => {
+    if (!began.current && trackCartStep('begin_checkout', cart)) began.current = true;
+  }, [cartSnapshot.loaded]);
+
+  function goTo(step: 1 | 2) {
+    checkout.step = step;
+    // Focus follows the step change, so screen readers hear the new step's heading.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  if (!cartSnapshot.loaded) return <p>{t('shop.cart.loading')}</p>;
+  if (cartSnapshot.items.length === 0)
+    return (
+      <section className="checkout">
+        <p>{t('shop.cart.empty')}</p>
+        <Link to={SHOP_PATHS.products[locale]} className="button">
+          {t('shop.cart.browse')}
+        </Link>
+      </section>
+    );
+
+  return (
+    <section className="checkout">
+      <OrderSummary />
+      <ol className="checkout__steps" aria-label={t('shop.checkout.steps')}>
+        {([1, 2] as const).map((step) => (
+          <li
+            key={step}
+            aria-current={state.step === step ? 'step' : undefined}
+            className={state.step === step ? 'is-current' : ''}
+          >
+            {t(`shop.checkout.step${step}`)}
+          </li>
+        ))}
+      </ol>
+      <h2 ref={headingRef} tabIndex={-1} className="checkout__heading">
+        {t('shop.checkout.stepCounter', { step: state.step, count: 2 })}: {t(`shop.checkout.step${state.step}`)}
+      </h2>
+      {state.step === 1 ? <CustomerStep onDone={() => goTo(2)} /> : <PaymentStep onBack={() => goTo(1)} />}
+    </section>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: ValidationMessage | undefined;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <div className="checkout-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="checkout-field__error">
+          {t(error.id, error.values)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CustomerStep({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const { locale } = useSite();
+  const state = useSnapshot(checkout);
+  const data = state.customerData;
+  const baseId = useId();
+  const [errors, setErrors] = useState<Record<string, ValidationMessage>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const prefixes = telephonePrefixesFor(LOCALE_INFO[locale].telephonePrefix);
+
+  function update<K extends keyof CustomerData>(key: K, value: CustomerData[K]) {
+    checkout.customerData = { ...checkout.customerData, [key]: value };
+    if (submitted) setErrors(check({ ...checkout.customerData }));
+  }
+
+  function check(values: CustomerData): Record<string, ValidationMessage> {
+    const found = validateForm({ ...values, marketing: [...values.marketing] }, CUSTOMER_FIELD_RULES);
+    if (!found.telephoneNumber && readPhone(values.telephoneNumber, values.telephonePrefix) === null)
+      found.telephoneNumber = { id: 'validation.phone' };
+    return found;
+  }
+
+  /** A pasted '+46 70 …' picks its country (spec §5 phone parsing). */
+  function onPhoneBlur() {
+    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix);
+    if (phone && phone.telephonePrefix !== checkout.customerData.telephonePrefix)
+      checkout.customerData = { ...checkout.customerData, ...pick(phone) };
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = check({ ...checkout.customerData });
+    setErrors(found);
+    const first = Object.keys(CUSTOMER_FIELD_RULES).find((field) => found[field]);
+    if (first) {
+      document.getElementById(`${baseId}-${first}`)?.focus();
+      return;
+    }
+    // The prefix and the national number the phone rule read, '+46 …' typed under +358 included.
+    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix)!;
+    checkout.customerData = { ...checkout.customerData, ...pick(phone) };
+    saveCustomerData({ ...checkout.customerData, marketing: [...checkout.customerData.marketing] });
+    // The guest's e-mail is now the one the cart is validated with (spec §6).
+    void validateCart();
+    onDone();
+  }
+
+  function forget() {
+    clearCustomerData(cartCount());
+    checkout.customerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: LOCALE_INFO[locale].telephonePrefix };
+    setErrors({});
+    setSubmitted(false);
+  }
+
+  const input = (key: 'email' | 'emailConfirmation' | 'firstname' | 'lastname', type: string, autoComplete: string) => {
+    const id = `${baseId}-${key}`;
+    return (
+      <Field id={id} label={t(`shop.checkout.${key}`)} error={errors[key]}>
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          value={data[key]}
+          onChange={(event) => update(key, event.target.value)}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={errors[key] ? `${id}-error` : undefined}
+          required
+          maxLength={key.startsWith('email') ? 254 : 100}
+        />
+      </Field>
+    );
+  };
+  const phoneId = `${baseId}-telephoneNumber`;
+  const prefixId = `${baseId}-telephonePrefix`;
+
+  return (
+    <form className="checkout-form" noValidate onSubmit={onSubmit}>
+      {input('email', 'email', 'email')}
+      {input('emailConfirmation', 'email', 'off')}
+      {input('firstname', 'text', 'given-name')}
+      {input('lastname', 'text', 'family-name')}
+      <div className="checkout-field checkout-field--phone">
+        <div>
+          <label htmlFor={prefixId}>{t('shop.checkout.telephonePrefix')}</label>
+          <select
+            id={prefixId}
+            value={data.telephonePrefix}
+            onChange={(event) => update('telephonePrefix', event.target.value as TelephonePrefix)}
+          >
+            {prefixes.map((prefix) => (
+              <option key={prefix} value={prefix}>
+                {t(`shop.checkout.country.${prefix.split('|')[0]}`)} +{prefix.split('|')[1]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field id={phoneId} label={t('shop.checkout.telephoneNumber')} error={errors.telephoneNumber}>
+          <input
+            id={phoneId}
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            value={data.telephoneNumber}
+            onChange={(event) => update('telephoneNumber', event.target.value)}
+            onBlur={onPhoneBlur}
+            aria-invalid={errors.telephoneNumber ? true : undefined}
+            aria-describedby={errors.telephoneNumber ? `${phoneId}-error` : undefined}
+            required
+            maxLength={20}
+          />
+        </Field>
+      </div>
+      <fieldset className="checkout-field checkout-choices">
+        <legend>{t('shop.checkout.marketing')}</legend>
+        {(['email', 'sms'] as const).map((choice) => (
+          <label key={choice} className="checkout-choice">
+            <input
+              type="checkbox"
+              checked={data.marketing.includes(choice)}
+              onChange={(event) =>
+                update(
+                  'marketing',
+                  event.target.checked
+                    ? [...data.marketing.filter((entry) => entry !== choice), choice]
+                    : data.marketing.filter((entry) => entry !== choice),
+                )
+              }
+            />{' '}
+            {t(`shop.checkout.marketing.${choice}`)}
+          </label>
+        ))}
+      </fieldset>
+      <label className="checkout-choice">
+        <input
+          type="checkbox"
+          checked={state.sendSms}
+          onChange={(event) => (checkout.sendSms = event.target.checked)}
+        />{' '}
+        {t('shop.checkout.sendSms')}
+      </label>
+      <p className="shop-actions">
+        <button type="submit" className="button button--primary">
+          {t('shop.checkout.continue')}
+        </button>
+        <button type="button" className="button" onClick={forget}>
+          {t('shop.checkout.forget')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function PaymentStep({ onBack }: { onBack: () => void }) {
+  const t = useT();
+  const { locale, basename } = useSite();
+  const online = useOnlineStatus();
+  const state = useSnapshot(checkout);
+  const bankId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function pay() {
+    if (checkout.busy) return;
+    setProblem(null);
+    if (!navigator.onLine) {
+      setProblem(t('shop.offline.paymentNeedsNetwork'));
+      return;
+    }
+    checkout.busy = true;
+    try {
+      const outcome = await startPayment({ locale, basename });
+      if ('paymentUrl' in outcome) window.location.assign(outcome.paymentUrl);
+      else setProblem(t(outcome.problem));
+    } finally {
+      checkout.busy = false;
+    }
+  }
+
+  return (
+    <div className="checkout-payment">
+      <fieldset className="checkout-field checkout-choices">
+        <legend>{t('shop.checkout.paymentMethod')}</legend>
+        {(['card', 'bank'] as const).map((method) => (
+          <label key={method} className="checkout-choice">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              checked={state.paymentMethodType === method}
+              onChange={() => {
+                checkout.paymentMethodType = method;
+                if (method === 'bank' && !checkout.bank) checkout.bank = BANKS[0].id;
+              }}
+            />{' '}
+            {t(`shop.checkout.method.${method}`)}
+          </label>
+        ))}
+      </fieldset>
+      {state.paymentMethodType === 'bank' ? (
+        <div className="checkout-field">
+          <label htmlFor={bankId}>{t('shop.checkout.bank')}</label>
+          <select
+            id={bankId}
+            value={state.bank ?? BANKS[0].id}
+            onChange={(event) => (checkout.bank = event.target.value)}
+          >
+            {BANKS.map((bank) => (
+              <option key={bank.id} value={bank.id}>
+                {bank.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {!online ? <p className="shop-notice">{t('shop.offline.paymentNeedsNetwork')}</p> : null}
+      <div role="alert">{problem ? <p className="shop-error">{problem}</p> : null}</div>
+      <p className="shop-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void pay()}
+          disabled={state.busy || !online}
+          aria-describedby={undefined}
+        >
+          {state.busy ? t('shop.checkout.paying') : t('shop.checkout.pay')}
+        </button>
+        <button type="button" className="button" onClick={onBack}>
+          {t('shop.checkout.back')}
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * The shopConfirmation block: where the payment gateway returns. It hands the signed
+ * result to orders/complete once per page view (a reload presents it again and gets the
+ * same receipt: the origin never completes twice), then shows the receipt with the wash
+ * codes and empties the cart, or the payment-failed text of spec §8 and keeps the cart.
+ * It writes the page's h1 and the document title from the outcome — "Order confirmation"
+ * only for a paid order, "Payment failed" or "Payment cancelled" otherwise (issue 11) —
+ * so the CMS page has no hero and a neutral title ("Payment status").
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { usePagePayload } from '../../../ui/payload-context';
+import { useSite } from '../../../ui/site-context';
+import { useT } from '../../../i18n/use-t';
+import type { OrderReceipt, SignedPaymentResult } from '../../../shared/shop/api-schema';
+import { formatPrice } from '../../../shared/shop/money';
+import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
+import { TextWithPhone, useCustomerServicePhone } from '../../../ui/customer-service-phone';
+import { isTransient, shopApi, ShopApiError } from '../api/shop-api';
+import { resetCart } from '../cart-store';
+import { useCart } from '../use-cart';
+import { CartTotals } from './cart-totals';
+import { trackPurchaseOnce } from '../purchase-analytics';
+import './cart.css';
+
+type View =
+  | { state: 'checking' }
+  | { state: 'paid'; receipt: OrderReceipt }
+  | { state: 'failed'; cancelled: boolean }
+  | { state: 'offline' }
+  | { state: 'expired' };
+
+const FIELDS = ['orderId', 'paymentId', 'status', 'method', 'timestamp', 'nonce', 'signature'] as const;
+
+/** The h1 of each outcome (locales/{locale}/shop.po). */
+function headingId(view: View | null): string {
+  if (!view) return 'shop.result.unknown';
+  switch (view.state) {
+    case 'checking':
+      return 'shop.result.checking';
+    case 'paid':
+      return 'shop.result.paid';
+    case 'failed':
+      return view.cancelled ? 'shop.result.cancelled' : 'shop.result.failed';
+    default:
+      return 'shop.result.unknown';
+  }
+}
+
+/** The page's h1 and document title, both saying what happened to the payment. */
+function ResultPage({ heading, children }: { heading: string; children: ReactNode }) {
+  const payload = usePagePayload();
+  const cmsTitle = payload?.page?.content.title;
+  const headTitle = payload?.head.title;
+  useEffect(() => {
+    // The head title is '{CMS title} | brand': the outcome takes the CMS title's place.
+    document.title =
+      cmsTitle && headTitle?.startsWith(cmsTitle) ? `${heading}${headTitle.slice(cmsTitle.length)}` : heading;
+  }, [heading, cmsTitle, headTitle]);
+  return (
+    <>
+      <h1 className="shop-result__heading">{heading}</h1>
+      {children}
+    </>
+  );
+}
+
+export function ConfirmationBlock() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const missing = FIELDS.some((field) => !params.get(field));
+  const [view, setView] = useState<View>({ state: 'checking' });
+  return (
+    <ResultPage heading={t(headingId(missing ? null : view))}>
+      <PaymentResult view={view} setView={setView} missing={missing} />
+    </ResultPage>
+  );
+}
+
+function PaymentResult({ view, setView, missing }: { view: View; setView: (view: View) => void; missing: boolean }) {
+  const t = useT();
+  const { locale } = useSite();
+  const cartSnapshot = useCart();
+  const customerServicePhone = useCustomerServicePhone();
+  const [params] = useSearchParams();
+  const [attempt, setAttempt] = useState(0);
+  const asked = useRef<string | null>(null);
+  const query = FIELDS.map((field) => params.get(field) ?? '').join('|');
+
+  useEffect(() => {
+    if (missing) return;
+    const values = Object.fromEntries(FIELDS.map((field) => [field, params.get(field)]));
+    const key = `${query}#${attempt}`;
+    if (asked.current === key) return;
+    asked.current = key;
+    const result = { ...values, timestamp: Number(values.timestamp) } as unknown as SignedPaymentResult;
+    shopApi.completeOrder(result, locale).then(
+      (receipt) => {
+        if (receipt.status === 'paid') {
+          setView({ state: 'paid', receipt });
+          trackPurchaseOnce(receipt);
+        } else setView({ state: 'failed', cancelled: receipt.paymentStatus === 'cancelled' });
+      },
+      (error: unknown) => {
+        if (isTransient(error)) setView({ state: 'offline' });
+        else if (error instanceof ShopApiError && error.code === 'SIGNATURE_EXPIRED') setView({ state: 'expired' });
+        else {
+          console.warn('Payment result refused', error);
+          setView({ state: 'failed', cancelled: false });
+        }
+      },
+    );
+  }, [query, attempt, locale, params, missing, setView]);
+
+  // The cart is emptied once the order is paid and the saved cart has been read.
+  useEffect(() => {
+    if (view.state === 'paid' && cartSnapshot.loaded && cartSnapshot.items.length > 0) void resetCart();
+  }, [view.state, cartSnapshot.loaded, cartSnapshot.items.length]);
+
+  if (missing)
+    return (
+      <section>
+        <p>{t('shop.confirmation.missing')}</p>
+        <Link to={SHOP_PATHS.cart[locale]} className="button">
+          {t('shop.confirmation.toCart')}
+        </Link>
+      </section>
+    );
+  switch (view.state) {
+    case 'checking':
+      return <p role="status">{t('shop.confirmation.checking')}</p>;
+    case 'offline':
+      return (
+        <section>
+          <p className="shop-notice">{t('shop.confirmation.offline')}</p>
+          <button type="button" className="button button--primary" onClick={() => setAttempt((value) => value + 1)}>
+            {t('shop.confirmation.retry')}
+          </button>
+        </section>
+      );
+    case 'expired':
+      return (
+        <section>
+          <p className="shop-notice">{t('shop.confirmation.expired')}</p>
+          <Link to={SHOP_PATHS.cart[locale]} className="button">
+            {t('shop.confirmation.toCart')}
+          </Link>
+        </section>
+      );
+    case 'failed':
+      return (
+        <section className="shop-confirmation">
+          <div role="alert" className="shop-error">
+            {view.cancelled ? <p>{t('shop.confirmation.cancelled')}</p> : null}
+            <p>
+              <TextWithPhone text={(phone) => t('messages.paymentFailed', { phone })} phone={customerServicePhone} />
+            </p>
+          </div>
+          <p className="shop-actions">
+            <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
+              {t('shop.confirmation.tryAgain')}
+            </Link>
+            <Link to={SHOP_PATHS.cart[locale]} className="button">
+              {t('shop.confirmation.toCart')}
+            </Link>
+          </p>
+        </section>
+      );
+    case 'paid':
+      return <Receipt receipt={view.receipt} />;
+  }
+}
+
+function Receipt({ receipt }: { receipt: OrderReceipt }) {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <section className="shop-confirmation" aria-labelledby="receipt-heading">
+      <h2 id="receipt-heading">{t('shop.confirmation.thanks')}</h2>
+      <p>{t('shop.confirmation.orderId', { orderId: receipt.orderId })}</p>
+      <p>{t('shop.confirmation.emailSent', { email: receipt.email })}</p>
+      <ul className="shop-cart__items">
+        {receipt.items.map((item) => (
+          <li key={item.code} className="shop-line">
+            <div className="shop-line__body">
+              <h3 className="shop-line__name">
+                {item.quantity} × {item.name}
+              </h3>
+              <p className="shop-line__total">{formatPrice(item.lineTotal, locale)}</p>
+              <p>{t('shop.confirmation.codes')}</p>
+              <ul className="wash-codes">
+                {item.washCodes.map((code) => (
+                  <li key={code}>
+                    <code>{code}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <CartTotals totals={receipt.totals} />
+      <Link to={SHOP_PATHS.products[locale]} className="button">
+        {t('shop.cart.browse')}
+      </Link>
+    </section>
+  );
+}

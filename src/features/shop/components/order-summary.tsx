@@ -1,0 +1,46 @@
+/**
+ * What is being bought, beside both checkout steps (issue 11): each line's name, amount,
+ * unit price and line total, then the server's totals. Read-only: amounts are changed in
+ * the cart, which the heading links to.
+ */
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { useT } from '../../../i18n/use-t';
+import { formatPrice } from '../../../shared/shop/money';
+import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
+import { useSite } from '../../../ui/site-context';
+import { CartTotals } from './cart-totals';
+import { cart } from '../cart-store';
+import { lineTotal } from '../cart-items';
+
+export function OrderSummary() {
+  const t = useT();
+  const { locale } = useSite();
+  const snapshot = useSnapshot(cart);
+  const headingId = useId();
+  return (
+    <section className="order-summary" aria-labelledby={headingId}>
+      <h2 id={headingId} className="order-summary__heading">
+        {t('shop.checkout.summary')}
+      </h2>
+      <ul className="order-summary__items">
+        {snapshot.items.map((item) => (
+          <li key={item.code} className="order-summary__line">
+            <span className="order-summary__name">
+              {item.amount} × {item.name}
+            </span>
+            <span className="order-summary__unit shop-muted">
+              {t('shop.cart.unitPrice', { price: formatPrice(item.price, locale) })}
+            </span>
+            <span className="order-summary__total">{formatPrice(lineTotal(item), locale)}</span>
+          </li>
+        ))}
+      </ul>
+      {snapshot.totals ? <CartTotals totals={snapshot.totals} outOfDate={snapshot.status !== 'valid'} /> : null}
+      <p>
+        <Link to={SHOP_PATHS.cart[locale]}>{t('shop.checkout.editCart')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * "Go to payment" (docs/shop.md, Checkout step 2): validates the cart once more, creates
+ * the order with an idempotency key (kept in sessionStorage, so a retry after a lost
+ * answer gives the same order), remembers the analytics items for the purchase event on
+ * return, and sends add_payment_info once the order exists. The caller then leaves for
+ * the payment page, or shows the problem.
+ */
+import type { Locale } from '../../shared/locales';
+import { BANKS, type PaymentMethodType } from '../../shared/shop/api-schema';
+import { SHOP_PATHS } from '../../shared/shop/shop-paths';
+import { analyticsItem, trackShopEvent } from './analytics';
+import { cart, validateCart } from './cart-store';
+import { isTransient, shopApi, ShopApiError } from './api/shop-api';
+import { checkout } from './checkout-store';
+import { idempotencyKeyFor, writePendingOrder } from './pending-order';
+
+export type PaymentStart =
+  | { paymentUrl: string }
+  /** The message id to show: the cart was refused, the network is gone, the price changed, or anything else. */
+  | {
+      problem:
+        | 'messages.cartValidationFailed'
+        | 'shop.offline.paymentNeedsNetwork'
+        | 'shop.checkout.priceChanged'
+        | 'messages.something-went-wrong';
+    };
+
+export async function startPayment({ locale, basename }: { locale: Locale; basename: string }): Promise<PaymentStart> {
+  await validateCart();
+  if (cart.status !== 'valid' || !cart.totals)
+    return {
+      problem: cart.items.length === 0 ? 'messages.cartValidationFailed' : 'shop.offline.paymentNeedsNetwork',
+    };
+  try {
+    const customer = checkout.customerData;
+    const method: PaymentMethodType = checkout.paymentMethodType;
+    const items = cart.items.map((item) => ({ code: item.code, quantity: item.amount, showUpsell: item.showUpsell }));
+    const request = {
+      items,
+      ...(cart.discountCode ? { discountCode: cart.discountCode } : {}),
+      customer: {
+        email: customer.email.trim(),
+        firstname: customer.firstname.trim(),
+        lastname: customer.lastname.trim(),
+        telephonePrefix: customer.telephonePrefix,
+        telephoneNumber: customer.telephoneNumber,
+        marketing: [...customer.marketing],
+      },
+      sendSms: checkout.sendSms,
+      payment:
+        method === 'bank' ? { type: 'bank' as const, bank: checkout.bank ?? BANKS[0].id } : { type: 'card' as const },
+      expectedTotal: cart.totals.totalWithTax,
+      returnPath: `${basename}${SHOP_PATHS.confirmation[locale]}`,
+    };
+    const fingerprint = JSON.stringify(request);
+    const idempotencyKey = idempotencyKeyFor(fingerprint);
+    const analytics = cart.items.map((item) => analyticsItem(item, item.amount));
+    writePendingOrder({
+      idempotencyKey,
+      fingerprint,
+      orderId: null,
+      items: analytics,
+      total: cart.totals.totalWithTax,
+      purchaseTracked: false,
+    });
+    const order = await shopApi.initializeOrder({ ...request, idempotencyKey }, locale);
+    checkout.orderId = order.orderId;
+    writePendingOrder({
+      idempotencyKey,
+      fingerprint,
+      orderId: order.orderId,
+      items: analytics,
+      total: order.totals.totalWithTax,
+      purchaseTracked: false,
+    });
+    // Only once the order exists: a refused or failed "Pay" has given no payment info.
+    trackShopEvent('add_payment_info', analytics, { payment_type: method, value: order.totals.totalWithTax });
+    return { paymentUrl: order.paymentUrl };
+  } catch (error) {
+    if (error instanceof ShopApiError && error.code === 'PRICE_CHANGED') {
+      await validateCart();
+      return { problem: 'shop.checkout.priceChanged' };
+    }
+    if (isTransient(error)) return { problem: 'shop.offline.paymentNeedsNetwork' };
+    console.warn('Order could not be created', error);
+    return { problem: 'messages.something-went-wrong' };
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The origin's station list (through the site's /proxy): the full list of a country, or
+ * the changes since a stored version, conditionally on its ETag.
+ */
+import type { Locale } from '../../../shared/locales';
+import type { StationCountry, StationList, StationSummary } from '../../../shared/stations';
+
+export const STATIONS_ENDPOINT = '/proxy/cms-view/v1/stations';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function isSummary(value: unknown): value is StationSummary {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.slug === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.city === 'string' &&
+    typeof value.lat === 'number' &&
+    typeof value.lng === 'number' &&
+    Array.isArray(value.services)
+  );
+}
+
+/**
+ * A light check of the answer (the browser bundle carries no zod; the origin built it from
+ * checked records): the envelope must be right, a station that is not is left out.
+ */
+export function readStationList(value: unknown, country: StationCountry): StationList {
+  if (
+    !isObject(value) ||
+    value.country !== country ||
+    typeof value.version !== 'number' ||
+    typeof value.full !== 'boolean' ||
+    !Array.isArray(value.stations) ||
+    !Array.isArray(value.removed)
+  ) {
+    throw new Error('The station list answer has an unexpected shape');
+  }
+  return {
+    country,
+    version: value.version,
+    ...(typeof value.dataset === 'string' && value.dataset ? { dataset: value.dataset } : {}),
+    full: value.full,
+    stations: value.stations.filter(isSummary),
+    removed: value.removed.filter((id): id is string => typeof id === 'string'),
+  };
+}
+
+export interface StationListRequest {
+  /** The stored version: the answer holds the changes since it (0: the full list). */
+  since?: number;
+  /** The history the stored version belongs to (another one answers in full). */
+  dataset?: string;
+  /** The stored list's ETag: an unchanged list answers 304. */
+  etag?: string;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+export type StationListAnswer = { unchanged: true } | { unchanged: false; list: StationList; etag: string | null };
+
+export async function fetchStationList(
+  country: StationCountry,
+  locale: Locale,
+  request: StationListRequest = {},
+): Promise<StationListAnswer> {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': locale };
+  if (request.etag) headers['if-none-match'] = request.etag;
+  const since = request.since === undefined ? '' : `&since=${request.since}`;
+  const dataset = request.dataset ? `&dataset=${encodeURIComponent(request.dataset)}` : '';
+  const response = await (request.fetch ?? fetch)(`${STATIONS_ENDPOINT}?country=${country}${since}${dataset}`, {
+    headers,
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+  if (response.status === 304) return { unchanged: true };
+  if (!response.ok) throw new Error(`The station list answered ${response.status}`);
+  return {
+    unchanged: false,
+    list: readStationList(await response.json(), country),
+    etag: response.headers.get('etag'),
+  };
+}

@@ -1,0 +1,188 @@
+import Supercluster from 'supercluster';
+import { describe, expect, it } from 'vitest';
+import { clusterColour } from './cluster-colour';
+import { FIT_BOUNDS_PADDING_PX } from './map-clustering';
+import {
+  buildClusterIndex,
+  clusterView,
+  countriesBounds,
+  countryOutlines,
+  initialView,
+  markersInView,
+  prepareFirstDraw,
+  toWorld,
+  worldBounds,
+  zoomOf,
+  type OfflineMapStation,
+} from './offline-map-model';
+
+/** A deterministic spread of stations over the three countries (mulberry32). */
+function stationsAround(count: number, seed = 7): OfflineMapStation[] {
+  let state = seed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const towns = [
+    { lat: 60.17, lng: 24.94 },
+    { lat: 61.5, lng: 23.76 },
+    { lat: 59.33, lng: 18.07 },
+    { lat: 59.91, lng: 10.75 },
+    { lat: 66.5, lng: 25.73 },
+    { lat: 63.43, lng: 10.4 },
+  ];
+  return Array.from({ length: count }, (_, i) => {
+    const town = towns[i % towns.length]!;
+    return {
+      id: `S-${i}`,
+      name: `Station ${i}`,
+      lat: town.lat + (random() - 0.5) * 2,
+      lng: town.lng + (random() - 0.5) * 4,
+    };
+  });
+}
+
+const SIZE = { width: 800, height: 600 };
+
+describe('offline map geometry', () => {
+  it('uses Web Mercator world pixels, 256 px wide at zoom 0, as Google does', () => {
+    const [x0, y0] = toWorld(0, 0);
+    expect(x0).toBeCloseTo(128, 6);
+    expect(y0).toBeCloseTo(128, 6);
+    // Google's Projection.fromLatLngToPoint, as documented, for Helsinki.
+    const sin = Math.sin((60.17 * Math.PI) / 180);
+    const [x, y] = toWorld(24.94, 60.17);
+    expect(x).toBeCloseTo(256 * (0.5 + 24.94 / 360), 9);
+    expect(y).toBeCloseTo(256 * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)), 9);
+  });
+
+  it('fits the stations with 60 px of padding (spec §9)', () => {
+    const stations = stationsAround(200);
+    const view = initialView(stations, SIZE);
+    const bounds = worldBounds(stations)!;
+    const left = bounds.x0 * view.k + view.x;
+    const right = bounds.x1 * view.k + view.x;
+    const top = bounds.y0 * view.k + view.y;
+    const bottom = bounds.y1 * view.k + view.y;
+    // One axis touches the padding exactly, the other has at least that much.
+    const horizontal = Math.min(left, SIZE.width - right);
+    const vertical = Math.min(top, SIZE.height - bottom);
+    expect(Math.min(horizontal, vertical)).toBeCloseTo(FIT_BOUNDS_PADDING_PX, 6);
+    expect(Math.max(horizontal, vertical)).toBeGreaterThanOrEqual(FIT_BOUNDS_PADDING_PX - 1e-6);
+  });
+
+  it('centres a single station at the given zoom, and shows the countries when there is none', () => {
+    const [one] = stationsAround(1);
+    const view = initialView([one!], SIZE, 14);
+    expect(view.k).toBe(2 ** 14);
+    const [x, y] = toWorld(one!.lng, one!.lat);
+    expect(x * view.k + view.x).toBeCloseTo(SIZE.width / 2, 6);
+    expect(y * view.k + view.y).toBeCloseTo(SIZE.height / 2, 6);
+    const empty = initialView([], SIZE);
+    const countries = countriesBounds();
+    expect(countries.x0 * empty.k + empty.x).toBeGreaterThanOrEqual(FIT_BOUNDS_PADDING_PX - 1e-6);
+    expect(countries.x1 * empty.k + empty.x).toBeLessThanOrEqual(SIZE.width - FIT_BOUNDS_PADDING_PX + 1e-6);
+  });
+
+  it('has the outlines of Finland, Sweden and Norway, without Svalbard', () => {
+    const outlines = countryOutlines();
+    expect(outlines.map((country) => country.code)).toEqual(['FI', 'SE', 'NO']);
+    for (const country of outlines) expect(country.d).toMatch(/^M[\d.]+,[\d.]+L/);
+    const bounds = countriesBounds();
+    // Norway's mainland reaches 71°N; Svalbard (80°N) would push the top far above it.
+    expect(bounds.y0).toBeGreaterThan(toWorld(20, 72.5)[1]);
+    expect(bounds.y0).toBeLessThan(toWorld(20, 70.5)[1]);
+  });
+});
+
+describe('offline map clusters (spec §9)', () => {
+  const stations = stationsAround(1300);
+
+  it('clusters like Supercluster with radius 60 screen px, max zoom 16, and colours by the rule', () => {
+    const { index, view, drawn } = prepareFirstDraw(stations, SIZE);
+    const zoom = zoomOf(view);
+    expect(drawn.zoom).toBe(zoom);
+    // The same clusters as a reference index in screen pixels: extent 256 at Google's tile size.
+    const reference = new Supercluster({ radius: 60, maxZoom: 16, extent: 256 });
+    reference.load(
+      stations.map((station) => ({
+        type: 'Feature' as const,
+        properties: {},
+        geometry: { type: 'Point' as const, coordinates: [station.lng, station.lat] },
+      })),
+    );
+    const all = reference.getClusters([-180, -85, 180, 85], zoom);
+    const mean = stations.length / all.length;
+    expect(drawn.meanClusterSize).toBeCloseTo(mean, 9);
+    const counts = (items: typeof all) =>
+      items.map((item) => (item.properties as { point_count?: number }).point_count ?? 1).sort((a, b) => a - b);
+    const drawnCounts = drawn.markers.map((marker) => (marker.kind === 'cluster' ? marker.count : 1));
+    // Everything is in view after the fit, so the drawn markers are all of them.
+    expect(drawnCounts.sort((a, b) => a - b)).toEqual(counts(all));
+    expect(drawnCounts.reduce((sum, count) => sum + count, 0)).toBe(stations.length);
+    for (const marker of drawn.markers) {
+      if (marker.kind === 'cluster') expect(marker.colour).toBe(clusterColour(marker.count, mean));
+    }
+    expect(drawn.markers.some((marker) => marker.kind === 'cluster' && marker.colour === 'red')).toBe(true);
+    expect(drawn.markers.some((marker) => marker.kind === 'cluster' && marker.colour === 'blue')).toBe(true);
+    expect(index.stations).toBe(1300);
+  });
+
+  it('keeps no two drawn markers within 60 px at a clustering zoom', () => {
+    const index = buildClusterIndex(stations);
+    const view = { ...initialView(stations, SIZE) };
+    view.k = 2 ** Math.floor(Math.log2(view.k));
+    const { markers } = markersInView(index, view, SIZE);
+    for (let i = 0; i < markers.length; i++) {
+      for (let j = i + 1; j < markers.length; j++) {
+        const a = markers[i]!;
+        const b = markers[j]!;
+        // Supercluster merges points within the radius of a cluster's centre (greedy), so
+        // centres can come closer than 60 px but never within half of it.
+        expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(30);
+      }
+    }
+  });
+
+  it('draws every station on its own above zoom 16', () => {
+    const index = buildClusterIndex(stations.slice(0, 50));
+    const [x, y] = toWorld(stations[0]!.lng, stations[0]!.lat);
+    const k = 2 ** 17;
+    const { markers } = markersInView(index, { x: SIZE.width / 2 - x * k, y: SIZE.height / 2 - y * k, k }, SIZE);
+    expect(markers.length).toBeGreaterThan(0);
+    expect(markers.every((marker) => marker.kind === 'station')).toBe(true);
+  });
+
+  it('leaves out what is off screen', () => {
+    const index = buildClusterIndex(stations);
+    const [x, y] = toWorld(24.94, 60.17);
+    const k = 2 ** 9;
+    const { markers } = markersInView(index, { x: SIZE.width / 2 - x * k, y: SIZE.height / 2 - y * k, k }, SIZE);
+    const total = markers.reduce((sum, marker) => sum + (marker.kind === 'cluster' ? marker.count : 1), 0);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(stations.length / 3);
+    for (const marker of markers) {
+      expect(marker.x).toBeGreaterThan(-61);
+      expect(marker.x).toBeLessThan(SIZE.width + 61);
+    }
+  });
+
+  it('zooms into a clicked cluster far enough to split it', () => {
+    const { index, drawn } = prepareFirstDraw(stations, SIZE);
+    const cluster = drawn.markers.find((marker) => marker.kind === 'cluster')!;
+    if (cluster.kind !== 'cluster') throw new Error('no cluster');
+    const view = clusterView(index, cluster.clusterId, SIZE);
+    expect(zoomOf(view)).toBeGreaterThanOrEqual(index.clusters.getClusterExpansionZoom(cluster.clusterId));
+    const after = markersInView(index, view, SIZE);
+    const largest = Math.max(...after.markers.map((marker) => (marker.kind === 'cluster' ? marker.count : 1)));
+    expect(largest).toBeLessThan(cluster.count);
+  });
+
+  it('prepares a first draw of 13,000 stations', () => {
+    const many = stationsAround(13_000, 11);
+    const { drawn } = prepareFirstDraw(many, SIZE);
+    expect(drawn.markers.reduce((sum, marker) => sum + (marker.kind === 'cluster' ? marker.count : 1), 0)).toBe(13_000);
+  });
+});
