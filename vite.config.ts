@@ -91,6 +91,8 @@ function serviceWorker(): PluginOption {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // "@/…" is src/… (tsconfig paths say the same to TypeScript, tsx and Playwright).
+  resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   plugins: [
     react(),
     lingui({ failOnMissing: true, failOnCompileError: true }),

@@ -115,6 +115,7 @@ async function browserBundle(): Promise<{ script: string; styles: string }> {
     configFile: false,
     logLevel: 'silent',
     root,
+    resolve: { alias: { '@': join(root, 'src') } },
     // A library build leaves process.env.NODE_ENV alone; React reads it (production build).
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {

@@ -33,6 +33,12 @@ const FORBIDDEN: Array<[rule: string, file: string, code: string]> = [
     "export const page = () => import('../stations/components/station-page');",
   ],
   ["a feature's test imports another feature", 'src/features/search/probe.test.ts', "import '../shop/cart-store';"],
+  [
+    'a feature imports another feature through the @/ alias',
+    'src/features/account/probe.ts',
+    "import '@/features/shop';",
+  ],
+  ['ui imports a feature through the @/ alias', 'src/ui/probe.tsx', "import '@/features/shop';"],
   ['a feature imports the app shell', 'src/features/shop/probe.ts', "import '../../app/lazy-blocks';"],
   ['a feature imports server code', 'src/features/shop/probe.ts', "import '../../../server/site/config';"],
   ['the service worker imports a feature', 'sw/probe.ts', "import '../src/features/shop';"],

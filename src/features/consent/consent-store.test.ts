@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeModal, modalStore } from '../../ui/modal-store';
+import { closeModal, modalStore } from '@/ui/modal-store';
 import { CONSENT_MODAL, consentStore, loadConsent, openConsentSettings, saveConsent } from './consent-store';
 
 describe('consent store', () => {

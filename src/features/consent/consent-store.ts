@@ -4,7 +4,7 @@
  * useSnapshot; only the functions below change it.
  */
 import { proxy } from 'valtio';
-import { openModal } from '../../ui/modal-store';
+import { openModal } from '@/ui/modal-store';
 import { parseConsentCookie, serializeConsentCookie, type ConsentChoice } from './consent-cookie';
 
 export interface ConsentState {

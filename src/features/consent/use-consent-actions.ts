@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { closeModal } from '../../ui/modal-store';
+import { closeModal } from '@/ui/modal-store';
 import type { ConsentChoice } from './consent-cookie';
 import { saveConsent } from './consent-store';
 

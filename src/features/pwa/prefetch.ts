@@ -9,8 +9,8 @@
  * (navigator.connection, where the browser has it). Only when a service worker controls
  * the page: without one the payloads (`cache-control: no-cache`) would be fetched twice.
  */
-import { payloadUrl } from '../../shared/payload';
-import { LOCALES, LOCALE_INFO } from '../../shared/locales';
+import { payloadUrl } from '@/shared/payload';
+import { LOCALES, LOCALE_INFO } from '@/shared/locales';
 import { warmPayload } from './api/warm-payload';
 
 const PREFETCH_DELAY_MS = 1000;

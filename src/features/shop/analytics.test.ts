@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../ui/analytics-gate';
+import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
 import { analyticsItem, trackShopEvent } from './analytics';
 
 let fakeWindow: { dataLayer?: unknown[] };

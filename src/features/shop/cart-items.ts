@@ -1,6 +1,6 @@
 /** Pure cart transitions (spec §4 Cart): used by the store and tested on their own. */
-import { MAX_QUANTITY, type ProductView, type ValidatedCart } from '../../shared/shop/api-schema';
-import { applyUpsellRule } from '../../shared/shop/upsell';
+import { MAX_QUANTITY, type ProductView, type ValidatedCart } from '@/shared/shop/api-schema';
+import { applyUpsellRule } from '@/shared/shop/upsell';
 import type { CartIncluded, CartItem, ProductInput } from './cart-types';
 
 /** What a product contains: its bundle members, or itself once. */

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ValidatedCart } from '../../shared/shop/api-schema';
-import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../ui/analytics-gate';
-import { modalStore, closeModal } from '../../ui/modal-store';
-import { allowNotifications, notificationsStore } from '../../ui/notifications-store';
+import type { ValidatedCart } from '@/shared/shop/api-schema';
+import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
+import { modalStore, closeModal } from '@/ui/modal-store';
+import { allowNotifications, notificationsStore } from '@/ui/notifications-store';
 import { closeCartDatabaseForTests, readStoredCart } from './cart-storage';
 import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems } from './cart-items';
 import {

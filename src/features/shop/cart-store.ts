@@ -16,9 +16,9 @@
  * - other tabs see every save (BroadcastChannel) and take the saved cart as it is.
  */
 import { proxy } from 'valtio';
-import type { Locale } from '../../shared/locales';
-import { openModal } from '../../ui/modal-store';
-import { addNotification, addNotificationOnceReady, notificationsStore } from '../../ui/notifications-store';
+import type { Locale } from '@/shared/locales';
+import { openModal } from '@/ui/modal-store';
+import { addNotification, addNotificationOnceReady, notificationsStore } from '@/ui/notifications-store';
 import { analyticsItem, trackShopEvent } from './analytics';
 import { isTransient, shopApi, ShopApiError } from './api/shop-api';
 import {

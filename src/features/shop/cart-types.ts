@@ -1,5 +1,5 @@
 /** The cart of spec §3 as the browser keeps it. Money is euros as the origin answers it. */
-import type { ProductView, Totals } from '../../shared/shop/api-schema';
+import type { ProductView, Totals } from '@/shared/shop/api-schema';
 
 export interface CartIncluded {
   amount: number;

@@ -6,8 +6,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderReceipt, ValidatedCart } from '../../shared/shop/api-schema';
-import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../ui/analytics-gate';
+import type { OrderReceipt, ValidatedCart } from '@/shared/shop/api-schema';
+import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
 import { trackCartStep } from './analytics';
 import { closeCartDatabaseForTests } from './cart-storage';
 import { addToCart, cart, resetCart, resetCartModuleForTests, startCart } from './cart-store';

@@ -5,9 +5,9 @@
  * return, and sends add_payment_info once the order exists. The caller then leaves for
  * the payment page, or shows the problem.
  */
-import type { Locale } from '../../shared/locales';
-import { BANKS, type PaymentMethodType } from '../../shared/shop/api-schema';
-import { SHOP_PATHS } from '../../shared/shop/shop-paths';
+import type { Locale } from '@/shared/locales';
+import { BANKS, type PaymentMethodType } from '@/shared/shop/api-schema';
+import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { analyticsItem, trackShopEvent } from './analytics';
 import { cart, validateCart } from './cart-store';
 import { isTransient, shopApi, ShopApiError } from './api/shop-api';

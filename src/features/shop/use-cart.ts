@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../ui/site-context';
-import { customerEmail, whenSessionKnown } from '../../ui/session-store';
+import { useSite } from '@/ui/site-context';
+import { customerEmail, whenSessionKnown } from '@/ui/session-store';
 import { cart, startCart } from './cart-store';
 import { loadCustomerData } from './customer-data-storage';
 

@@ -5,8 +5,8 @@
  * the page and the connection allows prefetch (src/app/client-extras.tsx); the locator
  * itself still syncs whenever it opens.
  */
-import type { Locale } from '../../shared/locales';
-import { LOCALE_COUNTRY } from '../../shared/stations';
+import type { Locale } from '@/shared/locales';
+import { LOCALE_COUNTRY } from '@/shared/stations';
 import { readListMeta } from './station-db';
 import { syncStations, type SyncOptions, type SyncOutcome } from './station-sync';
 

@@ -4,7 +4,7 @@
  * separated or repeated), open=1 (open now), sort=distance (near me), country.
  * Unknown values are dropped rather than failing: an old link still opens the locator.
  */
-import { STATION_COUNTRIES, type StationCountry } from '../../shared/stations';
+import { STATION_COUNTRIES, type StationCountry } from '@/shared/stations';
 import { isServiceFilter, SERVICE_FILTERS, type ServiceFilter } from './service-filters';
 
 export interface LocatorQuery {

@@ -4,7 +4,7 @@
  * have to match. `MAIN` (the `?service=MAIN` links of spec §2) is a staffed station with
  * a shop, i.e. not an unmanned express station (docs/stations.md).
  */
-import type { ServiceCode, StationSummary } from '../../shared/stations';
+import type { ServiceCode, StationSummary } from '@/shared/stations';
 
 export const SERVICE_FILTERS = [
   'MAIN',

@@ -3,9 +3,9 @@
  * (budget: under 4 ms for all stations; scripts/bench-stations.ts). The folded search
  * text of each station is computed once when the list changes, and "now" once per zone.
  */
-import { foldText, searchTerms } from '../../shared/search-text';
-import { zonedNow, type ZonedNow } from '../../shared/station-calendar';
-import { COUNTRY_TIME_ZONE, type StationCountry, type StationSummary } from '../../shared/stations';
+import { foldText, searchTerms } from '@/shared/search-text';
+import { zonedNow, type ZonedNow } from '@/shared/station-calendar';
+import { COUNTRY_TIME_ZONE, type StationCountry, type StationSummary } from '@/shared/stations';
 import { distanceKm, type LatLng } from './distance';
 import { isOpenAt } from './open-now';
 import { matchesFilter, type ServiceFilter } from './service-filters';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StationSummary } from '../../shared/stations';
+import type { StationSummary } from '@/shared/stations';
 import { readList, readPage, savePage, StationsDatabase, setStationsDb, MAX_STORED_PAGES } from './station-db';
 import { onStationsSynced, syncStations } from './station-sync';
 

@@ -5,9 +5,9 @@
  * resumed with the locator open: src/features/pwa/background-tasks.ts).
  */
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../shared/locales';
-import type { StationCountry, StationSummary } from '../../shared/stations';
-import { useOnlineStatus } from '../../ui/use-online-status';
+import type { Locale } from '@/shared/locales';
+import type { StationCountry, StationSummary } from '@/shared/stations';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import { readList, readListMeta } from './station-db';
 import { fetchStationList } from './api/stations-api';
 import { onStationsSynced, syncStations } from './station-sync';

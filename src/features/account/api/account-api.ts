@@ -1,6 +1,6 @@
 /** The account pages' calls to the site server (docs/accounts.md). One call each. */
-import type { MarketingChoice, OrderSummary } from '../../../shared/account-types';
-import type { Locale } from '../../../shared/locales';
+import type { MarketingChoice, OrderSummary } from '@/shared/account-types';
+import type { Locale } from '@/shared/locales';
 import { requestJson } from '../session/session-api';
 
 export { ApiError } from '../session/session-api';

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { SiteContext } from '../../../ui/site-context';
+import { SiteContext } from '@/ui/site-context';
 import { i18nFor, TEST_USER } from './account-test-support';
 import { DetailsForm } from './details-form';
 import { LoginView } from './login-view';

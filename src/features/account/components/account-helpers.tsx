@@ -2,12 +2,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { ACCOUNT_PATHS } from '../../../shared/account-paths';
-import type { FieldMessage } from '../../../ui/form/use-form-fields';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { ACCOUNT_PATHS } from '@/shared/account-paths';
+import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { ensureSessionChecked, sessionCheck } from '../session/session-actions';
-import { session } from '../../../ui/session-store';
+import { session } from '@/ui/session-store';
 import { ApiError } from '../api/account-api';
 
 /** Translates a field message (a `validation.*` id from the forms catalog, or an account id). */

@@ -1,10 +1,10 @@
 /** The customer's cards (spec: card shape in docs/accounts.md). Needs a session. */
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { Card } from '../../../shared/account-types';
-import { LOCALE_INFO } from '../../../shared/locales';
-import { session } from '../../../ui/session-store';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { Card } from '@/shared/account-types';
+import { LOCALE_INFO } from '@/shared/locales';
+import { session } from '@/ui/session-store';
 import { Loading, useRequireSession } from './account-helpers';
 import { BackToHub } from './back-to-hub';
 

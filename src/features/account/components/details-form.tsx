@@ -1,13 +1,13 @@
 /** The form of my details: names, phone (the one phone rule) and marketing choices. */
 import { NoScriptNote } from './no-script-note';
 import { useState } from 'react';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { MarketingChoice, User } from '../../../shared/account-types';
-import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
-import type { TelephonePrefix } from '../../../shared/validation/phone';
-import { FormField, FormMessage } from '../../../ui/form/form-field';
-import { useOnlineStatus } from '../../../ui/use-online-status';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { MarketingChoice, User } from '@/shared/account-types';
+import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
+import type { TelephonePrefix } from '@/shared/validation/phone';
+import { FormField, FormMessage } from '@/ui/form/form-field';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import { loadCustomer } from '../session/session-actions';
 import { updateDetails } from '../api/account-api';
 import { useFieldText } from './account-helpers';

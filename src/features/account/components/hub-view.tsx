@@ -1,10 +1,10 @@
 /** The account hub: a greeting, links to my details, cards and orders, and logout. Needs a session. */
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { ACCOUNT_PATHS } from '../../../shared/account-paths';
-import { session } from '../../../ui/session-store';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { ACCOUNT_PATHS } from '@/shared/account-paths';
+import { session } from '@/ui/session-store';
 import { Loading, useRequireSession } from './account-helpers';
 import { LogoutButton } from './logout-button';
 

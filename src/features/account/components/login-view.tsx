@@ -1,13 +1,13 @@
 /** Login (spec §4): e-mail and password; offline it says so and keeps what was typed. */
 import { NoScriptNote } from './no-script-note';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { ACCOUNT_PATHS, safeReturnPath } from '../../../shared/account-paths';
-import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
-import { FormField, FormMessage } from '../../../ui/form/form-field';
-import type { FieldMessage } from '../../../ui/form/use-form-fields';
-import { useOnlineStatus } from '../../../ui/use-online-status';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { ACCOUNT_PATHS, safeReturnPath } from '@/shared/account-paths';
+import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
+import { FormField, FormMessage } from '@/ui/form/form-field';
+import type { FieldMessage } from '@/ui/form/use-form-fields';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import { checkSession } from '../session/session-actions';
 import { ApiError, login } from '../api/account-api';
 import { requestErrorId, useFieldText } from './account-helpers';

@@ -1,9 +1,9 @@
 /** Logs out (spec §4) and goes to the login page; on failure the session store keeps the user. */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { ACCOUNT_PATHS } from '../../../shared/account-paths';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import { logout } from '../session/session-actions';
 
 export function LogoutButton() {

@@ -1,10 +1,10 @@
 /** My details: the summary or its form, a note once saved, and the password change. Needs a session. */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '../../../i18n/use-t';
-import type { User } from '../../../shared/account-types';
-import { FormMessage } from '../../../ui/form/form-field';
-import { session } from '../../../ui/session-store';
+import { useT } from '@/i18n/use-t';
+import type { User } from '@/shared/account-types';
+import { FormMessage } from '@/ui/form/form-field';
+import { session } from '@/ui/session-store';
 import { Loading, useRequireSession } from './account-helpers';
 import { BackToHub } from './back-to-hub';
 import { DetailsForm } from './details-form';

@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n/use-t';
+import { useT } from '@/i18n/use-t';
 
 /**
  * Account forms submit through JavaScript. Without it the browser would post the form to

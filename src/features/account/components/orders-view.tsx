@@ -1,11 +1,11 @@
 /** The customer's orders with their wash codes. Needs a session. */
 import { useEffect, useState } from 'react';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { OrderSummary } from '../../../shared/account-types';
-import { LOCALE_INFO } from '../../../shared/locales';
-import { formatMoney } from '../../../shared/shop/money';
-import { FormMessage } from '../../../ui/form/form-field';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { OrderSummary } from '@/shared/account-types';
+import { LOCALE_INFO } from '@/shared/locales';
+import { formatMoney } from '@/shared/shop/money';
+import { FormMessage } from '@/ui/form/form-field';
 import { fetchOrders } from '../api/account-api';
 import { Loading, useRequireSession } from './account-helpers';
 import { BackToHub } from './back-to-hub';

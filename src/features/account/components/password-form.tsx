@@ -3,10 +3,10 @@
  * starts afresh (`reset`): no 'required' messages until it is sent again (issue 11).
  */
 import { NoScriptNote } from './no-script-note';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { ACCOUNT_FORM_RULES } from '../../../shared/validation/forms';
-import { FormField, FormMessage } from '../../../ui/form/form-field';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
+import { FormField, FormMessage } from '@/ui/form/form-field';
 import { changePassword } from '../api/account-api';
 import { useFieldText } from './account-helpers';
 import { useAccountForm } from './use-account-form';

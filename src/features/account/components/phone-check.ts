@@ -2,7 +2,7 @@
  * The phone rule of registration and My details (docs/accounts.md): the number must be
  * one `readPhone` accepts for the chosen prefix, which the field rules cannot express.
  */
-import type { FieldMessage } from '../../../ui/form/use-form-fields';
+import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { phoneNumberOf } from './shared-fields';
 
 export function phoneCheck(values: {

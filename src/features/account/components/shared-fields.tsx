@@ -1,16 +1,16 @@
 /** Phone (country code + number, spec §3/§5) and marketing choices, used by register and my details. */
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { MARKETING_CHOICES, type MarketingChoice } from '../../../shared/account-types';
-import { LOCALE_INFO, type Locale } from '../../../shared/locales';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { MARKETING_CHOICES, type MarketingChoice } from '@/shared/account-types';
+import { LOCALE_INFO, type Locale } from '@/shared/locales';
 import {
   DEFAULT_TELEPHONE_PREFIX,
   isTelephonePrefix,
   readPhone,
   telephonePrefixesFor,
   type TelephonePrefix,
-} from '../../../shared/validation/phone';
-import { CheckboxField, FormField, SelectField } from '../../../ui/form/form-field';
+} from '@/shared/validation/phone';
+import { CheckboxField, FormField, SelectField } from '@/ui/form/form-field';
 
 /** The prefix the phone fields start with: the locale table's. */
 export function defaultPrefixFor(locale: Locale): TelephonePrefix {

@@ -14,8 +14,8 @@
  * message above the form. What was typed is never cleared by a failure.
  */
 import { startTransition, useActionState, type FormEvent } from 'react';
-import type { FieldRule, FieldValue } from '../../../shared/validation/rules';
-import { useFormFields, type FieldMessage } from '../../../ui/form/use-form-fields';
+import type { FieldRule, FieldValue } from '@/shared/validation/rules';
+import { useFormFields, type FieldMessage } from '@/ui/form/use-form-fields';
 import { ApiError } from '../api/account-api';
 import { requestErrorId } from './account-helpers';
 

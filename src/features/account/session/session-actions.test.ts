@@ -5,9 +5,9 @@
  * 'messages.something-went-wrong'.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notificationsStore } from '../../../ui/notifications-store';
+import { notificationsStore } from '@/ui/notifications-store';
 import { checkSession, logout, sessionCheck } from './session-actions';
-import { session } from '../../../ui/session-store';
+import { session } from '@/ui/session-store';
 import { userLabel } from './user-label';
 
 type Answer = { status: number; headers?: Record<string, string>; body?: unknown };

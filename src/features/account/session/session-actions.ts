@@ -5,10 +5,10 @@
  * notification 'messages.something-went-wrong'. Nothing here touches the cart: a
  * guest's cart stays when they log in (issue 7).
  */
-import type { Locale } from '../../../shared/locales';
-import { addNotification } from '../../../ui/notifications-store';
+import type { Locale } from '@/shared/locales';
+import { addNotification } from '@/ui/notifications-store';
 import { fetchAuthStatus, fetchCards, fetchCustomer, requestLogout } from './session-api';
-import { session, sessionCheck } from '../../../ui/session-store';
+import { session, sessionCheck } from '@/ui/session-store';
 import { setUserFirstName } from './user-label';
 import { isEmptyCustomer, userFromCustomer } from './user-from-customer';
 

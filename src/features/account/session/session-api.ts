@@ -3,8 +3,8 @@
  * cards through /proxy (the server adds the token from the HttpOnly cookie), logout.
  * Plain fetch: small, and these run on every page after hydration.
  */
-import type { Card, CustomerRecord } from '../../../shared/account-types';
-import type { Locale } from '../../../shared/locales';
+import type { Card, CustomerRecord } from '@/shared/account-types';
+import type { Locale } from '@/shared/locales';
 
 export class ApiError extends Error {
   constructor(

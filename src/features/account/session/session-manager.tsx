@@ -4,7 +4,7 @@
  * the visitor comes back to the tab, since a session may have ended elsewhere.
  */
 import { useEffect } from 'react';
-import { useSite } from '../../../ui/site-context';
+import { useSite } from '@/ui/site-context';
 import { checkSession } from './session-actions';
 
 export default function SessionManager() {

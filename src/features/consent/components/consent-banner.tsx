@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useT } from '../../../i18n/use-t';
+import { useT } from '@/i18n/use-t';
 import { openConsentSettings } from '../consent-store';
 import { useSaveConsent } from '../use-consent-actions';
 

@@ -10,9 +10,9 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { setAnalyticsConsent } from '../../../ui/analytics-gate';
-import { handleMapsConsentRequests, setMapsConsent } from '../../../ui/maps-consent';
-import { modalStore } from '../../../ui/modal-store';
+import { setAnalyticsConsent } from '@/ui/analytics-gate';
+import { handleMapsConsentRequests, setMapsConsent } from '@/ui/maps-consent';
+import { modalStore } from '@/ui/modal-store';
 import { CONSENT_MODAL, consentStore, loadConsent } from '../consent-store';
 import { storeConsent } from '../use-consent-actions';
 import './consent.css';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '../../../i18n/use-t';
-import { Modal } from '../../../ui/modal';
-import { modalStore } from '../../../ui/modal-store';
+import { useT } from '@/i18n/use-t';
+import { Modal } from '@/ui/modal';
+import { modalStore } from '@/ui/modal-store';
 import { CONSENT_MODAL, consentStore } from '../consent-store';
 import { useSaveConsent } from '../use-consent-actions';
 

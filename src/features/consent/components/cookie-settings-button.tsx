@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n/use-t';
+import { useT } from '@/i18n/use-t';
 // The consent styles come with the button: it is in every page's server-rendered HTML.
 import './consent.css';
 

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { payloadUrl, type PagePayload } from '../../../shared/payload';
+import { payloadUrl, type PagePayload } from '@/shared/payload';
 
 /** Client navigation fetches `{path}/_payload.json`; 404 and 500 answers carry a payload too. */
 export async function fetchPayload(target: string, signal: AbortSignal): Promise<PagePayload> {

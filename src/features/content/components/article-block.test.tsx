@@ -2,10 +2,10 @@ import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { preloadCatalogs } from '../../../i18n/catalogs';
-import type { KnownBlockOf, PageContent } from '../../../shared/content-schema';
-import { LOCALES, type Locale } from '../../../shared/locales';
-import { SiteContext } from '../../../ui/site-context';
+import { preloadCatalogs } from '@/i18n/catalogs';
+import type { KnownBlockOf, PageContent } from '@/shared/content-schema';
+import { LOCALES, type Locale } from '@/shared/locales';
+import { SiteContext } from '@/ui/site-context';
 import { ArticleBlock } from './article-block';
 
 let catalogs: Record<Locale, I18n>;

@@ -1,7 +1,7 @@
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { KnownBlockOf, PageContent } from '../../../shared/content-schema';
-import { CmsImage } from '../../../ui/cms-image';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { KnownBlockOf, PageContent } from '@/shared/content-schema';
+import { CmsImage } from '@/ui/cms-image';
 import { formatCmsDate } from '../format-date';
 
 /**

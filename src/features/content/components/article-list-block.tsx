@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { CmsImage } from '../../../ui/cms-image';
-import type { KnownBlockOf } from '../../../shared/content-schema';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { CmsImage } from '@/ui/cms-image';
+import type { KnownBlockOf } from '@/shared/content-schema';
 import { formatCmsDate } from '../format-date';
 
 /** Articles the origin picked for this list (newest first), as cards linking to them. */

@@ -1,6 +1,6 @@
-import type { KnownBlockOf } from '../../../shared/content-schema';
-import { CmsImage } from '../../../ui/cms-image';
-import { CmsLinkView } from '../../../ui/cms-link-view';
+import type { KnownBlockOf } from '@/shared/content-schema';
+import { CmsImage } from '@/ui/cms-image';
+import { CmsLinkView } from '@/ui/cms-link-view';
 
 export function CardGridBlock({ block }: { block: KnownBlockOf<'cardGrid'> }) {
   const CardHeading = block.title ? 'h3' : 'h2';

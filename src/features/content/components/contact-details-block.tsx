@@ -1,6 +1,6 @@
-import { useT } from '../../../i18n/use-t';
-import type { KnownBlockOf } from '../../../shared/content-schema';
-import { PhoneLink, useCustomerServicePhone } from '../../../ui/customer-service-phone';
+import { useT } from '@/i18n/use-t';
+import type { KnownBlockOf } from '@/shared/content-schema';
+import { PhoneLink, useCustomerServicePhone } from '@/ui/customer-service-phone';
 
 export function ContactDetailsBlock({ block }: { block: KnownBlockOf<'contactDetails'> }) {
   const t = useT();

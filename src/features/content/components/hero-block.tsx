@@ -1,6 +1,6 @@
-import type { KnownBlockOf } from '../../../shared/content-schema';
-import { CmsImage } from '../../../ui/cms-image';
-import { CmsLinkView } from '../../../ui/cms-link-view';
+import type { KnownBlockOf } from '@/shared/content-schema';
+import { CmsImage } from '@/ui/cms-image';
+import { CmsLinkView } from '@/ui/cms-link-view';
 import { useBackgroundColour } from './use-background-colour';
 
 /** Hero: the first hero of a page carries its h1; later ones are sections with an h2. */

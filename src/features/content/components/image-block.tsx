@@ -1,5 +1,5 @@
-import type { KnownBlockOf } from '../../../shared/content-schema';
-import { CmsImage } from '../../../ui/cms-image';
+import type { KnownBlockOf } from '@/shared/content-schema';
+import { CmsImage } from '@/ui/cms-image';
 
 export function ImageBlock({ block }: { block: KnownBlockOf<'image'> }) {
   return (

@@ -1,5 +1,5 @@
-import type { KnownBlockOf } from '../../../shared/content-schema';
-import { CmsLinkView } from '../../../ui/cms-link-view';
+import type { KnownBlockOf } from '@/shared/content-schema';
+import { CmsLinkView } from '@/ui/cms-link-view';
 
 export function LinkListBlock({ block }: { block: KnownBlockOf<'linkList'> }) {
   const list = (

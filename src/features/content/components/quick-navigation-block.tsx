@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { resolveCmsLink } from '../../../shared/cms-link';
-import { LOCALIZED_PATHS } from '../../../shared/locales';
-import { CmsLinkView } from '../../../ui/cms-link-view';
-import type { KnownBlockOf } from '../../../shared/content-schema';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { resolveCmsLink } from '@/shared/cms-link';
+import { LOCALIZED_PATHS } from '@/shared/locales';
+import { CmsLinkView } from '@/ui/cms-link-view';
+import type { KnownBlockOf } from '@/shared/content-schema';
 
 /** Shortcuts; the station locator is always one of them (spec §2), first unless the CMS lists it. */
 export function QuickNavigationBlock({ block }: { block: KnownBlockOf<'quickNavigation'> }) {

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useSite } from '../../../ui/site-context';
+import { useSite } from '@/ui/site-context';
 
 /**
  * CMS rich text, sanitized by the origin. Internal links in it are locale-relative:

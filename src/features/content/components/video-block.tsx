@@ -1,5 +1,5 @@
-import type { KnownBlockOf } from '../../../shared/content-schema';
-import { CmsVideo } from '../../../ui/cms-video';
+import type { KnownBlockOf } from '@/shared/content-schema';
+import { CmsVideo } from '@/ui/cms-video';
 
 export function VideoBlock({ block }: { block: KnownBlockOf<'video'> }) {
   return (

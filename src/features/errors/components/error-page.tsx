@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { LOCALIZED_PATHS } from '../../../shared/locales';
-import type { PayloadError } from '../../../shared/payload';
-import { pushAnalytics } from '../../../ui/analytics-gate';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { LOCALIZED_PATHS } from '@/shared/locales';
+import type { PayloadError } from '@/shared/payload';
+import { pushAnalytics } from '@/ui/analytics-gate';
 
 const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
   unknownRoute: 'messages.page-not-found-path',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '../../../ui/analytics-gate';
+import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
 import { reportFormError, submitForm } from './submit-form';
 
 const ERROR_EVENT = { event: 'Error Message', status: 500, code: 'error', type: 'exception' };

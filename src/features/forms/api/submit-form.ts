@@ -4,9 +4,9 @@
  * analytics event 'Error Message' (status 500, code 'error', type 'exception') and
  * re-throws the error. Field errors of the server (400) come back as FormFieldErrors.
  */
-import type { ContactFormId } from '../../../shared/validation/forms';
-import type { Locale } from '../../../shared/locales';
-import { pushAnalytics } from '../../../ui/analytics-gate';
+import type { ContactFormId } from '@/shared/validation/forms';
+import type { Locale } from '@/shared/locales';
+import { pushAnalytics } from '@/ui/analytics-gate';
 
 export class FormFieldErrors extends Error {
   constructor(readonly fields: Record<string, { id: string; values?: Record<string, number> }>) {

@@ -5,18 +5,18 @@
  * submit form, try again later' and keeps everything that was typed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { ContactFormBlock as ContactFormBlockData } from '../../../shared/content-schema';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { ContactFormBlock as ContactFormBlockData } from '@/shared/content-schema';
 import {
   CONTACT_FORM_FIELDS,
   HONEYPOT_FIELD,
   contactFormRules,
   type FormField as FieldDefinition,
-} from '../../../shared/validation/forms';
-import { FormField, FormMessage, SelectField } from '../../../ui/form/form-field';
-import { useFormFields } from '../../../ui/form/use-form-fields';
-import { useOnlineStatus } from '../../../ui/use-online-status';
+} from '@/shared/validation/forms';
+import { FormField, FormMessage, SelectField } from '@/ui/form/form-field';
+import { useFormFields } from '@/ui/form/use-form-fields';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import { FormFieldErrors, submitForm } from '../api/submit-form';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';

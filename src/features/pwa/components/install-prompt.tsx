@@ -6,7 +6,7 @@
  */
 import { useId, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { useT } from '../../../i18n/use-t';
+import { useT } from '@/i18n/use-t';
 import { installPromptEvent, subscribeInstallPrompt, releaseInstallPrompt } from '../install-event';
 import { DISMISSED_KEY, isRecentDismissal, readDismissedAt, shouldOfferInstall } from '../install-policy';
 import './install-prompt.css';

@@ -6,11 +6,11 @@
  * features, and the install offer (with the `app` message catalog it needs).
  */
 import { useEffect, useState } from 'react';
-import { usePagePayload } from '../../../ui/payload-context';
-import { useSite } from '../../../ui/site-context';
-import { loadFeatureMessages } from '../../../i18n/catalogs';
-import type { Locale } from '../../../shared/locales';
-import type { PagePayload } from '../../../shared/payload';
+import { usePagePayload } from '@/ui/payload-context';
+import { useSite } from '@/ui/site-context';
+import { loadFeatureMessages } from '@/i18n/catalogs';
+import type { Locale } from '@/shared/locales';
+import type { PagePayload } from '@/shared/payload';
 import { browserEnvironment, scheduleBackgroundTasks } from '../background-tasks';
 import { startBuildCheck } from '../build-check';
 import { pageToKeepOffline } from '../keep-offline';

@@ -1,5 +1,5 @@
-import type { SearchResult } from '../../../shared/content-schema';
-import type { Locale } from '../../../shared/locales';
+import type { SearchResult } from '@/shared/content-schema';
+import type { Locale } from '@/shared/locales';
 
 /** Site search over the origin's cms-view/v1/search, through the site server's proxy (spec §7). */
 export async function searchSite(query: string, locale: Locale, signal?: AbortSignal): Promise<SearchResult> {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePagePayload } from '../../../ui/payload-context';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { SearchResult } from '../../../shared/content-schema';
+import { usePagePayload } from '@/ui/payload-context';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { SearchResult } from '@/shared/content-schema';
 import { searchSite } from '../api/search-site';
 import './site-search.css';
 

@@ -4,7 +4,7 @@
  * got an answer (offline, connection lost) is a ShopNetworkError, which callers treat as
  * "try again later" and never as a rejection of the cart.
  */
-import type { Locale } from '../../../shared/locales';
+import type { Locale } from '@/shared/locales';
 import type {
   InitializedOrder,
   InitializeOrderRequest,
@@ -14,7 +14,7 @@ import type {
   ValidateCartRequest,
   ValidatedCart,
   WashCodeStatus,
-} from '../../../shared/shop/api-schema';
+} from '@/shared/shop/api-schema';
 
 export class ShopApiError extends Error {
   constructor(

@@ -1,11 +1,11 @@
 /** The shopCart block: the cart page (spec §4 Cart, Upsell rule). */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { formatPrice } from '../../../shared/shop/money';
-import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
-import { useOnlineStatus } from '../../../ui/use-online-status';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { formatPrice } from '@/shared/shop/money';
+import { SHOP_PATHS } from '@/shared/shop/shop-paths';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import { trackCartStep } from '../analytics';
 import { acceptUpsell, applyDiscountCode, cart, changeAmount, declineUpsell, removeFromCart } from '../cart-store';
 import { lineTotal, MAX_ITEM_AMOUNT } from '../cart-items';

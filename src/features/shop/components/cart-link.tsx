@@ -3,9 +3,9 @@
  * comes from localStorage (cart-count.ts), not from the cart store and its IndexedDB.
  */
 import { Link } from 'react-router';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useCartCount } from '../cart-count';
 import './cart-link.css';
 

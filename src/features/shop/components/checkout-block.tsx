@@ -6,15 +6,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import { LOCALE_INFO } from '../../../shared/locales';
-import { BANKS } from '../../../shared/shop/api-schema';
-import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
-import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '../../../shared/validation/phone';
-import { validateForm, type ValidationMessage } from '../../../shared/validation/rules';
-import { useOnlineStatus } from '../../../ui/use-online-status';
-import { session, customerEmail, whenSessionKnown } from '../../../ui/session-store';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { LOCALE_INFO } from '@/shared/locales';
+import { BANKS } from '@/shared/shop/api-schema';
+import { SHOP_PATHS } from '@/shared/shop/shop-paths';
+import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '@/shared/validation/phone';
+import { validateForm, type ValidationMessage } from '@/shared/validation/rules';
+import { useOnlineStatus } from '@/ui/use-online-status';
+import { session, customerEmail, whenSessionKnown } from '@/ui/session-store';
 import { cart, cartCount, validateCart } from '../cart-store';
 import {
   clearCustomerData,

@@ -9,13 +9,13 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePagePayload } from '../../../ui/payload-context';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { OrderReceipt, SignedPaymentResult } from '../../../shared/shop/api-schema';
-import { formatPrice } from '../../../shared/shop/money';
-import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
-import { TextWithPhone, useCustomerServicePhone } from '../../../ui/customer-service-phone';
+import { usePagePayload } from '@/ui/payload-context';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { OrderReceipt, SignedPaymentResult } from '@/shared/shop/api-schema';
+import { formatPrice } from '@/shared/shop/money';
+import { SHOP_PATHS } from '@/shared/shop/shop-paths';
+import { TextWithPhone, useCustomerServicePhone } from '@/ui/customer-service-phone';
 import { isTransient, shopApi, ShopApiError } from '../api/shop-api';
 import { resetCart } from '../cart-store';
 import { useCart } from '../use-cart';

@@ -6,10 +6,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useT } from '../../../i18n/use-t';
-import { formatPrice } from '../../../shared/shop/money';
-import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
-import { useSite } from '../../../ui/site-context';
+import { useT } from '@/i18n/use-t';
+import { formatPrice } from '@/shared/shop/money';
+import { SHOP_PATHS } from '@/shared/shop/shop-paths';
+import { useSite } from '@/ui/site-context';
 import { CartTotals } from './cart-totals';
 import { cart } from '../cart-store';
 import { lineTotal } from '../cart-items';

@@ -5,14 +5,14 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { ProductView } from '../../../shared/shop/api-schema';
-import type { KnownBlockOf } from '../../../shared/content-schema';
-import { formatPrice } from '../../../shared/shop/money';
-import { SHOP_PATHS } from '../../../shared/shop/shop-paths';
-import { Modal } from '../../../ui/modal';
-import { closeModal } from '../../../ui/modal-store';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { ProductView } from '@/shared/shop/api-schema';
+import type { KnownBlockOf } from '@/shared/content-schema';
+import { formatPrice } from '@/shared/shop/money';
+import { SHOP_PATHS } from '@/shared/shop/shop-paths';
+import { Modal } from '@/ui/modal';
+import { closeModal } from '@/ui/modal-store';
 import { shopApi } from '../api/shop-api';
 import { addToCart, FIRST_IN_CART_MODAL } from '../cart-store';
 import { useCart } from '../use-cart';

@@ -1,10 +1,10 @@
 /** The washCodeCheck block: is a wash code valid, used or unknown (spec §5 verification code, applied by the origin). */
 import { useId, useState, type FormEvent } from 'react';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { KnownBlockOf } from '../../../shared/content-schema';
-import type { WashCodeStatus } from '../../../shared/shop/api-schema';
-import { useOnlineStatus } from '../../../ui/use-online-status';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { KnownBlockOf } from '@/shared/content-schema';
+import type { WashCodeStatus } from '@/shared/shop/api-schema';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import { shopApi, ShopApiError } from '../api/shop-api';
 import './cart.css';
 

@@ -2,8 +2,8 @@
  * The origin's station list (through the site's /proxy): the full list of a country, or
  * the changes since a stored version, conditionally on its ETag.
  */
-import type { Locale } from '../../../shared/locales';
-import type { StationCountry, StationList, StationSummary } from '../../../shared/stations';
+import type { Locale } from '@/shared/locales';
+import type { StationCountry, StationList, StationSummary } from '@/shared/stations';
 
 export const STATIONS_ENDPOINT = '/proxy/cms-view/v1/stations';
 

@@ -17,10 +17,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useSnapshot } from 'valtio';
-import { allowMaps, mapsConsentStore } from '../../../ui/maps-consent';
-import { useOnlineStatus } from '../../../ui/use-online-status';
-import { useT } from '../../../i18n/use-t';
-import type { StationCountry } from '../../../shared/stations';
+import { allowMaps, mapsConsentStore } from '@/ui/maps-consent';
+import { useOnlineStatus } from '@/ui/use-online-status';
+import { useT } from '@/i18n/use-t';
+import type { StationCountry } from '@/shared/stations';
 import type { LatLng } from '../distance';
 import { loadMapsScript } from '../api/load-maps-script';
 import { mapsApiKey } from '../maps-public-config';

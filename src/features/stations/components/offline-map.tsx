@@ -14,7 +14,7 @@
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useT } from '../../../i18n/use-t';
+import { useT } from '@/i18n/use-t';
 import type { LatLng } from '../distance';
 import {
   buildClusterIndex,

@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n/use-t';
+import { useT } from '@/i18n/use-t';
 import { open24hLabel, openingHoursTable } from '../opening-hours';
 
 /** A station's opening hours per spec §5 (one open24h row, or the days from today on). */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useT } from '../../../i18n/use-t';
-import { LOCALE_INFO, STATION_PATH_SEGMENT, type Locale } from '../../../shared/locales';
-import type { ZonedNow } from '../../../shared/station-calendar';
-import type { StationSummary } from '../../../shared/stations';
+import { useT } from '@/i18n/use-t';
+import { LOCALE_INFO, STATION_PATH_SEGMENT, type Locale } from '@/shared/locales';
+import type { ZonedNow } from '@/shared/station-calendar';
+import type { StationSummary } from '@/shared/stations';
 import { formatDistance } from '../distance';
 import { todaysHoursAt } from '../open-now';
 import { open24hLabel } from '../opening-hours';

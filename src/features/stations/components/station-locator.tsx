@@ -8,14 +8,14 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { usePagePayload } from '../../../ui/payload-context';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { KnownBlock } from '../../../shared/content-schema';
-import { LOCALE_INFO } from '../../../shared/locales';
-import { zonedNow } from '../../../shared/station-calendar';
-import { COUNTRY_TIME_ZONE, type StationCountry, type StationSummary } from '../../../shared/stations';
-import { useOnlineStatus } from '../../../ui/use-online-status';
+import { usePagePayload } from '@/ui/payload-context';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { KnownBlock } from '@/shared/content-schema';
+import { LOCALE_INFO } from '@/shared/locales';
+import { zonedNow } from '@/shared/station-calendar';
+import { COUNTRY_TIME_ZONE, type StationCountry, type StationSummary } from '@/shared/stations';
+import { useOnlineStatus } from '@/ui/use-online-status';
 import type { LatLng } from '../distance';
 import { locatorSearch, parseLocatorQuery, type LocatorQuery } from '../locator-query';
 import { rememberPage } from '../offline-pages';

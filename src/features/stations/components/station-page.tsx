@@ -6,14 +6,14 @@
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePagePayload } from '../../../ui/payload-context';
-import { useSite } from '../../../ui/site-context';
-import { useT } from '../../../i18n/use-t';
-import type { PageContent } from '../../../shared/content-schema';
-import { LOCALE_INFO, LOCALIZED_PATHS } from '../../../shared/locales';
-import { formatMoney } from '../../../shared/shop/money';
-import { zonedNow } from '../../../shared/station-calendar';
-import { DIET_CODES, type LunchList, type StationDetails } from '../../../shared/stations';
+import { usePagePayload } from '@/ui/payload-context';
+import { useSite } from '@/ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { PageContent } from '@/shared/content-schema';
+import { LOCALE_INFO, LOCALIZED_PATHS } from '@/shared/locales';
+import { formatMoney } from '@/shared/shop/money';
+import { zonedNow } from '@/shared/station-calendar';
+import { DIET_CODES, type LunchList, type StationDetails } from '@/shared/stations';
 import { rememberPage } from '../offline-pages';
 import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
