@@ -8,6 +8,7 @@ import {
   countriesBounds,
   countryOutlines,
   initialView,
+  SINGLE_STATION_MAX_ZOOM,
   markersInView,
   prepareFirstDraw,
   toWorld,
@@ -73,10 +74,12 @@ describe('offline map geometry', () => {
     expect(Math.max(horizontal, vertical)).toBeGreaterThanOrEqual(FIT_BOUNDS_PADDING_PX - 1e-6);
   });
 
-  it('centres a single station at the given zoom, and shows the countries when there is none', () => {
+  it('centres a single station at the given zoom, at most a regional one, and shows the countries when there is none', () => {
     const [one] = stationsAround(1);
+    expect(initialView([one!], SIZE, 4).k).toBe(2 ** 4);
+    // A station page asks for 14; 1:50m outlines at that zoom show a straight line.
     const view = initialView([one!], SIZE, 14);
-    expect(view.k).toBe(2 ** 14);
+    expect(view.k).toBe(2 ** SINGLE_STATION_MAX_ZOOM);
     const [x, y] = toWorld(one!.lng, one!.lat);
     expect(x * view.k + view.x).toBeCloseTo(SIZE.width / 2, 6);
     expect(y * view.k + view.y).toBeCloseTo(SIZE.height / 2, 6);

@@ -248,11 +248,21 @@ export function countriesBounds(): WorldBounds {
   return { x0, y0, x1, y1 };
 }
 
-/** The first view of a list: all its stations fitted with padding; one station at `singleZoom`; none: the countries. */
+/**
+ * The outlines are Natural Earth 1:50m: at a street zoom (a station page asks Google's map
+ * for 14) a coast is a straight line and nothing says where the station is. One station
+ * opens at most at this zoom, with its region and coast in view; the visitor can zoom in.
+ */
+export const SINGLE_STATION_MAX_ZOOM = 6;
+
+/**
+ * The first view of a list: all its stations fitted with padding; one station at
+ * `singleZoom` (at most SINGLE_STATION_MAX_ZOOM); none: the countries.
+ */
 export function initialView(stations: readonly OfflineMapStation[], size: MapSize, singleZoom = 14): MapView {
   if (stations.length === 1) {
     const [x, y] = toWorld(stations[0]!.lng, stations[0]!.lat);
-    return centredView(x, y, clampK(2 ** singleZoom), size);
+    return centredView(x, y, clampK(2 ** Math.min(singleZoom, SINGLE_STATION_MAX_ZOOM)), size);
   }
   return fitView(worldBounds(stations) ?? countriesBounds(), size);
 }
