@@ -1,12 +1,12 @@
 /** The form of my details: names, phone (the one phone rule) and marketing choices. */
-import { NoScriptNote } from './no-script-note';
+import { AccountForm } from './account-form';
 import { useState } from 'react';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import type { MarketingChoice, User } from '@/shared/account-types';
 import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
 import type { TelephonePrefix } from '@/shared/validation/phone';
-import { FormField, FormMessage } from '@/ui/form/form-field';
+import { FormField } from '@/ui/form/form-field';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { loadCustomer } from '../session/session-actions';
 import { updateDetails } from '../api/account-api';
@@ -45,20 +45,12 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
   });
 
   return (
-    <form
-      className="form account-form"
-      method="post"
+    <AccountForm
+      titleId="account-edit-title"
+      title={t('account.details.edit-title')}
+      outcome={outcome}
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="account-edit-title"
     >
-      <NoScriptNote />
-      <h2 id="account-edit-title">{t('account.details.edit-title')}</h2>
-      {outcome.kind === 'failed' ? (
-        <FormMessage kind="error">
-          <p>{t(outcome.message.id, outcome.message.values)}</p>
-        </FormMessage>
-      ) : null}
       <div className="form-row">
         {(['firstname', 'lastname'] as const).map((name) => (
           <FormField
@@ -90,6 +82,6 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
           {t('account.details.cancel')}
         </button>
       </div>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,5 +1,5 @@
 /** Login (spec §4): e-mail and password; offline it says so and keeps what was typed. */
-import { NoScriptNote } from './no-script-note';
+import { AccountForm } from './account-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
@@ -63,22 +63,18 @@ export function LoginView() {
   });
 
   return (
-    <form
-      className="form account-form"
-      method="post"
+    <AccountForm
+      titleId="account-login-title"
+      title={t('account.login.title')}
+      outcome={outcome}
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="account-login-title"
+      intro={
+        <>
+          {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
+          {unlockToken ? <FormMessage kind="info">{t('account.login.unlock-notice')}</FormMessage> : null}
+        </>
+      }
     >
-      <NoScriptNote />
-      <h2 id="account-login-title">{t('account.login.title')}</h2>
-      {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
-      {unlockToken ? <FormMessage kind="info">{t('account.login.unlock-notice')}</FormMessage> : null}
-      {outcome.kind === 'failed' ? (
-        <FormMessage kind="error">
-          <p>{t(outcome.message.id, outcome.message.values)}</p>
-        </FormMessage>
-      ) : null}
       <FormField
         kind="email"
         name="email"
@@ -108,6 +104,6 @@ export function LoginView() {
       <p>
         {t('account.login.no-account')} <Link to={ACCOUNT_PATHS.register[locale]}>{t('account.login.register')}</Link>
       </p>
-    </form>
+    </AccountForm>
   );
 }

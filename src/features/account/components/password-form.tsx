@@ -2,7 +2,7 @@
  * The password change of my details. Once changed, the fields are emptied and the form
  * starts afresh (`reset`): no 'required' messages until it is sent again (issue 11).
  */
-import { NoScriptNote } from './no-script-note';
+import { AccountForm } from './account-form';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
@@ -26,20 +26,18 @@ export function PasswordForm() {
   });
 
   return (
-    <form
-      className="form account-form"
-      method="post"
+    <AccountForm
+      titleId="account-password-title"
+      title={t('account.password.title')}
+      outcome={outcome}
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="account-password-title"
+      intro={
+        <>
+          <p>{t('account.password.lead')}</p>
+          {outcome.kind === 'done' ? <FormMessage kind="success">{t('account.password.done')}</FormMessage> : null}
+        </>
+      }
     >
-      <NoScriptNote />
-      <h2 id="account-password-title">{t('account.password.title')}</h2>
-      <p>{t('account.password.lead')}</p>
-      {outcome.kind === 'done' ? <FormMessage kind="success">{t('account.password.done')}</FormMessage> : null}
-      {outcome.kind === 'failed' ? (
-        <FormMessage kind="error">{t(outcome.message.id, outcome.message.values)}</FormMessage>
-      ) : null}
       {NAMES.map((name) => (
         <FormField
           key={name}
@@ -59,6 +57,6 @@ export function PasswordForm() {
           {t('account.password.submit')}
         </button>
       </div>
-    </form>
+    </AccountForm>
   );
 }

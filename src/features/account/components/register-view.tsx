@@ -1,5 +1,5 @@
 /** Registration: details, password and choices; the account opens once the e-mail is confirmed. */
-import { NoScriptNote } from './no-script-note';
+import { AccountForm } from './account-form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
@@ -75,22 +75,18 @@ export function RegisterView() {
   });
 
   return (
-    <form
-      className="form account-form"
-      method="post"
+    <AccountForm
+      titleId="account-register-title"
+      title={t('account.register.title')}
+      outcome={outcome}
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="account-register-title"
+      intro={
+        <>
+          <p>{t('forms.required-note')}</p>
+          {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
+        </>
+      }
     >
-      <NoScriptNote />
-      <h2 id="account-register-title">{t('account.register.title')}</h2>
-      <p>{t('forms.required-note')}</p>
-      {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
-      {outcome.kind === 'failed' ? (
-        <FormMessage kind="error">
-          <p>{t(outcome.message.id, outcome.message.values)}</p>
-        </FormMessage>
-      ) : null}
       <div className="form-row">
         <FormField kind="text" label={t('account.field.firstname')} autoComplete="given-name" {...field('firstname')} />
         <FormField kind="text" label={t('account.field.lastname')} autoComplete="family-name" {...field('lastname')} />
@@ -142,6 +138,6 @@ export function RegisterView() {
         </button>
         <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.register.have-account')}</Link>
       </div>
-    </form>
+    </AccountForm>
   );
 }

@@ -3,7 +3,7 @@
  * ?token= is sent on opening; the code can also be typed), ask for a password reset,
  * and set a new password with the reset link's token.
  */
-import { NoScriptNote } from './no-script-note';
+import { AccountForm } from './account-form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSite } from '@/ui/site-context';
@@ -70,21 +70,13 @@ export function ConfirmEmailView() {
   }
 
   return (
-    <form
-      className="form account-form"
-      method="post"
-      noValidate
-      aria-labelledby="account-confirm-title"
+    <AccountForm
+      titleId="account-confirm-title"
+      title={t('account.confirm.title')}
+      outcome={outcome}
       onSubmit={onSubmit}
+      intro={<>{confirming ? <p role="status">{t('account.confirm.busy')}</p> : null}</>}
     >
-      <NoScriptNote />
-      <h2 id="account-confirm-title">{t('account.confirm.title')}</h2>
-      {confirming ? <p role="status">{t('account.confirm.busy')}</p> : null}
-      {outcome.kind === 'failed' ? (
-        <FormMessage kind="error">
-          <p>{t(outcome.message.id, outcome.message.values)}</p>
-        </FormMessage>
-      ) : null}
       <FormField
         kind="text"
         name="code"
@@ -100,7 +92,7 @@ export function ConfirmEmailView() {
           {t('account.confirm.submit')}
         </button>
       </div>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -125,21 +117,17 @@ export function ForgotPasswordView() {
     );
   }
   return (
-    <form
-      className="form account-form"
-      method="post"
+    <AccountForm
+      titleId="account-forgot-title"
+      title={t('account.forgot.title')}
+      outcome={outcome}
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="account-forgot-title"
+      intro={
+        <>
+          <p>{t('account.forgot.lead')}</p>
+        </>
+      }
     >
-      <NoScriptNote />
-      <h2 id="account-forgot-title">{t('account.forgot.title')}</h2>
-      <p>{t('account.forgot.lead')}</p>
-      {outcome.kind === 'failed' ? (
-        <FormMessage kind="error">
-          <p>{t(outcome.message.id, outcome.message.values)}</p>
-        </FormMessage>
-      ) : null}
       <FormField
         kind="email"
         name="email"
@@ -156,7 +144,7 @@ export function ForgotPasswordView() {
         </button>
         <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.forgot.back')}</Link>
       </div>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -196,25 +184,19 @@ export function ResetPasswordView() {
     );
   }
   return (
-    <form
-      className="form account-form"
-      method="post"
+    <AccountForm
+      titleId="account-reset-title"
+      title={t('account.reset.title')}
+      outcome={outcome}
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="account-reset-title"
+      failureExtra={(messageId) =>
+        messageId === 'account.errors.invalid-token' ? (
+          <p>
+            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+          </p>
+        ) : null
+      }
     >
-      <NoScriptNote />
-      <h2 id="account-reset-title">{t('account.reset.title')}</h2>
-      {outcome.kind === 'failed' ? (
-        <FormMessage kind="error">
-          <p>{t(outcome.message.id, outcome.message.values)}</p>
-          {outcome.message.id === 'account.errors.invalid-token' ? (
-            <p>
-              <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
-            </p>
-          ) : null}
-        </FormMessage>
-      ) : null}
       <FormField
         kind="password"
         name="password"
@@ -241,6 +223,6 @@ export function ResetPasswordView() {
           {t('account.reset.submit')}
         </button>
       </div>
-    </form>
+    </AccountForm>
   );
 }
