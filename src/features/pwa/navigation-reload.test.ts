@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   claimChunkReload,
   isChunkLoadError,
   isNetworkFailure,
+  listenForChunkErrors,
   RELOAD_GUARD_MS,
   type GuardStorage,
 } from './navigation-reload';
@@ -69,5 +70,42 @@ describe('error kinds', () => {
     expect(isNetworkFailure(kyNetwork)).toBe(true);
     expect(isNetworkFailure(kyTimeout)).toBe(true);
     expect(isNetworkFailure(new Error('Payload request failed with status 500'))).toBe(false);
+  });
+});
+
+describe('a chunk error outside a navigation', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** A window that records page loads, with an empty reload guard. */
+  function fakeWindow(online: boolean) {
+    const target = new EventTarget();
+    const assign = vi.fn();
+    vi.stubGlobal('navigator', { onLine: online });
+    vi.stubGlobal('window', {
+      addEventListener: target.addEventListener.bind(target),
+      location: { href: 'http://localhost/kirjaudu', assign },
+      sessionStorage: new MemoryStorage(),
+    });
+    listenForChunkErrors();
+    const fail = () => {
+      const event = new Event('vite:preloadError', { cancelable: true });
+      target.dispatchEvent(event);
+      return event;
+    };
+    return { assign, fail };
+  }
+
+  it('reloads the page once when online (a release removed the chunk)', () => {
+    const { assign, fail } = fakeWindow(true);
+    expect(fail().defaultPrevented).toBe(true);
+    expect(assign).toHaveBeenCalledWith('http://localhost/kirjaudu');
+  });
+
+  it('leaves the page alone when offline: no swap for the browser offline page', () => {
+    const { assign, fail } = fakeWindow(false);
+    expect(fail().defaultPrevented).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
   });
 });

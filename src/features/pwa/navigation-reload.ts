@@ -8,7 +8,8 @@
  *   moment the visitor chose, never under a half-filled form.
  * - Chunk-load errors (spec §4, §9): a script chunk that cannot be loaded (a release
  *   removed it) reloads the target route once; a second failure within the 10000 ms reload
- *   guard is left to the error page, so it can never loop.
+ *   guard is left to the error page, so it can never loop. Offline there is no reload: the
+ *   chunk is missing for want of a network, and a reload would lose the open page.
  * - Offline: a client navigation whose payload cannot be fetched becomes a page load when
  *   a service worker controls the page, which answers with the saved page or the offline
  *   page in the page's language instead of a "500" error page.
@@ -99,6 +100,10 @@ function reloadAfterChunkError(target: string): boolean {
 export function listenForChunkErrors(): void {
   window.addEventListener('vite:preloadError', (event) => {
     if (navigatingTo !== undefined) return;
+    // Offline, a chunk fails because there is no network, not because a release removed
+    // it: a reload would swap the open page (a half-typed form) for the browser's offline
+    // page. The failed part shows its own error; the rest of the page stays.
+    if (!navigator.onLine) return;
     const payload = (event as Event & { payload?: unknown }).payload;
     if (reloadAfterChunkError(window.location.href)) {
       // The page is going away: keep the error from surfacing as an unhandled rejection.
