@@ -3,7 +3,7 @@
  * The error handler shared with the site server (server/common) answers
  * `{ status, code, message }` and hides 5xx details.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Db } from './db';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
@@ -25,7 +25,7 @@ export function buildOriginApp(db: Db, options: { logger?: FastifyServerOptions[
     bodyLimit: 256 * 1024,
     // Every request here comes from the site server, which logs it; the origin logs only
     // what goes wrong (its 5xx below, warnings of its plugins), not a line per request.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
 
   // Route schemas are zod schemas (decision 008): a bad query, body or parameter is a 400
