@@ -385,7 +385,7 @@ async function main() {
   const block = [
     START,
     '',
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench -- stations\` (\`scripts/bench-stations.ts\`) on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Chromium, load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end (above 2, other work shared the cores: times are upper bounds, ratios hold better).`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench -- stations\` (\`scripts/bench-stations.ts\`) on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Chromium, load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end${Math.max(loadAtStart, loadavg()[0]!) > cpus().length ? ' (above the core count: other work shared the cores, so times are upper bounds; ratios hold better)' : ' (an idle machine)'}.`,
     '',
     ...report(runs as [Run, Run]),
     END,
