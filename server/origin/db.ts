@@ -7,25 +7,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { AccountTables } from './accounts/account-tables';
-import type { ContentTables } from './content/content-tables';
-import type { FormTables } from './forms/form-tables';
-import type { AssetTables } from './images/assets-repository';
-import type { OutboxTables } from './outbox/outbox-tables';
-import type { ShopTables } from './shop/shop-tables';
-import type { StationTables } from './stations/stations-repository';
 
 /**
- * The whole schema: each domain declares its tables beside its repositories, and the one
- * Kysely type is their union, so no repository casts between database types.
+ * The whole schema. Each domain declares its tables beside its repositories and merges
+ * them in here (`declare module '../db'` in its *-tables.ts), so this module imports no
+ * domain, and no repository casts between database types.
  */
-export type DatabaseSchema = ContentTables &
-  AssetTables &
-  StationTables &
-  ShopTables &
-  AccountTables &
-  FormTables &
-  OutboxTables;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface DatabaseSchema {}
 
 export type Db = Kysely<DatabaseSchema>;
 

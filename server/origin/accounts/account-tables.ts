@@ -58,3 +58,8 @@ export type AccountTables = {
   customer_cards: CustomerCardsTable;
   login_failures: LoginFailuresTable;
 };
+
+declare module '../db' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
+  interface DatabaseSchema extends AccountTables {}
+}

@@ -27,3 +27,8 @@ export interface ContentTables {
   page_aliases: PageAliasesTable;
   layouts: LayoutsTable;
 }
+
+declare module '../db' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
+  interface DatabaseSchema extends ContentTables {}
+}

@@ -153,3 +153,8 @@ export function createAssetsRepository(database: Db) {
 }
 
 export type AssetsRepository = ReturnType<typeof createAssetsRepository>;
+
+declare module '../db' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
+  interface DatabaseSchema extends AssetTables {}
+}

@@ -103,3 +103,8 @@ export type ShopTables = {
   shop_wash_codes: ShopWashCodesTable;
   shop_provider_keys: ShopProviderKeysTable;
 };
+
+declare module '../db' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
+  interface DatabaseSchema extends ShopTables {}
+}

@@ -206,3 +206,8 @@ export function createStationsRepository(database: Db) {
 }
 
 export type StationsRepository = ReturnType<typeof createStationsRepository>;
+
+declare module '../db' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
+  interface DatabaseSchema extends StationTables {}
+}
