@@ -13,6 +13,10 @@ const features = readdirSync(join(import.meta.dirname, 'src/features'), { withFi
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const originDomains = readdirSync(join(import.meta.dirname, 'server/origin'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'migrations')
+  .map((entry) => entry.name);
+
 const browserLayersAbove = (layer) => {
   const order = ['./src/shared', './src/i18n', './src/ui', './src/features', './src/app'];
   return order.slice(order.indexOf(layer) + 1);
@@ -87,5 +91,13 @@ export const layerZones = [
     from: './server/origin/**/*-routes.ts',
     message:
       'A route module does not import another route module: move what both need to a module that is not a route.',
+  },
+  {
+    // The origin reads top-down: its composition (app, seed, start, cli) wires the domains
+    // (content, stations, shop, accounts, forms, images, outbox), which use its
+    // infrastructure (db, errors, config); a domain never reaches back up.
+    target: originDomains.map((domain) => `./server/origin/${domain}`),
+    from: ['app', 'seed', 'start', 'cli'].map((file) => `./server/origin/${file}.ts`),
+    message: 'A domain of the origin does not import its composition (app.ts, seed.ts, start.ts, cli.ts).',
   },
 ];

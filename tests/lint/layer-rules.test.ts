@@ -52,6 +52,7 @@ const FORBIDDEN: Array<[rule: string, file: string, code: string]> = [
     'server/origin/content/probe-routes.ts',
     "import '../stations/station-routes';",
   ],
+  ['an origin domain imports the origin composition', 'server/origin/shop/probe.ts', "import '../app';"],
   ['a site route imports another route', 'server/site/routes/probe.ts', "import './account';"],
   ['server code imports a feature', 'server/site/probe.ts', "import '../../src/features/shop';"],
 ];
