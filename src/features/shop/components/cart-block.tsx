@@ -13,6 +13,7 @@ import type { CartItem } from '../cart-types';
 import { useCart } from '../use-cart';
 import { CartTotals } from './cart-totals';
 import './cart.css';
+import { EmptyCart } from './empty-cart';
 
 export function CartBlock() {
   const t = useT();
@@ -27,15 +28,7 @@ export function CartBlock() {
   }, [snapshot.loaded]);
 
   if (!snapshot.loaded) return <p className="shop-cart__loading">{t('shop.cart.loading')}</p>;
-  if (snapshot.items.length === 0)
-    return (
-      <section className="shop-cart">
-        <p>{t('shop.cart.empty')}</p>
-        <Link to={SHOP_PATHS.products[locale]} className="button">
-          {t('shop.cart.browse')}
-        </Link>
-      </section>
-    );
+  if (snapshot.items.length === 0) return <EmptyCart className="shop-cart" />;
 
   return (
     <section className="shop-cart" aria-labelledby="shop-cart-heading">

@@ -4,13 +4,11 @@
  * the payment gateway. Payment needs the network and says so; nothing typed is lost.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import { LOCALE_INFO } from '@/shared/locales';
 import { BANKS } from '@/shared/shop/api-schema';
-import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '@/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '@/shared/validation/rules';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -25,6 +23,7 @@ import {
 } from '../customer-data-storage';
 import { trackCartStep } from '../analytics';
 import { useCart } from '../use-cart';
+import { EmptyCart } from './empty-cart';
 import { OrderSummary } from './order-summary';
 import { checkout } from '../checkout-store';
 import { CUSTOMER_FIELD_RULES } from '../customer-form-rules';
@@ -90,15 +89,7 @@ export function CheckoutBlock() {
   }
 
   if (!cartSnapshot.loaded) return <p>{t('shop.cart.loading')}</p>;
-  if (cartSnapshot.items.length === 0)
-    return (
-      <section className="checkout">
-        <p>{t('shop.cart.empty')}</p>
-        <Link to={SHOP_PATHS.products[locale]} className="button">
-          {t('shop.cart.browse')}
-        </Link>
-      </section>
-    );
+  if (cartSnapshot.items.length === 0) return <EmptyCart className="checkout" />;
 
   return (
     <section className="checkout">
