@@ -7,6 +7,7 @@ import { startOrigin, type RunningOrigin } from './origin/start';
 import { loggerOptions } from './logging';
 import { buildSiteApp } from './site/app';
 import { loadSiteConfig } from './site/config';
+import { configuredPublicOrigins } from './site/public-urls';
 import { loadRenderer } from './site/renderer';
 
 // React picks its development or production build from NODE_ENV when first loaded (by
@@ -19,6 +20,8 @@ async function main() {
   let originUrl = siteConfig.originUrl;
   if (!originUrl) {
     const originConfig = loadOriginConfig();
+    // The embedded origin takes link bases only from this site's own configuration.
+    if (originConfig.siteUrls.length === 0) originConfig.siteUrls = configuredPublicOrigins(siteConfig);
     origin = await startOrigin(originConfig, { logger: loggerOptions('origin', originConfig.logLevel) });
     originUrl = origin.url;
   }

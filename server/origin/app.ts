@@ -19,7 +19,13 @@ import { createStationsRepository } from './stations/stations-repository';
 import { createStationPages } from './stations/station-pages';
 import { stationRoutes } from './stations/station-routes';
 
-export function buildOriginApp(db: Db, options: { logger?: FastifyServerOptions['logger'] } = {}): FastifyInstance {
+export interface OriginAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */
+  siteUrls?: readonly string[];
+}
+
+export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
@@ -43,7 +49,7 @@ export function buildOriginApp(db: Db, options: { logger?: FastifyServerOptions[
     stationPages: createStationPages({ stations, assets: createAssetsRepository(db) }),
   });
   imageRoutes(app, { assets: createAssetsRepository(db) });
-  customerRoutes(app, { db });
+  customerRoutes(app, { db, siteUrls: options.siteUrls ?? [] });
   formRoutes(app, { db });
   void app.register(shopPlugin, { db });
   stationRoutes(app, { stations });

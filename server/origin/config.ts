@@ -10,7 +10,24 @@ const schema = z.object({
   ORIGIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   CONTENT_DIR: z.string().default('./content'),
   LOG_LEVEL: logLevelSchema,
+  // The site's public origins, comma-separated (https://www.st1.fi,https://www.st1.com):
+  // the only bases links in e-mails may have. Unset: loopback bases only (development).
+  SITE_URLS: z.string().optional(),
 });
+
+/** "https://www.st1.fi, https://st1.com/" → their origins; a value that is not one is refused. */
+export function parseSiteUrls(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== entry.replace(/\/+$/, ''))
+      throw new Error(`Invalid origin configuration: SITE_URLS: "${entry}" is not scheme://host[:port]`);
+    return url.origin;
+  });
+}
 
 export interface OriginConfig {
   dataDir: string;
@@ -22,6 +39,8 @@ export interface OriginConfig {
   contentDir: string;
   /** The same LOG_LEVEL as the site server's (server/logging.ts). */
   logLevel: LogLevel;
+  /** SITE_URLS: the origins links in e-mails may point to; empty means loopback only. */
+  siteUrls: string[];
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -39,5 +58,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     port: values.ORIGIN_PORT,
     contentDir: resolve(values.CONTENT_DIR),
     logLevel: logLevelFor(env, values.LOG_LEVEL),
+    siteUrls: parseSiteUrls(values.SITE_URLS),
   };
 }

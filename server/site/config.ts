@@ -62,6 +62,16 @@ const schema = z.object({
     .regex(/^\s*(?:[a-z0-9.-]+\s*(?:,\s*|$))*$/i, 'expected host names without port or scheme, separated by commas')
     .optional(),
   TRUST_PROXY: z.string().optional(),
+  // The shared host's public address (scheme and host, no path), e.g. https://www.st1.com:
+  // absolute links (e-mails, canonical URLs) are built on it (server/site/public-urls.ts).
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((value) => {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/+$/, '');
+    }, 'expected scheme://host[:port] without a path, e.g. https://www.st1.com')
+    .optional(),
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   // Every call to the origin (pages, /proxy, /images, accounts) gives up after this long.
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
@@ -92,6 +102,8 @@ export interface SiteConfig {
    * www.<host> redirects to them, and no other www host redirects anywhere.
    */
   siteHosts: ReadonlySet<string>;
+  /** PUBLIC_URL without a trailing slash: the shared host's public origin. */
+  publicUrl: string | undefined;
   /** Locale → where its root path redirects (spec §2 "configured root target"). */
   rootRedirects: Map<Locale, string>;
   /** Fastify's trustProxy: off, or the proxies' addresses and networks (never "everyone"). */
@@ -131,6 +143,7 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     ),
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     rootRedirects: parseLocaleMap(values.ROOT_REDIRECTS, 'ROOT_REDIRECTS') as Map<Locale, string>,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     previewToken: values.PREVIEW_TOKEN,

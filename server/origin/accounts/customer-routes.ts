@@ -7,7 +7,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
-import { MARKETING_CHOICES } from '../../../src/shared/account-types';
+import {
+  detailsRequest,
+  loginRequest,
+  passwordChangeRequest,
+  registerRequest,
+  resetCompleteRequest,
+  resetRequest,
+  tokenRequest,
+} from '../../../src/shared/api/customers';
 import { readPhone } from '../../../src/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
 import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
@@ -25,35 +33,36 @@ import { createOrderHistoryRepository } from '../shop/order-history-repository';
 import { createOutboxRepository } from '../outbox/outbox-repository';
 import { createSessionsRepository } from './sessions-repository';
 
-const text = (max: number) => z.string().max(max);
-/** Where links in e-mails point; the site server passes it only for hosts it trusts. */
-const linkOptions = { linkBase: z.string().url().max(200).optional(), domainMode: z.boolean().optional() };
-const tokenText = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
-const loginBody = z.object({
-  email: text(254),
-  password: text(256),
-  previousToken: text(100).optional(),
-  /** The token of an unlock link (docs/accounts.md "Rate limits"): lets the owner past the limit. */
-  unlockToken: tokenText.optional(),
-  ...linkOptions,
-});
-const detailsBody = z.object({
-  firstName: text(200),
-  lastName: text(200),
-  phoneNumber: text(30),
-  marketing: z.array(z.enum(MARKETING_CHOICES)).max(2),
-});
-const registerBody = detailsBody.extend({ email: text(254), password: text(256), ...linkOptions });
-const passwordBody = z.object({ currentPassword: text(256), newPassword: text(256) });
-const tokenBody = z.object({ token: tokenText });
-const resetRequestBody = z.object({ email: text(254), ...linkOptions });
-const resetCompleteBody = tokenBody.extend({ password: text(256) });
+/**
+ * Link options, computed by the site server (server/site/public-urls.ts). A link base must
+ * be one of the configured site origins (SITE_URLS), or, with none configured, a loopback
+ * origin: a forged one would mail a genuine token to someone else's site.
+ */
+function linkOptionsSchema(siteUrls: readonly string[]) {
+  const allowed = new Set(siteUrls);
+  const isAllowed = (value: string) => {
+    const url = new URL(value);
+    if (url.origin !== value) return false;
+    if (allowed.size > 0) return allowed.has(url.origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname);
+  };
+  return {
+    linkBase: z
+      .string()
+      .url()
+      .max(200)
+      .refine(isAllowed, 'linkBase is not a configured site URL (SITE_URLS)')
+      .optional(),
+    domainMode: z.boolean().optional(),
+  };
+}
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The details rules of spec §5, on the server's field names. The phone, when given, must
  * pass the one phone rule in international form (+358/+46/+47, a possible number).
  */
-function detailErrors(details: z.infer<typeof detailsBody>): Record<string, ValidationMessage> {
+function detailErrors(details: z.infer<typeof detailsRequest>): Record<string, ValidationMessage> {
   const errors = validateForm(
     { firstname: details.firstName, lastname: details.lastName },
     { firstname: ACCOUNT_FORM_RULES.details.firstname, lastname: ACCOUNT_FORM_RULES.details.lastname },
@@ -72,8 +81,12 @@ function passwordErrors(password: string, field: string): Record<string, Validat
   return validateForm({ [field]: password }, { [field]: ACCOUNT_FORM_RULES.register.password });
 }
 
-export function customerRoutes(fastify: FastifyInstance, deps: { db: Db }) {
+export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrls: readonly string[] }) {
   const app = zodRoutes(fastify);
+  const linkOptions = linkOptionsSchema(deps.siteUrls);
+  const loginBody = loginRequest.extend({ previousToken: z.string().max(100).optional(), ...linkOptions });
+  const registerBody = registerRequest.extend(linkOptions);
+  const resetRequestBody = resetRequest.extend(linkOptions);
   const customers = createCustomersRepository(deps.db);
   const sessions = createSessionsRepository(deps.db);
   const tokens = createAccountTokensRepository(deps.db);
@@ -182,7 +195,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db }) {
 
   app.put(
     '/customers/v1/customer',
-    { schema: { body: detailsBody }, onRequest: signedIn.onRequest },
+    { schema: { body: detailsRequest }, onRequest: signedIn.onRequest },
     async (request) => {
       const customerId = signedIn.customerId(request);
       const { body } = request;
@@ -208,7 +221,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db }) {
   /** A password change revokes every session of the customer and starts a new one here. */
   app.post(
     '/customers/v1/password',
-    { schema: { body: passwordBody }, onRequest: signedIn.onRequest },
+    { schema: { body: passwordChangeRequest }, onRequest: signedIn.onRequest },
     async (request) => {
       const customerId = signedIn.customerId(request);
       const { body } = request;
@@ -270,7 +283,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db }) {
     return reply.status(202).send({ status: 'pending-confirmation' });
   });
 
-  app.post('/customers/v1/email-confirmations', { schema: { body: tokenBody } }, async (request) => {
+  app.post('/customers/v1/email-confirmations', { schema: { body: tokenRequest } }, async (request) => {
     const { body } = request;
     const customerId = await tokens.consume(body.token, 'confirm-email');
     if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
@@ -304,7 +317,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db }) {
   });
 
   /** A reset sets the password, confirms the address (the mail arrived) and ends all sessions. */
-  app.post('/customers/v1/password-resets/complete', { schema: { body: resetCompleteBody } }, async (request) => {
+  app.post('/customers/v1/password-resets/complete', { schema: { body: resetCompleteRequest } }, async (request) => {
     const { body } = request;
     const errors = passwordErrors(body.password, 'password');
     if (Object.keys(errors).length > 0) throw validationFailed(errors);

@@ -12,6 +12,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { CONTACT_FORMS, HONEYPOT_FIELD } from '../../../src/shared/validation/forms';
+import {
+  detailsRequest,
+  loginRequest,
+  passwordChangeRequest,
+  registerRequest,
+  resetCompleteRequest,
+  resetRequest,
+  tokenRequest,
+  type LinkOptions,
+} from '../../../src/shared/api/customers';
 import type { Locale } from '../../../src/shared/locales';
 import { createAccountOrigin, type OriginAnswer } from '../accounts/account-origin';
 import { assertSameSiteRequest, sameSiteRequestsOnly } from '../accounts/csrf';
@@ -19,6 +29,7 @@ import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/
 import type { SiteConfig } from '../config';
 import { HttpError } from '../errors';
 import { acceptJsonBodiesOnly } from '../json-bodies';
+import { publicBase } from '../public-urls';
 
 /**
  * Per-address limits (docs/accounts.md), in memory per site server copy. The per-account
@@ -31,19 +42,13 @@ export const RATE_LIMITS = {
   formPerAddress: { max: 5, timeWindow: 10 * 60_000 },
 } as const;
 
-const loginBody = z.object({
-  email: z.string().max(254),
-  password: z.string().max(256),
-  /** From the unlock link mailed to a locked-out account (docs/accounts.md "Rate limits"). */
-  unlockToken: z.string().max(100).optional(),
-});
+/** Named in a 400's message: "Invalid request body (a JSON object): …". */
+const jsonObject = <Schema extends z.ZodType>(schema: Schema) => schema.describe('request body (a JSON object)');
+
 const formBody = z.object({
   form: z.enum(CONTACT_FORMS),
   fields: z.record(z.string().max(40), z.string().max(5000)),
 });
-const tokenBody = z.object({ token: z.string().max(200) });
-/** The bodies the origin checks field by field: here only their shape, a JSON object. */
-const objectBody = z.record(z.string(), z.unknown()).describe('request body (a JSON object)');
 
 /** An origin 4xx goes to the browser as `{ status, code, message, fields? }`, with its retry-after. */
 function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
@@ -88,17 +93,14 @@ export async function accountRoutes(fastify: FastifyInstance, options: { config:
    */
   const guarded = (limit: typeof loginLimit) => ({ onRequest: [limit, sameSiteRequestsOnly] });
 
-  /** Links in e-mails use the request's host only when it is known to be ours. */
-  function linkOptions(request: FastifyRequest): { linkBase?: string; domainMode: boolean } {
-    const hostname = request.hostname.toLowerCase();
-    const domainMode = options.config.localeDomains.has(hostname);
-    const trusted =
-      domainMode ||
-      options.config.siteHosts.has(hostname) ||
-      hostname === 'localhost' ||
-      hostname === '127.0.0.1' ||
-      hostname === '[::1]';
-    return trusted ? { linkBase: `${request.protocol}://${request.host}`, domainMode } : { domainMode };
+  /**
+   * Links in e-mails: built from the configuration (public-urls.ts), never from the
+   * request's Host or body, so a forged Host or a `linkBase` field cannot redirect a
+   * genuine token to another site (docs/security.md).
+   */
+  function linkOptions(request: FastifyRequest, locale: Locale): LinkOptions {
+    const base = publicBase(options.config, request, locale);
+    return { linkBase: base.origin, domainMode: base.domainMode };
   }
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -118,14 +120,14 @@ export async function accountRoutes(fastify: FastifyInstance, options: { config:
       .send();
   });
 
-  app.post('/api/v1/login', { ...guarded(loginLimit), schema: { body: loginBody } }, async (request, reply) => {
+  app.post('/api/v1/login', { ...guarded(loginLimit), schema: { body: loginRequest } }, async (request, reply) => {
     const locale = assertSameSiteRequest(request);
-    const { body } = request;
+    const { email, password, unlockToken } = request.body;
     const previousToken = sessionToken(request);
     const answer = await origin.call('POST', 'customers/v1/sessions', {
       locale,
       // Link options: the first refused attempt mails the owner an unlock link.
-      body: { ...body, ...(previousToken ? { previousToken } : {}), ...linkOptions(request) },
+      body: { email, password, unlockToken, previousToken, ...linkOptions(request, locale) },
     });
     noStore(reply);
     if (answer.status !== 201) return sendOriginError(reply, answer);
@@ -163,18 +165,28 @@ export async function accountRoutes(fastify: FastifyInstance, options: { config:
     return reply.status(201).send({ status: 'SENT' });
   });
 
-  /** Forwards a JSON body to an origin endpoint and passes its answer on. */
+  /**
+   * An origin call with a body built from the request's parsed, named fields (`originBody`),
+   * never the browser's body itself; its answer is passed on.
+   */
   const forward =
-    (method: 'POST' | 'PUT', path: string, options: { withSession?: boolean; withLinks?: boolean; okStatus: number }) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
+    <Body>(
+      method: 'POST' | 'PUT',
+      path: string,
+      options: {
+        withSession?: boolean;
+        okStatus: number;
+        originBody: (body: Body, request: FastifyRequest, locale: Locale) => Record<string, unknown>;
+      },
+    ) =>
+    async (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => {
       const locale: Locale = assertSameSiteRequest(request);
-      const body = request.body as z.infer<typeof objectBody>;
       const token = options.withSession ? sessionToken(request) : undefined;
       if (options.withSession && !token) throw new HttpError(401, 'UNAUTHORIZED', 'Log in first');
       const answer = await origin.call(method, path, {
         locale,
         token,
-        body: { ...body, ...(options.withLinks ? linkOptions(request) : {}) },
+        body: options.originBody(request.body as Body, request, locale),
       });
       noStore(reply);
       if (answer.status === 401 && options.withSession) clearSessionCookie(request, reply);
@@ -182,43 +194,79 @@ export async function accountRoutes(fastify: FastifyInstance, options: { config:
       return reply.status(answer.status).send(answer.body);
     };
 
+  const details = (body: z.infer<typeof detailsRequest>) => ({
+    firstName: body.firstName,
+    lastName: body.lastName,
+    phoneNumber: body.phoneNumber,
+    marketing: body.marketing,
+  });
+
   app.post(
     '/api/v1/account/register',
-    { ...guarded(accountLimit), schema: { body: objectBody } },
-    forward('POST', 'customers/v1/registrations', { withLinks: true, okStatus: 202 }),
+    { ...guarded(accountLimit), schema: { body: jsonObject(registerRequest) } },
+    forward('POST', 'customers/v1/registrations', {
+      okStatus: 202,
+      originBody: (body: z.infer<typeof registerRequest>, request, locale) => ({
+        ...details(body),
+        email: body.email,
+        password: body.password,
+        ...linkOptions(request, locale),
+      }),
+    }),
   );
   app.post(
     '/api/v1/account/forgot-password',
-    { ...guarded(accountLimit), schema: { body: objectBody } },
-    forward('POST', 'customers/v1/password-resets', { withLinks: true, okStatus: 202 }),
+    { ...guarded(accountLimit), schema: { body: jsonObject(resetRequest) } },
+    forward('POST', 'customers/v1/password-resets', {
+      okStatus: 202,
+      originBody: (body: z.infer<typeof resetRequest>, request, locale) => ({
+        email: body.email,
+        ...linkOptions(request, locale),
+      }),
+    }),
   );
   app.post(
     '/api/v1/account/confirm-email',
-    { ...guarded(accountLimit), schema: { body: tokenBody } },
-    forward('POST', 'customers/v1/email-confirmations', { okStatus: 200 }),
+    { ...guarded(accountLimit), schema: { body: tokenRequest } },
+    forward('POST', 'customers/v1/email-confirmations', {
+      okStatus: 200,
+      originBody: (body: z.infer<typeof tokenRequest>) => ({ token: body.token }),
+    }),
   );
   app.post(
     '/api/v1/account/reset-password',
-    { ...guarded(accountLimit), schema: { body: objectBody } },
-    forward('POST', 'customers/v1/password-resets/complete', { okStatus: 200 }),
+    { ...guarded(accountLimit), schema: { body: jsonObject(resetCompleteRequest) } },
+    forward('POST', 'customers/v1/password-resets/complete', {
+      okStatus: 200,
+      originBody: (body: z.infer<typeof resetCompleteRequest>) => ({ token: body.token, password: body.password }),
+    }),
   );
   app.post(
     '/api/v1/account/customer',
-    { onRequest: sameSiteRequestsOnly, schema: { body: objectBody } },
-    forward('PUT', 'customers/v1/customer', { withSession: true, okStatus: 200 }),
+    { onRequest: sameSiteRequestsOnly, schema: { body: jsonObject(detailsRequest) } },
+    forward('PUT', 'customers/v1/customer', { withSession: true, okStatus: 200, originBody: details }),
   );
 
   /** A password change ends every session; this browser gets the new one. */
-  app.post('/api/v1/account/password', { preHandler: accountLimit }, async (request, reply) => {
-    const locale = assertSameSiteRequest(request);
-    const token = sessionToken(request);
-    if (!token) throw new HttpError(401, 'UNAUTHORIZED', 'Log in first');
-    const answer = await origin.call('POST', 'customers/v1/password', { locale, token, body: request.body ?? {} });
-    noStore(reply);
-    if (answer.status === 401) clearSessionCookie(request, reply);
-    if (answer.status !== 200) return sendOriginError(reply, answer);
-    const session = answer.body as { token: string; expiresAt: string };
-    setSessionCookie(request, reply, session.token, session.expiresAt);
-    return reply.status(200).send({ status: 'CHANGED' });
-  });
+  app.post(
+    '/api/v1/account/password',
+    { ...guarded(accountLimit), schema: { body: jsonObject(passwordChangeRequest) } },
+    async (request, reply) => {
+      const locale = assertSameSiteRequest(request);
+      const token = sessionToken(request);
+      if (!token) throw new HttpError(401, 'UNAUTHORIZED', 'Log in first');
+      const { currentPassword, newPassword } = request.body;
+      const answer = await origin.call('POST', 'customers/v1/password', {
+        locale,
+        token,
+        body: { currentPassword, newPassword },
+      });
+      noStore(reply);
+      if (answer.status === 401) clearSessionCookie(request, reply);
+      if (answer.status !== 200) return sendOriginError(reply, answer);
+      const session = answer.body as { token: string; expiresAt: string };
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return reply.status(200).send({ status: 'CHANGED' });
+    },
+  );
 }

@@ -29,10 +29,14 @@ export interface SiteWithOrigin {
   close(): Promise<void>;
 }
 
-export async function startSiteWithOrigin(name: string): Promise<SiteWithOrigin> {
+/** `originEnv` adds origin configuration, e.g. SITE_URLS. */
+export async function startSiteWithOrigin(
+  name: string,
+  options: { originEnv?: Record<string, string> } = {},
+): Promise<SiteWithOrigin> {
   const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
   const origin = await startOrigin(
-    loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv),
+    loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content', ...options.originEnv } as NodeJS.ProcessEnv),
   );
   const renderer = await loadRenderer(distDir);
   const sites: FastifyInstance[] = [];
