@@ -9,10 +9,18 @@ describe('verification code (spec §5)', () => {
     ['st1-123', 'ST1-123'],
     [' ST1 - 123 ', 'ST1-123'],
     ['abc', 'ST1-ABC'],
-    // A code that already carries the prefix never gets a second one (issue 11).
+    // A code that already carries the prefix never gets a second one.
     ['ST1-ABC', 'ST1-ABC'],
     ['ST1-12a', 'ST1-12A'],
     ['', 'ST1-'],
+    // As printed on receipts and gift cards, and as customers type them.
+    ['ST1 315704830822', 'ST1-315704830822'],
+    ['st1 3157 0483 0822', 'ST1-315704830822'],
+    ['ST1315704830822', 'ST1-315704830822'],
+    ['3157-0483-0822', 'ST1-315704830822'],
+    ['ST1-3157-0483-0822', 'ST1-315704830822'],
+    ['St1 - 3157 0483 0822 ', 'ST1-315704830822'],
+    ['\tst1\u00a03157 0483 0822', 'ST1-315704830822'],
   ])('%j → %j', (input, expected) => {
     expect(normaliseVerificationCode(input)).toBe(expected);
   });
