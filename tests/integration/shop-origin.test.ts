@@ -597,3 +597,42 @@ describe('shop: orders', () => {
     expectApiError(await app.inject({ method: 'GET', url: '/digital-order/v1/products?codes=a%20b' }), 400);
   });
 });
+
+describe("the test gateway offers the banks of the customer's country", () => {
+  async function initializeIn(locale: string, bank: string) {
+    const items = [{ code: 'WASH-PREMIUM', quantity: 1 }];
+    const headers = { 'x-st1-locale': locale };
+    const cart = (await validate({ items }, headers)).json() as ValidatedCart;
+    return post(
+      '/digital-order/v1/orders/initialize',
+      {
+        idempotencyKey: nextKey(),
+        items,
+        customer,
+        payment: { type: 'bank', bank },
+        expectedTotal: cart.totals.totalWithTax,
+        returnPath: '/kassa/maksu',
+      },
+      headers,
+    );
+  }
+
+  it.each([
+    ['fi-FI', 'op', ['OP', 'S-Pankki', 'Nordea'], ['Swedbank', 'DNB']],
+    ['en-EU', 'aktia', ['OP', 'Aktia'], ['SEB', 'DNB']],
+    ['sv-SE', 'swedbank', ['Swedbank', 'SEB', 'Handelsbanken', 'Nordea'], ['OP', 'S-Pankki', 'DNB']],
+    ['no-NO', 'dnb', ['DNB', 'SpareBank 1', 'Nordea'], ['OP', 'Swedbank']],
+  ])('%s: a bank of the country pays; the page lists only its banks', async (locale, bank, offered, absent) => {
+    const response = await initializeIn(locale, bank);
+    expect(response.statusCode, response.body).toBe(201);
+    const page = await app.inject({ method: 'GET', url: (response.json() as InitializedOrder).paymentUrl });
+    for (const name of offered) expect(page.body).toContain(`> ${name}</label>`);
+    for (const name of absent) expect(page.body).not.toContain(`> ${name}</label>`);
+  });
+
+  it('refuses a bank of another country with a 400 naming payment.bank', async () => {
+    const response = await initializeIn('sv-SE', 'op');
+    const body = expectApiError(response, 400, 'BAD_REQUEST');
+    expect(body.message).toMatch(/payment\.bank: op is not offered in sv-SE/);
+  });
+});

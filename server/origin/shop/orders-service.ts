@@ -12,6 +12,7 @@ import type {
   SignedPaymentResult,
   initializeOrderRequestSchema,
 } from '../../../src/shared/shop/api-schema';
+import { banksFor } from '../../../src/shared/shop/api-schema';
 import { centsToEuros, eurosToCents } from '../../../src/shared/shop/money';
 import type { z } from 'zod';
 import type { Db } from '../db';
@@ -144,6 +145,12 @@ export function createOrdersService(
       }
       if (input.payment.type === 'bank' && !input.payment.bank)
         throw new HttpError(400, 'BAD_REQUEST', 'payment.bank is required for a bank payment');
+      if (input.payment.bank && !banksFor(context.locale).some((bank) => bank.id === input.payment.bank))
+        throw new HttpError(
+          400,
+          'BAD_REQUEST',
+          `payment.bank: ${input.payment.bank} is not offered in ${context.locale}`,
+        );
 
       const priced = await pricing.price(input.items, {
         locale: context.locale,

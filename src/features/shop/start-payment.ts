@@ -6,7 +6,7 @@
  * the payment page, or shows the problem.
  */
 import type { Locale } from '@/shared/locales';
-import { BANKS, type PaymentMethodType } from '@/shared/shop/api-schema';
+import { offeredBank, type PaymentMethodType } from '@/shared/shop/api-schema';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { analyticsItem, trackShopEvent } from './analytics';
 import { cart, validateCart } from './cart-store';
@@ -48,7 +48,9 @@ export async function startPayment({ locale, basename }: { locale: Locale; basen
       },
       sendSms: checkout.sendSms,
       payment:
-        method === 'bank' ? { type: 'bank' as const, bank: checkout.bank ?? BANKS[0].id } : { type: 'card' as const },
+        method === 'bank'
+          ? { type: 'bank' as const, bank: offeredBank(locale, checkout.bank) }
+          : { type: 'card' as const },
       expectedTotal: cart.totals.totalWithTax,
       returnPath: `${basename}${SHOP_PATHS.confirmation[locale]}`,
     };

@@ -4,7 +4,7 @@
  * zod in the browser bundle). Money in answers is euros with two decimals, computed from
  * integer cents on the server.
  */
-import type { ShopCurrency } from '../locales';
+import { LOCALE_INFO, type Country, type Locale, type ShopCurrency } from '../locales';
 import { readPhone, TELEPHONE_PREFIXES } from '../validation/phone';
 import { z } from '../zod';
 
@@ -13,14 +13,38 @@ export const MAX_CART_LINES = 30;
 export const PAYMENT_METHODS = ['card', 'bank'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHODS)[number];
 
-/** Banks offered by the payment test gateway (id → display name). */
+/**
+ * Online banks offered by the payment test gateway, per country: a customer pays with a
+ * bank of the country of the locale's site (en-EU is Finland's). Ids are unique across
+ * countries, so an order's bank names one bank; banks present in several countries (Nordea,
+ * Danske Bank, Handelsbanken) have one id. docs/shop.md "Payment".
+ */
 export const BANKS = [
-  { id: 'nordea', name: 'Nordea' },
-  { id: 'op', name: 'OP' },
-  { id: 'danske', name: 'Danske Bank' },
-  { id: 'spankki', name: 'S-Pankki' },
-] as const;
+  { id: 'nordea', name: 'Nordea', countries: ['FI', 'SE', 'NO'] },
+  { id: 'op', name: 'OP', countries: ['FI'] },
+  { id: 'danske', name: 'Danske Bank', countries: ['FI', 'SE', 'NO'] },
+  { id: 'spankki', name: 'S-Pankki', countries: ['FI'] },
+  { id: 'aktia', name: 'Aktia', countries: ['FI'] },
+  { id: 'swedbank', name: 'Swedbank', countries: ['SE'] },
+  { id: 'seb', name: 'SEB', countries: ['SE'] },
+  { id: 'handelsbanken', name: 'Handelsbanken', countries: ['SE', 'NO'] },
+  { id: 'dnb', name: 'DNB', countries: ['NO'] },
+  { id: 'sparebank', name: 'SpareBank 1', countries: ['NO'] },
+] as const satisfies readonly { id: string; name: string; countries: readonly Country[] }[];
 export const BANK_IDS = BANKS.map((bank) => bank.id) as [string, ...string[]];
+export type Bank = (typeof BANKS)[number];
+
+/** The banks a locale's customers are offered, in the order shown. */
+export function banksFor(locale: Locale): Bank[] {
+  const country = LOCALE_INFO[locale].country;
+  return BANKS.filter((bank) => (bank.countries as readonly Country[]).includes(country));
+}
+
+/** The chosen bank when the locale offers it, else the locale's first (a choice kept from another site). */
+export function offeredBank(locale: Locale, chosen: string | null | undefined): string {
+  const offered = banksFor(locale);
+  return offered.find((bank) => bank.id === chosen)?.id ?? offered[0]!.id;
+}
 
 const productCode = z
   .string()

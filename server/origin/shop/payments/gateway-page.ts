@@ -1,6 +1,6 @@
 /** The hosted page of the payment test gateway: plain HTML, no script, works by keyboard. */
 import { isLocale, LOCALE_INFO, type Locale } from '../../../../src/shared/locales';
-import { BANKS, TEST_CARDS } from '../../../../src/shared/shop/api-schema';
+import { banksFor, TEST_CARDS } from '../../../../src/shared/shop/api-schema';
 import { centsToEuros, formatPrice } from '../../../../src/shared/shop/money';
 import { serverText } from '../../server-texts';
 import type { ShopPaymentsTable } from '../shop-tables';
@@ -37,7 +37,9 @@ export function gatewayPageHtml(payment: ShopPaymentsTable, orderLocale: string,
     <p class="group">${text.cards}</p>
     ${TEST_CARDS.map((card) => option(`card:${card.id}`, card.name)).join('\n    ')}
     <p class="group">${text.banks}</p>
-    ${BANKS.map((bank) => option(`bank:${bank.id}`, bank.name)).join('\n    ')}
+    ${banksFor(locale)
+      .map((bank) => option(`bank:${bank.id}`, bank.name))
+      .join('\n    ')}
   </fieldset>
   <div class="actions">
     <button type="submit" name="action" value="approve" class="primary">${text.approve}</button>

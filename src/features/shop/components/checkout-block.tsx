@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import { LOCALE_INFO } from '@/shared/locales';
-import { BANKS } from '@/shared/shop/api-schema';
+import { banksFor, offeredBank } from '@/shared/shop/api-schema';
 import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '@/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '@/shared/validation/rules';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -329,7 +329,7 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
               checked={state.paymentMethodType === method}
               onChange={() => {
                 checkout.paymentMethodType = method;
-                if (method === 'bank' && !checkout.bank) checkout.bank = BANKS[0].id;
+                if (method === 'bank') checkout.bank = offeredBank(locale, checkout.bank);
               }}
             />{' '}
             {t(`shop.checkout.method.${method}`)}
@@ -341,10 +341,10 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
           <label htmlFor={bankId}>{t('shop.checkout.bank')}</label>
           <select
             id={bankId}
-            value={state.bank ?? BANKS[0].id}
+            value={offeredBank(locale, state.bank)}
             onChange={(event) => (checkout.bank = event.target.value)}
           >
-            {BANKS.map((bank) => (
+            {banksFor(locale).map((bank) => (
               <option key={bank.id} value={bank.id}>
                 {bank.name}
               </option>
