@@ -23,6 +23,8 @@ export interface OriginAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */
   siteUrls?: readonly string[];
+  /** CONTENT_DIR: the shop reads its seller from content/shop/catalog.json; default ./content. */
+  contentDir?: string;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -51,7 +53,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   imageRoutes(app, { assets: createAssetsRepository(db) });
   customerRoutes(app, { db, siteUrls: options.siteUrls ?? [] });
   formRoutes(app, { db });
-  void app.register(shopPlugin, { db });
+  void app.register(shopPlugin, { db, contentDir: options.contentDir ?? 'content' });
   stationRoutes(app, { stations });
   return app;
 }

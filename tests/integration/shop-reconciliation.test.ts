@@ -10,6 +10,7 @@ import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-s
 import { buildOriginApp } from '../../server/origin/app';
 import { createOrdersService } from '../../server/origin/shop/orders-service';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';
+import { readCatalogFile } from '../../server/origin/shop/catalog-files';
 import { shopPlugin } from '../../server/origin/shop/shop-plugin';
 import type { SeededOrigin } from './support/seeded-origin';
 import { forEachDatabase } from './support/each-database';
@@ -88,8 +89,9 @@ forEachDatabase((database) => {
 
       it('completes each order once when reconciliations run at the same time (several origin processes)', async () => {
         const order = await approvedButNeverCompleted();
+        const { seller } = await readCatalogFile('content');
         const services = Array.from({ length: 5 }, () =>
-          createOrdersService(origin.db, { provider: createTestGateway(origin.db) }),
+          createOrdersService(origin.db, { provider: createTestGateway(origin.db), seller }),
         );
         const completed = await Promise.all(services.map((service) => service.reconcile()));
         expect(completed.reduce((sum, count) => sum + count, 0)).toBe(1);
@@ -100,7 +102,11 @@ forEachDatabase((database) => {
 
       it('runs periodically while the origin is up', async () => {
         const app = Fastify();
-        await app.register(shopPlugin, { db: origin.db, env: { ORDER_RECONCILE_INTERVAL_MS: '50' } });
+        await app.register(shopPlugin, {
+          db: origin.db,
+          contentDir: 'content',
+          env: { ORDER_RECONCILE_INTERVAL_MS: '50' },
+        });
         await app.ready();
         try {
           // Approved after the start-up run: only the periodic run can complete it.

@@ -7,6 +7,8 @@ export interface OutboxTable {
   recipient: string;
   subject: string | null;
   body: string;
+  /** The e-mail's HTML alternative (migration 017), null for text-only mails and SMS. */
+  html_body: string | null;
   dedupe_key: string | null;
   created_at: string;
   sent_at: string | null;

@@ -10,6 +10,16 @@ export const catalogFileSchema = z
   .object({
     // The currency every price of the catalog is in; the locale table's ShopCurrency must be it.
     currency: z.literal('EUR' satisfies ShopCurrency),
+    /**
+     * Who sells: printed on every receipt (name, business ID, address lines). The seed's
+     * business ID is a placeholder of the right form; production content has the
+     * company's registered one (docs/shop.md "Receipt").
+     */
+    seller: z.object({
+      name: z.string().min(1).max(100),
+      businessId: z.string().regex(/^\d{7}-\d$/, 'businessId must be a Finnish business ID such as 1234567-1'),
+      address: z.array(z.string().min(1).max(100)).min(1).max(4),
+    }),
     taxClasses: z.record(z.string(), z.object({ percentage: z.number(), basisPoints: z.number().int().min(0) })),
     products: z.array(
       z.object({
@@ -49,6 +59,7 @@ export const catalogFileSchema = z
     }
   });
 export type CatalogFile = z.infer<typeof catalogFileSchema>;
+export type Seller = CatalogFile['seller'];
 
 export async function readCatalogFile(contentDir: string): Promise<CatalogFile> {
   const file = join(contentDir, 'shop', 'catalog.json');

@@ -127,7 +127,14 @@ export function createOrdersRepository(database: Db | Db) {
       }
     },
     async enqueue(
-      message: { channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string; dedupeKey: string },
+      message: {
+        channel: 'email' | 'sms';
+        recipient: string;
+        subject: string | null;
+        body: string;
+        html?: string;
+        dedupeKey: string;
+      },
       now: string,
     ) {
       await db
@@ -137,6 +144,7 @@ export function createOrdersRepository(database: Db | Db) {
           recipient: message.recipient,
           subject: message.subject,
           body: message.body,
+          html_body: message.html ?? null,
           dedupe_key: message.dedupeKey,
           created_at: now,
           sent_at: null,

@@ -23,6 +23,7 @@ import { createProductsRepository } from './products-repository';
 import { DISCOUNT_MESSAGES, createCartPricing, toTotals } from './cart-pricing';
 import type { PaymentProvider } from './payments/payment-provider';
 import { receiptMessages } from './receipt-messages';
+import type { Seller } from './catalog-files';
 
 export type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>;
 
@@ -59,7 +60,13 @@ function requestHash(value: unknown): string {
 
 export function createOrdersService(
   database: Db,
-  deps: { provider: PaymentProvider; now?: () => Date; warn?: (message: string) => void },
+  deps: {
+    provider: PaymentProvider;
+    /** Printed on receipts: content/shop/catalog.json `seller`. */
+    seller: Seller;
+    now?: () => Date;
+    warn?: (message: string) => void;
+  },
 ) {
   const db = database;
   const now = deps.now ?? (() => new Date());
@@ -344,7 +351,7 @@ export function createOrdersService(
     timestamp: string,
   ): Promise<void> {
     const codes = await orders.washCodes(order.id);
-    const messages = receiptMessages(order, items, codes);
+    const messages = receiptMessages(order, items, codes, deps.seller);
     await orders.enqueue(
       { channel: 'email', recipient: order.email, ...messages.email, dedupeKey: `receipt-email:${order.id}` },
       timestamp,

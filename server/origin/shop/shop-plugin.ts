@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { bearerToken } from '../accounts/customer-auth';
+import { readCatalogFile } from './catalog-files';
 import { createDiscountCodesRepository } from './discount-codes-repository';
 import { createSessionsRepository } from '../accounts/sessions-repository';
 import { createOrdersRepository } from './orders-repository';
@@ -29,6 +30,8 @@ const shopEnvSchema = z.object({
 export interface ShopPluginOptions {
   db: Db;
   env?: NodeJS.ProcessEnv;
+  /** Where content/shop/catalog.json is read for the seller printed on receipts. */
+  contentDir: string;
   /** Resolves the signed-in customer of a request (accounts feature); guests are null. */
   customerIdOf?: (request: FastifyRequest) => Promise<string | null>;
 }
@@ -87,7 +90,8 @@ export async function shopPlugin(app: FastifyInstance, options: ShopPluginOption
   const gateway = createTestGateway(db, { secret: parsed.data.PAYMENT_GATEWAY_SECRET });
   const products = createProductsRepository(db);
   const ordersRepository = createOrdersRepository(db);
-  const orders = createOrdersService(db, { provider: gateway, warn: (message) => app.log.warn(message) });
+  const { seller } = await readCatalogFile(options.contentDir);
+  const orders = createOrdersService(db, { provider: gateway, seller, warn: (message) => app.log.warn(message) });
   scheduleReconciliation(app, orders, parsed.data.ORDER_RECONCILE_INTERVAL_MS);
   digitalOrderRoutes(app, {
     pricing: createCartPricing({ products, discounts: createDiscountCodesRepository(db) }),

@@ -49,7 +49,20 @@ export function allocate(amount: number, weights: number[]): number[] {
   return floors;
 }
 
-export function computeTotals(lines: PricedLine[], discount?: DiscountRule): CentTotals {
+/** One VAT rate's share of a cart: its gross after the discount, and the VAT in it. */
+export interface VatShare {
+  taxRateBasisPoints: number;
+  /** Gross of the rate's lines less its share of the discount. */
+  grossCents: number;
+  taxCents: number;
+}
+
+/**
+ * The VAT per rate (receipts list it): the discount split over the rates in proportion to
+ * their gross, and each rate's VAT taken out of its discounted gross once. `computeTotals`
+ * adds these up, so a receipt's rates always sum to the order's tax.
+ */
+export function vatByRate(lines: PricedLine[], discountTotal: number): VatShare[] {
   const byRate = new Map<number, number>();
   for (const line of lines) {
     byRate.set(
@@ -59,14 +72,17 @@ export function computeTotals(lines: PricedLine[], discount?: DiscountRule): Cen
   }
   const rates = [...byRate.keys()];
   const grosses = rates.map((rate) => byRate.get(rate)!);
-  const subtotal = grosses.reduce((sum, gross) => sum + gross, 0);
-  const discountTotal = discountCents(subtotal, discount);
   const discountShares = allocate(discountTotal, grosses);
-  let taxAmount = 0;
-  rates.forEach((rate, index) => {
-    const gross = grosses[index]! - discountShares[index]!;
-    taxAmount += roundCents((gross * rate) / (10_000 + rate));
+  return rates.map((rate, index) => {
+    const grossCents = grosses[index]! - discountShares[index]!;
+    return { taxRateBasisPoints: rate, grossCents, taxCents: roundCents((grossCents * rate) / (10_000 + rate)) };
   });
+}
+
+export function computeTotals(lines: PricedLine[], discount?: DiscountRule): CentTotals {
+  const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const discountTotal = discountCents(subtotal, discount);
+  const taxAmount = vatByRate(lines, discountTotal).reduce((sum, share) => sum + share.taxCents, 0);
   const totalWithTax = subtotal - discountTotal;
   return { subtotal, discount: discountTotal, taxAmount, totalWithTax, totalWithoutTax: totalWithTax - taxAmount };
 }
