@@ -10,6 +10,7 @@ import * as loginFailures006 from './migrations/006-login-failures';
 import * as paymentExpiry007 from './migrations/007-payment-expiry';
 import * as stationDataset008 from './migrations/008-station-dataset';
 import * as outboxHtml017 from './migrations/017-outbox-html';
+import * as confirmationCodes018 from './migrations/018-confirmation-codes';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-payment-expiry': paymentExpiry007,
   '008-station-dataset': stationDataset008,
   '017-outbox-html': outboxHtml017,
+  '018-confirmation-codes': confirmationCodes018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -60,10 +60,17 @@ describe('server texts with values', () => {
     );
   });
 
-  it('puts the one-time code on its own line of an account e-mail', () => {
-    const email = accountEmail('reset-password', { locale: 'no-NO', token: 'abc123', linkBase: 'https://www.st1.no' });
-    expect(email.subject).toBe('Tilbakestill passordet ditt');
-    expect(email.body.split('\n').at(-1)).toBe('Kode: abc123');
+  it('puts the six-digit code on its own line of the confirmation e-mail, and none in a reset e-mail', () => {
+    const confirm = accountEmail('confirm-email', {
+      locale: 'no-NO',
+      token: 'abc123',
+      code: '012345',
+      linkBase: 'https://www.st1.no',
+    });
+    expect(confirm.body.split('\n').at(-1)).toBe('Bekreftelseskode: 012345');
+    const reset = accountEmail('reset-password', { locale: 'no-NO', token: 'abc123', linkBase: 'https://www.st1.no' });
+    expect(reset.subject).toBe('Tilbakestill passordet ditt');
+    expect(reset.body.split('\n').at(-1)).toBe('https://www.st1.no/no-NO/min-konto/nytt-passord?token=abc123');
   });
 
   it('escapes values in the HTML of a station page and of the payment page', () => {

@@ -625,6 +625,59 @@ describe('registration, confirmation and passwords', () => {
     await login(email, 'Uusi-salasana-9');
   });
 
+  describe('the six-digit confirmation code', () => {
+    async function register(email: string) {
+      const response = await post(
+        '/api/v1/account/register',
+        { email, password: 'Koodi-salasana-7', firstName: 'Koodi', lastName: 'Testi', phoneNumber: '', marketing: [] },
+        { address: newAddress() },
+      );
+      expect(response.statusCode, response.body).toBe(202);
+      const mail = await latestMail(email);
+      const code = /: (\d{6})$/m.exec(mail!.body)?.[1];
+      expect(code, mail!.body).toMatch(/^\d{6}$/);
+      // The mail carries a code a person can type, not the 43-character token.
+      expect(mail!.body).not.toMatch(/: [A-Za-z0-9_-]{43}$/m);
+      return code!;
+    }
+    const confirm = (payload: Record<string, string>) =>
+      post('/api/v1/account/confirm-email', payload, { address: newAddress() });
+
+    it('confirms the address by the typed code, once', async () => {
+      const email = 'koodi.kerran@example.fi';
+      const code = await register(email);
+      expect((await confirm({ email: ` ${email.toUpperCase()} `, code })).statusCode).toBe(200);
+      expect((await confirm({ email, code })).statusCode).toBe(400);
+      await login(email, 'Koodi-salasana-7');
+    });
+
+    it('kills the code after five wrong tries; the link still works', async () => {
+      const email = 'koodi.arvaus@example.fi';
+      const code = await register(email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const response = await confirm({ email, code: wrong });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+      }
+      expect((await confirm({ email, code })).statusCode).toBe(400);
+      const token = tokenIn((await latestMail(email))!.body)!;
+      expect((await confirm({ token })).statusCode).toBe(200);
+    });
+
+    it("answers an unknown address, another customer's code and a malformed code alike or as a 400 naming the field", async () => {
+      const code = await register('koodi.toinen@example.fi');
+      expect((await confirm({ email: 'ei.ole@example.fi', code })).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+      await register('koodi.kolmas@example.fi');
+      expect((await confirm({ email: 'koodi.kolmas@example.fi', code })).statusCode).toBe(400);
+      const malformed = await confirm({ email: 'koodi.kolmas@example.fi', code: '12a456' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toMatch(/code/);
+      const both = await confirm({ token: 'x'.repeat(43), email: 'koodi.kolmas@example.fi', code: '123456' });
+      expect(both.statusCode).toBe(400);
+    });
+  });
+
   it('answers a taken e-mail like a new one and mails its owner instead', async () => {
     const response = await post(
       '/api/v1/account/register',

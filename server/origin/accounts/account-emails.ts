@@ -1,7 +1,7 @@
 /**
- * The account e-mails, with texts from locales/{locale}/server.po (docs/i18n.md). Each carries the one-time code on
- * its own line as well as the link, so that it works even when the link's host is not
- * known (docs/accounts.md: links are built only from trusted hosts).
+ * The account e-mails, with texts from locales/{locale}/server.po (docs/i18n.md). Links are
+ * built on the site's configured address (docs/accounts.md); the confirmation mail also
+ * carries a six-digit code a person can type on the confirm page.
  */
 import { accountHref, type AccountPage } from '../../../src/shared/account-paths';
 import { isLocale, type Locale } from '../../../src/shared/locales';
@@ -22,12 +22,10 @@ export const ACCOUNT_EMAIL_TEXTS: Record<Kind, { subject: string; lead: string; 
   'reset-password': {
     subject: /*i18n*/ 'server.account-email.reset-password.subject',
     lead: /*i18n*/ 'server.account-email.reset-password.lead',
-    code: /*i18n*/ 'server.account-email.reset-password.code',
   },
   'unlock-login': {
     subject: /*i18n*/ 'server.account-email.unlock-login.subject',
     lead: /*i18n*/ 'server.account-email.unlock-login.lead',
-    code: /*i18n*/ 'server.account-email.unlock-login.code',
   },
   'already-registered': {
     subject: /*i18n*/ 'server.account-email.already-registered.subject',
@@ -43,18 +41,18 @@ const PAGE_OF: Record<Kind, AccountPage> = {
 };
 
 /**
- * An account e-mail. `linkBase` is the site's origin ('https://www.st1.fi'), given by
- * the site server only for hosts it trusts; without it the link is a path.
+ * An account e-mail. `linkBase` is the site's origin ('https://www.st1.fi'), computed by
+ * the site server from its configuration and checked by the origin against SITE_URLS.
  */
 export function accountEmail(
   kind: Kind,
-  options: { locale: string; token?: string; linkBase?: string | undefined; domainMode?: boolean },
+  options: { locale: string; token?: string; code?: string; linkBase?: string | undefined; domainMode?: boolean },
 ): { subject: string; body: string } {
   const locale: Locale = isLocale(options.locale) ? options.locale : 'fi-FI';
   const text = ACCOUNT_EMAIL_TEXTS[kind];
   const path = accountHref(PAGE_OF[kind], locale, { domainMode: options.domainMode ?? false });
   const link = `${options.linkBase ?? ''}${path}${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`;
   const lines = [serverText(locale, text.lead), '', link];
-  if (options.token && text.code) lines.push('', serverText(locale, text.code, { code: options.token }));
+  if (options.code && text.code) lines.push('', serverText(locale, text.code, { code: options.code }));
   return { subject: serverText(locale, text.subject), body: lines.join('\n') };
 }

@@ -1,4 +1,5 @@
 /** Table types of migrations 004-accounts and 006-login-failures (part of DatabaseSchema, db.ts). */
+import type { Generated } from 'kysely';
 
 export interface CustomersTable {
   id: string;
@@ -31,6 +32,10 @@ export interface CustomerTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The hash of the six-digit code mailed with the link (migration 018), if one was. */
+  code_hash: string | null;
+  /** Wrong codes tried against this token; at CODE_ATTEMPT_LIMIT its code is dead. */
+  code_attempts: Generated<number>;
 }
 
 export interface CustomerCardsTable {

@@ -2,7 +2,8 @@
  * One-time tokens sent by e-mail: confirming an address (valid 3 days), resetting a
  * password (valid 1 hour) and logging in past the failed-login limit (valid 1 hour). Only hashes are stored; a token is used at most once.
  */
-import { newToken, tokenHash } from './secrets';
+import { timingSafeEqual } from 'node:crypto';
+import { newShortCode, newToken, tokenHash } from './secrets';
 import { type CustomerTokensTable } from './account-tables';
 import type { Db } from '../db';
 
@@ -24,6 +25,15 @@ const NEWEST_ONLY: Record<TokenPurpose, boolean> = {
   'unlock-login': false,
 };
 
+/**
+ * Wrong codes a mailed code takes before it dies (the link keeps working). With six digits
+ * a guesser has 5 in a million per mail; the site's per-address limit slows it further.
+ */
+export const CODE_ATTEMPT_LIMIT = 5;
+
+/** A code is hashed with its customer, so equal codes of two customers differ in the table. */
+const codeHash = (customerId: string, code: string) => tokenHash(`${customerId}:${code}`);
+
 export function createAccountTokensRepository(database: Db | Db) {
   const db = database;
   return {
@@ -33,8 +43,26 @@ export function createAccountTokensRepository(database: Db | Db) {
      * it in a transaction when the two steps must not interleave with another issue.
      */
     async issue(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<string> {
+      return (await this.issueToken(customerId, purpose, { withCode: false, now })).token;
+    },
+    /** A token and a six-digit code for the same link (`consumeCode` uses it). */
+    async issueWithCode(
+      customerId: string,
+      purpose: TokenPurpose,
+      now = new Date(),
+    ): Promise<{ token: string; code: string }> {
+      const issued = await this.issueToken(customerId, purpose, { withCode: true, now });
+      return { token: issued.token, code: issued.code! };
+    },
+    async issueToken(
+      customerId: string,
+      purpose: TokenPurpose,
+      options: { withCode: boolean; now: Date },
+    ): Promise<{ token: string; code: string | undefined }> {
+      const { now } = options;
       if (NEWEST_ONLY[purpose]) await this.revokeAll(customerId, purpose, now);
       const token = newToken();
+      const code = options.withCode ? newShortCode() : undefined;
       await db
         .insertInto('customer_tokens')
         .values({
@@ -44,9 +72,50 @@ export function createAccountTokensRepository(database: Db | Db) {
           created_at: now.toISOString(),
           expires_at: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]).toISOString(),
           used_at: null,
+          code_hash: code ? codeHash(customerId, code) : null,
         })
         .execute();
-      return token;
+      return { token, code };
+    },
+    /**
+     * Uses the customer's newest live token of `purpose` by its six-digit code. Every try
+     * spends one of the token's CODE_ATTEMPT_LIMIT tries first, in one conditional update,
+     * so that parallel guesses cannot get past the limit; then the code is compared.
+     */
+    async consumeCode(
+      customerId: string,
+      code: string,
+      purpose: TokenPurpose,
+      now = new Date(),
+    ): Promise<string | undefined> {
+      const live = await db
+        .selectFrom('customer_tokens')
+        .select(['token_hash', 'code_hash'])
+        .where('customer_id', '=', customerId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .where('code_hash', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (!live?.code_hash) return undefined;
+      const spent = await db
+        .updateTable('customer_tokens')
+        .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
+        .where('token_hash', '=', live.token_hash)
+        .where('code_attempts', '<', CODE_ATTEMPT_LIMIT)
+        .executeTakeFirst();
+      if (Number(spent.numUpdatedRows) !== 1) return undefined;
+      const expected = Buffer.from(live.code_hash, 'hex');
+      const given = Buffer.from(codeHash(customerId, code), 'hex');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+      const used = await db
+        .updateTable('customer_tokens')
+        .set({ used_at: now.toISOString() })
+        .where('token_hash', '=', live.token_hash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(used.numUpdatedRows) === 1 ? customerId : undefined;
     },
     /**
      * Ends every unused token of one purpose for a customer (marked used now): on a new

@@ -8,13 +8,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import {
+  confirmEmailRequest,
   detailsRequest,
   loginRequest,
   passwordChangeRequest,
   registerRequest,
   resetCompleteRequest,
   resetRequest,
-  tokenRequest,
 } from '../../../src/shared/api/customers';
 import { readPhone } from '../../../src/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
@@ -271,10 +271,10 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
       });
       const recipient = body.email.trim().toLowerCase();
       if (created) {
-        const token = await createAccountTokensRepository(trx).issue(created.id, 'confirm-email');
+        const { token, code } = await createAccountTokensRepository(trx).issueWithCode(created.id, 'confirm-email');
         await createOutboxRepository(trx).enqueueEmail({
           recipient,
-          ...accountEmail('confirm-email', { ...links, token }),
+          ...accountEmail('confirm-email', { ...links, token, code }),
         });
       } else {
         await createOutboxRepository(trx).enqueueEmail({ recipient, ...accountEmail('already-registered', links) });
@@ -283,9 +283,18 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
     return reply.status(202).send({ status: 'pending-confirmation' });
   });
 
-  app.post('/customers/v1/email-confirmations', { schema: { body: tokenRequest } }, async (request) => {
+  /**
+   * Confirms an address by the link's token, or by the address and the six-digit code of
+   * the same mail. An unknown address and a wrong code get the same answer.
+   */
+  app.post('/customers/v1/email-confirmations', { schema: { body: confirmEmailRequest } }, async (request) => {
     const { body } = request;
-    const customerId = await tokens.consume(body.token, 'confirm-email');
+    let customerId: string | undefined;
+    if (body.token !== undefined) customerId = await tokens.consume(body.token, 'confirm-email');
+    else if (body.email !== undefined && body.code !== undefined) {
+      const customer = await customers.findByEmail(body.email);
+      if (customer) customerId = await tokens.consumeCode(customer.id, body.code, 'confirm-email');
+    }
     if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
     await customers.confirmEmail(customerId);
     return { confirmed: true };

@@ -3,7 +3,14 @@
  * Hashes are self-describing (`scrypt$N$r$p$salt$hash`), so the cost can be raised
  * later and old hashes still verify.
  */
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  createHash,
+  randomBytes,
+  randomInt,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 
 /** N = 2^15, r = 8: 32 MiB of memory per hash (OWASP's scrypt minimum is N = 2^17 with r = 8, p = 1 at 128 MiB; see docs/accounts.md). */
 export const SCRYPT_COST = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -45,6 +52,11 @@ export function dummyPasswordHash(): Promise<string> {
 /** A random token for a cookie or an e-mail link: 256 bits, URL-safe. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** A six-digit code a person can type from an e-mail (kept beside a token, hashed). */
+export function newShortCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 /** What the database keeps of a token. */

@@ -19,7 +19,7 @@ import {
   registerRequest,
   resetCompleteRequest,
   resetRequest,
-  tokenRequest,
+  confirmEmailRequest,
   type LinkOptions,
 } from '../../../src/shared/api/customers';
 import type { Locale } from '../../../src/shared/locales';
@@ -227,10 +227,11 @@ export async function accountRoutes(fastify: FastifyInstance, options: { config:
   );
   app.post(
     '/api/v1/account/confirm-email',
-    { ...guarded(accountLimit), schema: { body: tokenRequest } },
+    { ...guarded(accountLimit), schema: { body: confirmEmailRequest } },
     forward('POST', 'customers/v1/email-confirmations', {
       okStatus: 200,
-      originBody: (body: z.infer<typeof tokenRequest>) => ({ token: body.token }),
+      originBody: (body: z.infer<typeof confirmEmailRequest>) =>
+        body.token !== undefined ? { token: body.token } : { email: body.email, code: body.code },
     }),
   );
   app.post(

@@ -30,6 +30,23 @@ export const detailsRequest = z.object({
 export const registerRequest = detailsRequest.extend({ email: text(254), password: text(256) });
 export const passwordChangeRequest = z.object({ currentPassword: text(256), newPassword: text(256) });
 export const tokenRequest = z.object({ token: accountToken });
+/** The six-digit code mailed beside the confirmation link, typed with the address. */
+export const confirmationCode = z.string().regex(/^\d{6}$/, 'expected the six-digit code from the e-mail');
+/**
+ * Confirming an address: by the link's token, or by the address and the typed code. One
+ * object (not a union), so that a refusal names the missing field.
+ */
+export const confirmEmailRequest = z
+  .object({ token: accountToken.optional(), email: text(254).optional(), code: confirmationCode.optional() })
+  .superRefine((body, context) => {
+    const byCode = body.email !== undefined && body.code !== undefined;
+    if ((body.token !== undefined) !== byCode) return;
+    context.addIssue({
+      code: 'custom',
+      path: body.token === undefined ? ['token'] : ['code'],
+      message: "give either the link's token, or the email address and the code",
+    });
+  });
 export const resetRequest = z.object({ email: text(254) });
 export const resetCompleteRequest = tokenRequest.extend({ password: text(256) });
 

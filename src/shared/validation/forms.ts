@@ -97,6 +97,8 @@ export const ACCOUNT_FORM_RULES = {
     newPasswordConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'newPassword' }],
   },
   forgotPassword: { email },
+  /** The confirm page without a link token: the address and the six-digit mailed code. */
+  confirmEmail: { email, code: [{ rule: 'required' }, { rule: 'matches', pattern: '\\d{6}' }] },
   resetPassword: {
     password,
     passwordConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'password' }],

@@ -26,8 +26,12 @@ export async function register(locale: Locale, registration: Registration): Prom
   await requestJson('/api/v1/account/register', locale, { method: 'POST', body: registration });
 }
 
-export async function confirmEmail(locale: Locale, token: string): Promise<void> {
-  await requestJson('/api/v1/account/confirm-email', locale, { method: 'POST', body: { token } });
+/** Confirms an address by the link's token, or by the address and the typed six-digit code. */
+export async function confirmEmail(
+  locale: Locale,
+  proof: { token: string } | { email: string; code: string },
+): Promise<void> {
+  await requestJson('/api/v1/account/confirm-email', locale, { method: 'POST', body: proof });
 }
 
 export async function requestPasswordReset(locale: Locale, email: string): Promise<void> {

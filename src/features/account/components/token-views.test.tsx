@@ -24,10 +24,10 @@ describe('ConfirmEmailView', () => {
     await renderAccountView(<ConfirmEmailView />, { path: `/account/confirm?token=${TOKEN}` });
     expect(await screen.findByText(await text('account.confirm.done-title'))).toBeTruthy();
     expect(confirmEmail).toHaveBeenCalledTimes(1);
-    expect(confirmEmail).toHaveBeenCalledWith('en-EU', TOKEN);
+    expect(confirmEmail).toHaveBeenCalledWith('en-EU', { token: TOKEN });
   });
 
-  it('says a used link is invalid and lets the code be typed again', async () => {
+  it('says a used link is invalid and lets the address and the six-digit code be typed', async () => {
     vi.mocked(confirmEmail).mockRejectedValueOnce(new ApiError(400, 'INVALID_TOKEN', 'used'));
     await renderAccountView(<ConfirmEmailView />, { path: `/account/confirm?token=${TOKEN}` });
     expect((await screen.findByRole('alert')).textContent).toBe(await text('account.errors.invalid-token'));
@@ -36,10 +36,22 @@ describe('ConfirmEmailView', () => {
     expect(screen.queryByText(await text('account.confirm.busy'))).toBeNull();
 
     vi.mocked(confirmEmail).mockResolvedValueOnce(undefined);
-    fireEvent.change(await control('account.field.code'), { target: { value: ` ${'c'.repeat(43)} ` } });
+    fireEvent.change(await control('account.field.email'), { target: { value: ' anna@example.fi ' } });
+    fireEvent.change(await control('account.field.code'), { target: { value: ' 012345 ' } });
     fireEvent.click(submit);
     expect(await screen.findByText(await text('account.confirm.done-title'))).toBeTruthy();
-    expect(confirmEmail).toHaveBeenLastCalledWith('en-EU', 'c'.repeat(43));
+    expect(confirmEmail).toHaveBeenLastCalledWith('en-EU', { email: 'anna@example.fi', code: '012345' });
+  });
+
+  it('refuses a code that is not six digits before sending', async () => {
+    await renderAccountView(<ConfirmEmailView />, { path: '/account/confirm' });
+    fireEvent.change(await control('account.field.email'), { target: { value: 'anna@example.fi' } });
+    fireEvent.change(await control('account.field.code'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: await text('account.confirm.submit') }));
+    await vi.waitFor(async () =>
+      expect((await control('account.field.code')).getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(confirmEmail).not.toHaveBeenCalled();
   });
 
   it('is not left confirming when the server refuses the token with field messages', async () => {

@@ -1,6 +1,7 @@
 /**
  * The views reached from account e-mails: confirm the e-mail address (the link's
- * ?token= is sent on opening; the code can also be typed), ask for a password reset,
+ * ?token= is sent on opening; or the address and the mail's six-digit code are typed),
+ * ask for a password reset,
  * and set a new password with the reset link's token.
  */
 import { AccountForm } from './account-form';
@@ -10,17 +11,12 @@ import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
-import type { FieldRule } from '@/shared/validation/rules';
 import { FormField, FormMessage } from '@/ui/form/form-field';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { ApiError, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
 import { requestErrorId, useFieldText } from './account-helpers';
 import { useAccountForm } from './use-account-form';
-
-const CODE_RULES: Record<string, FieldRule[]> = {
-  code: [{ rule: 'required' }, { rule: 'matches', pattern: '[A-Za-z0-9_-]{20,100}' }],
-};
 
 /** A used, expired or unknown token says so; other failures as every account form. */
 function tokenFailure(error: unknown): FieldMessage {
@@ -39,13 +35,21 @@ export function ConfirmEmailView() {
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get('token') ?? '';
   const { form, outcome, onSubmit, run } = useAccountForm({
-    initial: { code: linkToken },
-    rules: CODE_RULES,
+    initial: { email: '', code: '' },
+    rules: ACCOUNT_FORM_RULES.confirmEmail,
     failure: tokenFailure,
-    send: (values) => confirmEmail(locale, values.code.trim()),
+    // The automatic run on opening sends the link's token; a typed submit, the address and code.
+    send: (values) =>
+      confirmEmail(
+        locale,
+        values.code === '' && linkToken
+          ? { token: linkToken }
+          : { email: values.email.trim(), code: values.code.trim() },
+      ),
   });
   // The link's token is sent on opening; until then, and while it runs, the page says it
-  // is confirming (the server's HTML too, so that nothing jumps on hydration).
+  // is confirming (the server's HTML too, so that nothing jumps on hydration). Without a
+  // link, the visitor types the address and the six-digit code of the mail.
   const [linkSent, setLinkSent] = useState(false);
   const sending = useRef(false);
   const confirming = outcome.kind === 'busy' || (linkToken !== '' && !linkSent);
@@ -54,7 +58,7 @@ export function ConfirmEmailView() {
     if (!linkToken || sending.current) return;
     sending.current = true;
     setLinkSent(true);
-    run({ code: linkToken });
+    run({ email: '', code: '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the token of the link
   }, [linkToken]);
 
@@ -75,13 +79,24 @@ export function ConfirmEmailView() {
       title={t('account.confirm.title')}
       outcome={outcome}
       onSubmit={onSubmit}
-      intro={<>{confirming ? <p role="status">{t('account.confirm.busy')}</p> : null}</>}
+      intro={confirming ? <p role="status">{t('account.confirm.busy')}</p> : <p>{t('account.confirm.code-lead')}</p>}
     >
+      <FormField
+        kind="email"
+        name="email"
+        label={t('account.field.email')}
+        autoComplete="email"
+        required
+        value={form.values.email}
+        onChange={(value) => form.setValue('email', value)}
+        error={text(form.errorOf('email'))}
+      />
       <FormField
         kind="text"
         name="code"
         label={t('account.field.code')}
         autoComplete="one-time-code"
+        inputMode="numeric"
         required
         value={form.values.code}
         onChange={(value) => form.setValue('code', value)}
