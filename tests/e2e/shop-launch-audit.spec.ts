@@ -107,7 +107,7 @@ test.describe('a signed-in customer (item 10)', () => {
 
     const checkout = getHref('en-EU', SHOP_PATHS.checkout['en-EU']);
     await open(page, checkout);
-    const email = page.getByLabel(shopMessage('en-EU', 'shop.checkout.email'), { exact: true });
+    const email = page.getByRole('textbox', { name: shopMessage('en-EU', 'shop.checkout.email'), exact: true });
     await expect(email).toHaveValue('matti.meikalainen@example.fi');
 
     const checks: Array<Record<string, unknown>> = [];

@@ -636,3 +636,30 @@ describe("the test gateway offers the banks of the customer's country", () => {
     expect(body.message).toMatch(/payment\.bank: op is not offered in sv-SE/);
   });
 });
+
+describe('the phone is needed only for text messages', () => {
+  const withoutPhone = { ...customer, telephoneNumber: '', marketing: ['email'] };
+
+  it('takes an order without a phone when no text message is wanted', async () => {
+    const order = await initialize({ customer: withoutPhone, sendSms: false });
+    expect(order.orderId).toMatch(/^ORD-/);
+  });
+
+  it.each([
+    ['the wash codes by SMS', { sendSms: true, customer: withoutPhone }],
+    ['SMS marketing', { sendSms: false, customer: { ...withoutPhone, marketing: ['sms'] } }],
+  ])('refuses an order without a phone when it wants %s', async (_name, overrides) => {
+    const items = [{ code: 'WASH-PREMIUM-5', quantity: 1 }];
+    const cart = (await validate({ items })).json() as ValidatedCart;
+    const response = await post('/digital-order/v1/orders/initialize', {
+      idempotencyKey: nextKey(),
+      items,
+      payment: { type: 'card' },
+      expectedTotal: cart.totals.totalWithTax,
+      returnPath: '/kassa/maksu',
+      ...overrides,
+    });
+    const body = expectApiError(response, 400);
+    expect(body.message).toMatch(/customer\.telephoneNumber/);
+  });
+});

@@ -12,7 +12,8 @@
  *   (or shows 'addedToCart') and raises the header count only once the server has taken
  *   it or could not be asked: an add the server refuses does neither (issue 11);
  * - no answer (offline, network error, 5xx) never empties it: it is kept, marked out of
- *   date, and checked again when the browser is back online;
+ *   date, and checked again when the browser is back online; an add without an answer
+ *   says so in one notice, 'addedWillBeChecked' (not 'addedToCart' and 'cartUpdateFailed');
  * - other tabs see every save (BroadcastChannel) and take the saved cart as it is.
  */
 import { proxy } from 'valtio';
@@ -37,7 +38,20 @@ import type { CartItem, CartState, ProductInput, StoredCart } from './cart-types
 
 export const FIRST_IN_CART_MODAL = 'firstInCart';
 
-export const cart = proxy<CartState>({ items: [], discountCode: null, totals: null, status: 'valid', loaded: false });
+export const cart = proxy<CartState>({
+  items: [],
+  discountCode: null,
+  totals: null,
+  status: 'valid',
+  loaded: false,
+  discountRefusal: null,
+});
+
+/**
+ * How many discount fields are on the page: a refused code is told at the field when one
+ * is (the cart page), and as a notice when none is (a saved code refused on another page).
+ */
+export const discountFields = { mounted: 0 };
 
 interface CartEnvironment {
   locale: Locale;
@@ -142,14 +156,17 @@ export function resetCartModuleForTests(): void {
   cart.loaded = false;
 }
 
-/** Checks the cart with the server and takes its prices, totals and upsells. */
-export function validateCart(): Promise<CheckOutcome> {
-  const check = runCheck(++validationSequence);
+/**
+ * Checks the cart with the server and takes its prices, totals and upsells. A check with
+ * no answer says "update failed", unless its caller says it in its own words (an add).
+ */
+export function validateCart(options: { announceFailure?: boolean } = {}): Promise<CheckOutcome> {
+  const check = runCheck(++validationSequence, options.announceFailure ?? true);
   latestCheck = check;
   return check;
 }
 
-async function runCheck(sequence: number): Promise<CheckOutcome> {
+async function runCheck(sequence: number, announceFailure: boolean): Promise<CheckOutcome> {
   if (cart.items.length === 0) {
     cart.totals = null;
     cart.status = 'valid';
@@ -193,13 +210,15 @@ async function runCheck(sequence: number): Promise<CheckOutcome> {
       await save();
       // One notice at a time: a burst of failed checks (several quick adds) says it once.
       const shown = notificationsStore.items.some((item) => item.message === 'messages.cartUpdateFailed');
-      if (environment.isOnline() && !shown)
+      if (announceFailure && environment.isOnline() && !shown)
         addNotificationOnceReady({ type: 'warning', message: 'messages.cartUpdateFailed', translate: true });
       return 'kept';
     }
     if (error.code.startsWith('DISCOUNT_') && cart.discountCode) {
+      cart.discountRefusal = { code: cart.discountCode, reason: error.code };
       cart.discountCode = null;
-      addNotificationOnceReady({ type: 'error', message: `shop.discount.${error.code}`, translate: true });
+      if (discountFields.mounted === 0)
+        addNotificationOnceReady({ type: 'error', message: `shop.discount.${error.code}`, translate: true });
       return validateCart();
     }
     console.warn('The server rejected the cart', error.code, error.message);
@@ -250,11 +269,15 @@ export async function addToCart(product: ProductInput): Promise<void> {
   // refused add empties the cart with its own notice (spec §4) and must not look added
   // first. No answer keeps it (saved out of date) and counts as added.
   await save({ holdCount: true });
-  const outcome = await settled(validateCart());
+  // The add says its own outcome in one message: "added", or "added, will be checked" when
+  // no answer came (offline, a network error, a 5xx), never "added" and "update failed".
+  const outcome = await settled(validateCart({ announceFailure: false }));
   if (outcome === 'rejected' || outcome === 'superseded') return;
   const item = cart.items.find((entry) => entry.code === product.code);
   if (!item) return;
   if (first) openModal(FIRST_IN_CART_MODAL);
+  else if (outcome === 'kept')
+    addNotification({ type: 'information', message: 'messages.addedWillBeChecked', translate: true });
   else addNotification({ type: 'success', message: 'messages.addedToCart', translate: true });
   trackShopEvent('add_to_cart', [analyticsItem(item, 1)]);
 }
@@ -293,6 +316,7 @@ export async function resetCart(): Promise<void> {
 export async function applyDiscountCode(code: string | null): Promise<void> {
   const trimmed = code?.trim() ?? '';
   cart.discountCode = trimmed === '' ? null : trimmed;
+  cart.discountRefusal = null;
   await changed();
 }
 

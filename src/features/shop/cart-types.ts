@@ -40,6 +40,11 @@ export interface CartState {
   status: CartStatus;
   /** True once the saved cart has been read (false during server render and hydration). */
   loaded: boolean;
+  /**
+   * The code the server last refused and why (a DISCOUNT_* error code): the discount field
+   * shows it, with the code kept as typed; cleared by the next code. Not saved.
+   */
+  discountRefusal: { code: string; reason: string } | null;
 }
 
 /** What the cart keeps in IndexedDB. */

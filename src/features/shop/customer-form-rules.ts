@@ -4,10 +4,23 @@
  */
 import type { FieldRule } from '@/shared/validation/rules';
 
-export const CUSTOMER_FIELD_RULES: Record<string, readonly FieldRule[]> = {
+const BASE_RULES = {
   email: [{ rule: 'required' }, { rule: 'email' }],
   emailConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'email' }],
   firstname: [{ rule: 'required' }, { rule: 'maxLength', value: 100 }, { rule: 'containsForbiddenSymbols' }],
   lastname: [{ rule: 'required' }, { rule: 'maxLength', value: 100 }, { rule: 'containsForbiddenSymbols' }],
-  telephoneNumber: [{ rule: 'required' }, { rule: 'phone' }],
-};
+} satisfies Record<string, readonly FieldRule[]>;
+
+/** The fields in the order the form shows them (the first invalid one gets focus). */
+export const CUSTOMER_FIELDS = ['email', 'emailConfirmation', 'firstname', 'lastname', 'telephoneNumber'] as const;
+
+/**
+ * The phone is required only when a text message is wanted (`phoneNeeded` of
+ * src/shared/shop/api-schema.ts, the origin's rule too); a phone typed anyway must be valid.
+ */
+export function customerFieldRules(phoneRequired: boolean): Record<string, readonly FieldRule[]> {
+  return {
+    ...BASE_RULES,
+    telephoneNumber: phoneRequired ? [{ rule: 'required' }, { rule: 'phone' }] : [{ rule: 'phone' }],
+  };
+}

@@ -78,10 +78,11 @@ export const customerDataSchema = z
     firstname: z.string().trim().min(1).max(100),
     lastname: z.string().trim().min(1).max(100),
     telephonePrefix: z.enum(TELEPHONE_PREFIXES),
+    // Empty when the customer wants no text message (phoneNeeded below says when it is needed).
     telephoneNumber: z
       .string()
       .trim()
-      .regex(/^\d{4,14}$/, 'telephoneNumber must be 4 to 14 digits'),
+      .regex(/^(?:\d{4,14})?$/, 'telephoneNumber must be 4 to 14 digits'),
     marketing: z
       .array(z.enum(['email', 'sms']))
       .max(2)
@@ -89,26 +90,46 @@ export const customerDataSchema = z
   })
   // The one phone rule (the checkout's and My details'): the national number must be a
   // possible number of the prefix's country, as the checkout sends it.
-  .refine((data) => readPhone(data.telephoneNumber, data.telephonePrefix)?.telephonePrefix === data.telephonePrefix, {
-    path: ['telephoneNumber'],
-    message: 'telephoneNumber is not a possible number of telephonePrefix',
-  });
+  .refine(
+    (data) =>
+      data.telephoneNumber === '' ||
+      readPhone(data.telephoneNumber, data.telephonePrefix)?.telephonePrefix === data.telephonePrefix,
+    { path: ['telephoneNumber'], message: 'telephoneNumber is not a possible number of telephonePrefix' },
+  );
 
-export const initializeOrderRequestSchema = z.object({
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'idempotencyKey must be 16 to 64 letters, digits or -'),
-  items: validateCartRequestSchema.shape.items.min(1, 'the cart is empty'),
-  discountCode: discountCodeSchema.optional(),
-  customer: customerDataSchema,
-  sendSms: z.boolean().default(false),
-  payment: z.object({ type: z.enum(PAYMENT_METHODS), bank: z.enum(BANK_IDS).optional() }),
-  /** The total the customer saw (euros); a different server total is a 409 PRICE_CHANGED. */
-  expectedTotal: z.number().nonnegative(),
-  /** Site path the gateway returns to; must be a local path (no open redirect). */
-  returnPath: z
-    .string()
-    .max(300)
-    .regex(/^\/(?!\/)[A-Za-z0-9/_.~-]*$/, 'returnPath must be a local path such as /kassa/maksu'),
-});
+/**
+ * The phone is asked for only where it is used (docs/shop.md "Checkout"): the wash codes
+ * by text message, or marketing by SMS. Otherwise an order needs none.
+ */
+export function phoneNeeded(choices: { sendSms: boolean; marketing: readonly string[] }): boolean {
+  return choices.sendSms || choices.marketing.includes('sms');
+}
+
+export const initializeOrderRequestSchema = z
+  .object({
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, 'idempotencyKey must be 16 to 64 letters, digits or -'),
+    items: validateCartRequestSchema.shape.items.min(1, 'the cart is empty'),
+    discountCode: discountCodeSchema.optional(),
+    customer: customerDataSchema,
+    sendSms: z.boolean().default(false),
+    payment: z.object({ type: z.enum(PAYMENT_METHODS), bank: z.enum(BANK_IDS).optional() }),
+    /** The total the customer saw (euros); a different server total is a 409 PRICE_CHANGED. */
+    expectedTotal: z.number().nonnegative(),
+    /** Site path the gateway returns to; must be a local path (no open redirect). */
+    returnPath: z
+      .string()
+      .max(300)
+      .regex(/^\/(?!\/)[A-Za-z0-9/_.~-]*$/, 'returnPath must be a local path such as /kassa/maksu'),
+  })
+  .refine(
+    (order) =>
+      !phoneNeeded({ sendSms: order.sendSms, marketing: order.customer.marketing }) ||
+      order.customer.telephoneNumber !== '',
+    {
+      path: ['customer', 'telephoneNumber'],
+      message: 'a phone number is needed for text messages (sendSms or SMS marketing)',
+    },
+  );
 export type InitializeOrderRequest = z.input<typeof initializeOrderRequestSchema>;
 
 export const PAYMENT_RESULT_STATUSES = ['approved', 'declined', 'cancelled'] as const;

@@ -73,7 +73,7 @@ export function cartLink(page: Page) {
 
 /** Fills step 1 of the checkout and goes on to the payment step. */
 export async function fillCustomerStep(page: Page, email = 'maija.meikalainen@example.com'): Promise<void> {
-  await page.getByLabel(fi('shop.checkout.email'), { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: fi('shop.checkout.email'), exact: true }).fill(email);
   await page.getByLabel(fi('shop.checkout.emailConfirmation')).fill(email);
   await page.getByLabel(fi('shop.checkout.firstname')).fill('Maija');
   await page.getByLabel(fi('shop.checkout.lastname')).fill('Meikäläinen');

@@ -7,7 +7,15 @@ import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { trackCartStep } from '../analytics';
-import { acceptUpsell, applyDiscountCode, cart, changeAmount, declineUpsell, removeFromCart } from '../cart-store';
+import {
+  acceptUpsell,
+  applyDiscountCode,
+  cart,
+  changeAmount,
+  declineUpsell,
+  discountFields,
+  removeFromCart,
+} from '../cart-store';
 import { lineTotal, MAX_ITEM_AMOUNT } from '../cart-items';
 import type { CartItem } from '../cart-types';
 import { useCart } from '../use-cart';
@@ -71,6 +79,8 @@ function CartLine({ item }: { item: CartItem }) {
   const t = useT();
   const { locale } = useSite();
   const amountId = useId();
+  const maxId = `${amountId}-max`;
+  const atMax = item.amount >= MAX_ITEM_AMOUNT;
   const includes = item.includes.map((included) => `${included.amount} × ${included.globalName}`).join(', ');
   return (
     <li className="shop-line" data-code={item.code}>
@@ -109,7 +119,8 @@ function CartLine({ item }: { item: CartItem }) {
             type="button"
             className="button shop-step"
             aria-label={t('shop.cart.increase', { name: item.name })}
-            disabled={item.amount >= MAX_ITEM_AMOUNT}
+            disabled={atMax}
+            aria-describedby={atMax ? maxId : undefined}
             onClick={() => void changeAmount(item.code, item.amount + 1)}
           >
             +
@@ -119,6 +130,12 @@ function CartLine({ item }: { item: CartItem }) {
             <span className="visually-hidden">: {item.name}</span>
           </button>
         </div>
+        {atMax ? (
+          // Why "+" stopped: the shop's per-product limit (spec §9), said where the button is.
+          <p id={maxId} className="shop-muted shop-line__max">
+            {t('shop.cart.maxAmount', { max: MAX_ITEM_AMOUNT })}
+          </p>
+        ) : null}
         <p className="shop-line__total">{formatPrice(lineTotal(item), locale)}</p>
         {item.upsells.map((upsell) => (
           <div key={upsell.product.code} className="shop-upsell">
@@ -149,12 +166,22 @@ function CartLine({ item }: { item: CartItem }) {
 function DiscountForm({ current }: { current: string | null }) {
   const t = useT();
   const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const { discountRefusal } = useCart();
+  // The typed code stays in the field while it is checked and when it is refused, so the
+  // customer can correct it; an accepted code replaces the form.
   const [draft, setDraft] = useState('');
+  useEffect(() => {
+    discountFields.mounted += 1;
+    return () => {
+      discountFields.mounted -= 1;
+    };
+  }, []);
+  const refused = discountRefusal && discountRefusal.code === draft.trim() ? discountRefusal : null;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (draft.trim() === '') return;
     void applyDiscountCode(draft);
-    setDraft('');
   }
   if (current)
     return (
@@ -166,7 +193,7 @@ function DiscountForm({ current }: { current: string | null }) {
       </p>
     );
   return (
-    <form className="shop-discount" onSubmit={onSubmit}>
+    <form className="shop-discount" onSubmit={onSubmit} noValidate>
       <label htmlFor={inputId}>{t('shop.discount.label')}</label>
       <div className="shop-discount__row">
         <input
@@ -175,11 +202,16 @@ function DiscountForm({ current }: { current: string | null }) {
           onChange={(event) => setDraft(event.target.value)}
           maxLength={40}
           autoComplete="off"
+          aria-invalid={refused ? true : undefined}
+          aria-describedby={refused ? errorId : undefined}
         />
         <button type="submit" className="button">
           {t('shop.discount.apply')}
         </button>
       </div>
+      <p id={errorId} className="checkout-field__error" role="alert">
+        {refused ? t(`shop.discount.${refused.reason}`) : null}
+      </p>
     </form>
   );
 }

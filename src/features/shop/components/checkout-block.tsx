@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import { LOCALE_INFO } from '@/shared/locales';
-import { banksFor, offeredBank } from '@/shared/shop/api-schema';
+import { banksFor, offeredBank, phoneNeeded } from '@/shared/shop/api-schema';
 import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '@/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '@/shared/validation/rules';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -26,7 +26,7 @@ import { useCart } from '../use-cart';
 import { EmptyCart } from './empty-cart';
 import { OrderSummary } from './order-summary';
 import { checkout } from '../checkout-store';
-import { CUSTOMER_FIELD_RULES } from '../customer-form-rules';
+import { CUSTOMER_FIELDS, customerFieldRules } from '../customer-form-rules';
 import { startPayment } from '../start-payment';
 import './cart.css';
 
@@ -117,17 +117,31 @@ function Field({
   id,
   label,
   error,
+  required,
+  hint,
   children,
 }: {
   id: string;
   label: string;
   error: ValidationMessage | undefined;
+  /** Marked with * (the form says what * means), as the account and contact forms do. */
+  required: boolean;
+  /** Why the field is asked for; tied to the control by `describedBy`. */
+  hint?: string | undefined;
   children: ReactNode;
 }) {
   const t = useT();
   return (
     <div className="checkout-field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="checkout-field__hint">
+          {hint}
+        </p>
+      ) : null}
       {children}
       {error ? (
         <p id={`${id}-error`} className="checkout-field__error">
@@ -136,6 +150,11 @@ function Field({
       ) : null}
     </div>
   );
+}
+
+/** aria-describedby of a checkout control: its hint, then its error. */
+function describedBy(id: string, hint: string | undefined, error: ValidationMessage | undefined): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
 function CustomerStep({ onDone }: { onDone: () => void }) {
@@ -147,15 +166,21 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
   const [errors, setErrors] = useState<Record<string, ValidationMessage>>({});
   const [submitted, setSubmitted] = useState(false);
   const prefixes = telephonePrefixesFor(LOCALE_INFO[locale].telephonePrefix);
+  // Why each field is asked for (WCAG 3.3.2): the e-mail gets the receipt and the codes.
+  const hints: Partial<Record<string, string>> = { email: t('shop.checkout.hint.email') };
 
   function update<K extends keyof CustomerData>(key: K, value: CustomerData[K]) {
     checkout.customerData = { ...checkout.customerData, [key]: value };
     if (submitted) setErrors(check({ ...checkout.customerData }));
   }
 
+  const needsPhone = phoneNeeded({ sendSms: state.sendSms, marketing: data.marketing });
+
   function check(values: CustomerData): Record<string, ValidationMessage> {
-    const found = validateForm({ ...values, marketing: [...values.marketing] }, CUSTOMER_FIELD_RULES);
-    if (!found.telephoneNumber && readPhone(values.telephoneNumber, values.telephonePrefix) === null)
+    const rules = customerFieldRules(phoneNeeded({ sendSms: checkout.sendSms, marketing: values.marketing }));
+    const found = validateForm({ ...values, marketing: [...values.marketing] }, rules);
+    const typed = values.telephoneNumber.trim() !== '';
+    if (!found.telephoneNumber && typed && readPhone(values.telephoneNumber, values.telephonePrefix) === null)
       found.telephoneNumber = { id: 'validation.phone' };
     return found;
   }
@@ -172,14 +197,16 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
     setSubmitted(true);
     const found = check({ ...checkout.customerData });
     setErrors(found);
-    const first = Object.keys(CUSTOMER_FIELD_RULES).find((field) => found[field]);
+    const first = CUSTOMER_FIELDS.find((field) => found[field]);
     if (first) {
       document.getElementById(`${baseId}-${first}`)?.focus();
       return;
     }
     // The prefix and the national number the phone rule read, '+46 …' typed under +358 included.
-    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix)!;
-    checkout.customerData = { ...checkout.customerData, ...pick(phone) };
+    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix);
+    checkout.customerData = phone
+      ? { ...checkout.customerData, ...pick(phone) }
+      : { ...checkout.customerData, telephoneNumber: '' };
     saveCustomerData({ ...checkout.customerData, marketing: [...checkout.customerData.marketing] });
     // The guest's e-mail is now the one the cart is validated with (spec §6).
     void validateCart();
@@ -196,7 +223,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
   const input = (key: 'email' | 'emailConfirmation' | 'firstname' | 'lastname', type: string, autoComplete: string) => {
     const id = `${baseId}-${key}`;
     return (
-      <Field id={id} label={t(`shop.checkout.${key}`)} error={errors[key]}>
+      <Field id={id} label={t(`shop.checkout.${key}`)} error={errors[key]} required hint={hints[key]}>
         <input
           id={id}
           type={type}
@@ -204,7 +231,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
           value={data[key]}
           onChange={(event) => update(key, event.target.value)}
           aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={errors[key] ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, hints[key], errors[key])}
           required
           maxLength={key.startsWith('email') ? 254 : 100}
         />
@@ -213,9 +240,11 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
   };
   const phoneId = `${baseId}-telephoneNumber`;
   const prefixId = `${baseId}-telephonePrefix`;
+  const phoneHint = t(needsPhone ? 'shop.checkout.hint.phoneNeeded' : 'shop.checkout.hint.phoneOptional');
 
   return (
     <form className="checkout-form" noValidate onSubmit={onSubmit}>
+      <p className="checkout-form__note">{t('shop.checkout.requiredNote')}</p>
       {input('email', 'email', 'email')}
       {input('emailConfirmation', 'email', 'off')}
       {input('firstname', 'text', 'given-name')}
@@ -235,7 +264,13 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
             ))}
           </select>
         </div>
-        <Field id={phoneId} label={t('shop.checkout.telephoneNumber')} error={errors.telephoneNumber}>
+        <Field
+          id={phoneId}
+          label={t('shop.checkout.telephoneNumber')}
+          error={errors.telephoneNumber}
+          required={needsPhone}
+          hint={phoneHint}
+        >
           <input
             id={phoneId}
             type="tel"
@@ -245,8 +280,8 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
             onChange={(event) => update('telephoneNumber', event.target.value)}
             onBlur={onPhoneBlur}
             aria-invalid={errors.telephoneNumber ? true : undefined}
-            aria-describedby={errors.telephoneNumber ? `${phoneId}-error` : undefined}
-            required
+            aria-describedby={describedBy(phoneId, phoneHint, errors.telephoneNumber)}
+            required={needsPhone}
             maxLength={20}
           />
         </Field>
@@ -275,7 +310,10 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
         <input
           type="checkbox"
           checked={state.sendSms}
-          onChange={(event) => (checkout.sendSms = event.target.checked)}
+          onChange={(event) => {
+            checkout.sendSms = event.target.checked;
+            if (submitted) setErrors(check({ ...checkout.customerData }));
+          }}
         />{' '}
         {t('shop.checkout.sendSms')}
       </label>
