@@ -16,8 +16,10 @@ import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
 import { createOriginClient } from './origin-client';
+import { HttpError } from './errors';
 import { createPayloadService } from './payload-service';
-import { security } from './plugins/security';
+import { addSecurityHeaders, security } from './plugins/security';
+import { isValidHost } from './host-header';
 import { staticFiles } from './plugins/static-files';
 import { loadRedirectTables } from './redirect-tables';
 import type { Renderer } from './renderer';
@@ -58,6 +60,8 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: false },
     // Malformed percent-encoding never reaches a route: answer it with the error page.
     frameworkErrors: (error, request, reply) => {
+      // These answers skip every hook, the security headers' too.
+      addSecurityHeaders(request, reply);
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
       if (late.badRequestPage && status === 400 && !isApiRequest(request)) {
         return void late.badRequestPage(
@@ -82,6 +86,11 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   // External plugins.
   await app.register(cookie);
   await app.register(security);
+  // A Host that names no host is refused before any route builds a URL from it (host-header.ts).
+  app.addHook('onRequest', async (request) => {
+    if (request.host && !isValidHost(request.host))
+      throw new HttpError(400, 'BAD_REQUEST', 'The Host header is not a valid host name');
+  });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -112,11 +121,7 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
-  await app.register(crawlerFileRoutes, {
-    localeDomains: config.localeDomains,
-    domainOfLocale: config.domainOfLocale,
-    buildTimestamp: renderer.buildTimestamp,
-  });
+  await app.register(crawlerFileRoutes, { config, buildTimestamp: renderer.buildTimestamp });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
   late.badRequestPage = pages.sendBadRequest;
   return app;
