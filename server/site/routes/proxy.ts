@@ -17,7 +17,7 @@ import { HttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';
 import { assertSameSiteRequest } from '../accounts/csrf';
 import { acceptJsonBodiesOnly } from '../json-bodies';
-import { forwardingOptions, originFailure } from '../origin-forwarding';
+import { forwardingOptions, originFailure, retryOnceAfter503 } from '../origin-forwarding';
 
 /** Whether a query string's percent-encoding is well formed (else the origin would guess). */
 function isDecodable(text: string): boolean {
@@ -91,6 +91,7 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
       return reply.from(`/${endpoint.path}`, {
         queryString: () => query,
         onError,
+        retryDelay: retryOnceAfter503(options.timeoutMs),
         ...(request.method === 'POST'
           ? { body: typeof request.body === 'string' ? request.body : '{}', contentType: 'application/json' }
           : {}),
@@ -108,6 +109,8 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
           'content-type': headers['content-type'] ?? 'application/json',
           'cache-control': 'no-store',
           ...(typeof headers.etag === 'string' ? { etag: headers.etag } : {}),
+          // A struggling origin's 503 tells the browser when to come back.
+          ...(typeof headers['retry-after'] === 'string' ? { 'retry-after': headers['retry-after'] } : {}),
         }),
       });
     },
