@@ -19,6 +19,7 @@ import { createOriginClient } from './origin-client';
 import { HttpError } from './errors';
 import { createPayloadService } from './payload-service';
 import { addSecurityHeaders, security } from './plugins/security';
+import { loadShedding } from './plugins/load-shedding';
 import { isValidHost } from './host-header';
 import { staticFiles } from './plugins/static-files';
 import { loadRedirectTables } from './redirect-tables';
@@ -91,6 +92,7 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     if (request.host && !isValidHost(request.host))
       throw new HttpError(400, 'BAD_REQUEST', 'The Host header is not a valid host name');
   });
+  await app.register(loadShedding, { maxEventLoopDelayMs: config.shedEventLoopDelayMs });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
