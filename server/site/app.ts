@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
@@ -37,13 +38,15 @@ export interface SiteDeps {
   renderer: Renderer;
   /** Fastify's logger option (server/logging.ts); no logs when absent. */
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added: the hostile-input tests take their route list from it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function isApiRequest(request: FastifyRequest): boolean {
   return request.url.startsWith('/proxy/') || request.url.startsWith('/api/') || request.url.endsWith('_payload.json');
 }
 
-export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Promise<FastifyInstance> {
+export async function buildSiteApp({ config, renderer, logger, onRoute }: SiteDeps): Promise<FastifyInstance> {
   // The page routes render 400 pages; they exist only after the app, hence the late binding.
   const late: {
     badRequestPage?: (
@@ -76,6 +79,8 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     },
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
+
   // Route schemas are zod schemas (decision 008): a bad body is a 400 naming the field
   // before the handler runs. No serializer compiler: no route declares a response schema.
   app.setValidatorCompiler(validatorCompiler);
@@ -92,7 +97,10 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     if (request.host && !isValidHost(request.host))
       throw new HttpError(400, 'BAD_REQUEST', 'The Host header is not a valid host name');
   });
-  await app.register(loadShedding, { maxEventLoopDelayMs: config.shedEventLoopDelayMs });
+  await app.register(loadShedding, {
+    maxEventLoopDelayMs: config.shedEventLoopDelayMs,
+    maxInFlight: config.shedMaxInFlight,
+  });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

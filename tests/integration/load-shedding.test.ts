@@ -60,3 +60,17 @@ describe('connection time limits', () => {
     expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
   });
 });
+
+describe('requests in flight', () => {
+  it('beyond SHED_MAX_IN_FLIGHT are shed at once; the count goes down again as answers go out', async () => {
+    const app = await env.site({ SHED_MAX_IN_FLIGHT: '2' });
+    const statuses = (
+      await Promise.all(Array.from({ length: 6 }, () => app.inject({ method: 'GET', url: '/yrityksille' })))
+    ).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    for (let round = 0; round < 3; round += 1)
+      expect((await app.inject({ method: 'GET', url: '/yrityksille' })).statusCode).toBe(200);
+  });
+});

@@ -27,6 +27,7 @@ async function siteWithTimeout(timeoutMs: number): Promise<FastifyInstance> {
   const config = {
     ...loadSiteConfig({
       RENDER_CACHE_TTL_MS: '0',
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       DIST_DIR: distDir,
       ORIGIN_TIMEOUT_MS: String(timeoutMs),
     } as NodeJS.ProcessEnv),

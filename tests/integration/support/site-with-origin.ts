@@ -49,6 +49,7 @@ export async function startSiteWithOrigin(
         ...loadSiteConfig({
           RENDER_CACHE_TTL_MS: '0',
           SHED_EVENT_LOOP_DELAY_MS: '0',
+          SHED_MAX_IN_FLIGHT: '0',
           DIST_DIR: distDir,
           ...env,
         } as NodeJS.ProcessEnv),
