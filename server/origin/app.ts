@@ -3,7 +3,7 @@
  * The error handler shared with the site server (server/common) answers
  * `{ status, code, message }` and hides 5xx details.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import type { Db } from './db';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
@@ -25,6 +25,8 @@ export interface OriginAppOptions {
   siteUrls?: readonly string[];
   /** CONTENT_DIR: the shop reads its seller from content/shop/catalog.json; default ./content. */
   contentDir?: string;
+  /** Sees every route as it is added: the hostile-input tests take their route list from it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -35,6 +37,8 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     // what goes wrong (its 5xx below, warnings of its plugins), not a line per request.
     logController: new LogController({ disableRequestLogging: true }),
   });
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Route schemas are zod schemas (decision 008): a bad query, body or parameter is a 400
   // naming the field before the handler runs. No serializer compiler: no route declares a

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
@@ -16,8 +17,11 @@ import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
 import { createOriginClient } from './origin-client';
+import { HttpError } from './errors';
 import { createPayloadService } from './payload-service';
-import { security } from './plugins/security';
+import { addSecurityHeaders, security } from './plugins/security';
+import { loadShedding } from './plugins/load-shedding';
+import { isValidHost } from './host-header';
 import { staticFiles } from './plugins/static-files';
 import { loadRedirectTables } from './redirect-tables';
 import type { Renderer } from './renderer';
@@ -34,13 +38,15 @@ export interface SiteDeps {
   renderer: Renderer;
   /** Fastify's logger option (server/logging.ts); no logs when absent. */
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added: the hostile-input tests take their route list from it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function isApiRequest(request: FastifyRequest): boolean {
   return request.url.startsWith('/proxy/') || request.url.startsWith('/api/') || request.url.endsWith('_payload.json');
 }
 
-export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Promise<FastifyInstance> {
+export async function buildSiteApp({ config, renderer, logger, onRoute }: SiteDeps): Promise<FastifyInstance> {
   // The page routes render 400 pages; they exist only after the app, hence the late binding.
   const late: {
     badRequestPage?: (
@@ -58,6 +64,8 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: false },
     // Malformed percent-encoding never reaches a route: answer it with the error page.
     frameworkErrors: (error, request, reply) => {
+      // These answers skip every hook, the security headers' too.
+      addSecurityHeaders(request, reply);
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
       if (late.badRequestPage && status === 400 && !isApiRequest(request)) {
         return void late.badRequestPage(
@@ -71,6 +79,8 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     },
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
+
   // Route schemas are zod schemas (decision 008): a bad body is a 400 naming the field
   // before the handler runs. No serializer compiler: no route declares a response schema.
   app.setValidatorCompiler(validatorCompiler);
@@ -82,6 +92,15 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   // External plugins.
   await app.register(cookie);
   await app.register(security);
+  // A Host that names no host is refused before any route builds a URL from it (host-header.ts).
+  app.addHook('onRequest', async (request) => {
+    if (request.host && !isValidHost(request.host))
+      throw new HttpError(400, 'BAD_REQUEST', 'The Host header is not a valid host name');
+  });
+  await app.register(loadShedding, {
+    maxEventLoopDelayMs: config.shedEventLoopDelayMs,
+    maxInFlight: config.shedMaxInFlight,
+  });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -112,11 +131,7 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
-  await app.register(crawlerFileRoutes, {
-    localeDomains: config.localeDomains,
-    domainOfLocale: config.domainOfLocale,
-    buildTimestamp: renderer.buildTimestamp,
-  });
+  await app.register(crawlerFileRoutes, { config, buildTimestamp: renderer.buildTimestamp });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
   late.badRequestPage = pages.sendBadRequest;
   return app;

@@ -73,6 +73,10 @@ const schema = z.object({
     }, 'expected scheme://host[:port] without a path, e.g. https://www.st1.com')
     .optional(),
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  // Shed load (503 + Retry-After) when the event loop lags by more than this; 0 turns it off.
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  // Shed load when more requests than this are being served at once; 0 turns it off.
+  SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
   // Every call to the origin (pages, /proxy, /images, accounts) gives up after this long.
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   DIST_DIR: z.string().default('./dist'),
@@ -111,6 +115,10 @@ export interface SiteConfig {
   /** Editors' token for /preview; preview is off without it. */
   previewToken: string | undefined;
   renderCacheTtlMs: number;
+  /** Mean event-loop delay above which new requests get a 503 (plugins/load-shedding.ts); 0: never. */
+  shedEventLoopDelayMs: number;
+  /** Requests served at once above which new ones get a 503 (plugins/load-shedding.ts); 0: no limit. */
+  shedMaxInFlight: number;
   /** Longest wait for the origin's answer (headers, and each pause in its body). */
   originTimeoutMs: number;
   distDir: string;
@@ -148,6 +156,8 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     previewToken: values.PREVIEW_TOKEN,
     renderCacheTtlMs: values.RENDER_CACHE_TTL_MS,
+    shedEventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS,
+    shedMaxInFlight: values.SHED_MAX_IN_FLIGHT,
     originTimeoutMs: values.ORIGIN_TIMEOUT_MS,
     distDir: resolve(values.DIST_DIR),
     contentDir: resolve(values.CONTENT_DIR),

@@ -2,9 +2,23 @@
  * The origin endpoints a browser may reach through /proxy (spec §7). Anything else is a
  * 404 at the site server and never reaches the origin.
  */
+import type { z } from 'zod';
+import { searchRequestSchema } from '../../src/shared/content-schema';
+import {
+  initializeOrderRequestSchema,
+  signedPaymentResultSchema,
+  validateCartRequestSchema,
+  washCodeCheckRequestSchema,
+} from '../../src/shared/shop/api-schema';
+
 export interface ProxiedEndpoint {
   path: string;
   methods: ReadonlyArray<'GET' | 'POST'>;
+  /**
+   * The body of a POST, the origin's own schema: the origin gets the parsed, named fields
+   * only, never the browser's text (an unknown field, even nested, goes no further).
+   */
+  body?: z.ZodType;
   /**
    * The customer's session token goes to the origin as a bearer token, taken from the
    * HttpOnly session cookie on the server (docs/accounts.md): 'required' answers 401
@@ -21,16 +35,26 @@ export interface ProxiedEndpoint {
 export const PROXY_ALLOW_LIST: readonly ProxiedEndpoint[] = [
   { path: 'cms-view/v1/content/layout', methods: ['GET'] },
   { path: 'cms-view/v1/content/page', methods: ['GET'] },
-  { path: 'cms-view/v1/search', methods: ['GET', 'POST'] },
+  { path: 'cms-view/v1/search', methods: ['GET', 'POST'], body: searchRequestSchema },
   // The compact station list with version and delta (docs/stations.md).
   { path: 'cms-view/v1/stations', methods: ['GET'] },
-  { path: 'digital-order/v1/cart/validate', methods: ['POST'] },
-  { path: 'digital-order/v1/orders/initialize', methods: ['POST'], customerSession: 'optional' },
-  { path: 'digital-order/v1/orders/complete', methods: ['POST'] },
+  { path: 'digital-order/v1/cart/validate', methods: ['POST'], body: validateCartRequestSchema },
+  {
+    path: 'digital-order/v1/orders/initialize',
+    methods: ['POST'],
+    customerSession: 'optional',
+    body: initializeOrderRequestSchema,
+  },
+  { path: 'digital-order/v1/orders/complete', methods: ['POST'], body: signedPaymentResultSchema },
   // Prices for the shop blocks and the wash code check of the car-wash page (docs/shop.md).
   { path: 'digital-order/v1/products', methods: ['GET'] },
   // Rate limited per address: a customer checks a few codes, a script trying codes many.
-  { path: 'digital-order/v1/wash-codes/check', methods: ['POST'], rateLimit: { max: 30, timeWindow: 10 * 60_000 } },
+  {
+    path: 'digital-order/v1/wash-codes/check',
+    methods: ['POST'],
+    rateLimit: { max: 30, timeWindow: 10 * 60_000 },
+    body: washCodeCheckRequestSchema,
+  },
   // The customer and cards endpoints of spec §7; the token comes from the session cookie.
   { path: 'customers/v1/customer', methods: ['GET'], customerSession: 'required' },
   { path: 'customers/v1/cards', methods: ['GET'], customerSession: 'required' },

@@ -1,6 +1,7 @@
 /**
  * The public base URL (scheme://host[:port]) that absolute links are built on: links in
- * account e-mails (and the pages' canonical URLs). The host always comes from the
+ * account e-mails, and the canonical, og:url, hreflang, sitemap and JSON-LD URLs of pages
+ * (site-urls.ts). The host always comes from the
  * configuration, never from a request's Host header, so a request with a forged Host
  * cannot make the product mail or print a link to someone else's site (docs/security.md).
  *
@@ -22,7 +23,10 @@ export interface PublicBase {
   domainMode: boolean;
 }
 
-type UrlConfig = Pick<SiteConfig, 'port' | 'publicUrl' | 'localeDomains' | 'domainOfLocale' | 'siteHosts'>;
+export type UrlConfig = Pick<SiteConfig, 'port' | 'publicUrl' | 'localeDomains' | 'domainOfLocale' | 'siteHosts'>;
+
+/** What of a request the base depends on: its scheme, and its Host only to recognise a configured one. */
+export type RequestView = Pick<FastifyRequest, 'protocol' | 'hostname' | 'host'>;
 
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?$/i;
 
@@ -31,7 +35,7 @@ function hasPublicHost(config: UrlConfig): boolean {
   return config.publicUrl !== undefined || config.siteHosts.size > 0 || config.domainOfLocale.size > 0;
 }
 
-export function publicBase(config: UrlConfig, request: FastifyRequest, locale: Locale): PublicBase {
+export function publicBase(config: UrlConfig, request: RequestView, locale: Locale): PublicBase {
   const scheme = request.protocol === 'https' ? 'https' : 'http';
   const hostname = request.hostname.toLowerCase();
   const domainOfLocale = config.domainOfLocale.get(locale);

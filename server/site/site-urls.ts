@@ -1,5 +1,10 @@
-/** Absolute URLs of pages, for canonical links, hreflang alternates and the sitemap. */
+/**
+ * Absolute URLs of pages, for canonical links, og:url, hreflang alternates, JSON-LD and
+ * the sitemap. Every one is built on the configured public base of its locale
+ * (public-urls.ts), so a forged Host header never appears in a page (docs/security.md).
+ */
 import { getHref, type Locale } from '../../src/shared/locales';
+import { publicBase, type RequestView, type UrlConfig } from './public-urls';
 
 export interface SiteUrls {
   /** Absolute URL of a locale-relative path in a locale. */
@@ -7,20 +12,14 @@ export interface SiteUrls {
 }
 
 /**
- * On a locale domain (domain mode) every locale lives on its own host; on a shared host
- * (localhost) locales are path prefixes of the request's own origin.
+ * On a locale domain each locale lives on its own host without a prefix; on the shared
+ * host (PUBLIC_URL, SITE_HOSTS, or loopback in development) locales are path prefixes.
  */
-export function createSiteUrls(options: {
-  requestOrigin: string;
-  protocol: 'http' | 'https';
-  domainMode: boolean;
-  domainOfLocale: ReadonlyMap<Locale, string>;
-}): SiteUrls {
+export function createSiteUrls(config: UrlConfig, request: RequestView): SiteUrls {
   return {
     absolute(locale, localPath) {
-      const domain = options.domainMode ? options.domainOfLocale.get(locale) : undefined;
-      if (domain) return `${options.protocol}://${domain}${getHref(locale, localPath, { domainMode: true })}`;
-      return `${options.requestOrigin}${getHref(locale, localPath)}`;
+      const base = publicBase(config, request, locale);
+      return `${base.origin}${getHref(locale, localPath, { domainMode: base.domainMode })}`;
     },
   };
 }

@@ -4,12 +4,16 @@ import { stationDetailsSchema } from '../../src/shared/stations';
 import { createSiteUrls } from './site-urls';
 import { openingHoursSpecification, structuredData } from './structured-data';
 
-const urls = createSiteUrls({
-  requestOrigin: 'https://st1.example',
-  protocol: 'https',
-  domainMode: false,
-  domainOfLocale: new Map(),
-});
+const urls = createSiteUrls(
+  {
+    port: 3000,
+    publicUrl: 'https://st1.example',
+    localeDomains: new Map(),
+    domainOfLocale: new Map(),
+    siteHosts: new Set(),
+  },
+  { protocol: 'https', hostname: 'st1.example', host: 'st1.example' },
+);
 
 describe('openingHoursSpecification', () => {
   it('turns shape A into one specification per date and range, closed days as 00:00–00:00', () => {

@@ -313,5 +313,7 @@ export const apiErrorSchema = z.object({ status: z.number().int(), code: z.strin
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const searchHitSchema = z.object({ path: z.string(), title: z.string(), excerpt: z.string() });
+/** The body of a search request (POST cms-view/v1/search). */
+export const searchRequestSchema = z.object({ query: z.string().max(200) });
 export const searchResultSchema = z.object({ query: z.string(), hits: z.array(searchHitSchema) });
 export type SearchResult = z.infer<typeof searchResultSchema>;

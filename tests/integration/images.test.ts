@@ -327,7 +327,11 @@ describe('site server: GET /images/* forwards to the origin', () => {
       loadOriginConfig({ DATA_DIR: siteDataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv),
     );
     const config = {
-      ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir } as NodeJS.ProcessEnv),
+      ...loadSiteConfig({
+        RENDER_CACHE_TTL_MS: '0',
+        SHED_EVENT_LOOP_DELAY_MS: '0',
+        DIST_DIR: distDir,
+      } as NodeJS.ProcessEnv),
       originUrl: running.url,
     };
     site = await buildSiteApp({ config, renderer: await loadRenderer(distDir) });

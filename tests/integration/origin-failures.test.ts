@@ -27,6 +27,7 @@ async function siteFor(originUrl: string): Promise<FastifyInstance> {
   const config = {
     ...loadSiteConfig({
       RENDER_CACHE_TTL_MS: '0',
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       DIST_DIR: distDir,
       ORIGIN_TIMEOUT_MS: String(TIMEOUT_MS),
     } as NodeJS.ProcessEnv),

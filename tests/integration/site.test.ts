@@ -47,7 +47,12 @@ beforeAll(async () => {
   origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
   renderer = await loadRenderer(distDir);
   config = {
-    ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir, PREVIEW_TOKEN } as NodeJS.ProcessEnv),
+    ...loadSiteConfig({
+      RENDER_CACHE_TTL_MS: '0',
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      DIST_DIR: distDir,
+      PREVIEW_TOKEN,
+    } as NodeJS.ProcessEnv),
     originUrl: origin.url,
   };
   app = await buildSiteApp({ config, renderer });

@@ -4,7 +4,7 @@ import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { isValidContentPath } from '../../../src/shared/path-rules';
 import { pathToSlug, type Locale } from '../../../src/shared/locales';
-import type { PageContent } from '../../../src/shared/content-schema';
+import { searchRequestSchema, type PageContent } from '../../../src/shared/content-schema';
 import { badRequest, notFound } from '../errors';
 import { isPreview, requestLocale } from '../locale-header';
 import type { LayoutsRepository } from './layouts-repository';
@@ -13,7 +13,7 @@ import type { StationPages } from '../stations/station-pages';
 
 const pageQuery = z.object({ path: z.string().min(1).max(2048) });
 const searchQuery = z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() });
-const searchBody = z.object({ query: z.string().max(200) });
+const searchBody = searchRequestSchema;
 
 /**
  * Fills the `items` of every articleList block from the locale's published articles

@@ -4,9 +4,10 @@
  * a Permissions-Policy, and HSTS only when the request arrived over https (behind a
  * TLS-terminating proxy).
  */
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Google Tag Manager and the Google tags it loads: scripts from googletagmanager.com,
@@ -63,33 +64,51 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-export const security = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // The locale's tag manager, loaded only with analytics consent (src/features/consent).
-        scriptSrc: ["'self'", ...TAG_MANAGER_SCRIPT_SOURCES, ...MAPS_SCRIPT_SOURCES],
-        styleSrc: ["'self'", 'https://fonts.googleapis.com'],
-        imgSrc: ["'self'", 'data:', ...TAG_MANAGER_BEACON_SOURCES, ...MAPS_IMAGE_SOURCES],
-        fontSrc: ["'self'", 'https://fonts.gstatic.com'],
-        connectSrc: ["'self'", ...TAG_MANAGER_BEACON_SOURCES, ...MAPS_CONNECT_SOURCES],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+/** One set of helmet options, for the plugin and for the answers that skip every hook. */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      // The locale's tag manager, loaded only with analytics consent (src/features/consent).
+      scriptSrc: ["'self'", ...TAG_MANAGER_SCRIPT_SOURCES, ...MAPS_SCRIPT_SOURCES],
+      styleSrc: ["'self'", 'https://fonts.googleapis.com'],
+      imgSrc: ["'self'", 'data:', ...TAG_MANAGER_BEACON_SOURCES, ...MAPS_IMAGE_SOURCES],
+      fontSrc: ["'self'", 'https://fonts.gstatic.com'],
+      connectSrc: ["'self'", ...TAG_MANAGER_BEACON_SOURCES, ...MAPS_CONNECT_SOURCES],
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
     },
-    hsts: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  },
+  hsts: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+} satisfies HelmetOptions;
+
+/** The headers helmet does not set: the Permissions-Policy, and HSTS over https. */
+function addPolicyHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('permissions-policy', PERMISSIONS_POLICY);
+  if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+}
+
+const applyHelmet = helmet(HELMET_OPTIONS);
+
+/**
+ * Every security header, for an answer that no hook sees: Fastify's `frameworkErrors`
+ * (a malformed percent-encoding such as `/%ff`) builds a bare request and reply outside
+ * the plugin tree, so neither @fastify/helmet's onRequest nor the onSend below runs.
+ */
+export function addSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  applyHelmet(request.raw, reply.raw, () => undefined);
+  addPolicyHeaders(request, reply);
+}
+
+export const security = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  app.addHook('onSend', async (request, reply) => addPolicyHeaders(request, reply));
 });

@@ -9,12 +9,13 @@
  * /favicon.ico is a static file (public/favicon.ico).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOCALES, LOCALIZED_PATHS, type Locale } from '../../../src/shared/locales';
+import { LOCALES, LOCALIZED_PATHS } from '../../../src/shared/locales';
+import { publicBase, type UrlConfig } from '../public-urls';
 import { createSiteUrls } from '../site-urls';
 
 export interface CrawlerFileOptions {
-  localeDomains: ReadonlyMap<string, Locale>;
-  domainOfLocale: ReadonlyMap<Locale, string>;
+  /** Where absolute URLs point (public-urls.ts): never the request's own Host. */
+  config: UrlConfig;
   /** Build time in milliseconds since the epoch (dist/build.json). */
   buildTimestamp: number;
 }
@@ -26,14 +27,8 @@ const DISALLOWED = ['/api/', '/proxy/', '/payment-gateway/', '/preview', '/*/_pa
 
 export async function crawlerFileRoutes(app: FastifyInstance, options: CrawlerFileOptions) {
   function siteOf(request: FastifyRequest) {
-    const hostLocale = options.localeDomains.get(request.hostname.toLowerCase());
-    const urls = createSiteUrls({
-      requestOrigin: `${request.protocol}://${request.host}`,
-      protocol: request.protocol === 'https' ? 'https' : 'http',
-      domainMode: hostLocale !== undefined,
-      domainOfLocale: options.domainOfLocale,
-    });
-    return { hostLocale, urls };
+    const hostLocale = options.config.localeDomains.get(request.hostname.toLowerCase());
+    return { hostLocale, urls: createSiteUrls(options.config, request) };
   }
 
   app.get('/robots.txt', async (request, reply) => {
@@ -61,7 +56,7 @@ export async function crawlerFileRoutes(app: FastifyInstance, options: CrawlerFi
       `Contact: ${urls.absolute(locale, LOCALIZED_PATHS.contact[locale])}`,
       `Expires: ${expires}`,
       'Preferred-Languages: fi, sv, no, en',
-      `Canonical: ${request.protocol}://${request.host}/.well-known/security.txt`,
+      `Canonical: ${publicBase(options.config, request, locale).origin}/.well-known/security.txt`,
       '',
     ];
     return reply

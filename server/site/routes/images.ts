@@ -7,7 +7,7 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { QUIET_ROUTE } from '../../logging';
 import { HttpError } from '../errors';
-import { forwardingOptions, originFailure } from '../origin-forwarding';
+import { forwardingOptions, originFailure, retryOnceAfter503 } from '../origin-forwarding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Headers of the origin's answer that the browser needs. */
@@ -19,6 +19,7 @@ const PASSED_HEADERS = [
   'content-security-policy',
   'accept-ranges',
   'content-range',
+  'retry-after',
 ];
 
 export async function imageRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
@@ -36,6 +37,7 @@ export async function imageRoutes(app: FastifyInstance, options: { originUrl: st
     if (query.length > 512) throw new HttpError(400, 'BAD_REQUEST', 'Image parameters are too long');
     return reply.from(`/images/${id}${query}`, {
       onError,
+      retryDelay: retryOnceAfter503(options.timeoutMs),
       rewriteRequestHeaders: (_original, headers) => ({
         accept: headers.accept ?? '*/*',
         ...(headers.range ? { range: headers.range } : {}),

@@ -14,7 +14,8 @@ import type { PayloadService } from '../payload-service';
 import type { Renderer } from '../renderer';
 import type { RedirectTable } from '../../../src/shared/redirects';
 import { routeRequest, type RoutingDecision } from '../request-routing';
-import { createSiteUrls, type SiteUrls } from '../site-urls';
+import { publicBase } from '../public-urls';
+import { createSiteUrls } from '../site-urls';
 import { sendSitemap } from '../sitemap';
 import { createPreviewAccess } from '../preview-access';
 import type { OriginClient } from '../origin-client';
@@ -31,10 +32,6 @@ interface CachedRender {
   status: number;
   payload: PagePayload;
   html?: string;
-}
-
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 /**
@@ -73,14 +70,8 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
       ? new LRUCache<string, CachedRender>({ max: 500, ttl: config.renderCacheTtlMs })
       : undefined;
 
-  function urlsFor(request: FastifyRequest, domainMode: boolean): SiteUrls {
-    return createSiteUrls({
-      requestOrigin: requestOrigin(request),
-      protocol: request.protocol as 'http' | 'https',
-      domainMode,
-      domainOfLocale: config.domainOfLocale,
-    });
-  }
+  // Absolute URLs in pages come from the configuration, never from the Host header.
+  const urlsFor = (request: FastifyRequest) => createSiteUrls(config, request);
 
   async function sendDocument(
     request: FastifyRequest,
@@ -94,7 +85,8 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
     const html =
       cached?.html ??
       (await renderer.renderDocument({
-        url: `${requestOrigin(request)}${options.renderPath ?? request.url.split('?')[0]}`,
+        // The router reads only the path and query of this URL.
+        url: `${publicBase(config, request, payload.locale).origin}${options.renderPath ?? request.url.split('?')[0]}`,
         basename,
         payload,
         publicConfig: config.publicConfig,
@@ -110,7 +102,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
   /** A 400/414 answer as a real error page, in the locale the address seems to be in. */
   async function sendBadRequest(request: FastifyRequest, reply: FastifyReply, status: 400 | 414, locale: Locale) {
     const domainMode = config.localeDomains.has(request.hostname.toLowerCase());
-    const urls = urlsFor(request, domainMode);
+    const urls = urlsFor(request);
     const path = request.url.slice(0, 200);
     const error: PayloadError = {
       status,
@@ -152,7 +144,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
     reply: FastifyReply,
     decision: Extract<RoutingDecision, { kind: 'page' }>,
   ) {
-    const urls = urlsFor(request, decision.domainMode);
+    const urls = urlsFor(request);
     const layout = await deps.origin.layout(decision.locale).catch(() => null);
     const error: PayloadError = {
       status: 404,
@@ -210,7 +202,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
           .header('vary', 'Cookie, Accept-Language, Sec-Fetch-Site')
           .redirect(decision.location, 307);
       case 'sitemap':
-        return sendSitemap(reply, deps.origin, decision.locale, urlsFor(request, decision.domainMode));
+        return sendSitemap(reply, deps.origin, decision.locale, urlsFor(request));
       case 'page':
         break;
     }
@@ -227,10 +219,18 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
     // A query string can change what the page shows (?q= on the search page, filters on the
     // station locator), so only documents without one share the render cache.
     const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    // The key names everything the render depends on: the absolute base its links are built
+    // on (scheme included: an https render must never answer an http request) and the
+    // basename its relative links carry (a locale domain's or a prefix).
     const cacheKey =
       decision.preview || (queryString && !decision.payloadJson)
         ? undefined
-        : `${request.host}|${decision.locale}|${decision.localPath}`;
+        : [
+            publicBase(config, request, decision.locale).origin,
+            decision.basename,
+            decision.locale,
+            decision.localPath,
+          ].join('|');
     let entry = cacheKey ? cache?.get(cacheKey) : undefined;
     if (!entry) {
       const built = await payloads.build({
@@ -238,7 +238,7 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
         preview: decision.preview,
         localPath: decision.localPath,
         displayPath: decision.displayPath,
-        urls: urlsFor(request, decision.domainMode),
+        urls: urlsFor(request),
       });
       entry = { status: built.status, payload: built.payload };
       if (cacheKey && built.status < 500) cache?.set(cacheKey, entry);

@@ -7,7 +7,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors';
-import { forwardingOptions, originFailure } from '../origin-forwarding';
+import { forwardingOptions, originFailure, retryOnceAfter503 } from '../origin-forwarding';
 
 const GATEWAY_PATH = /^\/payment-gateway\/(?:gateway\.css|pay\/PAY-[A-Z0-9]{10,40})$/;
 
@@ -28,6 +28,7 @@ export async function paymentGatewayRoutes(app: FastifyInstance, options: { orig
       if (!GATEWAY_PATH.test(path)) throw new HttpError(404, 'NOT_FOUND', 'No such payment page');
       return reply.from(path, {
         onError,
+        retryDelay: retryOnceAfter503(options.timeoutMs),
         ...(request.method === 'POST'
           ? {
               body: typeof request.body === 'string' ? request.body : '',
@@ -44,6 +45,7 @@ export async function paymentGatewayRoutes(app: FastifyInstance, options: { orig
         rewriteHeaders: (headers) => ({
           ...(headers['content-type'] ? { 'content-type': headers['content-type'] } : {}),
           ...(headers.location ? { location: headers.location } : {}),
+          ...(headers['retry-after'] ? { 'retry-after': headers['retry-after'] } : {}),
           'cache-control': String(headers['cache-control'] ?? 'no-store'),
         }),
       });

@@ -12,12 +12,12 @@ import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../src/shared/locales';
-import { findProxiedEndpoint, PROXY_ALLOW_LIST } from '../proxy-allow-list';
+import { findProxiedEndpoint, PROXY_ALLOW_LIST, type ProxiedEndpoint } from '../proxy-allow-list';
 import { HttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';
 import { assertSameSiteRequest } from '../accounts/csrf';
 import { acceptJsonBodiesOnly } from '../json-bodies';
-import { forwardingOptions, originFailure } from '../origin-forwarding';
+import { forwardingOptions, originFailure, retryOnceAfter503 } from '../origin-forwarding';
 
 /** Whether a query string's percent-encoding is well formed (else the origin would guess). */
 function isDecodable(text: string): boolean {
@@ -36,6 +36,21 @@ function readLocale(request: FastifyRequest): Locale {
   if (!isLocale(locale))
     throw new HttpError(400, 'BAD_REQUEST', 'x-st1-locale must be one of fi-FI, en-EU, sv-SE, no-NO');
   return locale;
+}
+
+/**
+ * The body the origin gets: the browser's JSON parsed with the endpoint's schema, so only
+ * the fields it names go on (DESIGN §3: never a browser's body wholesale). A body that
+ * does not parse is a 400 here, worded like the origin's.
+ */
+function originBody(endpoint: ProxiedEndpoint, body: unknown): unknown {
+  if (!endpoint.body) return {};
+  const parsed = endpoint.body.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+  throw new HttpError(400, 'BAD_REQUEST', `Invalid request body: ${problems.join('; ')}`.slice(0, 1000));
 }
 
 export async function proxyRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
@@ -58,9 +73,8 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
     ]),
   );
 
-  // Bodies must be JSON (anything else is a 400, not the framework's 415); the checked
-  // text is forwarded as it came, not parsed and serialised again.
-  acceptJsonBodiesOnly(app, 64 * 1024, { keepText: true });
+  // Bodies must be JSON (anything else is a 400, not the framework's 415).
+  acceptJsonBodiesOnly(app, 64 * 1024);
 
   app.route({
     method: ['GET', 'POST'],
@@ -91,8 +105,9 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
       return reply.from(`/${endpoint.path}`, {
         queryString: () => query,
         onError,
+        retryDelay: retryOnceAfter503(options.timeoutMs),
         ...(request.method === 'POST'
-          ? { body: typeof request.body === 'string' ? request.body : '{}', contentType: 'application/json' }
+          ? { body: JSON.stringify(originBody(endpoint, request.body)), contentType: 'application/json' }
           : {}),
         rewriteRequestHeaders: () => ({
           accept: 'application/json',
@@ -108,6 +123,8 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
           'content-type': headers['content-type'] ?? 'application/json',
           'cache-control': 'no-store',
           ...(typeof headers.etag === 'string' ? { etag: headers.etag } : {}),
+          // A struggling origin's 503 tells the browser when to come back.
+          ...(typeof headers['retry-after'] === 'string' ? { 'retry-after': headers['retry-after'] } : {}),
         }),
       });
     },

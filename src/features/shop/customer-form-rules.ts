@@ -2,13 +2,14 @@
  * Field rules of the checkout's customer data (spec §5). The phone number is then read
  * with the one phone rule, `readPhone` of src/shared/validation/phone.ts.
  */
+import { PERSON_NAME_RULES } from '@/shared/validation/forms';
 import type { FieldRule } from '@/shared/validation/rules';
 
 const BASE_RULES = {
   email: [{ rule: 'required' }, { rule: 'email' }],
   emailConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'email' }],
-  firstname: [{ rule: 'required' }, { rule: 'maxLength', value: 100 }, { rule: 'containsForbiddenSymbols' }],
-  lastname: [{ rule: 'required' }, { rule: 'maxLength', value: 100 }, { rule: 'containsForbiddenSymbols' }],
+  firstname: PERSON_NAME_RULES,
+  lastname: PERSON_NAME_RULES,
 } satisfies Record<string, readonly FieldRule[]>;
 
 /** The fields in the order the form shows them (the first invalid one gets focus). */

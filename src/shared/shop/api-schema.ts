@@ -5,7 +5,9 @@
  * integer cents on the server.
  */
 import { LOCALE_INFO, type Country, type Locale, type ShopCurrency } from '../locales';
+import { PERSON_NAME_RULES } from '../validation/forms';
 import { readPhone, TELEPHONE_PREFIXES } from '../validation/phone';
+import { validateField } from '../validation/rules';
 import { z } from '../zod';
 
 export const MAX_QUANTITY = 50;
@@ -72,11 +74,22 @@ export const validateCartRequestSchema = z.object({
 });
 export type ValidateCartRequest = z.input<typeof validateCartRequestSchema>;
 
+/** The one name rule (spec §5), as registration and My details check it. */
+const personName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine(
+    (value) => validateField(value, PERSON_NAME_RULES) === null,
+    'a name must not contain markup or control characters (< > { } [ ] \\ ` ^ | ~ $)',
+  );
+
 export const customerDataSchema = z
   .object({
     email: z.email().max(254),
-    firstname: z.string().trim().min(1).max(100),
-    lastname: z.string().trim().min(1).max(100),
+    firstname: personName,
+    lastname: personName,
     telephonePrefix: z.enum(TELEPHONE_PREFIXES),
     // Empty when the customer wants no text message (phoneNeeded below says when it is needed).
     telephoneNumber: z

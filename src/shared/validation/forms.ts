@@ -13,11 +13,17 @@ export const CONTACT_TOPICS = ['card', 'station', 'webshop', 'other'] as const;
 /** The honeypot: hidden from people, filled in by naive bots; a filled one is dropped. */
 export const HONEYPOT_FIELD = 'website';
 
-const name: FieldRule[] = [
+/**
+ * The one rule for a person's name, wherever one is stored (contact forms, registration,
+ * My details, the checkout): required, at most 100 characters, no markup or control
+ * characters. The origin checks it on every endpoint that stores a name.
+ */
+export const PERSON_NAME_RULES: readonly FieldRule[] = [
   { rule: 'required' },
   { rule: 'maxLength', value: 100 },
   { rule: 'containsForbiddenSymbols' },
 ];
+const name = [...PERSON_NAME_RULES];
 const email: FieldRule[] = [{ rule: 'required' }, { rule: 'email' }, { rule: 'maxLength', value: 254 }];
 const message: FieldRule[] = [
   { rule: 'required' },

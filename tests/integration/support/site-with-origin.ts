@@ -23,7 +23,7 @@ export function requireProductionBuild(testFile: string): void {
 
 export interface SiteWithOrigin {
   origin: RunningOrigin;
-  /** A site server on this origin, render cache off; `env` adds site configuration. */
+  /** A site server on this origin, render cache and load shedding off; `env` adds site configuration. */
   site(env?: Record<string, string>): Promise<FastifyInstance>;
   /** Closes every site server made here, then the origin, and deletes the data folder. */
   close(): Promise<void>;
@@ -44,7 +44,15 @@ export async function startSiteWithOrigin(
     origin,
     async site(env = {}) {
       const config = {
-        ...loadSiteConfig({ RENDER_CACHE_TTL_MS: '0', DIST_DIR: distDir, ...env } as NodeJS.ProcessEnv),
+        // Load shedding off: a busy test machine's lag is not what these tests are about
+        // (tests/integration/load-shedding.test.ts turns it on).
+        ...loadSiteConfig({
+          RENDER_CACHE_TTL_MS: '0',
+          SHED_EVENT_LOOP_DELAY_MS: '0',
+          SHED_MAX_IN_FLIGHT: '0',
+          DIST_DIR: distDir,
+          ...env,
+        } as NodeJS.ProcessEnv),
         originUrl: origin.url,
       };
       const app = await buildSiteApp({ config, renderer });

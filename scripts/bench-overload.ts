@@ -1,0 +1,130 @@
+/**
+ * `npx tsx scripts/bench-overload.ts` (or `npm run bench -- overload`): the site server
+ * under far more connections than its cores can serve (docs/operations.md "Overload").
+ * The same product runs twice in a child process, with load shedding off
+ * (SHED_EVENT_LOOP_DELAY_MS=0 and SHED_MAX_IN_FLIGHT=0, as before it existed) and on (the
+ * defaults), render cache
+ * off so that every request renders; autocannon holds BENCH_OVERLOAD_CONNECTIONS
+ * connections on a CMS page for BENCH_OVERLOAD_DURATION_S seconds. Per run: answers,
+ * the share that took longer than 2 s (timeouts included), the share shed with a 503,
+ * and the latency of the 200s. Results replace the marked block in docs/performance.md.
+ *
+ * `--smoke` (or BENCH_SMOKE=1): a one-second run with a few connections that checks the
+ * script still works (tests run it: scripts/bench-overload.test.ts) and writes nothing.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import autocannon from 'autocannon';
+import { startProduct } from './start-product';
+
+const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_OVERLOAD_DURATION_S ?? 20);
+const CONNECTIONS = SMOKE ? 20 : Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? 1000);
+const PORT = Number(process.env.BENCH_OVERLOAD_PORT ?? 3212);
+const PATH = '/yrityksille';
+const SLOW_MS = 2000;
+/** autocannon gives up on a request after this long (its default, 10 s, would hide the tail). */
+const REQUEST_TIMEOUT_S = 60;
+const DOC = 'docs/performance.md';
+const START = '<!-- bench:overload:start -->';
+const END = '<!-- bench:overload:end -->';
+
+interface Run {
+  name: string;
+  answers: number;
+  slowShare: number;
+  shedShare: number;
+  other: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+async function measure(name: string, env: Record<string, string>): Promise<Run> {
+  const product = await startProduct({ port: PORT, name: 'overload', env: { RENDER_CACHE_TTL_MS: '0', ...env } });
+  try {
+    // Right after start the event loop may still lag (start-up work): the page is shed then.
+    let check = await fetch(`${product.url}${PATH}`);
+    for (let attempt = 0; check.status === 503 && attempt < 10; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      check = await fetch(`${product.url}${PATH}`);
+    }
+    if (check.status !== 200) throw new Error(`${PATH} answered ${check.status}: ${await check.text()}`);
+    const ok: number[] = [];
+    let slow = 0;
+    let shed = 0;
+    let other = 0;
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        { url: `${product.url}${PATH}`, connections: CONNECTIONS, duration: DURATION_S, timeout: REQUEST_TIMEOUT_S },
+        (error, finished) => (error ? reject(error) : resolve(finished)),
+      );
+      instance.on('response', (_client, status, _bytes, time) => {
+        if (time > SLOW_MS) slow += 1;
+        if (status === 200) ok.push(time);
+        else if (status === 503) shed += 1;
+        else other += 1;
+      });
+    });
+    // A request still waiting when the run ends, or given up on, waited longer than 2 s too.
+    const unanswered = result.timeouts + result.errors;
+    const answers = ok.length + shed + other;
+    ok.sort((a, b) => a - b);
+    return {
+      name,
+      answers,
+      slowShare: percent(slow + unanswered, answers + unanswered),
+      shedShare: percent(shed, answers),
+      other: other + unanswered,
+      rps: Math.round(answers / DURATION_S),
+      p50: Math.round(percentile(ok, 50)),
+      p99: Math.round(percentile(ok, 99)),
+      max: Math.round(ok.at(-1) ?? 0),
+    };
+  } finally {
+    product.stop();
+  }
+}
+
+function table(runs: Run[]): string {
+  const date = new Date().toISOString().slice(0, 10);
+  return [
+    START,
+    `Measured ${date} by \`npx tsx scripts/bench-overload.ts\`: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s on \`${PATH}\` (render cache off), loopback, ${cpus().length} cores, the product in a child process.`,
+    '',
+    `| run | answers | answers/s | over ${SLOW_MS / 1000} s | shed (503) | 200s p50 ms | 200s p99 ms | 200s max ms | errors, timeouts, other statuses |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...runs.map(
+      (run) =>
+        `| ${run.name} | ${run.answers} | ${run.rps} | ${run.slowShare} % | ${run.shedShare} % | ${run.p50} | ${run.p99} | ${run.max} | ${run.other} |`,
+    ),
+    END,
+  ].join('\n');
+}
+
+const runs = [
+  await measure('shedding off (SHED_EVENT_LOOP_DELAY_MS=0, SHED_MAX_IN_FLIGHT=0)', {
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_MAX_IN_FLIGHT: '0',
+  }),
+  await measure('shedding on (default)', {}),
+];
+const block = table(runs);
+console.log(block);
+if (SMOKE) {
+  if (runs.some((run) => run.answers === 0)) throw new Error('smoke run: no answers');
+  console.log('Smoke run: nothing written.');
+} else {
+  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
+  const section = `\n## Overload (issue 16)\n\nThe share of requests that wait longer than 2 s under many connections, without and with load shedding (docs/operations.md "Overload").\n\n${block}\n`;
+  writeFileSync(
+    DOC,
+    doc.includes(START) ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block) : `${doc.trimEnd()}\n${section}`,
+  );
+  console.log(`Wrote ${DOC}`);
+}

@@ -1,0 +1,72 @@
+/**
+ * Load shedding and connection time limits (docs/operations.md "Overload").
+ *
+ * Under more requests than the cores can render, a server that accepts everything queues
+ * them: with 1,000 connections about one request in ten waited past 10 s. Instead, new
+ * requests are answered at once with a 503 and Retry-After, so that browsers, proxies and
+ * load balancers retry later or elsewhere and the requests already accepted finish in time:
+ * - when more than SHED_MAX_IN_FLIGHT requests are being served (a burst of connections
+ *   arrives within one turn of the event loop, before any lag can be measured);
+ * - when the event loop lags (@fastify/under-pressure: its mean delay over the last sample
+ *   above SHED_EVENT_LOOP_DELAY_MS).
+ *
+ * Node keeps a client that sends its headers slowly for 60 s and a whole request for 300 s
+ * by default; HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS end them much sooner (slow-header
+ * clients hold a socket and memory each).
+ */
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../errors';
+
+/** Longest wait for a request's headers (Node's default: 60 s). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** Longest wait for a whole request, body included (Node's default: 300 s); bodies are ≤ 64 KB. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+/** How often the event loop's delay is sampled (its mean over this window is compared). */
+const SAMPLE_INTERVAL_MS = 1000;
+/** Seconds a shed request is told to wait: a couple of samples, long enough for the lag to clear. */
+export const SHED_RETRY_AFTER_S = 2;
+
+export const overloaded = () =>
+  new HttpError(503, 'OVERLOADED', 'The server is busy; try again shortly', {
+    headers: { 'retry-after': String(SHED_RETRY_AFTER_S) },
+  });
+
+/** Admits at most `max` requests at a time; the others are shed at once. */
+function limitInFlight(app: FastifyInstance, max: number): void {
+  let inFlight = 0;
+  const admitted = new WeakSet<FastifyRequest>();
+  app.addHook('onRequest', async (request) => {
+    if (inFlight >= max) throw overloaded();
+    inFlight += 1;
+    admitted.add(request);
+  });
+  // Once per admitted request, whether it was answered or its client went away.
+  const release = async (request: FastifyRequest) => {
+    if (admitted.delete(request)) inFlight -= 1;
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+}
+
+export interface LoadSheddingOptions {
+  /** Mean event-loop delay (ms) above which requests are shed; 0: never. */
+  maxEventLoopDelayMs: number;
+  /** Requests served at once above which new ones are shed; 0: no limit. */
+  maxInFlight: number;
+}
+
+export const loadShedding = fp(async (app: FastifyInstance, options: LoadSheddingOptions) => {
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  app.server.requestTimeout = REQUEST_TIMEOUT_MS;
+  if (options.maxInFlight > 0) limitInFlight(app, options.maxInFlight);
+  if (options.maxEventLoopDelayMs === 0) return;
+  await app.register(underPressure, {
+    maxEventLoopDelay: options.maxEventLoopDelayMs,
+    sampleInterval: SAMPLE_INTERVAL_MS,
+    // A rejected promise goes to the error handler as it is: a 503 written once, no log line
+    // per shed request (under-pressure's own error would be logged as an unexpected 5xx).
+    pressureHandler: () => Promise.reject(overloaded()),
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Overload (docs/operations.md "Overload"): when the event loop lags, new requests are
+ * answered at once with a 503, Retry-After and the security headers, instead of queueing;
+ * when the lag is gone they are served again. Slow clients are cut off well before Node's
+ * defaults (60 s for headers, 300 s for a request). The share of slow answers under many
+ * connections is measured by scripts/bench-overload.ts, not here.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../server/site/plugins/load-shedding';
+import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
+
+requireProductionBuild('tests/integration/load-shedding.test.ts');
+
+let env: SiteWithOrigin;
+beforeAll(async () => {
+  env = await startSiteWithOrigin('load-shedding');
+});
+afterAll(() => env?.close());
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Keeps the event loop busy, as a flood of renders would. */
+function blockEventLoop(ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    // busy
+  }
+}
+
+describe('load shedding', () => {
+  it('answers 503 with Retry-After while the event loop lags, and serves again once it does not', async () => {
+    const app: FastifyInstance = await env.site({ SHED_EVENT_LOOP_DELAY_MS: '50' });
+    expect((await app.inject({ method: 'GET', url: '/builds/latest.json' })).statusCode).toBe(200);
+    blockEventLoop(1200);
+    // The lag is sampled by a timer that was due during the block: it runs first.
+    await wait(20);
+    const shed = await app.inject({ method: 'GET', url: '/yrityksille' });
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe('2');
+    expect(shed.headers['content-security-policy']).toBeDefined();
+    expect(shed.json()).toMatchObject({ status: 503, code: 'OVERLOADED' });
+    await wait(1200);
+    expect((await app.inject({ method: 'GET', url: '/builds/latest.json' })).statusCode).toBe(200);
+  });
+
+  it('is off with SHED_EVENT_LOOP_DELAY_MS=0', async () => {
+    const app = await env.site({ SHED_EVENT_LOOP_DELAY_MS: '0' });
+    blockEventLoop(1200);
+    await wait(20);
+    expect((await app.inject({ method: 'GET', url: '/builds/latest.json' })).statusCode).toBe(200);
+  });
+});
+
+describe('connection time limits', () => {
+  it('are far shorter than Node’s defaults', async () => {
+    const app = await env.site();
+    expect(app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+    expect(app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(10_000);
+    expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
+  });
+});
+
+describe('requests in flight', () => {
+  it('beyond SHED_MAX_IN_FLIGHT are shed at once; the count goes down again as answers go out', async () => {
+    const app = await env.site({ SHED_MAX_IN_FLIGHT: '2' });
+    const statuses = (
+      await Promise.all(Array.from({ length: 6 }, () => app.inject({ method: 'GET', url: '/yrityksille' })))
+    ).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    for (let round = 0; round < 3; round += 1)
+      expect((await app.inject({ method: 'GET', url: '/yrityksille' })).statusCode).toBe(200);
+  });
+});
