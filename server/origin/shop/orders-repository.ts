@@ -127,7 +127,14 @@ export function createOrdersRepository(database: Db | Db) {
       }
     },
     async enqueue(
-      message: { channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string; dedupeKey: string },
+      message: {
+        channel: 'email' | 'sms';
+        recipient: string;
+        subject: string | null;
+        body: string;
+        dedupeKey: string;
+        locale: string;
+      },
       now: string,
     ) {
       await db
@@ -138,6 +145,7 @@ export function createOrdersRepository(database: Db | Db) {
           subject: message.subject,
           body: message.body,
           dedupe_key: message.dedupeKey,
+          locale: message.locale,
           created_at: now,
           sent_at: null,
         })

@@ -339,13 +339,26 @@ export function createOrdersService(
     const codes = await orders.washCodes(order.id);
     const messages = receiptMessages(order, items, codes);
     await orders.enqueue(
-      { channel: 'email', recipient: order.email, ...messages.email, dedupeKey: `receipt-email:${order.id}` },
+      {
+        channel: 'email',
+        recipient: order.email,
+        ...messages.email,
+        dedupeKey: `receipt-email:${order.id}`,
+        locale: order.locale,
+      },
       timestamp,
     );
     if (order.send_sms) {
       const phone = `+${order.telephone_prefix.split('|')[1]}${order.telephone_number}`;
       await orders.enqueue(
-        { channel: 'sms', recipient: phone, subject: null, body: messages.sms, dedupeKey: `receipt-sms:${order.id}` },
+        {
+          channel: 'sms',
+          recipient: phone,
+          subject: null,
+          body: messages.sms,
+          dedupeKey: `receipt-sms:${order.id}`,
+          locale: order.locale,
+        },
         timestamp,
       );
     }
