@@ -10,6 +10,7 @@ import * as loginFailures006 from './migrations/006-login-failures';
 import * as paymentExpiry007 from './migrations/007-payment-expiry';
 import * as stationDataset008 from './migrations/008-station-dataset';
 import * as outboxDelivery011 from './migrations/011-outbox-delivery';
+import * as paymentProviderReference012 from './migrations/012-payment-provider-reference';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-payment-expiry': paymentExpiry007,
   '008-station-dataset': stationDataset008,
   '011-outbox-delivery': outboxDelivery011,
+  '012-payment-provider-reference': paymentProviderReference012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

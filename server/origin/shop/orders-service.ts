@@ -223,6 +223,8 @@ export function createOrdersService(
               created_at: createdAt,
               decided_at: null,
               expires_at: new Date(startedAt.getTime() + PAYMENT_WINDOW_MS).toISOString(),
+              provider_reference: null,
+              provider_url: null,
             },
           );
         });
