@@ -23,6 +23,8 @@ export interface OriginAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */
   siteUrls?: readonly string[];
+  /** Where the shop reads its configuration (PAYMENT_PROVIDER, …); process.env by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -51,7 +53,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   imageRoutes(app, { assets: createAssetsRepository(db) });
   customerRoutes(app, { db, siteUrls: options.siteUrls ?? [] });
   formRoutes(app, { db });
-  void app.register(shopPlugin, { db });
+  void app.register(shopPlugin, { db, ...(options.env ? { env: options.env } : {}) });
   stationRoutes(app, { stations });
   return app;
 }

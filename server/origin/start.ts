@@ -23,7 +23,7 @@ export interface RunningOrigin {
 
 export async function startOrigin(
   config: OriginConfig,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningOrigin> {
   if (!config.databaseUrl) prepareDataDir(config.dataDir, { createIfMissing: !config.dataDirGiven });
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });

@@ -113,6 +113,8 @@ export function createOrdersService(
       bank: payment.bank,
       returnPath: payment.return_path,
       expiresAt: payment.expires_at,
+      customerEmail: order.email,
+      locale: order.locale,
     });
     return {
       orderId: order.id,
@@ -286,6 +288,10 @@ export function createOrdersService(
     async reconcile(): Promise<number> {
       let completed = 0;
       const failures: unknown[] = [];
+      // A real provider is asked first how the open payments ended (the test gateway's
+      // decisions are in shop_payments already); what it approved is settled below.
+      if (deps.provider.recordDecisionsOfOpenPayments)
+        await deps.provider.recordDecisionsOfOpenPayments(now()).catch((error: unknown) => failures.push(error));
       for (const orderId of await createOrdersRepository(db).approvedButPending()) {
         try {
           const outcome = await db.transaction().execute(async (trx) => settlePaid(trx, orderId, now().toISOString()));

@@ -5,7 +5,7 @@
  * `checkout-*` parameter is signed, so one this schema does not name (Paytrail may add
  * some) is kept, within bounds, for the signature to hold.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 export const PAYTRAIL_STATUSES = ['new', 'ok', 'fail', 'pending', 'delayed'] as const;
 
