@@ -3,7 +3,9 @@
  * (https://docs.paytrail.com): POST /payments and GET /payments/{transactionId} with the
  * signed `checkout-*` headers (refused with 401 when the signature is wrong), signed
  * answers, and, standing in for the payer at the hosted page, `pay()`: Paytrail's redirect
- * to the shop's success or cancel URL and its callback, with signed query parameters.
+ * to the shop's success or cancel URL and its callback, with signed query parameters. Its
+ * hosted page (GET /pay/{transactionId}, for the browser tests) does the same by a form:
+ * it calls the callback, then sends the browser back.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
@@ -85,7 +87,35 @@ export async function startFakePaytrail(): Promise<FakePaytrail> {
       .send(text);
   }
 
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  // The hosted page: the payer's browser, not the shop, so no checkout-* headers.
+  app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
+    if (!transactions.has(request.params.id)) return reply.status(404).send('No such payment');
+    const action = `/pay/${encodeURIComponent(request.params.id)}`;
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="fi"><head><meta charset="utf-8"><title>Fake Paytrail</title></head>
+<body><main><h1>Fake Paytrail</h1>
+<form method="post" action="${action}"><input type="hidden" name="outcome" value="ok"><button>Maksa</button></form>
+<form method="post" action="${action}"><input type="hidden" name="outcome" value="fail"><button>Peruuta maksu</button></form>
+</main></body></html>`);
+  });
+
+  app.post<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
+    if (!transactions.has(request.params.id)) return reply.status(404).send('No such payment');
+    const outcome = new URLSearchParams(String(request.body)).get('outcome') === 'ok' ? 'ok' : 'fail';
+    const urls = pay(request.params.id, outcome, outcome === 'ok' ? 'nordea' : undefined);
+    // Paytrail calls the callback as well as sending the payer back; a failed call is retried by
+    // Paytrail later, so it does not stop the redirect here either.
+    const callback = await fetch(urls.callback, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+    log.push(`callback ${callback?.status ?? 'failed'}`);
+    return reply.redirect(urls.redirect, 303);
+  });
+
   app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/pay/')) return;
     if (fake.mode === 'down') {
       log.push(`${request.method} ${request.url} 503`);
       return reply.status(503).send({ status: 'error', message: 'Service unavailable' });
@@ -192,6 +222,19 @@ export async function startFakePaytrail(): Promise<FakePaytrail> {
     );
   });
 
+  function pay(transactionId: string, outcome: Transaction['status'], provider = 'osuuspankki') {
+    const transaction = transactions.get(transactionId);
+    if (!transaction) throw new Error(`No transaction ${transactionId}`);
+    transaction.status = outcome;
+    transaction.provider = provider;
+    const query = new URLSearchParams(signedParams(transaction)).toString();
+    const urls = outcome === 'fail' ? 'cancel' : 'success';
+    return {
+      redirect: `${transaction.redirectUrls[urls]}?${query}`,
+      callback: `${transaction.callbackUrls?.[urls] ?? ''}?${query}`,
+    };
+  }
+
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = address;
   return {
@@ -204,18 +247,7 @@ export async function startFakePaytrail(): Promise<FakePaytrail> {
     set mode(value) {
       fake.mode = value;
     },
-    pay(transactionId, outcome, provider = 'osuuspankki') {
-      const transaction = transactions.get(transactionId);
-      if (!transaction) throw new Error(`No transaction ${transactionId}`);
-      transaction.status = outcome;
-      transaction.provider = provider;
-      const query = new URLSearchParams(signedParams(transaction)).toString();
-      const urls = outcome === 'fail' ? 'cancel' : 'success';
-      return {
-        redirect: `${transaction.redirectUrls[urls]}?${query}`,
-        callback: `${transaction.callbackUrls?.[urls] ?? ''}?${query}`,
-      };
-    },
+    pay,
     close: () => app.close(),
   };
 }
