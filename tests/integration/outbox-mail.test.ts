@@ -4,6 +4,7 @@
  * backoff, dead-letters what keeps failing, and delivers each row once however many
  * workers share the database. On SQLite and on PostgreSQL.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -264,6 +265,48 @@ forEachDatabase((database) => {
         await smtp.close();
       }
     }, 60_000);
+
+    it('two origin processes (child processes) on one database deliver each row once', async () => {
+      const smtp = await startLocalSmtp();
+      try {
+        const ids = [];
+        for (let index = 0; index < 60; index += 1) ids.push(await enqueue(`process.${index}@example.fi`));
+        // Both start at the same moment, after their start-up (tsx) is done.
+        const startAt = String(Date.now() + 5000);
+        const worker = () =>
+          new Promise<number>((resolve, reject) => {
+            execFile(
+              'npx',
+              [
+                'tsx',
+                'tests/integration/support/outbox-worker-process.ts',
+                origin.dataDir,
+                origin.databaseUrl ?? '-',
+                smtp.url,
+                startAt,
+              ],
+              { timeout: 60_000 },
+              (error, stdout, stderr) =>
+                error
+                  ? reject(new Error(`${error.message}\n${stderr}`))
+                  : resolve((JSON.parse(stdout) as { handled: number }).handled),
+            );
+          });
+        const handled = await Promise.all([worker(), worker()]);
+        expect(handled[0]! + handled[1]!).toBe(60);
+        const messageIds = smtp.received.map((mail) => mail.messageId);
+        expect(messageIds).toHaveLength(60);
+        expect(new Set(messageIds).size).toBe(60);
+        const rows = await origin.db
+          .selectFrom('outbox')
+          .select(['status', 'attempts'])
+          .where('id', 'in', ids)
+          .execute();
+        expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
+      } finally {
+        await smtp.close();
+      }
+    }, 90_000);
 
     it('takes over the row of a worker that died while sending, once its claim ran out', async () => {
       const smtp = await startLocalSmtp();
