@@ -27,6 +27,8 @@ export interface OriginAppOptions {
   contentDir?: string;
   /** Sees every route as it is added: the hostile-input tests take their route list from it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the shop reads its configuration (PAYMENT_PROVIDER, …); process.env by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -57,7 +59,11 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   imageRoutes(app, { assets: createAssetsRepository(db) });
   customerRoutes(app, { db, siteUrls: options.siteUrls ?? [] });
   formRoutes(app, { db });
-  void app.register(shopPlugin, { db, contentDir: options.contentDir ?? 'content' });
+  void app.register(shopPlugin, {
+    db,
+    contentDir: options.contentDir ?? 'content',
+    ...(options.env ? { env: options.env } : {}),
+  });
   stationRoutes(app, { stations });
   return app;
 }

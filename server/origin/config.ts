@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
+import { loadMailConfig, type MailConfig } from './outbox/mail-config';
 
 const schema = z.object({
   DATA_DIR: z.string().min(1).optional(),
@@ -41,6 +42,8 @@ export interface OriginConfig {
   logLevel: LogLevel;
   /** SITE_URLS: the origins links in e-mails may point to; empty means loopback only. */
   siteUrls: string[];
+  /** SMTP_URL, senders and the outbox worker's timing (outbox/mail-config.ts). */
+  mail: MailConfig;
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -59,5 +62,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     contentDir: resolve(values.CONTENT_DIR),
     logLevel: logLevelFor(env, values.LOG_LEVEL),
     siteUrls: parseSiteUrls(values.SITE_URLS),
+    mail: loadMailConfig(env),
   };
 }

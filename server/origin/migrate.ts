@@ -9,6 +9,8 @@ import * as shop005 from './migrations/005-shop';
 import * as loginFailures006 from './migrations/006-login-failures';
 import * as paymentExpiry007 from './migrations/007-payment-expiry';
 import * as stationDataset008 from './migrations/008-station-dataset';
+import * as outboxDelivery011 from './migrations/011-outbox-delivery';
+import * as paymentProviderReference012 from './migrations/012-payment-provider-reference';
 import * as outboxHtml017 from './migrations/017-outbox-html';
 import * as confirmationCodes018 from './migrations/018-confirmation-codes';
 
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '006-login-failures': loginFailures006,
   '007-payment-expiry': paymentExpiry007,
   '008-station-dataset': stationDataset008,
+  '011-outbox-delivery': outboxDelivery011,
+  '012-payment-provider-reference': paymentProviderReference012,
   '017-outbox-html': outboxHtml017,
   '018-confirmation-codes': confirmationCodes018,
 };

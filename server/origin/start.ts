@@ -1,22 +1,29 @@
-/** Opens the database, migrates, seeds when empty and starts the origin on loopback. */
+/**
+ * Opens the database, migrates, seeds when empty and starts the origin on loopback, with
+ * its outbox worker delivering mail (docs/accounts.md "Mail delivery").
+ */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildOriginApp } from './app';
 import type { OriginConfig } from './config';
 import { prepareDataDir } from './data-dir';
 import { openDatabase, type Db } from './db';
 import { migrateToLatest } from './migrate';
+import { createMailTransport } from './outbox/mail-transport';
+import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker';
 import { seedIfEmpty } from './seed';
 
 export interface RunningOrigin {
   app: FastifyInstance;
   db: Db;
   url: string;
+  outbox: OutboxWorker;
+  /** Stops listening and the outbox worker (each finishing what is in flight), then closes the database. */
   close(): Promise<void>;
 }
 
 export async function startOrigin(
   config: OriginConfig,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningOrigin> {
   if (!config.databaseUrl) prepareDataDir(config.dataDir, { createIfMissing: !config.dataDirGiven });
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -24,12 +31,17 @@ export async function startOrigin(
   await seedIfEmpty(db, config.contentDir);
   const app = buildOriginApp(db, { ...options, siteUrls: config.siteUrls, contentDir: config.contentDir });
   const address = await app.listen({ host: config.host, port: config.port });
+  const transport = createMailTransport(config.mail, config.dataDir);
+  const outbox = createOutboxWorker({ db, transport, config: config.mail, log: app.log });
+  outbox.start();
+  app.log.info(`outbox mail goes to ${transport.description}`);
   return {
     app,
     db,
     url: address,
+    outbox,
     async close() {
-      await app.close();
+      await Promise.all([app.close(), outbox.stop()]);
       await db.destroy();
     },
   };

@@ -32,6 +32,7 @@ import { imageRoutes } from './routes/images';
 import { manifestRoutes } from './routes/manifest';
 import { crawlerFileRoutes } from './routes/crawler-files';
 import { paymentGatewayRoutes } from './routes/payment-gateway';
+import { paytrailRoutes } from './routes/paytrail';
 
 export interface SiteDeps {
   config: SiteConfig & { originUrl: string };
@@ -131,6 +132,7 @@ export async function buildSiteApp({ config, renderer, logger, onRoute }: SiteDe
   await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
+  await app.register(paytrailRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(crawlerFileRoutes, { config, buildTimestamp: renderer.buildTimestamp });
   const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
   late.badRequestPage = pages.sendBadRequest;

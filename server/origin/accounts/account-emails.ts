@@ -47,12 +47,12 @@ const PAGE_OF: Record<Kind, AccountPage> = {
 export function accountEmail(
   kind: Kind,
   options: { locale: string; token?: string; code?: string; linkBase?: string | undefined; domainMode?: boolean },
-): { subject: string; body: string } {
+): { subject: string; body: string; locale: Locale } {
   const locale: Locale = isLocale(options.locale) ? options.locale : 'fi-FI';
   const text = ACCOUNT_EMAIL_TEXTS[kind];
   const path = accountHref(PAGE_OF[kind], locale, { domainMode: options.domainMode ?? false });
   const link = `${options.linkBase ?? ''}${path}${options.token ? `?token=${encodeURIComponent(options.token)}` : ''}`;
   const lines = [serverText(locale, text.lead), '', link];
   if (options.code && text.code) lines.push('', serverText(locale, text.code, { code: options.code }));
-  return { subject: serverText(locale, text.subject), body: lines.join('\n') };
+  return { subject: serverText(locale, text.subject), body: lines.join('\n'), locale };
 }

@@ -1,8 +1,12 @@
 /**
  * The outbox (DESIGN §1): messages to send, written in the same transaction as the
- * change that causes them; a sender (outside this product) delivers and marks them.
+ * change that causes them; the outbox worker (outbox-worker.ts) delivers them. Every
+ * change of a row's delivery state is one conditional update, so that several origin
+ * processes on one database never deliver a row twice (docs/accounts.md "Mail delivery").
  */
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
+import type { OutboxStatus } from './outbox-tables';
 
 export interface OutboxMessage {
   id: number;
@@ -13,10 +17,57 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-export function createOutboxRepository(database: Db | Db) {
+/** A row one worker has claimed: only `claimToken` may record how its delivery went. */
+export interface ClaimedMessage {
+  id: number;
+  recipient: string;
+  subject: string;
+  body: string;
+  /** The HTML alternative (receipts), sent beside the text. */
+  html: string | null;
+  locale: string | null;
+  createdAt: string;
+  attempts: number;
+  claimToken: string;
+}
+
+export function createOutboxRepository(database: Db) {
   const db = database;
+
+  /** Rows a worker may take at `now`: due pending mail, or mail whose sender's lease ran out. */
+  function claimable(now: string) {
+    return db
+      .selectFrom('outbox')
+      .where('channel', '=', 'email')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('status', '=', 'pending'),
+            eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
+          ]),
+          eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)]),
+        ]),
+      );
+  }
+
+  async function finish(
+    message: ClaimedMessage,
+    values: { status: OutboxStatus; sent_at?: string; next_attempt_at?: string | null; last_error?: string | null },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('outbox')
+      .set({ ...values, claim_token: null, claimed_until: null })
+      .where('id', '=', message.id)
+      .where('claim_token', '=', message.claimToken)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   return {
-    async enqueueEmail(message: { recipient: string; subject: string; body: string }, now = new Date()): Promise<void> {
+    async enqueueEmail(
+      message: { recipient: string; subject: string; body: string; locale?: string },
+      now = new Date(),
+    ): Promise<void> {
       await db
         .insertInto('outbox')
         .values({
@@ -24,12 +75,14 @@ export function createOutboxRepository(database: Db | Db) {
           recipient: message.recipient,
           subject: message.subject,
           body: message.body,
+          locale: message.locale ?? null,
           dedupe_key: null,
           created_at: now.toISOString(),
           sent_at: null,
         })
         .execute();
     },
+
     /** The newest messages to one recipient (for tests and support tools). */
     async listFor(recipient: string, limit = 20): Promise<OutboxMessage[]> {
       const rows = await db
@@ -40,6 +93,99 @@ export function createOutboxRepository(database: Db | Db) {
         .limit(limit)
         .execute();
       return rows.map((row) => ({ ...row, createdAt: row.created_at }));
+    },
+
+    /**
+     * Claims the oldest due e-mail for `leaseMs`, or answers undefined when none is due.
+     * The claim is a conditional update that repeats the "due" condition: of several
+     * workers that picked the same row, exactly one update matches it (PostgreSQL re-checks
+     * the condition after the row lock of the first; SQLite runs writes one at a time).
+     */
+    async claimNext(now: Date, leaseMs: number): Promise<ClaimedMessage | undefined> {
+      const at = now.toISOString();
+      for (let tries = 0; tries < 5; tries += 1) {
+        const candidates = await claimable(at).select('id').orderBy('id').limit(5).execute();
+        if (candidates.length === 0) return undefined;
+        for (const { id } of candidates) {
+          const claimToken = randomBytes(16).toString('hex');
+          const result = await db
+            .updateTable('outbox')
+            .set((eb) => ({
+              status: 'sending',
+              claim_token: claimToken,
+              claimed_until: new Date(now.getTime() + leaseMs).toISOString(),
+              attempts: eb('attempts', '+', 1),
+            }))
+            .where('id', '=', id)
+            .where((eb) =>
+              eb.or([
+                eb.and([
+                  eb('status', '=', 'pending'),
+                  eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at)]),
+                ]),
+                eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', at)]),
+              ]),
+            )
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) !== 1) continue; // another worker took it
+          const row = await db
+            .selectFrom('outbox')
+            .select([
+              'id',
+              'recipient',
+              'subject',
+              'body',
+              'html_body',
+              'locale',
+              'created_at',
+              'attempts',
+              'claim_token',
+            ])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          if (row.claim_token !== claimToken) continue;
+          return {
+            id: row.id,
+            recipient: row.recipient,
+            subject: row.subject ?? '',
+            body: row.body,
+            html: row.html_body,
+            locale: row.locale,
+            createdAt: row.created_at,
+            attempts: row.attempts,
+            claimToken,
+          };
+        }
+      }
+      return undefined;
+    },
+
+    /** The SMTP server accepted it (or it was written to a file). False: the claim was lost. */
+    markDelivered(message: ClaimedMessage, now: Date): Promise<boolean> {
+      return finish(message, { status: 'delivered', sent_at: now.toISOString(), last_error: null });
+    },
+
+    /** Another attempt at `nextAttemptAt`. */
+    markForRetry(message: ClaimedMessage, nextAttemptAt: Date, error: string): Promise<boolean> {
+      return finish(message, { status: 'pending', next_attempt_at: nextAttemptAt.toISOString(), last_error: error });
+    },
+
+    /** No more attempts: kept with its last error for a person to look at. */
+    markDead(message: ClaimedMessage, error: string): Promise<boolean> {
+      return finish(message, { status: 'dead', last_error: error });
+    },
+
+    /** How many rows are in each delivery state (for logs and tests). */
+    async countByStatus(): Promise<Record<OutboxStatus, number>> {
+      const rows = await db
+        .selectFrom('outbox')
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
+        .where('channel', '=', 'email')
+        .groupBy('status')
+        .execute();
+      const counts: Record<OutboxStatus, number> = { pending: 0, sending: 0, delivered: 0, dead: 0 };
+      for (const row of rows) counts[row.status] = Number(row.count);
+      return counts;
     },
   };
 }

@@ -1,5 +1,12 @@
-/** The outbox (migration 005-shop): mail and SMS queued by the shop, accounts and forms. */
+/** The outbox (migrations 004/005, delivery state 011): mail and SMS queued by the shop, accounts and forms. */
 import type { Generated } from 'kysely';
+
+/**
+ * pending: waiting for its next attempt; sending: claimed by one worker until
+ * `claimed_until`; delivered: accepted by the SMTP server (or written as a .eml file);
+ * dead: refused permanently or failed every allowed attempt (docs/accounts.md).
+ */
+export type OutboxStatus = 'pending' | 'sending' | 'delivered' | 'dead';
 
 export interface OutboxTable {
   id: Generated<number>;
@@ -12,6 +19,17 @@ export interface OutboxTable {
   dedupe_key: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The locale the message is written in: picks the sender; null for the default sender. */
+  locale: Generated<string | null>;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  /** Not before this time (ISO); null: at once. */
+  next_attempt_at: Generated<string | null>;
+  /** The claim of the worker sending it now; only that claim may record the outcome. */
+  claim_token: Generated<string | null>;
+  /** When a claim whose worker died may be taken over (ISO). */
+  claimed_until: Generated<string | null>;
+  last_error: Generated<string | null>;
 }
 
 export interface OutboxTables {

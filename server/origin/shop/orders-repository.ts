@@ -134,6 +134,7 @@ export function createOrdersRepository(database: Db | Db) {
         body: string;
         html?: string;
         dedupeKey: string;
+        locale: string;
       },
       now: string,
     ) {
@@ -146,6 +147,7 @@ export function createOrdersRepository(database: Db | Db) {
           body: message.body,
           html_body: message.html ?? null,
           dedupe_key: message.dedupeKey,
+          locale: message.locale,
           created_at: now,
           sent_at: null,
         })

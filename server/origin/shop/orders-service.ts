@@ -121,6 +121,8 @@ export function createOrdersService(
       bank: payment.bank,
       returnPath: payment.return_path,
       expiresAt: payment.expires_at,
+      customerEmail: order.email,
+      locale: order.locale,
     });
     return {
       orderId: order.id,
@@ -237,6 +239,8 @@ export function createOrdersService(
               created_at: createdAt,
               decided_at: null,
               expires_at: new Date(startedAt.getTime() + PAYMENT_WINDOW_MS).toISOString(),
+              provider_reference: null,
+              provider_url: null,
             },
           );
         });
@@ -298,6 +302,10 @@ export function createOrdersService(
     async reconcile(): Promise<number> {
       let completed = 0;
       const failures: unknown[] = [];
+      // A real provider is asked first how the open payments ended (the test gateway's
+      // decisions are in shop_payments already); what it approved is settled below.
+      if (deps.provider.recordDecisionsOfOpenPayments)
+        await deps.provider.recordDecisionsOfOpenPayments(now()).catch((error: unknown) => failures.push(error));
       for (const orderId of await createOrdersRepository(db).approvedButPending()) {
         try {
           const outcome = await db.transaction().execute(async (trx) => settlePaid(trx, orderId, now().toISOString()));
@@ -353,13 +361,26 @@ export function createOrdersService(
     const codes = await orders.washCodes(order.id);
     const messages = receiptMessages(order, items, codes, deps.seller);
     await orders.enqueue(
-      { channel: 'email', recipient: order.email, ...messages.email, dedupeKey: `receipt-email:${order.id}` },
+      {
+        channel: 'email',
+        recipient: order.email,
+        ...messages.email,
+        dedupeKey: `receipt-email:${order.id}`,
+        locale: order.locale,
+      },
       timestamp,
     );
     if (order.send_sms) {
       const phone = `+${order.telephone_prefix.split('|')[1]}${order.telephone_number}`;
       await orders.enqueue(
-        { channel: 'sms', recipient: phone, subject: null, body: messages.sms, dedupeKey: `receipt-sms:${order.id}` },
+        {
+          channel: 'sms',
+          recipient: phone,
+          subject: null,
+          body: messages.sms,
+          dedupeKey: `receipt-sms:${order.id}`,
+          locale: order.locale,
+        },
         timestamp,
       );
     }

@@ -1,6 +1,7 @@
 /**
- * The shop inside the origin: the digital-order endpoints and the payment test gateway,
- * as one encapsulated plugin (its form-body parser stays inside it).
+ * The shop inside the origin: the digital-order endpoints and the payment provider's
+ * routes (the test gateway's pages, or Paytrail's return and callback), as one
+ * encapsulated plugin (the gateway's form-body parser stays inside it).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,16 +17,41 @@ import { paymentGatewayRoutes } from './payment-gateway-routes';
 import { createCartPricing } from './cart-pricing';
 import { createOrdersService, type OrdersService } from './orders-service';
 import { createTestGateway } from './payments/test-gateway';
+import { createPaytrail } from './payments/paytrail';
+import { paytrailRoutes } from './paytrail-routes';
 
 /** Shop configuration from the environment, checked when the origin starts. */
-const shopEnvSchema = z.object({
-  /** Only the test gateway exists today; a real provider is another value here. */
-  PAYMENT_PROVIDER: z.enum(['test-gateway']).default('test-gateway'),
-  /** Overrides the signing key stored in the database (at least 32 characters). */
-  PAYMENT_GATEWAY_SECRET: z.string().min(32).optional(),
-  /** How often approved-but-pending orders are completed (docs/shop.md "Reconciliation"). */
-  ORDER_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(60_000),
-});
+const shopEnvSchema = z
+  .object({
+    /** The payment provider of new payments (docs/shop.md "Switching the payment provider"). */
+    PAYMENT_PROVIDER: z.enum(['test-gateway', 'paytrail']).default('test-gateway'),
+    /** Overrides the signing key stored in the database (at least 32 characters). */
+    PAYMENT_GATEWAY_SECRET: z.string().min(32).optional(),
+    /** How often approved-but-pending orders are completed (docs/shop.md "Reconciliation"). */
+    ORDER_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(60_000),
+    PAYTRAIL_MERCHANT_ID: z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be the merchant id Paytrail gave (digits)')
+      .optional(),
+    PAYTRAIL_SECRET: z.string().min(8).optional(),
+    /** Paytrail's API; a local fake in tests. */
+    PAYTRAIL_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+$/, 'must be scheme://host[:port]')
+      .default('https://services.paytrail.com'),
+    /** The site's public origin: Paytrail sends the payer back to it and calls it. */
+    PAYTRAIL_SITE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+$/, 'must be scheme://host[:port]')
+      .optional(),
+    PAYTRAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  })
+  .superRefine((env, context) => {
+    if (env.PAYMENT_PROVIDER !== 'paytrail') return;
+    for (const name of ['PAYTRAIL_MERCHANT_ID', 'PAYTRAIL_SECRET', 'PAYTRAIL_SITE_URL'] as const)
+      if (!env[name])
+        context.addIssue({ code: 'custom', path: [name], message: 'is required with PAYMENT_PROVIDER=paytrail' });
+  });
 
 export interface ShopPluginOptions {
   db: Db;
@@ -87,12 +113,27 @@ export async function shopPlugin(app: FastifyInstance, options: ShopPluginOption
       `Invalid shop configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
     );
   const { db } = options;
-  const gateway = createTestGateway(db, { secret: parsed.data.PAYMENT_GATEWAY_SECRET });
+  const env = parsed.data;
+  const gateway = createTestGateway(db, { secret: env.PAYMENT_GATEWAY_SECRET });
+  const paytrail =
+    env.PAYMENT_PROVIDER === 'paytrail'
+      ? createPaytrail(db, {
+          merchantId: env.PAYTRAIL_MERCHANT_ID!,
+          secret: env.PAYTRAIL_SECRET!,
+          apiUrl: env.PAYTRAIL_API_URL,
+          siteUrl: env.PAYTRAIL_SITE_URL!,
+          timeoutMs: env.PAYTRAIL_TIMEOUT_MS,
+        })
+      : undefined;
   const products = createProductsRepository(db);
   const ordersRepository = createOrdersRepository(db);
   const { seller } = await readCatalogFile(options.contentDir);
-  const orders = createOrdersService(db, { provider: gateway, seller, warn: (message) => app.log.warn(message) });
-  scheduleReconciliation(app, orders, parsed.data.ORDER_RECONCILE_INTERVAL_MS);
+  const orders = createOrdersService(db, {
+    provider: paytrail ?? gateway,
+    seller,
+    warn: (message) => app.log.warn(message),
+  });
+  scheduleReconciliation(app, orders, env.ORDER_RECONCILE_INTERVAL_MS);
   digitalOrderRoutes(app, {
     pricing: createCartPricing({ products, discounts: createDiscountCodesRepository(db) }),
     orders,
@@ -100,5 +141,8 @@ export async function shopPlugin(app: FastifyInstance, options: ShopPluginOption
     products,
     customerIdOf: options.customerIdOf ?? customerOfSession(db),
   });
-  await paymentGatewayRoutes(app, { gateway, orders: ordersRepository });
+  // The test gateway's pages exist only while it is the provider: with Paytrail nobody
+  // may approve a payment on a page of the shop's own.
+  if (paytrail) paytrailRoutes(app, { paytrail, orders });
+  else await paymentGatewayRoutes(app, { gateway, orders: ordersRepository });
 }

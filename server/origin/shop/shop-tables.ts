@@ -78,6 +78,10 @@ export type ShopPaymentsTable = {
   decided_at: string | null;
   /** Migration 007: after this the payment can no longer be approved (null: made before 007, no end). */
   expires_at: string | null;
+  /** Migration 012: the provider's own id of the payment (Paytrail's transaction id); null for the test gateway. */
+  provider_reference: string | null;
+  /** Migration 012: the provider's hosted payment page for this payment, sent again on a retried initialize. */
+  provider_url: string | null;
 };
 
 export type ShopWashCodesTable = {

@@ -16,6 +16,9 @@ export interface SeededOrigin {
   db: Db;
   app: FastifyInstance;
   seeded: Awaited<ReturnType<typeof seedIfEmpty>>;
+  /** Where the database is, so a test can open a second connection (another process's view). */
+  dataDir: string;
+  databaseUrl: string | undefined;
   /** Closes the app and the database and deletes the folder. */
   close(): Promise<void>;
 }
@@ -31,6 +34,8 @@ export async function startSeededOrigin(name: string, options: { databaseUrl?: s
     db,
     app,
     seeded,
+    dataDir,
+    databaseUrl: options.databaseUrl,
     async close() {
       await app.close();
       await db.destroy();

@@ -29,15 +29,14 @@ export interface SiteWithOrigin {
   close(): Promise<void>;
 }
 
-/** `originEnv` adds origin configuration, e.g. SITE_URLS. */
+/** `originEnv` adds origin configuration, e.g. SITE_URLS or PAYMENT_PROVIDER. */
 export async function startSiteWithOrigin(
   name: string,
   options: { originEnv?: Record<string, string> } = {},
 ): Promise<SiteWithOrigin> {
   const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
-  const origin = await startOrigin(
-    loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content', ...options.originEnv } as NodeJS.ProcessEnv),
-  );
+  const originEnv = { DATA_DIR: dataDir, CONTENT_DIR: 'content', ...options.originEnv } as NodeJS.ProcessEnv;
+  const origin = await startOrigin(loadOriginConfig(originEnv), { env: { ...process.env, ...originEnv } });
   const renderer = await loadRenderer(distDir);
   const sites: FastifyInstance[] = [];
   return {

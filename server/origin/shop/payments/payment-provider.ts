@@ -1,7 +1,6 @@
 /**
- * What the shop needs from a payment provider. The test gateway implements it; a real
- * provider (its hosted page, its signature scheme) is another implementation chosen by
- * PAYMENT_PROVIDER, with no change to orders or routes (docs/shop.md).
+ * What the shop needs from a payment provider. The test gateway and Paytrail implement it,
+ * chosen by PAYMENT_PROVIDER, with no change to orders or routes (docs/shop.md).
  */
 import type { PaymentMethodType, SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
 
@@ -19,12 +18,24 @@ export interface CreatePaymentInput {
    * reservation ends then); null for payments made before payments had an end.
    */
   expiresAt: string | null;
+  /** The payer's e-mail and the order's locale (a hosted page's language). */
+  customerEmail: string;
+  locale: string;
 }
 
 export interface PaymentProvider {
   readonly id: string;
-  /** Registers the payment; answers the site-relative URL of the hosted payment page. */
+  /**
+   * Registers the payment (once: a retried initialize gets the same page again); answers
+   * the URL of the hosted payment page, site-relative or the provider's own.
+   */
   createPayment(input: CreatePaymentInput): Promise<{ redirectUrl: string }>;
-  /** True when the result was signed by the provider and not altered since. */
+  /** True when the result was signed for the shop and not altered since. */
   verifySignature(result: SignedPaymentResult): Promise<boolean>;
+  /**
+   * Reconciliation: asks the provider how its open payments ended and records what it
+   * answers, so that the usual settling completes the approved ones. Absent for the test
+   * gateway, whose decisions are recorded in shop_payments as they are made.
+   */
+  recordDecisionsOfOpenPayments?(now: Date): Promise<number>;
 }

@@ -1,0 +1,264 @@
+/**
+ * Paytrail (docs/shop.md "Paytrail"), the Finnish payment service, through its public API
+ * (https://docs.paytrail.com): POST /payments registers a payment and answers its hosted
+ * page; the payer comes back to the site's redirect URL and Paytrail calls the callback
+ * URL, both with signed `checkout-*` query parameters; GET /payments/{transactionId}
+ * tells how a payment ended (reconciliation). Requests and answers are signed both ways
+ * (paytrail-signature.ts).
+ *
+ * A verified return or callback is recorded as the payment's one decision and handed on
+ * as the shop's own signed result, the same the test gateway issues, so completing the
+ * order (exactly once, replay checks) is the orders service's as for any provider.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { PaymentResultStatus, SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
+import type { PaytrailRedirectParams } from '../../../../src/shared/shop/paytrail-params';
+import type { Db } from '../../db';
+import { HttpError } from '../../errors';
+import type { ShopPaymentsTable } from '../shop-tables';
+import type { PaymentProvider } from './payment-provider';
+import { isPaytrailSignatureValid, paytrailSignature } from './paytrail-signature';
+import { signPaymentResult, verifyPaymentSignature } from './signature';
+
+export const PAYTRAIL_ID = 'paytrail';
+/** The site server's routes Paytrail sends the payer back to and calls (server/site/routes/paytrail.ts). */
+export const PAYTRAIL_RETURN_PATH = '/payment-return/paytrail';
+export const PAYTRAIL_CALLBACK_PATH = '/payment-callback/paytrail';
+
+export interface PaytrailConfig {
+  merchantId: string;
+  secret: string;
+  /** https://services.paytrail.com, or a local fake in tests. */
+  apiUrl: string;
+  /** The site's public origin, for the redirect and callback URLs (never a request's Host). */
+  siteUrl: string;
+  timeoutMs: number;
+}
+
+export interface Paytrail extends PaymentProvider {
+  /**
+   * Checks a return or callback and records its decision; answers the shop's signed result
+   * and the site path to send the payer to, or no result while Paytrail reports the payment
+   * still open (pending, delayed).
+   */
+  recordReturn(
+    params: PaytrailRedirectParams,
+    now?: Date,
+  ): Promise<{ returnPath: string; result: SignedPaymentResult | null }>;
+}
+
+/** Paytrail's hosted page speaks Finnish, Swedish and English. */
+const LANGUAGE: Record<string, 'FI' | 'SV' | 'EN'> = { 'fi-FI': 'FI', 'sv-SE': 'SV', 'en-EU': 'EN', 'no-NO': 'EN' };
+const CARD_PROVIDERS = new Set(['creditcard', 'amex', 'applepay', 'googlepay']);
+const STATUS_OF: Partial<Record<string, PaymentResultStatus>> = { ok: 'approved', fail: 'cancelled' };
+
+/** Paytrail's payment method id as the receipt's method ('card:creditcard', 'bank:osuuspankki'). */
+export function paymentMethodOf(provider: string | undefined): string {
+  const id = (provider ?? '').replace(/[^a-z]/g, '').slice(0, 20);
+  const name = id.length >= 2 ? id : 'paytrail';
+  return `${CARD_PROVIDERS.has(name) ? 'card' : 'bank'}:${name}`;
+}
+
+/** A failure of Paytrail's API: the checkout answers 502 and nothing is decided. */
+function unavailable(what: string, cause?: unknown): HttpError {
+  const error = new HttpError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', `The payment service did not answer: ${what}`);
+  if (cause) (error as Error & { cause?: unknown }).cause = cause;
+  return error;
+}
+
+export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
+  const db = database;
+  let resultKey: string | undefined;
+  async function key(): Promise<string> {
+    resultKey ??= (
+      await db
+        .selectFrom('shop_provider_keys')
+        .select('secret')
+        .where('provider', '=', PAYTRAIL_ID)
+        .executeTakeFirstOrThrow()
+    ).secret;
+    return resultKey;
+  }
+
+  /** One signed call of Paytrail's API; its answer's signature is checked before it is read. */
+  async function call(method: 'GET' | 'POST', path: string, body?: object, transactionId?: string): Promise<unknown> {
+    const text = body ? JSON.stringify(body) : '';
+    const headers: Record<string, string> = {
+      'checkout-account': config.merchantId,
+      'checkout-algorithm': 'sha256',
+      'checkout-method': method,
+      'checkout-nonce': randomUUID(),
+      'checkout-timestamp': new Date().toISOString(),
+      ...(transactionId ? { 'checkout-transaction-id': transactionId } : {}),
+    };
+    headers.signature = paytrailSignature(config.secret, headers, text);
+    let response: Response;
+    try {
+      response = await fetch(`${config.apiUrl}${path}`, {
+        method,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json; charset=utf-8' } : {}) },
+        ...(body ? { body: text } : {}),
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (error) {
+      throw unavailable(`${method} ${path}: ${(error as Error).message}`, error);
+    }
+    const answer = await response.text().catch(() => '');
+    if (!response.ok) throw unavailable(`${method} ${path} answered ${response.status}: ${answer.slice(0, 200)}`);
+    const answerHeaders = Object.fromEntries(response.headers.entries());
+    if (!isPaytrailSignatureValid(config.secret, answerHeaders, answer, answerHeaders.signature))
+      throw unavailable(`${method} ${path}: the answer's signature does not match`);
+    try {
+      return JSON.parse(answer) as unknown;
+    } catch (error) {
+      throw unavailable(`${method} ${path}: the answer is not JSON`, error);
+    }
+  }
+
+  function findPayment(paymentId: string): Promise<ShopPaymentsTable | undefined> {
+    return db.selectFrom('shop_payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
+  }
+
+  /**
+   * Records Paytrail's word on a payment: a waiting payment takes it; a cancelled one can
+   * still become approved (the payer went back to the hosted page and paid: the money is
+   * taken, so the order must be paid); nothing else changes a decision. Answers the row after.
+   */
+  async function decide(payment: ShopPaymentsTable, status: PaymentResultStatus, method: string, now: Date) {
+    await db
+      .updateTable('shop_payments')
+      .set({
+        status,
+        result_method: method,
+        result_nonce: randomBytes(16).toString('hex'),
+        decided_at: now.toISOString(),
+      })
+      .where('id', '=', payment.id)
+      .where((eb) =>
+        status === 'approved'
+          ? eb.or([eb('status', '=', 'created'), eb('status', '=', 'cancelled')])
+          : eb('status', '=', 'created'),
+      )
+      .execute();
+    return (await findPayment(payment.id))!;
+  }
+
+  async function signed(payment: ShopPaymentsTable): Promise<SignedPaymentResult> {
+    const unsigned = {
+      orderId: payment.order_id,
+      paymentId: payment.id,
+      status: payment.status as PaymentResultStatus,
+      method: payment.result_method!,
+      timestamp: Date.parse(payment.decided_at!),
+      nonce: payment.result_nonce!,
+    };
+    return { ...unsigned, signature: signPaymentResult(await key(), unsigned) };
+  }
+
+  return {
+    id: PAYTRAIL_ID,
+
+    async createPayment(input) {
+      const payment = await findPayment(input.paymentId);
+      if (payment?.provider_url) return { redirectUrl: payment.provider_url };
+      if (input.currency !== 'EUR')
+        throw new HttpError(500, 'PAYMENT_PROVIDER_CONFIGURATION', 'Paytrail takes payments in euros only');
+      // A new stamp per attempt: Paytrail refuses a stamp twice, and an attempt whose answer
+      // was lost must not block the retry. The stamp starts with the payment id.
+      const stamp = `${input.paymentId}-${randomBytes(4).toString('hex')}`;
+      const returnUrl = `${config.siteUrl}${PAYTRAIL_RETURN_PATH}`;
+      const callbackUrl = `${config.siteUrl}${PAYTRAIL_CALLBACK_PATH}`;
+      const answer = (await call('POST', '/payments', {
+        stamp,
+        reference: input.orderId,
+        amount: input.amountCents,
+        currency: 'EUR',
+        language: LANGUAGE[input.locale] ?? 'EN',
+        customer: { email: input.customerEmail },
+        redirectUrls: { success: returnUrl, cancel: returnUrl },
+        callbackUrls: { success: callbackUrl, cancel: callbackUrl },
+      })) as { transactionId?: unknown; href?: unknown };
+      const { transactionId, href } = answer;
+      if (
+        typeof transactionId !== 'string' ||
+        !/^[A-Za-z0-9._-]{1,100}$/.test(transactionId) ||
+        typeof href !== 'string' ||
+        !/^https?:$/.test(URL.canParse(href) ? new URL(href).protocol : '')
+      )
+        throw unavailable('POST /payments answered without a transaction id and a payment page');
+      // Two initialize retries at once: the first stored reference stands.
+      await db
+        .updateTable('shop_payments')
+        .set({ provider_reference: transactionId, provider_url: href })
+        .where('id', '=', input.paymentId)
+        .where('provider_reference', 'is', null)
+        .execute();
+      const stored = await findPayment(input.paymentId);
+      return { redirectUrl: stored?.provider_url ?? href };
+    },
+
+    async verifySignature(result) {
+      return verifyPaymentSignature(await key(), result);
+    },
+
+    async recordReturn(params, now = new Date()) {
+      if (
+        !isPaytrailSignatureValid(config.secret, params, '', params.signature) ||
+        params['checkout-account'] !== config.merchantId
+      )
+        throw new HttpError(400, 'SIGNATURE_INVALID', 'The payment result signature does not match its contents');
+      const paymentId = params['checkout-stamp'].replace(/-[a-f0-9]{8}$/, '');
+      const payment = await findPayment(paymentId);
+      if (!payment || payment.provider !== PAYTRAIL_ID || payment.order_id !== params['checkout-reference'])
+        throw new HttpError(404, 'PAYMENT_NOT_FOUND', `No payment ${paymentId.slice(0, 60)}`);
+      // Signed by Paytrail, but for another transaction than the one this payment has now.
+      if (payment.provider_reference !== params['checkout-transaction-id'])
+        throw new HttpError(409, 'REPLAYED', 'This payment result is not the one issued for the payment');
+      if (Number(params['checkout-amount']) !== payment.amount_cents)
+        throw new HttpError(409, 'AMOUNT_MISMATCH', 'The paid amount is not the amount of the payment');
+      const status = STATUS_OF[params['checkout-status']];
+      if (!status) return { returnPath: payment.return_path, result: null };
+      const decided = await decide(payment, status, paymentMethodOf(params['checkout-provider']), now);
+      if (decided.status !== status)
+        throw new HttpError(409, 'REPLAYED', `This payment has already been ${decided.status}`);
+      return { returnPath: decided.return_path, result: await signed(decided) };
+    },
+
+    async recordDecisionsOfOpenPayments(now) {
+      // Open Paytrail payments of the last week (older ones Paytrail has ended anyway).
+      const open = await db
+        .selectFrom('shop_payments')
+        .selectAll()
+        .where('provider', '=', PAYTRAIL_ID)
+        .where('status', '=', 'created')
+        .where('provider_reference', 'is not', null)
+        .where('created_at', '>=', new Date(now.getTime() - 7 * 86_400_000).toISOString())
+        .orderBy('created_at')
+        .limit(100)
+        .execute();
+      let recorded = 0;
+      const failures: unknown[] = [];
+      for (const payment of open) {
+        try {
+          const answer = (await call(
+            'GET',
+            `/payments/${encodeURIComponent(payment.provider_reference!)}`,
+            undefined,
+            payment.provider_reference!,
+          )) as { status?: unknown; provider?: unknown; amount?: unknown };
+          const status = typeof answer.status === 'string' ? STATUS_OF[answer.status] : undefined;
+          if (!status) continue;
+          if (status === 'approved' && answer.amount !== payment.amount_cents)
+            throw new Error(`Paytrail reports ${String(answer.amount)} paid for payment ${payment.id}`);
+          const method = paymentMethodOf(typeof answer.provider === 'string' ? answer.provider : undefined);
+          if ((await decide(payment, status, method, now)).status === status) recorded += 1;
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length > 0)
+        throw new AggregateError(failures, `Paytrail status of ${failures.length} open payment(s) unknown`);
+      return recorded;
+    },
+  };
+}

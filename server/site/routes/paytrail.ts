@@ -1,0 +1,77 @@
+/**
+ * Paytrail's way back to the shop (docs/shop.md "Paytrail"): the payer's browser returns
+ * to /payment-return/paytrail and Paytrail's servers call /payment-callback/paytrail, both
+ * with signed `checkout-*` query parameters. Only those parameters, checked by their
+ * schema, go on to the origin (which holds the secret and checks the signature); the
+ * payer is then sent to the shop's confirmation page with the shop's own signed result.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { signedPaymentResultSchema } from '../../../src/shared/shop/api-schema';
+import { paytrailRedirectParamsSchema, type PaytrailRedirectParams } from '../../../src/shared/shop/paytrail-params';
+import { HttpError } from '../errors';
+import { originTimedOut, originUnavailable } from '../origin-forwarding';
+
+/** The origin's answer to a return: a local path (never '//host') and the result, if decided. */
+const returnAnswerSchema = z.object({
+  returnPath: z.string().regex(/^\/(?!\/)[A-Za-z0-9/_.~-]*$/),
+  result: signedPaymentResultSchema.nullable(),
+});
+
+export async function paytrailRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
+  function paramsOf(query: unknown): PaytrailRedirectParams {
+    const parsed = paytrailRedirectParamsSchema.safeParse(query);
+    if (!parsed.success) throw new HttpError(400, 'BAD_REQUEST', 'The payment result parameters are not valid');
+    return parsed.data;
+  }
+
+  /** POSTs the parameters to the origin; its 4xx errors (its own codes) are answered as they are. */
+  async function toOrigin(path: string, params: PaytrailRedirectParams): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await fetch(`${options.originUrl}/digital-order/v1/payments/paytrail/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ params }),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw (error as Error).name === 'TimeoutError' ? originTimedOut(options.timeoutMs) : originUnavailable();
+    }
+    const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown };
+    if (response.status >= 400 && response.status < 500)
+      throw new HttpError(
+        response.status,
+        typeof body.code === 'string' ? body.code : 'BAD_REQUEST',
+        typeof body.message === 'string' ? body.message : 'The payment result was refused',
+      );
+    if (response.status >= 500) throw new HttpError(502, 'BAD_GATEWAY', 'The shop could not record the payment');
+    return { status: response.status, body };
+  }
+
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  app.get('/payment-return/paytrail', async (request, reply) => {
+    const answer = await toOrigin('return', paramsOf(request.query));
+    const parsed = returnAnswerSchema.safeParse(answer.body);
+    if (!parsed.success) throw new HttpError(502, 'BAD_GATEWAY', 'The shop answered the payment result unexpectedly');
+    const { returnPath, result } = parsed.data;
+    // Still open at Paytrail: the confirmation page says the result is not known yet.
+    if (!result) return noStore(reply).redirect(returnPath, 303);
+    const query = new URLSearchParams({
+      orderId: result.orderId,
+      paymentId: result.paymentId,
+      status: result.status,
+      method: result.method,
+      timestamp: String(result.timestamp),
+      nonce: result.nonce,
+      signature: result.signature,
+    });
+    return noStore(reply).redirect(`${returnPath}?${query.toString()}`, 303);
+  });
+
+  app.get('/payment-callback/paytrail', async (request, reply) => {
+    const answer = await toOrigin('callback', paramsOf(request.query));
+    return noStore(reply).status(answer.status).send(answer.body);
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * Paying with Paytrail in Chromium (docs/shop.md "Paytrail"): a product server of its own
+ * with PAYMENT_PROVIDER=paytrail (on E2E_PORT + 1) and a fake Paytrail in this process
+ * (127.0.0.1) that follows Paytrail's API and serves a hosted page. The checkout sends the
+ * browser to Paytrail; paying brings it back with signed parameters to the receipt;
+ * cancelling brings it back to the cancelled page with the cart kept.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { MERCHANT_ID, SECRET, startFakePaytrail, type FakePaytrail } from '../integration/support/fake-paytrail';
+import { waitForHydration } from './support/page-helpers';
+import { addProduct, cartLink, expectNoSeriousViolations, fi, fillCustomerStep, openProducts } from './support/shop';
+
+const port = Number(process.env.E2E_PORT ?? 3199) + 1;
+const siteUrl = `http://127.0.0.1:${port}`;
+
+let fake: FakePaytrail;
+let server: ChildProcess | undefined;
+let dataDir: string;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ locale: 'fi-FI', baseURL: siteUrl });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  fake = await startFakePaytrail();
+  dataDir = mkdtempSync(join(tmpdir(), 'st1-e2e-paytrail-'));
+  server = spawn('tsx', ['server/main.ts'], {
+    env: {
+      ...process.env,
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RENDER_CACHE_TTL_MS: '0',
+      PAYMENT_PROVIDER: 'paytrail',
+      PAYTRAIL_MERCHANT_ID: MERCHANT_ID,
+      PAYTRAIL_SECRET: SECRET,
+      PAYTRAIL_API_URL: fake.url,
+      PAYTRAIL_SITE_URL: siteUrl,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const up = await fetch(`${siteUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error('The Paytrail product server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await fake?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('checkout → Paytrail → paid → receipt with wash codes, completed once', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openProducts(page);
+  await addProduct(page, 'WASH-PREMIUM');
+  await page.goto('/kassa');
+  await waitForHydration(page);
+  await fillCustomerStep(page);
+  await page.getByRole('button', { name: fi('shop.checkout.pay') }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${fake.url}/pay/`));
+  await page.getByRole('button', { name: 'Maksa', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/kassa\/vahvistus\?orderId=ORD-/);
+  await expect(page.getByRole('heading', { name: fi('shop.confirmation.thanks') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi('shop.result.paid'));
+  const codes = page.locator('.wash-codes code');
+  await expect(codes).toHaveCount(1);
+  await expect(codes.first()).toHaveText(/^ST1-\d{12}$/);
+  await expectNoSeriousViolations(page, 'receipt after Paytrail');
+  await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, tyhjä');
+  // Paytrail's callback completed the order; the return found it done.
+  expect(fake.log).toContain('callback 200');
+
+  const before = await codes.allTextContents();
+  await page.reload();
+  await expect(codes).toHaveText(before);
+});
+
+test('cancelling at Paytrail comes back cancelled and keeps the cart', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openProducts(page);
+  await addProduct(page, 'GIFT-PREMIUM');
+  await page.goto('/kassa');
+  await waitForHydration(page);
+  await fillCustomerStep(page);
+  await page.getByRole('button', { name: fi('shop.checkout.pay') }).click();
+  await expect(page).toHaveURL(new RegExp(`^${fake.url}/pay/`));
+  await page.getByRole('button', { name: 'Peruuta maksu' }).click();
+
+  await expect(page.getByRole('alert')).toContainText(fi('shop.confirmation.cancelled'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi('shop.result.cancelled'));
+  await expectNoSeriousViolations(page, 'cancelled at Paytrail');
+  await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, 1 tuote');
+});
