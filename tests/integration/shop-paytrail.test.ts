@@ -293,6 +293,25 @@ forEachDatabase((database) => {
       expect((retried.json() as InitializedOrder).paymentUrl).toMatch(new RegExp(`^${fake.url}/pay/`));
     });
 
+    it('answers 502 when Paytrail is slower than PAYTRAIL_TIMEOUT_MS', async () => {
+      fake.mode = 'slow';
+      try {
+        const answer = await checkout.initialize(await checkout.orderRequest(items));
+        expect(answer.statusCode).toBe(502);
+        expect(answer.json()).toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+      } finally {
+        fake.mode = 'up';
+      }
+    }, 20_000);
+
+    it('does not start with PAYMENT_PROVIDER=paytrail and its settings missing, and names them', async () => {
+      const incomplete = buildOriginApp(origin.db, { env: { PAYMENT_PROVIDER: 'paytrail' } });
+      await expect(incomplete.ready()).rejects.toThrow(
+        /PAYTRAIL_MERCHANT_ID: is required.*PAYTRAIL_SECRET: is required.*PAYTRAIL_SITE_URL: is required/,
+      );
+      await incomplete.close().catch(() => undefined);
+    });
+
     it('refuses an answer from Paytrail whose signature does not match', async () => {
       const request = await checkout.orderRequest(items);
       fake.mode = 'forged';

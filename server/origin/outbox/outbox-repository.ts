@@ -5,7 +5,8 @@
  * processes on one database never deliver a row twice (docs/accounts.md "Mail delivery").
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db';
+import type { ExpressionBuilder } from 'kysely';
+import type { DatabaseSchema, Db } from '../db';
 import type { OutboxStatus } from './outbox-tables';
 
 export interface OutboxMessage {
@@ -31,24 +32,25 @@ export interface ClaimedMessage {
   claimToken: string;
 }
 
+/**
+ * An e-mail a worker may take at `at`: pending and due, or claimed by a worker whose lease
+ * ran out (it died mid-send). The one condition of both the search and the claim.
+ */
+function isDue(eb: ExpressionBuilder<DatabaseSchema, 'outbox'>, at: string) {
+  return eb.and([
+    eb('channel', '=', 'email'),
+    eb.or([
+      eb.and([
+        eb('status', '=', 'pending'),
+        eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at)]),
+      ]),
+      eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', at)]),
+    ]),
+  ]);
+}
+
 export function createOutboxRepository(database: Db) {
   const db = database;
-
-  /** Rows a worker may take at `now`: due pending mail, or mail whose sender's lease ran out. */
-  function claimable(now: string) {
-    return db
-      .selectFrom('outbox')
-      .where('channel', '=', 'email')
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('status', '=', 'pending'),
-            eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
-          ]),
-          eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)]),
-        ]),
-      );
-  }
 
   async function finish(
     message: ClaimedMessage,
@@ -104,7 +106,13 @@ export function createOutboxRepository(database: Db) {
     async claimNext(now: Date, leaseMs: number): Promise<ClaimedMessage | undefined> {
       const at = now.toISOString();
       for (let tries = 0; tries < 5; tries += 1) {
-        const candidates = await claimable(at).select('id').orderBy('id').limit(5).execute();
+        const candidates = await db
+          .selectFrom('outbox')
+          .select('id')
+          .where((eb) => isDue(eb, at))
+          .orderBy('id')
+          .limit(5)
+          .execute();
         if (candidates.length === 0) return undefined;
         for (const { id } of candidates) {
           const claimToken = randomBytes(16).toString('hex');
@@ -117,15 +125,7 @@ export function createOutboxRepository(database: Db) {
               attempts: eb('attempts', '+', 1),
             }))
             .where('id', '=', id)
-            .where((eb) =>
-              eb.or([
-                eb.and([
-                  eb('status', '=', 'pending'),
-                  eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at)]),
-                ]),
-                eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', at)]),
-              ]),
-            )
+            .where((eb) => isDue(eb, at))
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) !== 1) continue; // another worker took it
           const row = await db

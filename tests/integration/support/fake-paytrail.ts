@@ -34,8 +34,11 @@ export interface FakePaytrail {
   transactions: Map<string, Transaction>;
   /** How every request was answered, in order ('POST /payments 201'). */
   log: string[];
-  /** 'down': every API call answers 503; 'forged': answers signed with another key (a man in the middle). */
-  mode: 'up' | 'down' | 'forged';
+  /**
+   * 'down': every API call answers 503; 'slow': answers after 5 s; 'forged': answers signed
+   * with another key (a man in the middle).
+   */
+  mode: 'up' | 'down' | 'slow' | 'forged';
   /** The payer pays ('ok') or cancels ('fail') on the hosted page: the signed redirect and callback URLs. */
   pay(
     transactionId: string,
@@ -116,6 +119,7 @@ export async function startFakePaytrail(): Promise<FakePaytrail> {
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/pay/')) return;
+    if (fake.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 5000));
     if (fake.mode === 'down') {
       log.push(`${request.method} ${request.url} 503`);
       return reply.status(503).send({ status: 'error', message: 'Service unavailable' });
