@@ -9,6 +9,7 @@ import * as shop005 from './migrations/005-shop';
 import * as loginFailures006 from './migrations/006-login-failures';
 import * as paymentExpiry007 from './migrations/007-payment-expiry';
 import * as stationDataset008 from './migrations/008-station-dataset';
+import * as stationVersionCounter013 from './migrations/013-station-version-counter';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-login-failures': loginFailures006,
   '007-payment-expiry': paymentExpiry007,
   '008-station-dataset': stationDataset008,
+  '013-station-version-counter': stationVersionCounter013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
