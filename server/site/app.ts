@@ -28,6 +28,7 @@ import { imageRoutes } from './routes/images';
 import { manifestRoutes } from './routes/manifest';
 import { crawlerFileRoutes } from './routes/crawler-files';
 import { paymentGatewayRoutes } from './routes/payment-gateway';
+import { openSharedCounters } from './shared-counters';
 
 export interface SiteDeps {
   config: SiteConfig & { originUrl: string };
@@ -78,6 +79,8 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
   const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
   const redirectTables = loadRedirectTables(config.contentDir);
+  const counters = openSharedCounters(config.redisUrl);
+  app.addHook('onClose', () => counters.close());
 
   // External plugins.
   await app.register(cookie);
@@ -107,8 +110,8 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
       .header('cache-control', 'no-cache, no-store, must-revalidate')
       .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
   );
-  await app.register(proxyRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
-  await app.register(accountRoutes, { config });
+  await app.register(proxyRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs, counters });
+  await app.register(accountRoutes, { config, counters });
   await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });

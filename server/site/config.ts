@@ -72,6 +72,12 @@ const schema = z.object({
       return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/+$/, '');
     }, 'expected scheme://host[:port] without a path, e.g. https://www.st1.com')
     .optional(),
+  // Shared per-address rate-limit counters for several copies (server/site/shared-counters.ts).
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((value) => /^rediss?:$/.test(new URL(value).protocol), 'expected redis://host:port or rediss://host:port')
+    .optional(),
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   // Every call to the origin (pages, /proxy, /images, accounts) gives up after this long.
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
@@ -110,6 +116,8 @@ export interface SiteConfig {
   trustProxy: false | string[];
   /** Editors' token for /preview; preview is off without it. */
   previewToken: string | undefined;
+  /** Redis for the per-address rate limits shared by every copy; memory per copy when absent. */
+  redisUrl: string | undefined;
   renderCacheTtlMs: number;
   /** Longest wait for the origin's answer (headers, and each pause in its body). */
   originTimeoutMs: number;
@@ -147,6 +155,7 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     rootRedirects: parseLocaleMap(values.ROOT_REDIRECTS, 'ROOT_REDIRECTS') as Map<Locale, string>,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     previewToken: values.PREVIEW_TOKEN,
+    redisUrl: values.REDIS_URL,
     renderCacheTtlMs: values.RENDER_CACHE_TTL_MS,
     originTimeoutMs: values.ORIGIN_TIMEOUT_MS,
     distDir: resolve(values.DIST_DIR),
