@@ -1,5 +1,6 @@
 /** Opens the database, migrates, seeds when empty and starts the origin on loopback. */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { closeApp, type Lifecycle } from '../lifecycle';
 import { buildOriginApp } from './app';
 import type { OriginConfig } from './config';
 import { prepareDataDir } from './data-dir';
@@ -16,7 +17,7 @@ export interface RunningOrigin {
 
 export async function startOrigin(
   config: OriginConfig,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; lifecycle?: Lifecycle } = {},
 ): Promise<RunningOrigin> {
   if (!config.databaseUrl) prepareDataDir(config.dataDir, { createIfMissing: !config.dataDirGiven });
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -29,7 +30,7 @@ export async function startOrigin(
     db,
     url: address,
     async close() {
-      await app.close();
+      await closeApp(app);
       await db.destroy();
     },
   };

@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
+import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
 import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
@@ -35,13 +36,20 @@ export interface SiteDeps {
   renderer: Renderer;
   /** Fastify's logger option (server/logging.ts); no logs when absent. */
   logger?: FastifyServerOptions['logger'];
+  /** Draining on shutdown turns readiness to 503 (server/lifecycle.ts). */
+  lifecycle?: Lifecycle;
 }
 
 function isApiRequest(request: FastifyRequest): boolean {
   return request.url.startsWith('/proxy/') || request.url.startsWith('/api/') || request.url.endsWith('_payload.json');
 }
 
-export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Promise<FastifyInstance> {
+export async function buildSiteApp({
+  config,
+  renderer,
+  logger,
+  lifecycle = createLifecycle(),
+}: SiteDeps): Promise<FastifyInstance> {
   // The page routes render 400 pages; they exist only after the app, hence the late binding.
   const late: {
     badRequestPage?: (
@@ -57,6 +65,9 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: false },
+    // Closing finishes what is in flight and serves what already came on open connections
+    // (server/lifecycle.ts); the drain period has already taken the server out of rotation.
+    return503OnClosing: false,
     // Malformed percent-encoding never reaches a route: answer it with the error page.
     frameworkErrors: (error, request, reply) => {
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
@@ -75,6 +86,7 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
   // Route schemas are zod schemas (decision 008): a bad body is a 400 naming the field
   // before the handler runs. No serializer compiler: no route declares a response schema.
   app.setValidatorCompiler(validatorCompiler);
+  countRequests(app, lifecycle);
 
   const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
   const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
@@ -104,6 +116,17 @@ export async function buildSiteApp({ config, renderer, logger }: SiteDeps): Prom
       .status(originUp ? 200 : 503)
       .header('cache-control', 'no-store')
       .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
+  });
+  // Readiness for a load balancer: 503 while draining for shutdown or without the origin.
+  app.get('/readyz', QUIET_ROUTE, async (_request, reply) => {
+    const ready = !lifecycle.draining && (await origin.healthy());
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'origin unavailable',
+        inFlight: lifecycle.inFlight,
+      });
   });
   app.get('/builds/latest.json', QUIET_ROUTE, async (_request, reply) =>
     reply

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { PublicConfig } from '../../src/shared/boot-data';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
+import { shutdownSchema, type ShutdownSettings } from '../lifecycle';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
 function parseLocaleMap(value: string | undefined, name: string): Map<string, string> {
@@ -81,6 +82,7 @@ const schema = z.object({
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   // Every call to the origin (pages, /proxy, /images, accounts) gives up after this long.
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  ...shutdownSchema,
   DIST_DIR: z.string().default('./dist'),
   CONTENT_DIR: z.string().default('./content'),
   LOG_LEVEL: logLevelSchema,
@@ -116,6 +118,8 @@ export interface SiteConfig {
   trustProxy: false | string[];
   /** Editors' token for /preview; preview is off without it. */
   previewToken: string | undefined;
+  /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS (server/lifecycle.ts). */
+  shutdown: ShutdownSettings;
   /** Redis for the per-address rate limits shared by every copy; memory per copy when absent. */
   redisUrl: string | undefined;
   renderCacheTtlMs: number;
@@ -156,6 +160,7 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     previewToken: values.PREVIEW_TOKEN,
     redisUrl: values.REDIS_URL,
+    shutdown: { drainMs: values.SHUTDOWN_DRAIN_MS, timeoutMs: values.SHUTDOWN_TIMEOUT_MS },
     renderCacheTtlMs: values.RENDER_CACHE_TTL_MS,
     originTimeoutMs: values.ORIGIN_TIMEOUT_MS,
     distDir: resolve(values.DIST_DIR),
