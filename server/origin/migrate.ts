@@ -10,6 +10,7 @@ import * as loginFailures006 from './migrations/006-login-failures';
 import * as paymentExpiry007 from './migrations/007-payment-expiry';
 import * as stationDataset008 from './migrations/008-station-dataset';
 import * as stationVersionCounter013 from './migrations/013-station-version-counter';
+import * as contentSync014 from './migrations/014-content-sync';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-payment-expiry': paymentExpiry007,
   '008-station-dataset': stationDataset008,
   '013-station-version-counter': stationVersionCounter013,
+  '014-content-sync': contentSync014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

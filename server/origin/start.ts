@@ -7,6 +7,7 @@ import { prepareDataDir } from './data-dir';
 import { openDatabase, type Db } from './db';
 import { migrateToLatest } from './migrate';
 import { seedIfEmpty } from './seed';
+import { contentHash, describeSync, recordContentHash, syncContentIfChanged } from './content-sync';
 
 export interface RunningOrigin {
   app: FastifyInstance;
@@ -22,7 +23,14 @@ export async function startOrigin(
   if (!config.databaseUrl) prepareDataDir(config.dataDir, { createIfMissing: !config.dataDirGiven });
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db);
-  await seedIfEmpty(db, config.contentDir);
+  const seeded = await seedIfEmpty(db, config.contentDir);
+  // A database seeded just now holds exactly content/; an older one takes what changed
+  // in content/ since its last sync (docs/operations.md "Content for an existing database").
+  if (seeded.seeded) await recordContentHash(db, await contentHash(config.contentDir));
+  else {
+    const report = await syncContentIfChanged(db, config.contentDir);
+    if (report) for (const line of describeSync(report)) console.log(`Content sync: ${line}`);
+  }
   const app = buildOriginApp(db, { ...options, siteUrls: config.siteUrls });
   const address = await app.listen({ host: config.host, port: config.port });
   return {
