@@ -1,9 +1,12 @@
 /**
  * `npm start`: the embedded origin on loopback (unless ORIGIN_URL points elsewhere) and
- * the site server on PORT. Shuts both down cleanly on SIGINT/SIGTERM.
+ * the site server on PORT. On SIGTERM/SIGINT it drains, finishes the requests in flight,
+ * closes the site server, then the origin and its database pool, and exits 0
+ * (server/lifecycle.ts).
  */
 import { loadOriginConfig } from './origin/config';
 import { startOrigin, type RunningOrigin } from './origin/start';
+import { closeApp, createLifecycle, shutDownOnSignals } from './lifecycle';
 import { loggerOptions } from './logging';
 import { buildSiteApp } from './site/app';
 import { loadSiteConfig } from './site/config';
@@ -16,33 +19,35 @@ process.env.NODE_ENV ??= 'production';
 
 async function main() {
   const siteConfig = loadSiteConfig();
+  // One lifecycle for the process: the embedded origin drains with its site server.
+  const lifecycle = createLifecycle();
   let origin: RunningOrigin | undefined;
   let originUrl = siteConfig.originUrl;
   if (!originUrl) {
     const originConfig = loadOriginConfig();
     // The embedded origin takes link bases only from this site's own configuration.
     if (originConfig.siteUrls.length === 0) originConfig.siteUrls = configuredPublicOrigins(siteConfig);
-    origin = await startOrigin(originConfig, { logger: loggerOptions('origin', originConfig.logLevel) });
+    origin = await startOrigin(originConfig, { logger: loggerOptions('origin', originConfig.logLevel), lifecycle });
     originUrl = origin.url;
   }
   const renderer = await loadRenderer(siteConfig.distDir);
   const logger = loggerOptions('site', siteConfig.logLevel);
-  const site = await buildSiteApp({ config: { ...siteConfig, originUrl }, renderer, logger });
+  const site = await buildSiteApp({ config: { ...siteConfig, originUrl }, renderer, logger, lifecycle });
   const address = await site.listen({ host: siteConfig.host, port: siteConfig.port });
   console.log(
     `Site server on ${address.replace('127.0.0.1', 'localhost')} (origin ${origin ? `embedded at ${originUrl}` : originUrl}, build ${renderer.buildId})`,
   );
 
-  let closing = false;
-  const shutdown = async () => {
-    if (closing) return;
-    closing = true;
-    await site.close();
-    await origin?.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
+  shutDownOnSignals({
+    name: 'Site server',
+    lifecycle,
+    settings: siteConfig.shutdown,
+    // The site server first: its requests in flight may still need the origin.
+    close: async () => {
+      await closeApp(site);
+      await origin?.close();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

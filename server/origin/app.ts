@@ -4,7 +4,9 @@
  * `{ status, code, message }` and hides 5xx details.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from './db';
+import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
 import { createLayoutsRepository } from './content/layouts-repository';
@@ -29,6 +31,8 @@ export interface OriginAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where the shop reads its configuration (PAYMENT_PROVIDER, …); process.env by default. */
   env?: NodeJS.ProcessEnv;
+  /** Draining on shutdown turns readiness to 503 (server/lifecycle.ts). */
+  lifecycle?: Lifecycle;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -38,7 +42,12 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     // Every request here comes from the site server, which logs it; the origin logs only
     // what goes wrong (its 5xx below, warnings of its plugins), not a line per request.
     logController: new LogController({ disableRequestLogging: true }),
+    // Closing finishes what is in flight and serves what already came on open connections
+    // (server/lifecycle.ts); the drain period has already taken the process out of rotation.
+    return503OnClosing: false,
   });
+  const lifecycle = options.lifecycle ?? createLifecycle();
+  countRequests(app, lifecycle);
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -50,6 +59,17 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   app.setNotFoundHandler(notFoundHandler);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Readiness: 503 while draining for shutdown or while the database does not answer.
+  app.get('/readyz', async (_request, reply) => {
+    const inFlight = lifecycle.inFlight;
+    if (lifecycle.draining) return reply.status(503).send({ status: 'draining', inFlight });
+    try {
+      await sql`select 1`.execute(db);
+    } catch {
+      return reply.status(503).send({ status: 'database unavailable', inFlight });
+    }
+    return { status: 'ready', inFlight };
+  });
   const stations = createStationsRepository(db);
   contentRoutes(app, {
     pages: createPagesRepository(db),

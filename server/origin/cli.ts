@@ -1,9 +1,10 @@
-/** `npm run db:migrate` and `npm run db:seed`. */
+/** `npm run db:migrate`, `npm run db:seed` and `npm run content:sync`. */
 import { loadOriginConfig } from './config';
 import { prepareDataDir } from './data-dir';
 import { openDatabase } from './db';
 import { migrateToLatest } from './migrate';
 import { seedIfEmpty } from './seed';
+import { contentHash, describeSync, recordContentHash, syncContent } from './content-sync';
 
 const command = process.argv[2];
 const config = loadOriginConfig();
@@ -13,13 +14,18 @@ try {
   await migrateToLatest(db);
   if (command === 'seed') {
     const result = await seedIfEmpty(db, config.contentDir);
+    if (result.seeded) await recordContentHash(db, await contentHash(config.contentDir));
     console.log(
       result.seeded ? `Seeded ${result.pages} pages.` : `Database already has ${result.pages} pages; nothing seeded.`,
     );
+  } else if (command === 'content-sync') {
+    // An empty database is seeded first; the sync then finds it up to date.
+    await seedIfEmpty(db, config.contentDir);
+    for (const line of describeSync(await syncContent(db, config.contentDir))) console.log(line);
   } else if (command === 'migrate') {
     console.log('Migrations are up to date.');
   } else {
-    console.error('Usage: cli.ts migrate|seed');
+    console.error('Usage: cli.ts migrate|seed|content-sync');
     process.exitCode = 2;
   }
 } finally {

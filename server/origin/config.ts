@@ -1,6 +1,7 @@
 /** Origin configuration from the environment, checked at start-up (house style §7). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { shutdownSchema, type ShutdownSettings } from '../lifecycle';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { loadMailConfig, type MailConfig } from './outbox/mail-config';
 
@@ -14,6 +15,8 @@ const schema = z.object({
   // The site's public origins, comma-separated (https://www.st1.fi,https://www.st1.com):
   // the only bases links in e-mails may have. Unset: loopback bases only (development).
   SITE_URLS: z.string().optional(),
+  // The origin run on its own (npm run start:origin, server/origin/main.ts).
+  ...shutdownSchema,
 });
 
 /** "https://www.st1.fi, https://st1.com/" → their origins; a value that is not one is refused. */
@@ -44,6 +47,8 @@ export interface OriginConfig {
   siteUrls: string[];
   /** SMTP_URL, senders and the outbox worker's timing (outbox/mail-config.ts). */
   mail: MailConfig;
+  /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS, for the origin run on its own (server/lifecycle.ts). */
+  shutdown: ShutdownSettings;
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -63,5 +68,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     logLevel: logLevelFor(env, values.LOG_LEVEL),
     siteUrls: parseSiteUrls(values.SITE_URLS),
     mail: loadMailConfig(env),
+    shutdown: { drainMs: values.SHUTDOWN_DRAIN_MS, timeoutMs: values.SHUTDOWN_TIMEOUT_MS },
   };
 }

@@ -11,6 +11,8 @@ import * as paymentExpiry007 from './migrations/007-payment-expiry';
 import * as stationDataset008 from './migrations/008-station-dataset';
 import * as outboxDelivery011 from './migrations/011-outbox-delivery';
 import * as paymentProviderReference012 from './migrations/012-payment-provider-reference';
+import * as stationVersionCounter013 from './migrations/013-station-version-counter';
+import * as contentSync014 from './migrations/014-content-sync';
 import * as outboxHtml017 from './migrations/017-outbox-html';
 import * as confirmationCodes018 from './migrations/018-confirmation-codes';
 
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '008-station-dataset': stationDataset008,
   '011-outbox-delivery': outboxDelivery011,
   '012-payment-provider-reference': paymentProviderReference012,
+  '013-station-version-counter': stationVersionCounter013,
+  '014-content-sync': contentSync014,
   '017-outbox-html': outboxHtml017,
   '018-confirmation-codes': confirmationCodes018,
 };

@@ -3,6 +3,7 @@
  * its outbox worker delivering mail (docs/accounts.md "Mail delivery").
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { closeApp, type Lifecycle } from '../lifecycle';
 import { buildOriginApp } from './app';
 import type { OriginConfig } from './config';
 import { prepareDataDir } from './data-dir';
@@ -11,6 +12,7 @@ import { migrateToLatest } from './migrate';
 import { createMailTransport } from './outbox/mail-transport';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker';
 import { seedIfEmpty } from './seed';
+import { contentHash, describeSync, recordContentHash, syncContentIfChanged } from './content-sync';
 
 export interface RunningOrigin {
   app: FastifyInstance;
@@ -23,12 +25,19 @@ export interface RunningOrigin {
 
 export async function startOrigin(
   config: OriginConfig,
-  options: { logger?: FastifyServerOptions['logger']; env?: NodeJS.ProcessEnv } = {},
+  options: { logger?: FastifyServerOptions['logger']; env?: NodeJS.ProcessEnv; lifecycle?: Lifecycle } = {},
 ): Promise<RunningOrigin> {
   if (!config.databaseUrl) prepareDataDir(config.dataDir, { createIfMissing: !config.dataDirGiven });
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db);
-  await seedIfEmpty(db, config.contentDir);
+  const seeded = await seedIfEmpty(db, config.contentDir);
+  // A database seeded just now holds exactly content/; an older one takes what changed
+  // in content/ since its last sync (docs/operations.md "Content for an existing database").
+  if (seeded.seeded) await recordContentHash(db, await contentHash(config.contentDir));
+  else {
+    const report = await syncContentIfChanged(db, config.contentDir);
+    if (report) for (const line of describeSync(report)) console.log(`Content sync: ${line}`);
+  }
   const app = buildOriginApp(db, { ...options, siteUrls: config.siteUrls, contentDir: config.contentDir });
   const address = await app.listen({ host: config.host, port: config.port });
   const transport = createMailTransport(config.mail, config.dataDir);
@@ -41,7 +50,7 @@ export async function startOrigin(
     url: address,
     outbox,
     async close() {
-      await Promise.all([app.close(), outbox.stop()]);
+      await Promise.all([closeApp(app), outbox.stop()]);
       await db.destroy();
     },
   };

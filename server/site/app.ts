@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
+import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
 import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
@@ -33,6 +34,7 @@ import { manifestRoutes } from './routes/manifest';
 import { crawlerFileRoutes } from './routes/crawler-files';
 import { paymentGatewayRoutes } from './routes/payment-gateway';
 import { paytrailRoutes } from './routes/paytrail';
+import { openSharedCounters } from './shared-counters';
 
 export interface SiteDeps {
   config: SiteConfig & { originUrl: string };
@@ -41,13 +43,21 @@ export interface SiteDeps {
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is added: the hostile-input tests take their route list from it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Draining on shutdown turns readiness to 503 (server/lifecycle.ts). */
+  lifecycle?: Lifecycle;
 }
 
 function isApiRequest(request: FastifyRequest): boolean {
   return request.url.startsWith('/proxy/') || request.url.startsWith('/api/') || request.url.endsWith('_payload.json');
 }
 
-export async function buildSiteApp({ config, renderer, logger, onRoute }: SiteDeps): Promise<FastifyInstance> {
+export async function buildSiteApp({
+  config,
+  renderer,
+  logger,
+  onRoute,
+  lifecycle = createLifecycle(),
+}: SiteDeps): Promise<FastifyInstance> {
   // The page routes render 400 pages; they exist only after the app, hence the late binding.
   const late: {
     badRequestPage?: (
@@ -63,6 +73,9 @@ export async function buildSiteApp({ config, renderer, logger, onRoute }: SiteDe
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: false },
+    // Closing finishes what is in flight and serves what already came on open connections
+    // (server/lifecycle.ts); the drain period has already taken the server out of rotation.
+    return503OnClosing: false,
     // Malformed percent-encoding never reaches a route: answer it with the error page.
     frameworkErrors: (error, request, reply) => {
       // These answers skip every hook, the security headers' too.
@@ -85,10 +98,13 @@ export async function buildSiteApp({ config, renderer, logger, onRoute }: SiteDe
   // Route schemas are zod schemas (decision 008): a bad body is a 400 naming the field
   // before the handler runs. No serializer compiler: no route declares a response schema.
   app.setValidatorCompiler(validatorCompiler);
+  countRequests(app, lifecycle);
 
   const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
   const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
   const redirectTables = loadRedirectTables(config.contentDir);
+  const counters = openSharedCounters(config.redisUrl);
+  app.addHook('onClose', () => counters.close());
 
   // External plugins.
   await app.register(cookie);
@@ -122,13 +138,24 @@ export async function buildSiteApp({ config, renderer, logger, onRoute }: SiteDe
       .header('cache-control', 'no-store')
       .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
   });
+  // Readiness for a load balancer: 503 while draining for shutdown or without the origin.
+  app.get('/readyz', QUIET_ROUTE, async (_request, reply) => {
+    const ready = !lifecycle.draining && (await origin.healthy());
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'origin unavailable',
+        inFlight: lifecycle.inFlight,
+      });
+  });
   app.get('/builds/latest.json', QUIET_ROUTE, async (_request, reply) =>
     reply
       .header('cache-control', 'no-cache, no-store, must-revalidate')
       .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
   );
-  await app.register(proxyRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
-  await app.register(accountRoutes, { config });
+  await app.register(proxyRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs, counters });
+  await app.register(accountRoutes, { config, counters });
   await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });

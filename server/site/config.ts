@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { PublicConfig } from '../../src/shared/boot-data';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
+import { shutdownSchema, type ShutdownSettings } from '../lifecycle';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
 function parseLocaleMap(value: string | undefined, name: string): Map<string, string> {
@@ -72,6 +73,12 @@ const schema = z.object({
       return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/+$/, '');
     }, 'expected scheme://host[:port] without a path, e.g. https://www.st1.com')
     .optional(),
+  // Shared per-address rate-limit counters for several copies (server/site/shared-counters.ts).
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((value) => /^rediss?:$/.test(new URL(value).protocol), 'expected redis://host:port or rediss://host:port')
+    .optional(),
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   // Shed load (503 + Retry-After) when the event loop lags by more than this; 0 turns it off.
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
@@ -79,6 +86,7 @@ const schema = z.object({
   SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
   // Every call to the origin (pages, /proxy, /images, accounts) gives up after this long.
   ORIGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  ...shutdownSchema,
   DIST_DIR: z.string().default('./dist'),
   CONTENT_DIR: z.string().default('./content'),
   LOG_LEVEL: logLevelSchema,
@@ -114,6 +122,10 @@ export interface SiteConfig {
   trustProxy: false | string[];
   /** Editors' token for /preview; preview is off without it. */
   previewToken: string | undefined;
+  /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS (server/lifecycle.ts). */
+  shutdown: ShutdownSettings;
+  /** Redis for the per-address rate limits shared by every copy; memory per copy when absent. */
+  redisUrl: string | undefined;
   renderCacheTtlMs: number;
   /** Mean event-loop delay above which new requests get a 503 (plugins/load-shedding.ts); 0: never. */
   shedEventLoopDelayMs: number;
@@ -155,6 +167,8 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     rootRedirects: parseLocaleMap(values.ROOT_REDIRECTS, 'ROOT_REDIRECTS') as Map<Locale, string>,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     previewToken: values.PREVIEW_TOKEN,
+    redisUrl: values.REDIS_URL,
+    shutdown: { drainMs: values.SHUTDOWN_DRAIN_MS, timeoutMs: values.SHUTDOWN_TIMEOUT_MS },
     renderCacheTtlMs: values.RENDER_CACHE_TTL_MS,
     shedEventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS,
     shedMaxInFlight: values.SHED_MAX_IN_FLIGHT,

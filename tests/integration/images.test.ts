@@ -23,6 +23,7 @@ import { startOrigin, type RunningOrigin } from '../../server/origin/start';
 import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig } from '../../server/site/config';
 import { loadRenderer } from '../../server/site/renderer';
+import { databaseEnv, freshDatabaseUrl } from './support/test-database';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Left half pure red, right half pure blue: a crop shows which part it kept. */
@@ -37,7 +38,7 @@ let origin: FastifyInstance;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'st1-images-test-'));
-  db = openDatabase({ dataDir });
+  db = openDatabase({ dataDir, databaseUrl: await freshDatabaseUrl('images') });
   await migrateToLatest(db);
   await seedIfEmpty(db, 'content');
   await createAssetsRepository(db).insert({
@@ -324,7 +325,11 @@ describe('site server: GET /images/* forwards to the origin', () => {
     }
     siteDataDir = mkdtempSync(join(tmpdir(), 'st1-images-site-'));
     running = await startOrigin(
-      loadOriginConfig({ DATA_DIR: siteDataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv),
+      loadOriginConfig({
+        DATA_DIR: siteDataDir,
+        CONTENT_DIR: 'content',
+        ...(await databaseEnv('images_site')),
+      } as NodeJS.ProcessEnv),
     );
     const config = {
       ...loadSiteConfig({

@@ -26,6 +26,7 @@ import { startOrigin, type RunningOrigin } from '../../server/origin/start';
 import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig, type SiteConfig } from '../../server/site/config';
 import { loadRenderer, type Renderer } from '../../server/site/renderer';
+import { databaseEnv } from './support/test-database';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 if (!existsSync(join(distDir, 'build.json')) || !existsSync(join(distDir, 'server', 'entry-server.js'))) {
@@ -44,7 +45,13 @@ const headings = new Map<Locale, Map<string, string>>(LOCALES.map((locale) => [l
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'st1-site-test-'));
-  origin = await startOrigin(loadOriginConfig({ DATA_DIR: dataDir, CONTENT_DIR: 'content' } as NodeJS.ProcessEnv));
+  origin = await startOrigin(
+    loadOriginConfig({
+      DATA_DIR: dataDir,
+      CONTENT_DIR: 'content',
+      ...(await databaseEnv('site')),
+    } as NodeJS.ProcessEnv),
+  );
   renderer = await loadRenderer(distDir);
   config = {
     ...loadSiteConfig({

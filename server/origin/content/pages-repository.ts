@@ -237,6 +237,54 @@ export function createPagesRepository(db: Db) {
         });
     },
 
+    /**
+     * Brings one page of content/ into the database (content sync): added when its locale,
+     * slug and status are new, replaced when its group, content or aliases differ.
+     */
+    async applyFromContent(page: NewPage, now = new Date().toISOString()): Promise<'added' | 'changed' | 'same'> {
+      const key = { locale: page.locale, slug: page.content.slug, status: page.status };
+      const row = await db
+        .selectFrom('pages')
+        .select(['group_key', 'content_json'])
+        .where('locale', '=', key.locale)
+        .where('slug', '=', key.slug)
+        .where('status', '=', key.status)
+        .executeTakeFirst();
+      const aliases = await db
+        .selectFrom('page_aliases')
+        .select('alias')
+        .where('locale', '=', key.locale)
+        .where('slug', '=', key.slug)
+        .execute();
+      const contentJson = JSON.stringify(page.content);
+      const sameAliases =
+        JSON.stringify(aliases.map((alias) => alias.alias).sort()) === JSON.stringify([...page.aliases].sort());
+      if (!row) {
+        await this.insert(page, now);
+        return 'added';
+      }
+      if (row.group_key === page.groupKey && row.content_json === contentJson && sameAliases) return 'same';
+      await db
+        .updateTable('pages')
+        .set({
+          group_key: page.groupKey,
+          content_type: page.content.contentType,
+          content_json: contentJson,
+          search_text: pageSearchText(page.content),
+          updated_at: now,
+        })
+        .where('locale', '=', key.locale)
+        .where('slug', '=', key.slug)
+        .where('status', '=', key.status)
+        .execute();
+      if (!sameAliases) {
+        await db.deleteFrom('page_aliases').where('locale', '=', key.locale).where('slug', '=', key.slug).execute();
+        for (const alias of page.aliases)
+          await db.insertInto('page_aliases').values({ locale: key.locale, alias, slug: key.slug }).execute();
+      }
+      return 'changed';
+    },
+
     /** Inserts a page and its aliases; callers wrap several inserts in one transaction. */
     async insert(page: NewPage, now = new Date().toISOString()): Promise<void> {
       await db

@@ -121,6 +121,18 @@ export function createAssetsRepository(database: Db) {
       };
     },
 
+    /** Updates an asset's alt text and title when content/ changed them (content sync); whether it did. */
+    async updateTexts(asset: NewAsset['asset'], now = new Date().toISOString()): Promise<boolean> {
+      const title = asset.title ?? asset.id;
+      const result = await db
+        .updateTable('assets')
+        .set({ alt: asset.alt, title, updated_at: now })
+        .where('id', '=', asset.id)
+        .where((eb) => eb.or([eb('alt', '!=', asset.alt), eb('title', '!=', title)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async insert(item: NewAsset, now = new Date().toISOString()): Promise<void> {
       const { asset } = item;
       await db

@@ -75,29 +75,72 @@ export function createProductsRepository(database: Db | Db) {
         .execute();
     },
     async insertCatalog(catalog: CatalogFile, now = new Date().toISOString()): Promise<void> {
-      for (const product of catalog.products) {
-        const taxClass = catalog.taxClasses[product.taxClass]!;
+      for (const product of catalog.products)
         await db
           .insertInto('shop_products')
-          .values({
-            code: product.code,
-            kind: product.kind,
-            names_json: JSON.stringify(product.names),
-            // Names sit beside the picture in every listing: the image is decorative.
-            image_json: product.image ? JSON.stringify({ src: `/images/${product.image}`, alt: '' }) : null,
-            price_cents: product.priceCents,
-            tax_class: product.taxClass,
-            tax_rate_bp: taxClass.basisPoints,
-            currency: catalog.currency,
-            bundle_json: JSON.stringify(product.bundle),
-            upsell_codes_json: JSON.stringify(product.upsells),
-            active: 1,
-            sort_order: product.sortOrder,
-            updated_at: now,
-          })
+          .values(catalogRow(catalog, product, now))
           .execute();
+    },
+
+    /**
+     * Brings content/shop/catalog.json into the table (content sync): new products added,
+     * changed ones updated. Products left out of the file stay (orders name them).
+     */
+    async applyCatalog(
+      catalog: CatalogFile,
+      now = new Date().toISOString(),
+    ): Promise<{ added: string[]; changed: string[] }> {
+      const added: string[] = [];
+      const changed: string[] = [];
+      for (const product of catalog.products) {
+        const { updated_at: _updatedAt, ...wanted } = catalogRow(catalog, product, now);
+        const row = await db
+          .selectFrom('shop_products')
+          .selectAll()
+          .where('code', '=', product.code)
+          .executeTakeFirst();
+        if (!row) {
+          await db
+            .insertInto('shop_products')
+            .values(catalogRow(catalog, product, now))
+            .execute();
+          added.push(product.code);
+          continue;
+        }
+        const differs = (Object.keys(wanted) as Array<keyof typeof wanted>).some(
+          (column) => String(row[column]) !== String(wanted[column]),
+        );
+        if (!differs) continue;
+        await db
+          .updateTable('shop_products')
+          .set({ ...wanted, updated_at: now })
+          .where('code', '=', product.code)
+          .execute();
+        changed.push(product.code);
       }
+      return { added, changed };
     },
   };
 }
+
+function catalogRow(catalog: CatalogFile, product: CatalogFile['products'][number], now: string): ShopProductsTable {
+  const taxClass = catalog.taxClasses[product.taxClass]!;
+  return {
+    code: product.code,
+    kind: product.kind,
+    names_json: JSON.stringify(product.names),
+    // Names sit beside the picture in every listing: the image is decorative.
+    image_json: product.image ? JSON.stringify({ src: `/images/${product.image}`, alt: '' }) : null,
+    price_cents: product.priceCents,
+    tax_class: product.taxClass,
+    tax_rate_bp: taxClass.basisPoints,
+    currency: catalog.currency,
+    bundle_json: JSON.stringify(product.bundle),
+    upsell_codes_json: JSON.stringify(product.upsells),
+    active: 1,
+    sort_order: product.sortOrder,
+    updated_at: now,
+  };
+}
+
 export type ProductsRepository = ReturnType<typeof createProductsRepository>;

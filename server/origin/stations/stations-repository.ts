@@ -17,9 +17,10 @@ export interface StationsTable {
   updated_at: string;
 }
 
-/** One row: the id of this database's station history (migration 008). */
+/** One row: the id of this database's station history (migration 008) and the last version taken (013). */
 export interface StationDatasetTable {
   id: string;
+  version: number;
 }
 
 export interface StationTables {
@@ -43,15 +44,51 @@ function parseRecord(json: string): StationRecord | undefined {
   }
 }
 
+/**
+ * The one way to take a station version (docs/stations.md "Versions"): the counter row of
+ * `station_dataset`, bumped inside the caller's writing transaction. On PostgreSQL the
+ * update holds the row's lock until commit, so concurrent writers get distinct numbers and
+ * commit in the order of their numbers: a delta read between two commits never skips one.
+ * Every writer of stations (editors, content sync, imports) goes through this.
+ */
+export async function nextStationVersion(trx: Db): Promise<number> {
+  const row = await trx
+    .updateTable('station_dataset')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
 export function createStationsRepository(database: Db) {
   const db = database;
 
-  async function nextVersion(trx: Db): Promise<number> {
-    const row = await trx
-      .selectFrom('stations')
-      .select(sql<number>`coalesce(max(version), 0)`.as('v'))
-      .executeTakeFirstOrThrow();
-    return Number(row.v) + 1;
+  /** Writes records at one version; the caller holds the transaction. */
+  async function upsertAt(trx: Db, records: StationRecord[], version: number, now: string): Promise<void> {
+    for (const valid of records) {
+      await trx
+        .insertInto('stations')
+        .values({
+          id: valid.id,
+          country: valid.country,
+          slug: valid.slug,
+          version,
+          deleted: 0,
+          record_json: JSON.stringify(valid),
+          updated_at: now,
+        })
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet({
+            country: valid.country,
+            slug: valid.slug,
+            version,
+            deleted: 0,
+            record_json: JSON.stringify(valid),
+            updated_at: now,
+          }),
+        )
+        .execute();
+    }
   }
 
   return {
@@ -60,8 +97,9 @@ export function createStationsRepository(database: Db) {
       return Number(row.n);
     },
 
-    /** Inserts seed stations, all at version 1; callers wrap it in a transaction. */
+    /** Inserts seed stations, all at one version (1 on an empty database); callers wrap it in a transaction. */
     async insertMany(records: StationRecord[], now = new Date().toISOString()): Promise<void> {
+      const version = await nextStationVersion(db);
       for (let start = 0; start < records.length; start += 200) {
         await db
           .insertInto('stations')
@@ -70,7 +108,7 @@ export function createStationsRepository(database: Db) {
               id: record.id,
               country: record.country,
               slug: record.slug,
-              version: 1,
+              version,
               deleted: 0,
               record_json: JSON.stringify(record),
               updated_at: now,
@@ -96,20 +134,26 @@ export function createStationsRepository(database: Db) {
       return Number(row.v);
     },
 
-    /** Stations of a country changed after `since` (all when since is 0), and the ids removed. */
+    /**
+     * Stations of a country changed after `since` (all when since is 0), and the ids removed.
+     * The answer's version is read first and bounds the rows, so a change committed between
+     * the two reads comes in the next delta instead of being covered by a version the app
+     * never received its row for. Versions commit in order (nextStationVersion), so every
+     * row up to that version is already visible.
+     */
     async changesSince(country: StationCountry, since: number): Promise<StationChanges> {
+      const version = Math.max(since, await this.version(country));
       const rows = await db
         .selectFrom('stations')
-        .select(['id', 'version', 'deleted', 'record_json'])
+        .select(['id', 'deleted', 'record_json'])
         .where('country', '=', country)
         .where('version', '>', since)
+        .where('version', '<=', version)
         .orderBy('id')
         .execute();
       const changed: StationRecord[] = [];
       const removed: string[] = [];
-      let version = since;
       for (const row of rows) {
-        version = Math.max(version, Number(row.version));
         if (Number(row.deleted) === 1) {
           removed.push(row.id);
           continue;
@@ -117,7 +161,7 @@ export function createStationsRepository(database: Db) {
         const record = parseRecord(row.record_json);
         if (record) changed.push(record);
       }
-      return { version: Math.max(version, await this.version(country)), changed, removed };
+      return { version, changed, removed };
     },
 
     async findBySlug(slug: string): Promise<StationRecord | undefined> {
@@ -163,36 +207,36 @@ export function createStationsRepository(database: Db) {
     async save(record: StationRecord, now = new Date().toISOString()): Promise<number> {
       const valid = stationRecordSchema.parse(record);
       return db.transaction().execute(async (trx) => {
-        const version = await nextVersion(trx);
-        await trx
-          .insertInto('stations')
-          .values({
-            id: valid.id,
-            country: valid.country,
-            slug: valid.slug,
-            version,
-            deleted: 0,
-            record_json: JSON.stringify(valid),
-            updated_at: now,
-          })
-          .onConflict((conflict) =>
-            conflict.column('id').doUpdateSet({
-              slug: valid.slug,
-              version,
-              deleted: 0,
-              record_json: JSON.stringify(valid),
-              updated_at: now,
-            }),
-          )
-          .execute();
+        const version = await nextStationVersion(trx);
+        await upsertAt(trx, [valid], version, now);
         return version;
       });
+    },
+
+    /**
+     * Replaces or adds several records in one transaction under one new version (a content
+     * sync, an import): apps holding an older version receive them all in their next delta.
+     */
+    async saveMany(records: StationRecord[], now = new Date().toISOString()): Promise<number | undefined> {
+      if (records.length === 0) return undefined;
+      const valid = records.map((record) => stationRecordSchema.parse(record));
+      return db.transaction().execute(async (trx) => {
+        const version = await nextStationVersion(trx);
+        await upsertAt(trx, valid, version, now);
+        return version;
+      });
+    },
+
+    /** Every stored record (live ones), by id: what a content sync compares against. */
+    async allRecords(): Promise<Map<string, { recordJson: string; deleted: boolean }>> {
+      const rows = await db.selectFrom('stations').select(['id', 'record_json', 'deleted']).execute();
+      return new Map(rows.map((row) => [row.id, { recordJson: row.record_json, deleted: Number(row.deleted) === 1 }]));
     },
 
     /** Removes a station, keeping a tombstone so that deltas report it. */
     async remove(id: string, now = new Date().toISOString()): Promise<number | undefined> {
       return db.transaction().execute(async (trx) => {
-        const version = await nextVersion(trx);
+        const version = await nextStationVersion(trx);
         const result = await trx
           .updateTable('stations')
           .set({ deleted: 1, version, updated_at: now })

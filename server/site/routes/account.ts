@@ -30,9 +30,11 @@ import type { SiteConfig } from '../config';
 import { HttpError } from '../errors';
 import { acceptJsonBodiesOnly } from '../json-bodies';
 import { publicBase } from '../public-urls';
+import type { SharedCounters } from '../shared-counters';
 
 /**
- * Per-address limits (docs/accounts.md), in memory per site server copy. The per-account
+ * Per-address limits (docs/accounts.md), in memory per site server copy, or shared by all
+ * copies in Redis with REDIS_URL (shared-counters.ts). The per-account
  * limit on failed logins is the origin's (LOGIN_FAILURE_LIMIT in
  * server/origin/accounts/login-failures-repository.ts), shared by every copy.
  */
@@ -70,17 +72,32 @@ function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
 const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new HttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
 
-export async function accountRoutes(fastify: FastifyInstance, options: { config: SiteConfig & { originUrl: string } }) {
+export async function accountRoutes(
+  fastify: FastifyInstance,
+  options: { config: SiteConfig & { originUrl: string }; counters: SharedCounters },
+) {
   const app = zodRoutes(fastify);
   const origin = createAccountOrigin(options.config.originUrl, { timeoutMs: options.config.originTimeoutMs });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: tooMany, hook: 'preHandler' });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: tooMany,
+    hook: 'preHandler',
+    ...options.counters.rateLimitOptions('account'),
+  });
 
   // JSON bodies only, anything else is a 400 (form posts are not accepted: the pages post
   // JSON with fetch, and other sites' HTML forms cannot).
   acceptJsonBodiesOnly(app, 16 * 1024);
 
+  // The group is part of the key: a limiter made with app.rateLimit() has no route of its
+  // own, and in Redis every such limiter shares one key prefix.
   const perAddress = (limit: { max: number; timeWindow: number }, groupId: string) =>
-    app.rateLimit({ ...limit, groupId, errorResponseBuilder: tooMany });
+    app.rateLimit({
+      ...limit,
+      groupId,
+      keyGenerator: (request: FastifyRequest) => `${groupId}|${request.ip}`,
+      errorResponseBuilder: tooMany,
+    });
   // Failed logins per account are counted by the origin (its 429 and retry-after are
   // passed on below), so that every copy of this server shares one count.
   const loginLimit = perAddress(RATE_LIMITS.loginPerAddress, 'login-address');

@@ -18,6 +18,7 @@ import { sessionToken } from '../accounts/session-cookie';
 import { assertSameSiteRequest } from '../accounts/csrf';
 import { acceptJsonBodiesOnly } from '../json-bodies';
 import { forwardingOptions, originFailure, retryOnceAfter503 } from '../origin-forwarding';
+import type { SharedCounters } from '../shared-counters';
 
 /** Whether a query string's percent-encoding is well formed (else the origin would guess). */
 function isDecodable(text: string): boolean {
@@ -53,7 +54,10 @@ function originBody(endpoint: ProxiedEndpoint, body: unknown): unknown {
   throw new HttpError(400, 'BAD_REQUEST', `Invalid request body: ${problems.join('; ')}`.slice(0, 1000));
 }
 
-export async function proxyRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
+export async function proxyRoutes(
+  app: FastifyInstance,
+  options: { originUrl: string; timeoutMs: number; counters: SharedCounters },
+) {
   await app.register(
     replyFrom,
     forwardingOptions(options.originUrl, { timeoutMs: options.timeoutMs, connections: 32 }),
@@ -61,8 +65,9 @@ export async function proxyRoutes(app: FastifyInstance, options: { originUrl: st
   const onError = originFailure(options.timeoutMs);
 
   // Per-address limits of the endpoints that declare one (proxy-allow-list.ts). Counted in
-  // this server's memory, like the account limits (docs/accounts.md "Rate limits").
-  await app.register(rateLimit, { global: false });
+  // this server's memory, or in Redis with REDIS_URL, like the account limits
+  // (docs/accounts.md "Rate limits").
+  await app.register(rateLimit, { global: false, ...options.counters.rateLimitOptions('proxy') });
   const limiters = new Map(
     PROXY_ALLOW_LIST.filter((endpoint) => endpoint.rateLimit).map((endpoint) => [
       endpoint.path,

@@ -1,58 +1,34 @@
 /**
- * Runs a suite on SQLite and on PostgreSQL (a throwaway server, throwaway-postgres.ts):
- * `forEachDatabase((database) => describe.skipIf(database.skip !== undefined)(…))`, with
- * `database.startOrigin()` in beforeAll and `database.stop()` in afterAll.
+ * A suite that names its database: `forEachDatabase((database) => describe(…))`, with
+ * `database.startOrigin()` in beforeAll and `database.stop()` in afterAll. The suite runs
+ * once per test run, on the run's database (test-database.ts): SQLite in the
+ * "integration" project, PostgreSQL in "integration-postgres" (vite.config.ts), so every
+ * such suite runs on both in `npm test`.
  */
 import { startSeededOrigin, type SeededOrigin } from './seeded-origin';
-import { postgresSkipReason, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
+import { testDatabase, type TestDatabaseName } from './test-database';
 
 export interface DatabaseUnderTest {
-  name: 'SQLite' | 'PostgreSQL';
-  /** Why this database's suite is skipped (PostgreSQL outside CI without binaries), else undefined. */
+  name: TestDatabaseName;
+  /** Why this database's suite is skipped, else undefined (kept for callers' describe.skipIf). */
   skip: string | undefined;
   /** A seeded origin on a fresh database of this kind. */
   startOrigin(name: string): Promise<SeededOrigin>;
-  /** Closes the origin and, for PostgreSQL, stops the server. */
+  /** Closes the origin (and its database). */
   stop(): Promise<void>;
 }
 
 export function forEachDatabase(suite: (database: DatabaseUnderTest) => void): void {
-  const postgresSkip = postgresSkipReason();
-  if (postgresSkip) console.warn(postgresSkip);
-  suite(sqliteUnderTest());
-  suite(postgresUnderTest(postgresSkip));
-}
-
-function sqliteUnderTest(): DatabaseUnderTest {
   let origin: SeededOrigin | undefined;
-  return {
-    name: 'SQLite',
+  suite({
+    name: testDatabase,
     skip: undefined,
     async startOrigin(name) {
-      origin = await startSeededOrigin(`${name}-sqlite`);
+      origin = await startSeededOrigin(name);
       return origin;
     },
     async stop() {
       await origin?.close();
     },
-  };
-}
-
-function postgresUnderTest(skip: string | undefined): DatabaseUnderTest {
-  let server: ThrowawayPostgres | undefined;
-  let origin: SeededOrigin | undefined;
-  return {
-    name: 'PostgreSQL',
-    skip,
-    async startOrigin(name) {
-      server = await startThrowawayPostgres();
-      const databaseUrl = await server.createDatabase(name.replace(/[^a-z0-9]/g, '_'));
-      origin = await startSeededOrigin(`${name}-pg`, { databaseUrl });
-      return origin;
-    },
-    async stop() {
-      await origin?.close();
-      await server?.stop();
-    },
-  };
+  });
 }

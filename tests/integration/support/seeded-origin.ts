@@ -1,7 +1,8 @@
 /**
- * The embedded origin on a fresh SQLite file (or, with `databaseUrl`, an empty PostgreSQL
- * database: see throwaway-postgres.ts), migrated and seeded from content/, for
- * integration tests through `app.inject()`. Each test file gets its own folder.
+ * The embedded origin on a fresh database of the run (test-database.ts: a SQLite file, or
+ * an empty PostgreSQL database on the run's throwaway server; `databaseUrl` chooses one),
+ * migrated and seeded from content/, for integration tests through `app.inject()`. Each
+ * test file gets its own folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { buildOriginApp } from '../../../server/origin/app';
 import { openDatabase, type Db } from '../../../server/origin/db';
 import { migrateToLatest } from '../../../server/origin/migrate';
 import { seedIfEmpty } from '../../../server/origin/seed';
+import { freshDatabaseUrl } from './test-database';
 
 export interface SeededOrigin {
   db: Db;
@@ -25,7 +27,7 @@ export interface SeededOrigin {
 
 export async function startSeededOrigin(name: string, options: { databaseUrl?: string } = {}): Promise<SeededOrigin> {
   const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
-  const db = openDatabase({ dataDir, databaseUrl: options.databaseUrl });
+  const db = openDatabase({ dataDir, databaseUrl: options.databaseUrl ?? (await freshDatabaseUrl(name)) });
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, 'content');
   const app = buildOriginApp(db);

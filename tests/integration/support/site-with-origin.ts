@@ -1,6 +1,7 @@
 /**
  * The product as the browser meets it, for integration tests through `app.inject()`: the
- * embedded origin on a fresh SQLite folder (migrated and seeded from content/) and site
+ * embedded origin on a fresh database of the run (test-database.ts: SQLite or PostgreSQL,
+ * migrated and seeded from content/) and site
  * servers in front of it, rendering with the production build (`npm run build` first).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { startOrigin, type RunningOrigin } from '../../../server/origin/start';
 import { buildSiteApp } from '../../../server/site/app';
 import { loadSiteConfig } from '../../../server/site/config';
 import { loadRenderer } from '../../../server/site/renderer';
+import { databaseEnv } from './test-database';
 
 export const distDir = process.env.DIST_DIR ?? 'dist';
 
@@ -35,7 +37,12 @@ export async function startSiteWithOrigin(
   options: { originEnv?: Record<string, string> } = {},
 ): Promise<SiteWithOrigin> {
   const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
-  const originEnv = { DATA_DIR: dataDir, CONTENT_DIR: 'content', ...options.originEnv } as NodeJS.ProcessEnv;
+  const originEnv = {
+    DATA_DIR: dataDir,
+    CONTENT_DIR: 'content',
+    ...(await databaseEnv(name)),
+    ...options.originEnv,
+  } as NodeJS.ProcessEnv;
   const origin = await startOrigin(loadOriginConfig(originEnv), { env: { ...process.env, ...originEnv } });
   const renderer = await loadRenderer(distDir);
   const sites: FastifyInstance[] = [];

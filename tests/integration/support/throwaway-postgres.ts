@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 export interface ThrowawayPostgres {
+  /** The server's maintenance database, for creating more (createDatabaseAt). */
+  adminUrl: string;
   /** A new, empty database on the server: its connection URL. */
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
@@ -102,6 +104,9 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       root,
       '-c',
       'listen_addresses=127.0.0.1',
+      // One server can serve a whole test run (postgres-global-setup.ts): many pools at once.
+      '-c',
+      'max_connections=300',
       // A test database: durability is not needed, speed is.
       '-c',
       'fsync=off',
@@ -138,17 +143,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   }
 
   return {
-    async createDatabase(name) {
-      if (!/^[a-z][a-z0-9_]{0,40}$/.test(name)) throw new Error(`Bad database name ${name}`);
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`create database ${name}`);
-      } finally {
-        await client.end();
-      }
-      return `postgres://${USER}@127.0.0.1:${port}/${name}`;
-    },
+    adminUrl,
+    createDatabase: (name) => createDatabaseAt(adminUrl, name),
     async stop() {
       // SIGTERM is PostgreSQL's smart shutdown: it lets the pool's last connections close
       // by themselves (a fast shutdown would end them with an error the pool reports).
@@ -161,4 +157,19 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** A new, empty database on the server of `adminUrl` (a throwaway one): its connection URL. */
+export async function createDatabaseAt(adminUrl: string, name: string): Promise<string> {
+  if (!/^[a-z][a-z0-9_]{0,50}$/.test(name)) throw new Error(`Bad database name ${name}`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

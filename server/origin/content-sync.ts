@@ -1,0 +1,193 @@
+/**
+ * `npm run content:sync` (docs/operations.md "Content for an existing database"): applies
+ * content/ to a database seeded earlier, through the seed's own readers of content/ (one
+ * parser for each file): pages and their aliases, the layouts, the stations (changed ones
+ * under one new version from the counter, so installed apps receive them in their next
+ * delta), the shop catalog and missing discount codes, missing assets and changed alt
+ * texts. It adds and updates; it never deletes, and never touches orders, customers, form
+ * submissions or the use counts of discount codes. Running it twice changes nothing the
+ * second time. `npm start` runs it when the files changed since the last sync.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { readSeedLayouts, readSeedPages } from './content/content-files';
+import { createLayoutsRepository } from './content/layouts-repository';
+import { createPagesRepository } from './content/pages-repository';
+import type { Db } from './db';
+import { readAssetIndex } from './images/asset-files';
+import { createAssetsRepository } from './images/assets-repository';
+import { readCatalogFile } from './shop/catalog-files';
+import { createDiscountCodesRepository } from './shop/discount-codes-repository';
+import { createProductsRepository } from './shop/products-repository';
+import { generateSeedStations } from './stations/seed/stations-seed';
+import { stationRecordSchema } from './stations/stations-record';
+import { createStationsRepository } from './stations/stations-repository';
+
+/** What a sync changed; lists of ids or codes. */
+export interface ContentSyncReport {
+  pages: { added: string[]; changed: string[] };
+  layouts: { changed: string[] };
+  stations: { added: number; changed: number; version: number | undefined };
+  products: { added: string[]; changed: string[] };
+  discountCodes: { added: string[] };
+  assets: { added: string[]; changed: string[] };
+}
+
+const SOURCE = 'content';
+
+/** SHA-256 over every file under contentDir (relative path and bytes), in path order. */
+export async function contentHash(contentDir: string): Promise<string> {
+  const entries = await readdir(contentDir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(relative(contentDir, file));
+    hash.update('\0');
+    hash.update(await readFile(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+async function storedHash(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('content_sync').select('hash').where('source', '=', SOURCE).executeTakeFirst();
+  return row?.hash;
+}
+
+/** Records that the database holds the content of `hash`. */
+export async function recordContentHash(db: Db, hash: string, now = new Date().toISOString()): Promise<void> {
+  await db
+    .insertInto('content_sync')
+    .values({ source: SOURCE, hash, synced_at: now })
+    .onConflict((conflict) => conflict.column('source').doUpdateSet({ hash, synced_at: now }))
+    .execute();
+}
+
+/** Applies content/ to the database and records its hash. */
+export async function syncContent(db: Db, contentDir: string): Promise<ContentSyncReport> {
+  const hash = await contentHash(contentDir);
+  const [seedPages, layouts, catalog, assetIndex, stationRecords] = await Promise.all([
+    readSeedPages(contentDir),
+    readSeedLayouts(contentDir),
+    readCatalogFile(contentDir),
+    readAssetIndex(contentDir),
+    generateSeedStations(contentDir),
+  ]);
+  const now = new Date().toISOString();
+
+  // Assets before pages and products, which show them.
+  const assets = createAssetsRepository(db);
+  const assetReport = { added: [] as string[], changed: [] as string[] };
+  for (const entry of assetIndex.values()) {
+    const stored = await assets.findMeta(entry.asset.id);
+    if (!stored) {
+      await assets.insert(
+        { asset: entry.asset, sourceMime: entry.sourceMime, source: await readFile(entry.sourcePath) },
+        now,
+      );
+      assetReport.added.push(entry.asset.id);
+    } else if (await assets.updateTexts(entry.asset, now)) {
+      assetReport.changed.push(entry.asset.id);
+    }
+  }
+
+  const report = await db.transaction().execute(async (trx) => {
+    const pages = createPagesRepository(trx);
+    const pageReport = { added: [] as string[], changed: [] as string[] };
+    for (const page of seedPages) {
+      const result = await pages.applyFromContent(page, now);
+      const name = `${page.locale}/${page.content.slug}${page.status === 'draft' ? ' (draft)' : ''}`;
+      if (result !== 'same') pageReport[result].push(name);
+    }
+
+    const layoutsRepository = createLayoutsRepository(trx);
+    const layoutReport = { changed: [] as string[] };
+    for (const [locale, layout] of layouts) {
+      const stored = await layoutsRepository.find(locale);
+      if (JSON.stringify(stored) === JSON.stringify(layout)) continue;
+      await layoutsRepository.upsert(locale, layout, now);
+      layoutReport.changed.push(locale);
+    }
+
+    const products = await createProductsRepository(trx).applyCatalog(catalog, now);
+    const discounts = createDiscountCodesRepository(trx);
+    const discountReport = { added: [] as string[] };
+    for (const discount of catalog.discountCodes) {
+      if (await discounts.find(discount.code)) continue;
+      await discounts.insert(discount);
+      discountReport.added.push(discount.code);
+    }
+    return { pages: pageReport, layouts: layoutReport, products, discountCodes: discountReport };
+  });
+
+  // Stations in their own transaction (saveMany), under one version from the counter.
+  const stations = createStationsRepository(db);
+  const stored = await stations.allRecords();
+  let added = 0;
+  const changedRecords = stationRecords.filter((record) => {
+    const existing = stored.get(record.id);
+    if (!existing) {
+      added += 1;
+      return true;
+    }
+    return existing.deleted || existing.recordJson !== JSON.stringify(stationRecordSchema.parse(record));
+  });
+  const version = await stations.saveMany(changedRecords, now);
+
+  await recordContentHash(db, hash, now);
+  return {
+    ...report,
+    assets: assetReport,
+    stations: { added, changed: changedRecords.length - added, version },
+  };
+}
+
+/**
+ * At start-up: syncs when content/ changed since the last sync (or was never recorded);
+ * returns the report, or undefined when nothing needed doing.
+ */
+export async function syncContentIfChanged(db: Db, contentDir: string): Promise<ContentSyncReport | undefined> {
+  const hash = await contentHash(contentDir);
+  if ((await storedHash(db)) === hash) return undefined;
+  return syncContent(db, contentDir);
+}
+
+/** The report as lines for a person: what changed, or that nothing did. */
+export function describeSync(report: ContentSyncReport): string[] {
+  const lines: string[] = [];
+  const list = (label: string, items: string[]) => {
+    if (items.length > 0)
+      lines.push(`${label}: ${items.length} (${items.slice(0, 10).join(', ')}${items.length > 10 ? ', …' : ''})`);
+  };
+  list('Pages added', report.pages.added);
+  list('Pages changed', report.pages.changed);
+  list('Layouts changed', report.layouts.changed);
+  list('Products added', report.products.added);
+  list('Products changed', report.products.changed);
+  list('Discount codes added', report.discountCodes.added);
+  list('Assets added', report.assets.added);
+  list('Asset texts changed', report.assets.changed);
+  if (report.stations.version !== undefined)
+    lines.push(
+      `Stations: ${report.stations.added} added, ${report.stations.changed} changed, at version ${report.stations.version}`,
+    );
+  if (lines.length === 0) lines.push('Content is up to date; nothing changed.');
+  return lines;
+}
+
+/** Migration 014: the hash of the content/ the database last took in. */
+export interface ContentSyncTable {
+  source: string;
+  hash: string;
+  synced_at: string;
+}
+
+declare module './db' {
+  interface DatabaseSchema {
+    content_sync: ContentSyncTable;
+  }
+}
