@@ -15,7 +15,7 @@ import { FormField, FormMessage } from '@/ui/form/form-field';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { ApiError, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
-import { requestErrorId, useFieldText } from './account-helpers';
+import { requestErrorId, useFieldText, usePasswordHint } from './account-helpers';
 import { useAccountForm } from './use-account-form';
 
 const CODE_RULES: Record<string, FieldRule[]> = {
@@ -151,6 +151,7 @@ export function ForgotPasswordView() {
 export function ResetPasswordView() {
   const t = useT();
   const text = useFieldText();
+  const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const [searchParams] = useSearchParams();
@@ -202,7 +203,7 @@ export function ResetPasswordView() {
         name="password"
         label={t('account.field.new-password')}
         autoComplete="new-password"
-        hint={t('account.password-hint')}
+        hint={passwordHint(form.errorOf('password'))}
         required
         value={form.values.password}
         onChange={(value) => form.setValue('password', value)}

@@ -156,7 +156,7 @@ export function MapPanel(props: MapPanelProps) {
           <div className="station-map__note" role="status">
             {reason === 'loading' ? null : <p>{t(NOTE[reason])}</p>}
             {reason === 'consent' ? (
-              <button type="button" className="station-map__allow" onClick={() => allowMaps()}>
+              <button type="button" className="button station-map__allow" onClick={() => allowMaps()}>
                 {t('stations.map.allowGoogle')}
               </button>
             ) : null}
