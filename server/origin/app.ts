@@ -17,6 +17,7 @@ import { formRoutes } from './forms/form-routes';
 import { shopPlugin } from './shop/shop-plugin';
 import { createStationsRepository } from './stations/stations-repository';
 import { createStationPages } from './stations/station-pages';
+import { createStationSearch } from './stations/station-search';
 import { stationRoutes } from './stations/station-routes';
 
 export interface OriginAppOptions {
@@ -47,6 +48,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     pages: createPagesRepository(db),
     layouts: createLayoutsRepository(db),
     stationPages: createStationPages({ stations, assets: createAssetsRepository(db) }),
+    stationSearch: createStationSearch({ stations }),
   });
   imageRoutes(app, { assets: createAssetsRepository(db) });
   customerRoutes(app, { db, siteUrls: options.siteUrls ?? [] });

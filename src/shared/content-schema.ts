@@ -313,5 +313,21 @@ export const apiErrorSchema = z.object({ status: z.number().int(), code: z.strin
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const searchHitSchema = z.object({ path: z.string(), title: z.string(), excerpt: z.string() });
-export const searchResultSchema = z.object({ query: z.string(), hits: z.array(searchHitSchema) });
+/**
+ * Stations a site search found by name, town or address (docs/stations.md "Site search"):
+ * how many the locator will list, the town the words name (null when they name none), the
+ * locale-relative address of the locator filtered to them, and the first few.
+ */
+export const stationSearchHitsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  town: z.string().nullable(),
+  locatorPath: z.string(),
+  hits: z.array(z.object({ path: z.string(), name: z.string(), address: z.string(), city: z.string() })),
+});
+export type StationSearchHits = z.infer<typeof stationSearchHitsSchema>;
+export const searchResultSchema = z.object({
+  query: z.string(),
+  hits: z.array(searchHitSchema),
+  stations: stationSearchHitsSchema.optional(),
+});
 export type SearchResult = z.infer<typeof searchResultSchema>;
