@@ -185,6 +185,7 @@ test.describe('offline map on a phone', () => {
 
   test('pinch zooms in; no serious axe violation', async ({ page }) => {
     await openLocator(page);
+    await page.getByRole('button', { name: text('fi-FI', 'stations.view.map') }).click();
     await offlineMap(page).scrollIntoViewIfNeeded();
     const zoom = Number(await offlineMap(page).getAttribute('data-zoom'));
     const box = (await offlineMap(page).boundingBox())!;
