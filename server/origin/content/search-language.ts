@@ -37,7 +37,7 @@ export function stemWord(locale: Locale, word: string): string {
  * fuel word asks for stations in general; a charging or car-wash word for stations with
  * that service (the locator's `service` filter).
  */
-export type SynonymKind = 'station' | 'fuel' | 'charging' | 'wash';
+type SynonymKind = 'station' | 'fuel' | 'charging' | 'wash';
 
 interface SynonymGroup {
   kind: SynonymKind;
@@ -52,7 +52,7 @@ interface SynonymGroup {
  * search ("charging" on a Finnish page searches for "lataus"). Grades (95, diesel) are
  * not synonyms of each other: someone who asks for diesel does not want petrol.
  */
-export const SYNONYM_GROUPS: readonly SynonymGroup[] = [
+const SYNONYM_GROUPS: readonly SynonymGroup[] = [
   {
     kind: 'fuel',
     words: {
