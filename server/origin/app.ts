@@ -19,6 +19,7 @@ import { formRoutes } from './forms/form-routes';
 import { shopPlugin } from './shop/shop-plugin';
 import { createStationsRepository } from './stations/stations-repository';
 import { createStationPages } from './stations/station-pages';
+import { createStationSearch } from './stations/station-search';
 import { stationRoutes } from './stations/station-routes';
 
 export interface OriginAppOptions {
@@ -75,6 +76,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     pages: createPagesRepository(db),
     layouts: createLayoutsRepository(db),
     stationPages: createStationPages({ stations, assets: createAssetsRepository(db) }),
+    stationSearch: createStationSearch({ stations }),
   });
   imageRoutes(app, { assets: createAssetsRepository(db) });
   customerRoutes(app, { db, siteUrls: options.siteUrls ?? [] });

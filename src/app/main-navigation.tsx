@@ -11,7 +11,10 @@ const noSubscription = () => () => {};
  * a first-level item with children is its link plus a button with aria-expanded that
  * shows or hides the second level. One submenu is open at a time; Escape closes it and
  * returns focus to its button; a click outside, focus leaving the navigation or a
- * navigation closes it. Works the same on phones (inside the menu panel) and desktops
+ * navigation closes it. Arrow keys, Home and End move as in the APG's disclosure
+ * navigation example (https://www.w3.org/WAI/ARIA/apg/patterns/disclosure/examples/disclosure-navigation/):
+ * between the first-level links and buttons, Down from an open submenu's button into it,
+ * and between the links of the open submenu. Works the same on phones (inside the menu panel) and desktops
  * (as a drop-down), by mouse, touch and keyboard.
  *
  * Before hydration (or without JavaScript) the buttons do nothing, so the CSS shows the
@@ -46,16 +49,67 @@ export function MainNavigation({ items, label }: { items: NavigationItem[]; labe
 
   const submenuId = (itemId: string) => `${baseId}-submenu-${itemId}`;
 
-  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
-    if (event.key !== 'Escape' || openId === null) return;
-    // Only the submenu closes; the phone menu around it stays open for the next Escape.
-    event.stopPropagation();
-    // Compared in JavaScript, not in a selector: the id comes from content.
-    const button = [...(navRef.current?.querySelectorAll<HTMLButtonElement>('button[aria-controls]') ?? [])].find(
-      (candidate) => candidate.getAttribute('aria-controls') === submenuId(openId),
+  /** The submenu button of an item (compared in JavaScript, not in a selector: the id comes from content). */
+  function buttonOf(itemId: string): HTMLButtonElement | undefined {
+    return [...(navRef.current?.querySelectorAll<HTMLButtonElement>('button[aria-controls]') ?? [])].find(
+      (candidate) => candidate.getAttribute('aria-controls') === submenuId(itemId),
     );
-    setOpenId(null);
-    button?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape') {
+      if (openId === null) return;
+      // Only the submenu closes; the phone menu around it stays open for the next Escape.
+      event.stopPropagation();
+      const button = buttonOf(openId);
+      setOpenId(null);
+      button?.focus();
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const nav = navRef.current;
+    const active = document.activeElement;
+    if (!nav || !(active instanceof HTMLElement)) return;
+    // The APG example's keys: arrows move between the first-level links and buttons, or
+    // between the links of the open submenu; Down on an open submenu's button enters it;
+    // Home and End go to the first and last of the same level.
+    const submenu = active.closest<HTMLElement>('.nav__list--level-2');
+    const nodes = submenu
+      ? [...submenu.querySelectorAll<HTMLElement>('a')]
+      : [...nav.querySelectorAll<HTMLElement>('.nav__list--level-1 > .nav__item > .nav__row > :is(a, button)')];
+    const index = nodes.indexOf(active);
+    if (index < 0) return;
+    let target: HTMLElement | undefined;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (!submenu && active.getAttribute('aria-expanded') === 'true') {
+          const controlled = active.getAttribute('aria-controls');
+          target =
+            [...nav.querySelectorAll<HTMLElement>('.nav__list--level-2')]
+              .find((list) => list.id === controlled)
+              ?.querySelector<HTMLElement>('a') ?? undefined;
+          break;
+        }
+        target = nodes[Math.min(nodes.length - 1, index + 1)];
+        break;
+      case 'ArrowRight':
+        target = nodes[Math.min(nodes.length - 1, index + 1)];
+        break;
+      case 'ArrowUp':
+      case 'ArrowLeft':
+        target = nodes[Math.max(0, index - 1)];
+        break;
+      case 'Home':
+        target = nodes[0];
+        break;
+      case 'End':
+        target = nodes[nodes.length - 1];
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    target?.focus();
   }
 
   function onBlur(event: FocusEvent<HTMLElement>) {

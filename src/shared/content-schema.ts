@@ -315,5 +315,21 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const searchHitSchema = z.object({ path: z.string(), title: z.string(), excerpt: z.string() });
 /** The body of a search request (POST cms-view/v1/search). */
 export const searchRequestSchema = z.object({ query: z.string().max(200) });
-export const searchResultSchema = z.object({ query: z.string(), hits: z.array(searchHitSchema) });
+/**
+ * Stations a site search found by name, town or address (docs/stations.md "Site search"):
+ * how many the locator will list, the town the words name (null when they name none), the
+ * locale-relative address of the locator filtered to them, and the first few.
+ */
+export const stationSearchHitsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  town: z.string().nullable(),
+  locatorPath: z.string(),
+  hits: z.array(z.object({ path: z.string(), name: z.string(), address: z.string(), city: z.string() })),
+});
+export type StationSearchHits = z.infer<typeof stationSearchHitsSchema>;
+export const searchResultSchema = z.object({
+  query: z.string(),
+  hits: z.array(searchHitSchema),
+  stations: stationSearchHitsSchema.optional(),
+});
 export type SearchResult = z.infer<typeof searchResultSchema>;

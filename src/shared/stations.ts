@@ -161,8 +161,19 @@ export const stationDetailsSchema = stationSummarySchema.omit({ hours: true }).e
       carwash: z.boolean().default(true),
     })
     .default({ lunchList: false, foodMenu: false, carwash: true }),
-  /** Today's lunch (the "lunch" block of spec §4). */
-  lunch: z.object({ title: z.string(), text: z.string(), price: z.number().nonnegative() }).optional(),
+  /**
+   * Today's lunch (the "lunch" block of spec §4): title, text and price as the CMS sends
+   * them, and `dishes`, each with its own price, which the page lists when present (the
+   * single price belonged to the first dish alone; a payload stored before has none).
+   */
+  lunch: z
+    .object({
+      title: z.string(),
+      text: z.string(),
+      price: z.number().nonnegative(),
+      dishes: z.array(priced.extend({ diets: z.array(z.string()).default([]) })).optional(),
+    })
+    .optional(),
   carwash: z.object({ programmes: z.array(priced) }).optional(),
 });
 export type StationDetails = z.infer<typeof stationDetailsSchema>;

@@ -10,7 +10,7 @@ describe('TextWithPhone', () => {
     const html = renderToStaticMarkup(
       createElement(TextWithPhone, { text: (phone: string) => `Ring ${phone} i dag`, phone: '+46 31 64 50 00' }),
     );
-    expect(html).toBe('Ring <a href="tel:+4631645000">+46 31 64 50 00</a> i dag');
+    expect(html).toBe('Ring <a href="tel:+4631645000" class="phone-number">+46 31 64 50 00</a> i dag');
   });
 
   it('ends the text where the number stood when the layout has none', () => {

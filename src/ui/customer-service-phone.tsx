@@ -12,8 +12,13 @@ export function useCustomerServicePhone(): string | undefined {
   return usePagePayload()?.layout?.customerServicePhone;
 }
 
+/** A number never breaks between its groups of digits (`.phone-number` in styles.css). */
 export function PhoneLink({ phone }: { phone: string }) {
-  return <a href={telHref(phone)}>{phone}</a>;
+  return (
+    <a href={telHref(phone)} className="phone-number">
+      {phone}
+    </a>
+  );
 }
 
 const SLOT = '\u0000phone\u0000';

@@ -72,6 +72,65 @@ test.describe('1280 px navigation', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('arrow keys, Home and End move as in the APG disclosure navigation example', async ({ page }) => {
+    await page.goto('/yrityksille');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: MAIN_NAV });
+    const link = (name: string) => nav.getByRole('link', { name, exact: true });
+    const submenu = (name: string) => nav.getByRole('button', { name: message('fi-FI', 'nav.submenu', { name }) });
+    const privateButton = submenu('Yksityisille');
+
+    // Between the first-level links and buttons, in order; the ends stop there.
+    await link('Asemahaku').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(link('Asemahaku')).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(submenu('Asemahaku')).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(link('Yksityisille')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(privateButton).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(link('Yksityisille')).toBeFocused();
+    await page.keyboard.press('End');
+    const lastFirstLevel = nav.locator('.nav__list--level-1 > .nav__item > .nav__row > :is(a, button)').last();
+    await expect(lastFirstLevel).toBeFocused();
+    await expect(lastFirstLevel).not.toHaveText('Yksityisille');
+    await page.keyboard.press('Home');
+    await expect(link('Asemahaku')).toBeFocused();
+
+    // Down on a closed submenu's button moves on; on an open one it enters the submenu.
+    await privateButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(privateButton).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(link('Tuotteet')).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(link('Asiakaspalvelu')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(link('Asiakaspalvelu')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(link('Kanta-asiakkuus')).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(link('Asiakaspalvelu')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(link('Kanta-asiakkuus')).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(link('Tuotteet')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(link('Tuotteet')).toBeFocused();
+    // The page does not scroll under the keys the menu uses.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Escape closes the submenu and returns to its button; Down from there moves on.
+    await page.keyboard.press('Escape');
+    await expect(privateButton).toBeFocused();
+    await expect(privateButton).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('ArrowDown');
+    await expect(link('Yrityksille')).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('by mouse: one submenu at a time, and a click outside closes it', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);

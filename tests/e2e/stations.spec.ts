@@ -50,8 +50,12 @@ for (const viewport of VIEWPORTS) {
       const stations = await stationList(page, 'FI');
       // No key in the e2e configuration: the offline map, saying why it is not Google's
       // (the map itself: tests/e2e/stations-map.spec.ts).
+      // A phone shows the list or the map (the switch at the top); a desktop both.
+      const phone = viewport.width < 992;
+      if (phone) await page.getByRole('button', { name: text('fi-FI', 'stations.view.map') }).click();
       await expect(page.locator('[data-offline-map]')).toBeVisible();
       await expect(page.locator('.station-map__note')).toHaveText(text('fi-FI', 'stations.map.noKey'));
+      if (phone) await page.getByRole('button', { name: text('fi-FI', 'stations.view.list') }).click();
 
       const search = page.getByLabel(text('fi-FI', 'stations.search.label'));
       await search.fill('hameenlinna');
@@ -223,8 +227,10 @@ test('after one online visit the locator and a visited station page work offline
   await page.locator('.station-locator__filters summary').click();
   await page.getByLabel(text('fi-FI', 'stations.filter.diesel'), { exact: true }).check();
   await expect(listItems(page)).toHaveCount(inKuopio.filter((station) => station.services.includes('diesel')).length);
-  // The offline map draws the stored stations.
+  // The offline map draws the stored stations (a phone shows it instead of the list).
+  await page.getByRole('button', { name: text('fi-FI', 'stations.view.map') }).click();
   await expect(page.locator('[data-offline-map] [data-kind]').first()).toBeVisible();
+  await page.getByRole('button', { name: text('fi-FI', 'stations.view.list') }).click();
 
   // The visited station page opens from the device.
   await page.getByRole('link', { name: visited.name }).click();

@@ -559,6 +559,20 @@ describe("customer data: one's own only", () => {
     expect(annaOrders[0]!.id).not.toBe((orders[0] as unknown as { id: string }).id);
   });
 
+  it("names the products of one's orders in the page's language (the catalog's names)", async () => {
+    const cookie = await login(anna.email, anna.password);
+    const names = async (locale: string) => {
+      const [order] = JSON.parse(
+        (await get('/proxy/customers/v1/orders', cookie, { 'x-st1-locale': locale })).body,
+      ) as Array<{ items: Array<{ name: string }>; washCodes: Array<{ productName: string }> }>;
+      return [...new Set([...order!.items.map((item) => item.name), ...order!.washCodes.map((c) => c.productName)])];
+    };
+    expect(await names('sv-SE')).toEqual(['Helttvätt']);
+    expect(await names('en-EU')).toEqual(['Full wash']);
+    expect(await names('no-NO')).toEqual(['Full vask']);
+    expect(await names('fi-FI')).toEqual(['Täyspesu']);
+  });
+
   it('validates details per field with the spec rules', async () => {
     const cookie = await login(anna.email, anna.password);
     const response = await post(

@@ -215,7 +215,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
   app.get('/customers/v1/cards', async (request) => cards.listForCustomer(await requireCustomerId(request, sessions)));
 
   app.get('/customers/v1/orders', async (request) =>
-    orders.listForCustomer(await requireCustomerId(request, sessions)),
+    orders.listForCustomer(await requireCustomerId(request, sessions), requestLocale(request)),
   );
 
   /** A password change revokes every session of the customer and starts a new one here. */

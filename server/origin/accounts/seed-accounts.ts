@@ -55,6 +55,14 @@ async function seedDemoOrder(
   const created = new Date(Date.now() - 20 * 24 * 60 * 60 * 1000).toISOString();
   const unitCents = 1490;
   const total = unitCents * washes;
+  // The line's name is the catalog's, in the customer's language, as a real order stores it.
+  const product = await shop
+    .selectFrom('shop_products')
+    .select('names_json')
+    .where('code', '=', 'WASH-PREMIUM')
+    .executeTakeFirst();
+  const names = product ? (JSON.parse(product.names_json) as Record<string, string | undefined>) : {};
+  const lineName = names[customer.locale] ?? names['fi-FI'] ?? 'WASH-PREMIUM';
   await shop
     .insertInto('shop_orders')
     .values({
@@ -87,7 +95,7 @@ async function seedDemoOrder(
       order_id: orderId,
       position: 0,
       product_code: 'WASH-PREMIUM',
-      name: 'Premium-pesu',
+      name: lineName,
       quantity: washes,
       unit_price_cents: unitCents,
       tax_rate_bp: 2550,

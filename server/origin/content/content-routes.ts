@@ -10,6 +10,7 @@ import { isPreview, requestLocale } from '../locale-header';
 import type { LayoutsRepository } from './layouts-repository';
 import type { PagesRepository } from './pages-repository';
 import type { StationPages } from '../stations/station-pages';
+import type { StationSearch } from '../stations/station-search';
 
 const pageQuery = z.object({ path: z.string().min(1).max(2048) });
 const searchQuery = z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() });
@@ -34,7 +35,7 @@ async function withArticleLists(content: PageContent, locale: Locale, pages: Pag
 
 export function contentRoutes(
   app: FastifyInstance,
-  deps: { pages: PagesRepository; layouts: LayoutsRepository; stationPages?: StationPages },
+  deps: { pages: PagesRepository; layouts: LayoutsRepository; stationPages?: StationPages; stationSearch?: StationSearch },
 ) {
   const api = zodRoutes(app);
   api.get('/cms-view/v1/content/layout', async (request) => {
@@ -63,10 +64,13 @@ export function contentRoutes(
     };
   });
 
-  const search = async (locale: ReturnType<typeof requestLocale>, query: string) => ({
-    query,
-    hits: await deps.pages.search(locale, query),
-  });
+  const search = async (locale: ReturnType<typeof requestLocale>, query: string) => {
+    const [hits, stations] = await Promise.all([
+      deps.pages.search(locale, query),
+      deps.stationSearch?.search(locale, query),
+    ]);
+    return { query, hits, ...(stations ? { stations } : {}) };
+  };
   api.get('/cms-view/v1/search', { schema: { querystring: searchQuery } }, async (request) =>
     search(requestLocale(request), request.query.query ?? request.query.q),
   );

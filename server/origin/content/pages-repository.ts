@@ -1,9 +1,9 @@
 /** Data access for CMS pages: lookup by slug or alias, siblings, search, sitemap. */
-import { sql } from 'kysely';
 import { pageContentSchema, type ArticleListItem, type PageContent } from '../../../src/shared/content-schema';
 import { isLocale, slugToPath, type Locale } from '../../../src/shared/locales';
-import { foldText, searchTerms } from '../../../src/shared/search-text';
+import { foldText } from '../../../src/shared/search-text';
 import type { Db } from '../db';
+import { holdsTerm, prepareText, queryTerms, termsForPages, type PreparedText } from './search-language';
 
 export interface StoredPage {
   groupKey: string;
@@ -98,12 +98,35 @@ function excerpt(content: PageContent, terms: string[], length = 160): string {
   return `${start > 0 ? '…' : ''}${slice}${start + length < text.length ? '…' : ''}`;
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 export function createPagesRepository(db: Db) {
   const columns = ['group_key', 'locale', 'slug', 'status', 'content_json', 'updated_at'] as const;
+
+  /**
+   * The stemmed words of each published page of a locale, kept until a page of that locale
+   * is added, removed or updated (its count or newest update time changes): stemming every
+   * page's text for every query would cost more than the search itself.
+   */
+  const indexes = new Map<Locale, { key: string; entries: Array<{ slug: string; text: PreparedText }> }>();
+  async function searchIndex(locale: Locale): Promise<Array<{ slug: string; text: PreparedText }>> {
+    const stamp = await db
+      .selectFrom('pages')
+      .select([db.fn.countAll<number>().as('n'), db.fn.max('updated_at').as('newest')])
+      .where('locale', '=', locale)
+      .where('status', '=', 'published')
+      .executeTakeFirstOrThrow();
+    const key = `${stamp.n}|${String(stamp.newest)}`;
+    const cached = indexes.get(locale);
+    if (cached?.key === key) return cached.entries;
+    const rows = await db
+      .selectFrom('pages')
+      .select(['slug', 'search_text'])
+      .where('locale', '=', locale)
+      .where('status', '=', 'published')
+      .execute();
+    const entries = rows.map((row) => ({ slug: row.slug, text: prepareText(locale, row.search_text) }));
+    indexes.set(locale, { key, entries });
+    return entries;
+  }
 
   async function resolveSlug(locale: Locale, slug: string): Promise<string> {
     const alias = await db
@@ -172,31 +195,40 @@ export function createPagesRepository(db: Db) {
         .map((page) => ({ page, alternates: byGroup.get(page.groupKey) ?? {} }));
     },
 
-    /** Published pages of a locale whose text holds every word of the query; title hits first. */
+    /**
+     * Published pages of a locale whose text holds every word of the query, each word in
+     * any of its inflected forms or synonyms (search-language.ts); title hits first.
+     */
     async search(
       locale: Locale,
       query: string,
       limit = 20,
     ): Promise<Array<{ path: string; title: string; excerpt: string }>> {
-      const terms = searchTerms(query);
+      const terms = termsForPages(queryTerms(locale, query));
       if (terms.length === 0) return [];
-      let builder = db
+      const index = await searchIndex(locale);
+      const slugs = index.filter((entry) => terms.every((term) => holdsTerm(entry.text, term))).map((e) => e.slug);
+      if (slugs.length === 0) return [];
+      const rows = await db
         .selectFrom('pages')
         .select(columns)
         .where('locale', '=', locale)
-        .where('status', '=', 'published');
-      for (const term of terms) {
-        builder = builder.where(sql<boolean>`search_text like ${`%${escapeLike(term)}%`} escape '\\'`);
-      }
-      const pages = toStoredPages(await builder.limit(200).execute()).filter((page) => !page.content.noIndex);
-      const score = (page: StoredPage) => terms.filter((term) => foldText(page.content.title).includes(term)).length;
+        .where('status', '=', 'published')
+        .where('slug', 'in', slugs.slice(0, 200))
+        .execute();
+      const pages = toStoredPages(rows).filter((page) => !page.content.noIndex);
+      const score = (page: StoredPage) => {
+        const title = prepareText(locale, page.content.title);
+        return terms.filter((term) => holdsTerm(title, term)).length;
+      };
+      const words = terms.flatMap((term) => [term.word, ...term.stems]);
       return pages
         .sort((a, b) => score(b) - score(a) || a.slug.localeCompare(b.slug))
         .slice(0, limit)
         .map((page) => ({
           path: slugToPath(page.slug),
           title: page.content.title,
-          excerpt: excerpt(page.content, terms),
+          excerpt: excerpt(page.content, words),
         }));
     },
 

@@ -5,7 +5,24 @@
  * 004) the history is empty rather than an error.
  */
 import type { OrderSummary } from '../../../src/shared/account-types';
+import type { Locale } from '../../../src/shared/locales';
 import type { Db } from '../db';
+
+/**
+ * A line's name in the reader's language: the catalog's name of its product in `locale`
+ * (a Swedish customer reads "Helttvätt" on the sv-SE page and "Full wash" on the en-EU
+ * one), else the name stored with the order (a product since removed from the catalog).
+ */
+function lineName(stored: string, namesJson: string | null, locale: Locale): string {
+  if (!namesJson) return stored;
+  try {
+    const names = JSON.parse(namesJson) as Partial<Record<Locale, unknown>>;
+    const name = names[locale];
+    return typeof name === 'string' && name.length > 0 ? name : stored;
+  } catch {
+    return stored;
+  }
+}
 
 export function createOrderHistoryRepository(database: Db) {
   const db = database;
@@ -20,8 +37,8 @@ export function createOrderHistoryRepository(database: Db) {
   }
 
   return {
-    /** Newest first; at most `limit` orders. */
-    async listForCustomer(customerId: string, limit = 50): Promise<OrderSummary[]> {
+    /** Newest first; at most `limit` orders; product names in `locale`. */
+    async listForCustomer(customerId: string, locale: Locale, limit = 50): Promise<OrderSummary[]> {
       if (!(await hasShopTables())) return [];
       const orders = await db
         .selectFrom('shop_orders')
@@ -36,14 +53,23 @@ export function createOrderHistoryRepository(database: Db) {
       const [items, codes] = await Promise.all([
         db
           .selectFrom('shop_order_items')
-          .select(['order_id', 'product_code', 'name', 'quantity', 'position'])
-          .where('order_id', 'in', ids)
-          .orderBy('position')
+          .leftJoin('shop_products', 'shop_products.code', 'shop_order_items.product_code')
+          .select([
+            'shop_order_items.order_id as order_id',
+            'shop_order_items.product_code as product_code',
+            'shop_order_items.name as name',
+            'shop_order_items.quantity as quantity',
+            'shop_products.names_json as names_json',
+          ])
+          .where('shop_order_items.order_id', 'in', ids)
+          .orderBy('shop_order_items.position')
           .execute(),
         db
           .selectFrom('shop_wash_codes')
           .innerJoin('shop_order_items', 'shop_order_items.id', 'shop_wash_codes.order_item_id')
+          .leftJoin('shop_products', 'shop_products.code', 'shop_order_items.product_code')
           .select([
+            'shop_products.names_json as names_json',
             'shop_wash_codes.order_id as order_id',
             'shop_wash_codes.code as code',
             'shop_order_items.name as name',
@@ -61,10 +87,19 @@ export function createOrderHistoryRepository(database: Db) {
         currency: order.currency,
         items: items
           .filter((item) => item.order_id === order.id)
-          .map((item) => ({ code: item.product_code, name: item.name, amount: item.quantity })),
+          .map((item) => ({
+            code: item.product_code,
+            name: lineName(item.name, item.names_json, locale),
+            amount: item.quantity,
+          })),
         washCodes: codes
           .filter((code) => code.order_id === order.id)
-          .map((code) => ({ code: code.code, productName: code.name, validUntil: null, used: code.used_at !== null })),
+          .map((code) => ({
+            code: code.code,
+            productName: lineName(code.name, code.names_json, locale),
+            validUntil: null,
+            used: code.used_at !== null,
+          })),
       }));
     },
   };

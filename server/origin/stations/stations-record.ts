@@ -5,6 +5,7 @@
  * record is stored as it came, so that it reaches the page as it is (spec §5: shows '-').
  */
 import { z } from 'zod';
+import { LOCALES } from '../../../src/shared/locales';
 import {
   DIET_CODES,
   foodMenuSchema,
@@ -13,7 +14,19 @@ import {
   weeklyHoursSchema,
 } from '../../../src/shared/stations';
 
-const priced = z.object({ name: z.string(), price: z.number().nonnegative(), description: z.string().optional() });
+/**
+ * A name in each locale's language ("Lohikeitto", "Salmon soup", "Laxsoppa", "Laksesuppe");
+ * `name` beside it is the station's own language, shown where a locale has none.
+ */
+const localizedNames = z.partialRecord(z.enum(LOCALES), z.string().min(1));
+export type LocalizedNames = z.infer<typeof localizedNames>;
+
+const priced = z.object({
+  name: z.string(),
+  names: localizedNames.optional(),
+  price: z.number().nonnegative(),
+  description: z.string().optional(),
+});
 
 export const stationRecordSchema = z.object({
   id: z.string().regex(/^[A-Z]{2}-\d{4,}$/),
@@ -44,7 +57,13 @@ export const stationRecordSchema = z.object({
     .length(5)
     .optional(),
   lunchListTitle: z.string().optional(),
-  foodMenu: foodMenuSchema.optional(),
+  lunchListTitles: localizedNames.optional(),
+  foodMenu: foodMenuSchema
+    .extend({
+      titles: localizedNames.optional(),
+      sections: z.array(z.object({ title: z.string(), titles: localizedNames.optional(), items: z.array(priced) })),
+    })
+    .optional(),
   carwash: z.object({ programmes: z.array(priced) }).optional(),
 });
 export type StationRecord = z.infer<typeof stationRecordSchema>;

@@ -124,6 +124,21 @@ export function createStationsRepository(database: Db) {
       return row.id;
     },
 
+    /** The newest version over all countries: any change of any station moves it. */
+    async latestVersion(): Promise<number> {
+      const row = await db
+        .selectFrom('stations')
+        .select(sql<number>`coalesce(max(version), 0)`.as('v'))
+        .executeTakeFirstOrThrow();
+      return Number(row.v);
+    },
+
+    /** Every live station (the site search's index; rows that do not parse are left out). */
+    async listLive(): Promise<StationRecord[]> {
+      const rows = await db.selectFrom('stations').select('record_json').where('deleted', '=', 0).execute();
+      return rows.map((row) => parseRecord(row.record_json)).filter((record) => record !== undefined);
+    },
+
     /** The newest version of a country's list (0 when it has no stations). */
     async version(country: StationCountry): Promise<number> {
       const row = await db

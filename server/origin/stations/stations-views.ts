@@ -8,6 +8,7 @@ import { COUNTRY_INFO, LOCALES, STATION_PATH_SEGMENT, type Locale } from '../../
 import { addDays, isoWeekday, zonedNow } from '../../../src/shared/station-calendar';
 import {
   COUNTRY_TIME_ZONE,
+  type FoodMenu,
   type LunchList,
   type OpeningHoursShapeA,
   type OpeningHoursShapeB,
@@ -16,7 +17,7 @@ import {
   type WeeklyHours,
 } from '../../../src/shared/stations';
 import { serverText } from '../server-texts';
-import type { StationRecord } from './stations-record';
+import type { LocalizedNames, StationRecord } from './stations-record';
 import escapeHtml from 'escape-html';
 
 /** Days of opening hours on a page: yesterday and the week from today (spec §5 counts 8). */
@@ -111,9 +112,33 @@ export function toSummaries(records: readonly StationRecord[], now: Date): Stati
   });
 }
 
-export function toDetails(record: StationRecord, now: Date): StationDetails {
+/** A name in the page's language, else the station's own (`name`). */
+function nameIn(locale: Locale, name: string, names: LocalizedNames | undefined): string {
+  return names?.[locale] ?? name;
+}
+
+/** Priced things (dishes, menu items, wash programmes) named in the page's language. */
+function localized<T extends { name: string; names?: LocalizedNames | undefined }>(
+  items: readonly T[],
+  locale: Locale,
+): Array<Omit<T, 'names'>> {
+  return items.map(({ names, ...item }) => ({ ...item, name: nameIn(locale, item.name, names) }));
+}
+
+export function toDetails(record: StationRecord, now: Date, locale: Locale): StationDetails {
   const timeZone = COUNTRY_TIME_ZONE[record.country];
-  const { hours, kitchen, lunchHours, breakfastHours, lunchDishes, lunchListTitle, foodMenu: _menu, ...rest } = record;
+  const {
+    hours,
+    kitchen,
+    lunchHours,
+    breakfastHours,
+    lunchDishes,
+    lunchListTitle,
+    lunchListTitles: _titles,
+    foodMenu: _menu,
+    carwash,
+    ...rest
+  } = record;
   const openingHours =
     hours.format === 'malformed'
       ? hours.raw
@@ -121,7 +146,8 @@ export function toDetails(record: StationRecord, now: Date): StationDetails {
         ? toShapeA(hours.weekly, timeZone, now)
         : toShapeB(hours.weekly, timeZone, now);
   const today = zonedNow(now, timeZone);
-  const todaysDishes = today.isoWeekday <= 5 ? lunchDishes?.[today.isoWeekday - 1] : undefined;
+  const dishes = today.isoWeekday <= 5 ? lunchDishes?.[today.isoWeekday - 1] : undefined;
+  const todaysDishes = dishes ? localized(dishes, locale) : undefined;
   return {
     ...rest,
     timeZone,
@@ -130,6 +156,7 @@ export function toDetails(record: StationRecord, now: Date): StationDetails {
     ...(kitchen ? { kitchenHours: toShapeA(kitchen, timeZone, now) } : {}),
     ...(lunchHours ? { lunchHours: toShapeA(lunchHours, timeZone, now) } : {}),
     ...(breakfastHours ? { breakfastHours: toShapeA(breakfastHours, timeZone, now) } : {}),
+    ...(carwash ? { carwash: { programmes: localized(carwash.programmes, locale) } } : {}),
     ...(todaysDishes && todaysDishes.length > 0 && lunchListTitle
       ? {
           lunch: {
@@ -139,6 +166,7 @@ export function toDetails(record: StationRecord, now: Date): StationDetails {
               .map((dish) => dish.name)
               .join(', '),
             price: todaysDishes[0]!.price,
+            dishes: todaysDishes,
           },
         }
       : {}),
@@ -146,13 +174,27 @@ export function toDetails(record: StationRecord, now: Date): StationDetails {
 }
 
 /** This week's lunch list, Monday to Friday of the week of "today" in the station's zone. */
-function lunchList(record: StationRecord, now: Date): LunchList | undefined {
+function lunchList(record: StationRecord, now: Date, locale: Locale): LunchList | undefined {
   if (!record.lunchDishes || !record.lunchListTitle) return undefined;
   const today = zonedNow(now, COUNTRY_TIME_ZONE[record.country]);
   const monday = addDays(today.date, 1 - today.isoWeekday);
   return {
-    title: record.lunchListTitle,
-    days: record.lunchDishes.map((dishes, index) => ({ date: addDays(monday, index), dishes })),
+    title: nameIn(locale, record.lunchListTitle, record.lunchListTitles),
+    days: record.lunchDishes.map((dishes, index) => ({
+      date: addDays(monday, index),
+      dishes: localized(dishes, locale),
+    })),
+  };
+}
+
+/** The food menu in the page's language: its title, section titles and item names. */
+function foodMenu(menu: NonNullable<StationRecord['foodMenu']>, locale: Locale): FoodMenu {
+  return {
+    title: nameIn(locale, menu.title, menu.titles),
+    sections: menu.sections.map((section) => ({
+      title: nameIn(locale, section.title, section.titles),
+      items: localized(section.items, locale),
+    })),
   };
 }
 
@@ -192,7 +234,7 @@ export function stationPage(
   now: Date,
   image: Asset | undefined,
 ): { localizedPagePaths: Partial<Record<Locale, string>>; content: PageContent } {
-  const list = record.features.lunchList ? lunchList(record, now) : undefined;
+  const list = record.features.lunchList ? lunchList(record, now, locale) : undefined;
   return {
     localizedPagePaths: Object.fromEntries(LOCALES.map((code) => [code, stationPagePath(code, record.slug)])),
     content: {
@@ -203,9 +245,9 @@ export function stationPage(
       body: [{ type: 'richText', html: introHtml(record, locale) }],
       noIndex: false,
       ...(image ? { image: { ...image, alt: '' } } : {}),
-      station: toDetails(record, now),
+      station: toDetails(record, now, locale),
       ...(list ? { lunchList: list } : {}),
-      ...(record.features.foodMenu && record.foodMenu ? { foodMenu: record.foodMenu } : {}),
+      ...(record.features.foodMenu && record.foodMenu ? { foodMenu: foodMenu(record.foodMenu, locale) } : {}),
     },
   };
 }

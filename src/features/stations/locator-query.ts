@@ -1,7 +1,8 @@
 /**
  * The locator's state in the query string, so that a filtered view can be linked
  * (issue 5; spec §2's `?service=MAIN`): q (search words), service (filters, comma
- * separated or repeated), open=1 (open now), sort=distance (near me), country.
+ * separated or repeated), open=1 (open now), sort=distance (near me), country, and
+ * view=map (a phone shows the map instead of the list; docs/stations.md "On a phone").
  * Unknown values are dropped rather than failing: an old link still opens the locator.
  */
 import { STATION_COUNTRIES, type StationCountry } from '@/shared/stations';
@@ -13,6 +14,8 @@ export interface LocatorQuery {
   openNow: boolean;
   sort: 'name' | 'distance';
   country: StationCountry | null;
+  /** What a narrow screen shows: the list or the map (a wide one shows both). */
+  view: 'list' | 'map';
 }
 
 export function parseLocatorQuery(search: string | URLSearchParams): LocatorQuery {
@@ -30,6 +33,7 @@ export function parseLocatorQuery(search: string | URLSearchParams): LocatorQuer
     openNow: params.get('open') === '1',
     sort: params.get('sort') === 'distance' ? 'distance' : 'name',
     country: (STATION_COUNTRIES as readonly string[]).includes(country ?? '') ? (country as StationCountry) : null,
+    view: params.get('view') === 'map' ? 'map' : 'list',
   };
 }
 
@@ -41,5 +45,6 @@ export function locatorSearch(query: LocatorQuery): string {
   if (query.openNow) params.set('open', '1');
   if (query.sort === 'distance') params.set('sort', 'distance');
   if (query.country) params.set('country', query.country);
+  if (query.view === 'map') params.set('view', 'map');
   return params.toString();
 }

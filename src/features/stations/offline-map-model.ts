@@ -255,11 +255,25 @@ export function countriesBounds(): WorldBounds {
  */
 export const SINGLE_STATION_MAX_ZOOM = 6;
 
+/** A position alone (the visitor, no station near) opens at this zoom around it. */
+const FOCUS_POINT_ZOOM = 11;
+
 /**
  * The first view of a list: all its stations fitted with padding; one station at
- * `singleZoom` (at most SINGLE_STATION_MAX_ZOOM); none: the countries.
+ * `singleZoom` (at most SINGLE_STATION_MAX_ZOOM); none: the countries. With `focus` (the
+ * locator's visitor and nearest stations, map-focus.ts), those points instead.
  */
-export function initialView(stations: readonly OfflineMapStation[], size: MapSize, singleZoom = 14): MapView {
+export function initialView(
+  stations: readonly OfflineMapStation[],
+  size: MapSize,
+  singleZoom = 14,
+  focus?: readonly { lat: number; lng: number }[] | null,
+): MapView {
+  if (focus && focus.length === 1) {
+    const [x, y] = toWorld(focus[0]!.lng, focus[0]!.lat);
+    return centredView(x, y, clampK(2 ** FOCUS_POINT_ZOOM), size);
+  }
+  if (focus && focus.length > 1) return fitView(worldBounds(focus)!, size, FOCUS_POINT_ZOOM + 3);
   if (stations.length === 1) {
     const [x, y] = toWorld(stations[0]!.lng, stations[0]!.lat);
     return centredView(x, y, clampK(2 ** Math.min(singleZoom, SINGLE_STATION_MAX_ZOOM)), size);

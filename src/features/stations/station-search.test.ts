@@ -193,9 +193,25 @@ describe('filters and sort', () => {
 describe('locator query string', () => {
   it('round-trips and drops unknown values', () => {
     const query = parseLocatorQuery('q=oulu&service=carwash,bogus&service=MAIN&open=1&sort=distance&country=se');
-    expect(query).toEqual({ q: 'oulu', services: ['MAIN', 'carwash'], openNow: true, sort: 'distance', country: 'SE' });
+    expect(query).toEqual({
+      q: 'oulu',
+      services: ['MAIN', 'carwash'],
+      openNow: true,
+      sort: 'distance',
+      country: 'SE',
+      view: 'list',
+    });
     expect(locatorSearch(query)).toBe('q=oulu&service=MAIN%2Ccarwash&open=1&sort=distance&country=SE');
     expect(parseLocatorQuery('?service=MAIN').services).toEqual(['MAIN']);
     expect(parseLocatorQuery('country=XX&sort=up').country).toBeNull();
+  });
+
+  it('keeps the map view of a phone in the address (view=map); the list is the default and not written', () => {
+    const map = parseLocatorQuery('q=tampere&view=map');
+    expect(map.view).toBe('map');
+    expect(locatorSearch(map)).toBe('q=tampere&view=map');
+    expect(parseLocatorQuery('view=list').view).toBe('list');
+    expect(parseLocatorQuery('view=globe').view).toBe('list');
+    expect(locatorSearch({ ...map, view: 'list' })).toBe('q=tampere');
   });
 });

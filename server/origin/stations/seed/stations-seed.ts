@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { LOCALES, type Locale } from '../../../../src/shared/locales';
 import { foldText } from '../../../../src/shared/search-text';
 import {
   DIET_CODES,
@@ -45,7 +46,16 @@ const dishesFileSchema = z.object({
   diets: z.record(z.enum(DIET_CODES), z.string()),
   countries: z.record(
     z.enum(STATION_COUNTRIES),
-    z.array(z.object({ name: z.string().min(1), diets: z.array(z.enum(DIET_CODES)) })).min(1),
+    z
+      .array(
+        z.object({
+          name: z.string().min(1),
+          diets: z.array(z.enum(DIET_CODES)),
+          /** The dish's name in each locale (a sv-SE page names a Finnish dish in Swedish). */
+          names: z.record(z.enum(LOCALES), z.string().min(1)),
+        }),
+      )
+      .min(1),
   ),
 });
 type Dish = z.infer<typeof dishesFileSchema>['countries']['FI'][number];
@@ -153,32 +163,68 @@ const STREETS: Record<StationCountry, string[]> = {
   ],
 };
 
-const MENU: Record<StationCountry, { title: string; sections: Array<{ title: string; items: string[] }> }> = {
+type Names = Record<Locale, string>;
+/** One name in the four locales, in LOCALES order (fi-FI, en-EU, sv-SE, no-NO). */
+function names(fi: string, en: string, sv: string, no: string): Names {
+  return { 'fi-FI': fi, 'en-EU': en, 'sv-SE': sv, 'no-NO': no };
+}
+
+interface MenuSeed {
+  title: Names;
+  sections: Array<{ title: Names; items: Names[] }>;
+}
+
+const BURGERS = {
+  cheese: names('Juustoburgeri', 'Cheeseburger', 'Ostburgare', 'Ostburger'),
+  chicken: names('Kanaburgeri', 'Chicken burger', 'Kycklingburgare', 'Kyllingburger'),
+  veggie: names('Kasvisburgeri', 'Veggie burger', 'Vegoburgare', 'Vegetarburger'),
+};
+const SCHNITZEL = names('Wienerleike', 'Wiener schnitzel', 'Wienerschnitzel', 'Wienerschnitzel');
+const SALMON_FILLET = names('Lohifilee', 'Salmon fillet', 'Laxfilé', 'Laksefilet');
+const CAESAR = names('Caesar-salaatti', 'Caesar salad', 'Caesarsallad', 'Cæsarsalat');
+
+/** The food menu of each country; names in every locale (shown in the page's language). */
+const MENU: Record<StationCountry, MenuSeed> = {
   FI: {
-    title: 'Ravintolan ruokalista',
+    title: names('Ravintolan ruokalista', 'Restaurant menu', 'Restaurangens meny', 'Restaurantmeny'),
     sections: [
-      { title: 'Burgerit', items: ['Juustoburgeri', 'Kanaburgeri', 'Kasvisburgeri'] },
-      { title: 'Pizzat', items: ['Margherita', 'Kinkku-ananas', 'Kebabpizza'] },
-      { title: 'Annokset', items: ['Wienerleike', 'Lohifilee', 'Caesar-salaatti'] },
+      { title: names('Burgerit', 'Burgers', 'Burgare', 'Burgere'), items: Object.values(BURGERS) },
+      {
+        title: names('Pizzat', 'Pizzas', 'Pizzor', 'Pizzaer'),
+        items: [
+          names('Margherita', 'Margherita', 'Margherita', 'Margherita'),
+          names('Kinkku-ananas', 'Ham and pineapple', 'Skinka och ananas', 'Skinke og ananas'),
+          names('Kebabpizza', 'Kebab pizza', 'Kebabpizza', 'Kebabpizza'),
+        ],
+      },
+      { title: names('Annokset', 'Mains', 'Varmrätter', 'Varmretter'), items: [SCHNITZEL, SALMON_FILLET, CAESAR] },
     ],
   },
   SE: {
-    title: 'Restaurangens meny',
+    title: names('Ravintolan ruokalista', 'Restaurant menu', 'Restaurangens meny', 'Restaurantmeny'),
     sections: [
-      { title: 'Burgare', items: ['Ostburgare', 'Kycklingburgare', 'Vegoburgare'] },
-      { title: 'Varmrätter', items: ['Schnitzel', 'Laxfilé', 'Caesarsallad'] },
+      { title: names('Burgerit', 'Burgers', 'Burgare', 'Burgere'), items: Object.values(BURGERS) },
+      { title: names('Annokset', 'Mains', 'Varmrätter', 'Varmretter'), items: [SCHNITZEL, SALMON_FILLET, CAESAR] },
     ],
   },
   NO: {
-    title: 'Restaurantmeny',
+    title: names('Ravintolan ruokalista', 'Restaurant menu', 'Restaurangens meny', 'Restaurantmeny'),
     sections: [
-      { title: 'Burgere', items: ['Ostburger', 'Kyllingburger', 'Vegetarburger'] },
-      { title: 'Varmretter', items: ['Wienerschnitzel', 'Laksefilet', 'Cæsarsalat'] },
+      { title: names('Burgerit', 'Burgers', 'Burgare', 'Burgere'), items: Object.values(BURGERS) },
+      { title: names('Annokset', 'Mains', 'Varmrätter', 'Varmretter'), items: [SCHNITZEL, SALMON_FILLET, CAESAR] },
     ],
   },
 };
 
-const CARWASH_PROGRAMMES = ['Perus', 'Vaha', 'Premium'];
+/** The station's own language: its name of a thing when the page's locale has none. */
+const HOME_LOCALE: Record<StationCountry, Locale> = { FI: 'fi-FI', SE: 'sv-SE', NO: 'no-NO' };
+
+const CARWASH_PROGRAMMES = [
+  names('Perus', 'Basic', 'Bas', 'Basis'),
+  names('Vaha', 'Wax', 'Vax', 'Voks'),
+  names('Premium', 'Premium', 'Premium', 'Premium'),
+];
+const LUNCH_LIST_TITLE = names('Viikon lounaslista', "This week's lunch", 'Veckans lunch', 'Ukens lunsj');
 const PRICE_SCALE: Record<StationCountry, number> = { FI: 1, SE: 11, NO: 11 };
 const PHONE: Record<StationCountry, string> = { FI: '+358 20 55', SE: '+46 8 55', NO: '+47 22 5' };
 const DOMAIN: Record<StationCountry, string> = { FI: 'st1.fi', SE: 'st1.se', NO: 'st1.no' };
@@ -356,14 +402,15 @@ function generateCountry(
       const malformed = number % 97 === 13;
       const hasLunch = codes.includes('lunch');
       const scale = PRICE_SCALE[country];
+      const home = HOME_LOCALE[country];
       const dish = () => {
-        const { name, diets } = pick(random, dishes);
+        const { name, names: dishNames, diets } = pick(random, dishes);
         const price = round((10.9 + Math.floor(random() * 4)) * scale, 2);
         // Diet labels were once drawn here (one or two draws). The draws are still made, and
         // decide nothing, so that every later station keeps the name, slug and services it
         // has always been seeded with (content/redirects and tests name seeded stations).
         if (random() >= 0.4) random();
-        return { name, price, diets: [...diets] };
+        return { name, names: { ...dishNames }, price, diets: [...diets] };
       };
       const hasFoodMenu = hasLunch && random() < 0.5;
       const hasCarwash = codes.includes('carwash') || codes.includes('norwegianshellcarwash');
@@ -398,18 +445,21 @@ function generateCountry(
                   }
                 : {}),
               lunchDishes: Array.from({ length: 5 }, () => [dish(), dish()]),
-              lunchListTitle:
-                country === 'FI' ? 'Viikon lounaslista' : country === 'SE' ? 'Veckans lunch' : 'Ukens lunsj',
+              lunchListTitle: LUNCH_LIST_TITLE[home],
+              lunchListTitles: LUNCH_LIST_TITLE,
             }
           : {}),
         ...(hasFoodMenu
           ? {
               foodMenu: {
-                title: MENU[country].title,
+                title: MENU[country].title[home],
+                titles: MENU[country].title,
                 sections: MENU[country].sections.map((section) => ({
-                  title: section.title,
+                  title: section.title[home],
+                  titles: section.title,
                   items: section.items.map((item) => ({
-                    name: item,
+                    name: item[home],
+                    names: item,
                     price: round((9.9 + Math.floor(random() * 8)) * scale, 2),
                   })),
                 })),
@@ -420,7 +470,8 @@ function generateCountry(
           ? {
               carwash: {
                 programmes: CARWASH_PROGRAMMES.map((programme, index) => ({
-                  name: programme,
+                  name: programme[home],
+                  names: programme,
                   price: round((9 + index * 5) * scale, 2),
                 })),
               },

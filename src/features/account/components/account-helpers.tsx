@@ -16,6 +16,15 @@ export function useFieldText(): (message: FieldMessage | undefined) => string | 
   return (message) => (message ? t(message.id, message.values) : undefined);
 }
 
+/**
+ * The hint of a new password ("At least 10 characters."), left out while the field's error
+ * is the length rule itself: the error says the same, and saying it twice is noise.
+ */
+export function usePasswordHint(): (error: FieldMessage | undefined) => string | undefined {
+  const t = useT();
+  return (error) => (error?.id === 'validation.minLength' ? undefined : t('account.password-hint'));
+}
+
 /** The message id for a failed request: offline, too many attempts, or a general failure. */
 export function requestErrorId(error: unknown): string {
   if (error instanceof ApiError) {

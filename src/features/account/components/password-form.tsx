@@ -8,7 +8,7 @@ import { useT } from '@/i18n/use-t';
 import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
 import { changePassword } from '../api/account-api';
-import { useFieldText } from './account-helpers';
+import { useFieldText, usePasswordHint } from './account-helpers';
 import { useAccountForm } from './use-account-form';
 
 const EMPTY = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
@@ -17,6 +17,7 @@ const NAMES = ['currentPassword', 'newPassword', 'newPasswordConfirmation'] as c
 export function PasswordForm() {
   const t = useT();
   const text = useFieldText();
+  const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const { form, outcome, pending, onSubmit } = useAccountForm({
     initial: EMPTY,
@@ -45,7 +46,7 @@ export function PasswordForm() {
           name={name}
           label={t(`account.field.${name}`)}
           autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
-          hint={name === 'newPassword' ? t('account.password-hint') : undefined}
+          hint={name === 'newPassword' ? passwordHint(form.errorOf(name)) : undefined}
           required
           value={form.values[name]}
           onChange={(value) => form.setValue(name, value)}

@@ -98,4 +98,22 @@ describe('RegisterView', () => {
     expect(screen.getByText(await text('validation.minLength', { ruleValue: 10 }))).toBeTruthy();
     expect(password.value).toBe('a good password');
   });
+
+  it('says a too-short password once: the error replaces the hint that says the same', async () => {
+    await renderAccountView(<RegisterView />);
+    const hint = await text('account.password-hint');
+    expect(screen.getByText(hint)).toBeTruthy();
+    await fillValid({ 'account.field.new-password': 'short', 'account.field.password-confirmation': 'short' });
+    await send();
+    const password = await control('account.field.new-password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(await text('validation.minLength', { ruleValue: 10 }))).toHaveLength(1);
+    expect(screen.queryByText(hint)).toBeNull();
+    // The description points at the error alone, not at a hint that is gone.
+    const describedBy = password.getAttribute('aria-describedby') ?? '';
+    expect(describedBy.split(' ').every((id) => document.getElementById(id))).toBe(true);
+    // Long enough again: the error goes as the field is corrected, and the hint comes back.
+    await type('account.field.new-password', 'a good password');
+    await waitFor(() => expect(screen.getByText(hint)).toBeTruthy());
+  });
 });

@@ -12,7 +12,7 @@ import type { TelephonePrefix } from '@/shared/validation/phone';
 import { CheckboxField, FormField, FormMessage } from '@/ui/form/form-field';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { register } from '../api/account-api';
-import { useFieldText } from './account-helpers';
+import { useFieldText, usePasswordHint } from './account-helpers';
 import { phoneCheck } from './phone-check';
 import { useAccountForm } from './use-account-form';
 import { MarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from './shared-fields';
@@ -20,6 +20,7 @@ import { MarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from '
 export function RegisterView() {
   const t = useT();
   const text = useFieldText();
+  const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const [marketing, setMarketing] = useState<MarketingChoice[]>([]);
@@ -109,7 +110,7 @@ export function RegisterView() {
         kind="password"
         label={t('account.field.new-password')}
         autoComplete="new-password"
-        hint={t('account.password-hint')}
+        hint={passwordHint(form.errorOf('password'))}
         {...field('password')}
       />
       <FormField

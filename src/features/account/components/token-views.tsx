@@ -15,7 +15,7 @@ import { FormField, FormMessage } from '@/ui/form/form-field';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { ApiError, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
-import { requestErrorId, useFieldText } from './account-helpers';
+import { requestErrorId, useFieldText, usePasswordHint } from './account-helpers';
 import { useAccountForm } from './use-account-form';
 
 /** A used, expired or unknown token says so; other failures as every account form. */
@@ -166,6 +166,7 @@ export function ForgotPasswordView() {
 export function ResetPasswordView() {
   const t = useT();
   const text = useFieldText();
+  const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const [searchParams] = useSearchParams();
@@ -217,7 +218,7 @@ export function ResetPasswordView() {
         name="password"
         label={t('account.field.new-password')}
         autoComplete="new-password"
-        hint={t('account.password-hint')}
+        hint={passwordHint(form.errorOf('password'))}
         required
         value={form.values.password}
         onChange={(value) => form.setValue('password', value)}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
@@ -57,6 +57,7 @@ export function ErrorPage({
         <summary>{t('error.details')}</summary>
         <p>{t(DETAIL_MESSAGE[error.reason], { path: error.path })}</p>
       </details>
+      {error.status === 404 ? <NotFoundSearch /> : null}
       <div className="error-page__actions">
         <button
           type="button"
@@ -75,5 +76,40 @@ export function ErrorPage({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A page that is not there: the visitor looks for something else, so the 404 offers the
+ * site search. A GET form to the locale's search page (`?q=`), so it works before and
+ * without JavaScript; in the browser it navigates in the app.
+ */
+function NotFoundSearch() {
+  const t = useT();
+  const { locale, basename } = useSite();
+  const navigate = useNavigate();
+  const id = useId();
+  const searchPath = LOCALIZED_PATHS.search[locale];
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    void navigate(query ? `${searchPath}?${new URLSearchParams({ q: query }).toString()}` : searchPath);
+  };
+  return (
+    <form
+      role="search"
+      method="get"
+      action={`${basename}${searchPath}`}
+      className="error-page__search"
+      onSubmit={onSubmit}
+    >
+      <label htmlFor={id}>{t('search.placeholder')}</label>
+      <div className="error-page__search-row">
+        <input id={id} type="search" name="q" maxLength={200} autoComplete="off" />
+        <button type="submit" className="button button--primary">
+          {t('search.submit')}
+        </button>
+      </div>
+    </form>
   );
 }

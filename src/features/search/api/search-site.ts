@@ -24,15 +24,31 @@ export async function searchSite(query: string, locale: Locale, signal?: AbortSi
  */
 export function isSearchResult(body: unknown): body is SearchResult {
   if (!body || typeof body !== 'object') return false;
-  const { query, hits } = body as { query?: unknown; hits?: unknown };
+  const { query, hits, stations } = body as { query?: unknown; hits?: unknown; stations?: unknown };
   return (
     typeof query === 'string' &&
     Array.isArray(hits) &&
-    hits.every(
-      (hit: unknown) =>
-        !!hit &&
-        typeof hit === 'object' &&
-        ['path', 'title', 'excerpt'].every((key) => typeof (hit as Record<string, unknown>)[key] === 'string'),
-    )
+    hits.every((hit: unknown) => hasStrings(hit, ['path', 'title', 'excerpt'])) &&
+    (stations === undefined || isStationHits(stations))
+  );
+}
+
+function hasStrings(value: unknown, keys: readonly string[]): boolean {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    keys.every((key) => typeof (value as Record<string, unknown>)[key] === 'string')
+  );
+}
+
+/** The `stations` part of an answer: a count, a town or null, the locator link and the first stations. */
+function isStationHits(value: unknown): boolean {
+  if (!hasStrings(value, ['locatorPath'])) return false;
+  const { total, town, hits } = value as { total?: unknown; town?: unknown; hits?: unknown };
+  return (
+    typeof total === 'number' &&
+    (town === null || typeof town === 'string') &&
+    Array.isArray(hits) &&
+    hits.every((hit: unknown) => hasStrings(hit, ['path', 'name', 'address', 'city']))
   );
 }

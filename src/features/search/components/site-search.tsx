@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
-import type { SearchResult } from '@/shared/content-schema';
+import type { SearchResult, StationSearchHits } from '@/shared/content-schema';
 import { searchSite } from '../api/search-site';
 import './site-search.css';
 
@@ -116,23 +116,60 @@ function SearchResults({ state }: { state: SearchState }) {
         </p>
       );
     case 'done': {
-      const { hits, query } = state.result;
-      if (hits.length === 0) return <p className="site-search__status">{t('search.noResults', { query })}</p>;
+      const { hits, query, stations } = state.result;
+      if (hits.length === 0 && !stations)
+        return <p className="site-search__status">{t('search.noResults', { query })}</p>;
       return (
         <>
-          <h2 className="site-search__count">{t('search.resultCountPlural', { count: hits.length })}</h2>
-          <ol className="site-search__list">
-            {hits.map((hit) => (
-              <li key={hit.path} className="site-search__hit">
-                <Link to={hit.path} className="site-search__hit-title">
-                  {hit.title}
-                </Link>
-                <p className="site-search__excerpt">{hit.excerpt}</p>
-              </li>
-            ))}
-          </ol>
+          {stations ? <StationHits stations={stations} /> : null}
+          {hits.length > 0 ? (
+            <>
+              <h2 className="site-search__count">{t('search.resultCountPlural', { count: hits.length })}</h2>
+              <ol className="site-search__list">
+                {hits.map((hit) => (
+                  <li key={hit.path} className="site-search__hit">
+                    <Link to={hit.path} className="site-search__hit-title">
+                      {hit.title}
+                    </Link>
+                    <p className="site-search__excerpt">{hit.excerpt}</p>
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
         </>
       );
     }
   }
+}
+
+/**
+ * Stations the words name: the link to the locator filtered to them ("All 12 stations in
+ * Tampere in the station locator") and the first few, each to its page.
+ */
+function StationHits({ stations }: { stations: StationSearchHits }) {
+  const t = useT();
+  const headingId = useId();
+  return (
+    <section className="site-search__stations" aria-labelledby={headingId}>
+      <h2 id={headingId} className="site-search__count">
+        {t('search.stations.title')}
+      </h2>
+      <p className="site-search__locator-link">
+        <Link to={stations.locatorPath}>
+          {stations.town
+            ? t('search.stations.inTown', { count: stations.total, town: stations.town })
+            : t('search.stations.all', { count: stations.total })}
+        </Link>
+      </p>
+      <ul className="site-search__station-list">
+        {stations.hits.map((hit) => (
+          <li key={hit.path}>
+            <Link to={hit.path}>{hit.name}</Link>
+            <span className="site-search__station-address">{hit.address}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

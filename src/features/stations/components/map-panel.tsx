@@ -63,6 +63,8 @@ export interface MapPanelProps {
   label: string;
   /** The visitor's position, when known (the locator's "near me"); drawn on the offline map. */
   position?: LatLng | null;
+  /** What the first view frames instead of all the stations (map-focus.ts); null: the stations. */
+  fitTo?: readonly LatLng[] | null;
   /**
    * Where the map is: beside the locator's list, or on a station page, which has no list
    * (when no map can be drawn at all, its notice points to the address instead).
@@ -143,6 +145,7 @@ export function MapPanel(props: MapPanelProps) {
           singleZoom={props.singleZoom}
           label={props.label}
           position={props.position}
+          fitTo={props.fitTo}
         />
       </Suspense>
     </MapErrorBoundary>
@@ -156,7 +159,7 @@ export function MapPanel(props: MapPanelProps) {
           <div className="station-map__note" role="status">
             {reason === 'loading' ? null : <p>{t(NOTE[reason])}</p>}
             {reason === 'consent' ? (
-              <button type="button" className="station-map__allow" onClick={() => allowMaps()}>
+              <button type="button" className="button station-map__allow" onClick={() => allowMaps()}>
                 {t('stations.map.allowGoogle')}
               </button>
             ) : null}
@@ -172,6 +175,7 @@ export function MapPanel(props: MapPanelProps) {
               singleZoom={props.singleZoom}
               label={props.label}
               clusterLabel={(count) => t('stations.map.cluster', { count })}
+              fitTo={props.fitTo}
             />
           </Suspense>
         </MapErrorBoundary>

@@ -42,13 +42,15 @@ export interface OfflineMapProps {
   singleZoom?: number | undefined;
   label: string;
   position?: LatLng | null | undefined;
+  /** What the first view frames instead of all the stations (the visitor and the nearest ones). */
+  fitTo?: readonly LatLng[] | null | undefined;
 }
 
 function toTransform(view: MapView) {
   return zoomIdentity.translate(view.x, view.y).scale(view.k);
 }
 
-export default function OfflineMap({ stations, onSelect, singleZoom = 14, label, position }: OfflineMapProps) {
+export default function OfflineMap({ stations, onSelect, singleZoom = 14, label, position, fitTo }: OfflineMapProps) {
   const t = useT();
   const ids = { help: useId(), status: useId() };
   const frame = useRef<HTMLDivElement>(null);
@@ -107,14 +109,15 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
     else setView(next);
   };
 
-  // A new list (a search, a filter) or a new size: fit the map to the stations again.
+  // A new list (a search, a filter), a new focus or a new size: fit the map again (the
+  // locator keeps the same focus array while its points stay the same: use-map-focus.ts).
   useEffect(() => {
     if (!size) return;
-    const next = initialView(stations, size, singleZoom);
+    const next = initialView(stations, size, singleZoom, fitTo);
     const element = frame.current;
     if (element && behaviour.current) select(element).call(behaviour.current.transform, toTransform(next));
     else setView(next);
-  }, [stations, size, singleZoom]);
+  }, [stations, size, singleZoom, fitTo]);
 
   const drawn = useMemo(() => (size && view ? markersInView(index, view, size) : null), [index, view, size]);
 

@@ -22,6 +22,8 @@ import { rememberPage } from '../offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from '../service-filters';
 import { indexStations, searchStations, type StationResult } from '../station-search';
 import { useStationList } from '../use-station-list';
+import { useMapFocus } from '../use-map-focus';
+import { LocatorViewSwitch } from './locator-view-switch';
 import { MapPanel } from './map-panel';
 import { stationHref, StationListItem } from './station-list-item';
 import './stations.css';
@@ -116,6 +118,13 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
     [index, query, coords, now],
   );
   const mapStations = useMemo(() => (results ?? []).map((result) => result.station), [results]);
+  const mapFocus = useMapFocus(mapStations, coords);
+  // A station chosen on the map opens its card under the map: on a phone, where the map
+  // fills the screen, the card is brought into view.
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (selected) card.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
   const zoned = useMemo(() => zonedNow(now, COUNTRY_TIME_ZONE[country]), [now, country]);
 
   const update = (change: Partial<LocatorQuery>) => {
@@ -142,6 +151,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
       <h2 id={`${ids.q}-title`} className="station-locator__title">
         {t('stations.locator.title')}
       </h2>
+      <LocatorViewSwitch view={query.view} onChange={(view) => setQuery((current) => ({ ...current, view }))} />
       <form className="station-locator__form" role="search" onSubmit={(event: FormEvent) => event.preventDefault()}>
         <div className="station-locator__field station-locator__field--search">
           <label htmlFor={ids.q}>{t('stations.search.label')}</label>
@@ -262,7 +272,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
             : t('stations.loading')}
       </p>
 
-      <div className="station-locator__layout">
+      <div className="station-locator__layout" data-view={query.view}>
         <div className="station-locator__list-column">
           <ol className="station-list" aria-labelledby={ids.status}>
             {shown.slice(0, limit).map((result) => (
@@ -294,9 +304,10 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
             onSelect={setSelected}
             label={t('stations.map.label')}
             position={coords}
+            fitTo={mapFocus}
           />
           {selectedStation ? (
-            <section className="station-card" aria-labelledby={`${ids.q}-card`}>
+            <section ref={card} className="station-card" aria-labelledby={`${ids.q}-card`}>
               <h3 id={`${ids.q}-card`} className="station-card__name">
                 <Link to={stationHref(locale, selectedStation.slug)}>{selectedStation.name}</Link>
               </h3>

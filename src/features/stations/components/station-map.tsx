@@ -54,8 +54,11 @@ export default function StationMap({
   singleZoom = 14,
   label,
   clusterLabel,
+  fitTo,
 }: {
   stations: readonly MapStation[];
+  /** What the first view frames instead of all the stations (the visitor and the nearest ones). */
+  fitTo?: readonly { lat: number; lng: number }[] | null | undefined;
   onSelect?: ((id: string) => void) | undefined;
   singleZoom?: number | undefined;
   label: string;
@@ -84,12 +87,13 @@ export default function StationMap({
         if (cluster.bounds) clusterMap.fitBounds(cluster.bounds, FIT_BOUNDS_PADDING_PX);
       },
     });
-    if (stations.length === 1) {
-      map.setCenter({ lat: stations[0]!.lat, lng: stations[0]!.lng });
+    const framed = fitTo && fitTo.length > 0 ? fitTo : stations;
+    if (framed.length === 1) {
+      map.setCenter({ lat: framed[0]!.lat, lng: framed[0]!.lng });
       map.setZoom(singleZoom);
-    } else if (stations.length > 1) {
+    } else if (framed.length > 1) {
       const bounds = new google.maps.LatLngBounds();
-      for (const station of stations) bounds.extend({ lat: station.lat, lng: station.lng });
+      for (const point of framed) bounds.extend({ lat: point.lat, lng: point.lng });
       map.fitBounds(bounds, FIT_BOUNDS_PADDING_PX);
     }
     return () => {
@@ -97,7 +101,7 @@ export default function StationMap({
       clusterer.setMap(null);
       for (const marker of markers) google.maps.event.clearInstanceListeners(marker);
     };
-  }, [map, stations, singleZoom]);
+  }, [map, stations, singleZoom, fitTo]);
 
   return (
     <div className="station-map__frame" role="region" aria-label={label}>

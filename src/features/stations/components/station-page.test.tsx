@@ -123,6 +123,42 @@ describe('the lunch list (issue 11 item 16)', () => {
   });
 });
 
+describe("today's lunch", () => {
+  const render = (content: PageContent) =>
+    renderToString(
+      <I18nProvider i18n={catalogs['en-EU']}>
+        <SiteContext.Provider value={{ locale: 'en-EU', basename: '' }}>
+          <MemoryRouter>
+            <StationPage page={content} body={null} />
+          </MemoryRouter>
+        </SiteContext.Provider>
+      </I18nProvider>,
+    ).replace(/<!-- -->/g, '');
+
+  it('prices each dish on its own, not the first price for the day', () => {
+    const content = page(undefined);
+    content.station!.lunch = {
+      title: 'Salmon soup',
+      text: 'Pytt i panna (hash)',
+      price: 13.9,
+      dishes: [
+        { name: 'Salmon soup', price: 13.9, diets: ['L', 'G'] },
+        { name: 'Pytt i panna (hash)', price: 10.9, diets: [] },
+      ],
+    };
+    const html = render(content);
+    expect(html).toContain('Salmon soup</strong> (L, G) — €13.90');
+    expect(html).toContain('Pytt i panna (hash)</strong> — €10.90');
+    expect(html).not.toContain('Salmon soup, Pytt');
+  });
+
+  it('shows a stored payload from before the dish list as it came (title, text, price)', () => {
+    const content = page(undefined);
+    content.station!.lunch = { title: 'Salmon soup', text: 'Pea soup', price: 13.9 };
+    expect(render(content)).toContain('Salmon soup</strong>, Pea soup — €13.90');
+  });
+});
+
 describe('the open24h row (spec §5)', () => {
   const allDay = { store24h: true, storeOpeningHours: [] };
   const row = (i18n: I18n) =>

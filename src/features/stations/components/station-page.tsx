@@ -127,10 +127,22 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
 
       {station.lunch ? (
         <Section kind="lunch" title={t('stations.page.lunch')}>
-          <p>
-            <strong>{station.lunch.title}</strong>
-            {station.lunch.text ? `, ${station.lunch.text}` : ''} — {price.format(station.lunch.price)}
-          </p>
+          {station.lunch.dishes && station.lunch.dishes.length > 0 ? (
+            // Each dish with its own price: the dishes of a day need not cost the same.
+            <ul className="station-lunch-today">
+              {station.lunch.dishes.map((dish, index) => (
+                <li key={index}>
+                  <strong>{dish.name}</strong>
+                  {dish.diets.length > 0 ? ` (${dish.diets.join(', ')})` : ''} — {price.format(dish.price)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>
+              <strong>{station.lunch.title}</strong>
+              {station.lunch.text ? `, ${station.lunch.text}` : ''} — {price.format(station.lunch.price)}
+            </p>
+          )}
         </Section>
       ) : null}
 
