@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StationSummary } from '@/shared/stations';
 import { readList, readPage, savePage, StationsDatabase, setStationsDb, MAX_STORED_PAGES } from './station-db';
-import { onStationsSynced, syncStations } from './station-sync';
+import { syncStations } from './station-sync';
 
 const station = (id: string, name = `St1 ${id}`): StationSummary => ({
   id,
@@ -128,29 +128,6 @@ describe('station list sync', () => {
     } finally {
       vi.unstubAllGlobals();
     }
-  });
-});
-
-describe('sync notifications (a locator left open sees a background sync)', () => {
-  it('tell every listener the country and outcome of each successful sync, until unsubscribed', async () => {
-    const origin = fakeOrigin();
-    const heard: string[] = [];
-    const unsubscribe = onStationsSynced((country, outcome) => heard.push(`${country}:${outcome}`));
-    try {
-      await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
-      await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
-      origin.state.version = 2;
-      origin.state.stations.set('FI-2', station('FI-2', 'St1 Renamed'));
-      origin.state.changed.set('FI-2', 2);
-      await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
-      const failing = (async () => new Response('', { status: 503 })) as unknown as typeof fetch;
-      await expect(syncStations('FI', 'fi-FI', { fetch: failing })).rejects.toThrow(/503/);
-      expect(heard).toEqual(['FI:replaced', 'FI:unchanged', 'FI:updated']);
-    } finally {
-      unsubscribe();
-    }
-    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
-    expect(heard).toHaveLength(3);
   });
 });
 

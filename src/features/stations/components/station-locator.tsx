@@ -22,6 +22,8 @@ import { rememberPage } from '../offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from '../service-filters';
 import { indexStations, searchStations, type StationResult } from '../station-search';
 import { useStationList } from '../use-station-list';
+import { useFavourites } from '../use-favourites';
+import { MyStations } from './my-stations';
 import { MapPanel } from './map-panel';
 import { stationHref, StationListItem } from './station-list-item';
 import './stations.css';
@@ -69,6 +71,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   const homeCountry = LOCALE_INFO[locale].country;
   const country = query.country ?? homeCountry;
   const list = useStationList(country, locale);
+  const favourites = useFavourites();
 
   // The locator is kept for offline in-app navigation, like the station pages.
   useEffect(() => {
@@ -264,6 +267,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
 
       <div className="station-locator__layout">
         <div className="station-locator__list-column">
+          <MyStations favourites={favourites} locale={locale} nowAt={now} />
           <ol className="station-list" aria-labelledby={ids.status}>
             {shown.slice(0, limit).map((result) => (
               <StationListItem
@@ -273,6 +277,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
                 distanceKm={result.distanceKm}
                 locale={locale}
                 now={zoned}
+                favourite={favourites.ids.has(result.station.id)}
               />
             ))}
           </ol>
