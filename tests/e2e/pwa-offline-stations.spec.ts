@@ -11,6 +11,9 @@
  *   visit among them).
  * - Favourites: starred in one tab, shown at once in another (live query); first in the
  *   locator after the restart, offline; the manifest shortcut's #my-stations.
+ * - The built-in map offline: the neighbours' land, town names, single stations in the
+ *   brand colour named on hover and focus, and "near me" zoomed to the position and the
+ *   nearest stations.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +27,11 @@ import {
   appMessage,
   hasStoredLayout,
   savedAppShells,
+  savedPages,
   storedStationCount,
   waitForServiceWorkerControl,
 } from './support/pwa';
+import { distanceKm } from '../../src/features/stations/distance';
 import { stationList, text } from './support/stations';
 
 const VIEWPORT = { width: 390, height: 844 };
@@ -34,7 +39,12 @@ const LOCATOR_EN = getHref('en-EU', LOCALIZED_PATHS.stationLocator['en-EU']);
 const LOCATOR_FI = LOCALIZED_PATHS.stationLocator['fi-FI'];
 const stationPath = (slug: string) => getHref('en-EU', `/${STATION_PATH_SEGMENT['en-EU']}/${slug}`);
 
-async function launch(testInfo: TestInfo, profile: string, offline: boolean): Promise<BrowserContext> {
+async function launch(
+  testInfo: TestInfo,
+  profile: string,
+  offline: boolean,
+  geolocation?: { latitude: number; longitude: number },
+): Promise<BrowserContext> {
   const { launchOptions, baseURL, userAgent } = testInfo.project.use;
   const context = await chromium.launchPersistentContext(profile, {
     ...launchOptions,
@@ -43,6 +53,7 @@ async function launch(testInfo: TestInfo, profile: string, offline: boolean): Pr
     viewport: VIEWPORT,
     serviceWorkers: 'allow',
     offline,
+    ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
   });
   if (offline) {
     // Offline emulation does not reach the requests of a worker that starts after it is
@@ -230,6 +241,85 @@ test('installed, closed and relaunched offline: stations open from stored data, 
     await context.close();
   } finally {
     // Chromium may still be writing to the profile for a moment after closing.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  }
+});
+
+test('relaunched offline: the built-in map shows the neighbours, towns and stations, and "near me" zooms to the driver', async ({
+  browserName: _browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const profile = mkdtempSync(join(tmpdir(), 'st1-pwa-map-'));
+  // A driver at Oulu's harbour.
+  const here = { latitude: 65.0124, longitude: 25.4682 };
+  try {
+    let context = await launch(testInfo, profile, false, here);
+    let page = context.pages()[0] ?? (await context.newPage());
+    const stations = await stationList(page, 'FI');
+    await page.goto(LOCATOR_EN);
+    await waitForHydration(page);
+    await waitForServiceWorkerControl(page);
+    await expect.poll(() => storedStationCount(page, 'FI'), { timeout: 20_000 }).toBe(stations.length);
+    await expect(page.locator('[data-offline-map]')).toBeVisible();
+    // The worker has saved the start pages and the app shell before the browser closes.
+    await expect
+      .poll(() => savedPages(page), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([getHref('en-EU', '/'), LOCATOR_EN]));
+    await expect.poll(() => savedAppShells(page), { timeout: 15_000 }).toContain('en-EU');
+    await context.close();
+
+    context = await launch(testInfo, profile, true, here);
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(getHref('en-EU', '/'));
+    await waitForHydration(page);
+    await page.goto(LOCATOR_EN);
+    await waitForHydration(page);
+    const map = page.locator('[data-offline-map]');
+    await expect(map).toBeVisible();
+    // Land beyond the three countries: Russia and Estonia are not open sea.
+    await expect(map.locator('path[data-country="RU"]')).toHaveCount(1);
+    await expect(map.locator('path[data-country="EE"]')).toHaveCount(1);
+    // The biggest town is named at the country view.
+    await expect(map.locator('[data-town="Helsinki"]')).toBeVisible();
+    await page.screenshot({ path: `.tmp/pwa/offline-map-country-${VIEWPORT.width}.png` });
+
+    // "Near me": the map zooms to the position and the nearest stations.
+    await page.getByRole('button', { name: text('en-EU', 'stations.nearMe') }).click();
+    await expect(page.locator('[data-position]')).toBeVisible();
+    await expect.poll(async () => Number(await map.getAttribute('data-zoom'))).toBeGreaterThanOrEqual(9);
+    const frame = (await map.boundingBox())!;
+    const dot = (await page.locator('[data-position]').boundingBox())!;
+    expect(dot.x).toBeGreaterThanOrEqual(frame.x);
+    expect(dot.x + dot.width).toBeLessThanOrEqual(frame.x + frame.width);
+    expect(dot.y).toBeGreaterThanOrEqual(frame.y);
+    expect(dot.y + dot.height).toBeLessThanOrEqual(frame.y + frame.height);
+    // The nearest station is drawn on its own: in the brand colour, named on hover and on focus.
+    const nearest = [...stations].sort(
+      (a, b) =>
+        distanceKm({ lat: here.latitude, lng: here.longitude }, a) -
+        distanceKm({ lat: here.latitude, lng: here.longitude }, b),
+    )[0]!;
+    const marker = map.locator(`button[data-station-id="${nearest.id}"]`);
+    await expect(marker).toBeVisible();
+    await expect(marker).toHaveCSS('background-color', 'rgb(200, 16, 46)');
+    const name = marker.locator('.offline-map__station-name');
+    await expect(name).toBeHidden();
+    await marker.hover();
+    await expect(name).toBeVisible();
+    await expect(name).toHaveText(nearest.name);
+    await page.mouse.move(0, 0);
+    await expect(name).toBeHidden();
+    await marker.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(marker).toBeFocused();
+    await expect(name).toBeVisible();
+    // Towns near the driver are named at this zoom.
+    await expect(map.locator('[data-town="Oulu"]')).toBeVisible();
+    await page.screenshot({ path: `.tmp/pwa/offline-map-near-me-${VIEWPORT.width}.png` });
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
+  } finally {
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 });
