@@ -150,31 +150,30 @@ export type FoodMenu = z.infer<typeof foodMenuSchema>;
 /**
  * The station of a station page. Opening hours stay `unknown`: the CMS may send shape A,
  * shape B or something malformed, and the page's rules (spec §5) decide what to show.
+ * (`extend` replaces the list entry's optional phone and weekly food hours.)
  */
-export const stationDetailsSchema = stationSummarySchema
-  .omit({ hours: true, phone: true, kitchenHours: true, lunchHours: true })
-  .extend({
-    timeZone: z.string(),
-    phone: z.string(),
-    email: z.string(),
-    /** The currency of prices at the station (its country's, COUNTRY_INFO). */
-    currency: z.enum(['EUR', 'SEK', 'NOK']),
-    openingHours: z.unknown(),
-    kitchenHours: z.unknown().optional(),
-    lunchHours: z.unknown().optional(),
-    breakfastHours: z.unknown().optional(),
-    /** Station page feature flags (spec §2): lunchList and foodMenu default false, carwash true. */
-    features: z
-      .object({
-        lunchList: z.boolean().default(false),
-        foodMenu: z.boolean().default(false),
-        carwash: z.boolean().default(true),
-      })
-      .default({ lunchList: false, foodMenu: false, carwash: true }),
-    /** Today's lunch (the "lunch" block of spec §4). */
-    lunch: z.object({ title: z.string(), text: z.string(), price: z.number().nonnegative() }).optional(),
-    carwash: z.object({ programmes: z.array(priced) }).optional(),
-  });
+export const stationDetailsSchema = stationSummarySchema.omit({ hours: true }).extend({
+  timeZone: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** The currency of prices at the station (its country's, COUNTRY_INFO). */
+  currency: z.enum(['EUR', 'SEK', 'NOK']),
+  openingHours: z.unknown(),
+  kitchenHours: z.unknown().optional(),
+  lunchHours: z.unknown().optional(),
+  breakfastHours: z.unknown().optional(),
+  /** Station page feature flags (spec §2): lunchList and foodMenu default false, carwash true. */
+  features: z
+    .object({
+      lunchList: z.boolean().default(false),
+      foodMenu: z.boolean().default(false),
+      carwash: z.boolean().default(true),
+    })
+    .default({ lunchList: false, foodMenu: false, carwash: true }),
+  /** Today's lunch (the "lunch" block of spec §4). */
+  lunch: z.object({ title: z.string(), text: z.string(), price: z.number().nonnegative() }).optional(),
+  carwash: z.object({ programmes: z.array(priced) }).optional(),
+});
 export type StationDetails = z.infer<typeof stationDetailsSchema>;
 
 /**
