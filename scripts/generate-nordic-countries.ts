@@ -13,6 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { geoMercator, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, MultiPolygon, Polygon, Topology } from 'topojson-specification';
 
@@ -85,4 +86,69 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   const json = nordicCountriesJson();
   writeFileSync(NORDIC_COUNTRIES_FILE, json);
   console.log(`Wrote ${NORDIC_COUNTRIES_FILE} (${(json.length / 1024).toFixed(1)} KB)`);
+}
+
+/**
+ * The neighbours' land around the three countries (Russia, Estonia, Latvia, Lithuania,
+ * Belarus, Poland, Germany, Denmark), so that the map does not show open sea east of
+ * Finland or south of the Baltic: Natural Earth 1:50m as well, cut to the map's region
+ * (NEIGHBOUR_REGION) and stored as ready SVG paths in the map's world pixels (the world
+ * 256 px wide at zoom 0, src/features/stations/offline-map-model.ts). Russia's outline
+ * alone is larger than the whole Nordic file; the cut keeps its north-west.
+ */
+export const NEIGHBOUR_COUNTRY_IDS = {
+  RU: '643',
+  EE: '233',
+  LV: '428',
+  LT: '440',
+  BY: '112',
+  PL: '616',
+  DE: '276',
+  DK: '208',
+} as const;
+/** Longitude and latitude box the neighbours are cut to: well past the stations of the three countries. */
+export const NEIGHBOUR_REGION = { west: -2, east: 45, south: 52, north: 72.5 } as const;
+/** World-pixel digits: 0.001 px is under a screen pixel up to zoom 9, past the zoom where towns show. */
+const NEIGHBOUR_DIGITS = 3;
+
+export const NEIGHBOUR_LANDS_FILE = join(
+  import.meta.dirname,
+  '..',
+  'src',
+  'features',
+  'stations',
+  'neighbour-lands.json',
+);
+
+/** The neighbours as `{ code, d }` SVG paths (pure: from world-atlas's countries-50m object). */
+export function neighbourLands(world: Topology): Array<{ code: string; d: string }> {
+  const worldPx = 256;
+  const projection = geoMercator()
+    .scale(worldPx / (2 * Math.PI))
+    .translate([worldPx / 2, worldPx / 2]);
+  const [x0, y0] = projection([NEIGHBOUR_REGION.west, NEIGHBOUR_REGION.north])!;
+  const [x1, y1] = projection([NEIGHBOUR_REGION.east, NEIGHBOUR_REGION.south])!;
+  projection.clipExtent([
+    [x0, y0],
+    [x1, y1],
+  ]);
+  const path = geoPath(projection).digits(NEIGHBOUR_DIGITS);
+  const all = world.objects.countries as GeometryCollection<{ name: string }>;
+  return Object.entries(NEIGHBOUR_COUNTRY_IDS).map(([code, id]) => {
+    const source = all.geometries.find((geometry) => geometry.id === id);
+    if (!source) throw new Error(`world-atlas has no country ${id}`);
+    return { code, d: path(feature(world, source)) ?? '' };
+  });
+}
+
+export function neighbourLandsJson(): string {
+  const require = createRequire(import.meta.url);
+  const world = JSON.parse(readFileSync(require.resolve('world-atlas/countries-50m.json'), 'utf8')) as Topology;
+  return `${JSON.stringify(neighbourLands(world))}\n`;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  const json = neighbourLandsJson();
+  writeFileSync(NEIGHBOUR_LANDS_FILE, json);
+  console.log(`Wrote ${NEIGHBOUR_LANDS_FILE} (${(json.length / 1024).toFixed(1)} KB)`);
 }

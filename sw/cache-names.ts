@@ -13,6 +13,8 @@ export const CACHES = {
   payloads: `${CACHE_PREFIX}-payloads-${CACHE_VERSION}`,
   /** Images from /images/* and the app's own image files (cache first, size and age limit). */
   images: `${CACHE_PREFIX}-images-${CACHE_VERSION}`,
+  /** The app-shell document of each locale (./app-shell.ts), answered for pages never saved. */
+  shell: `${CACHE_PREFIX}-shell-${CACHE_VERSION}`,
 } as const;
 
 /** Whether a cache belongs to this app but to no cache the current worker uses. */

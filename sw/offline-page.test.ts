@@ -9,6 +9,7 @@ const texts: OfflineTexts = {
   retry: 'Try again',
   home: 'Front page',
   stationLocator: 'Station Locator',
+  cart: 'Cart',
 };
 
 describe('offline page', () => {
@@ -28,7 +29,10 @@ describe('offline page', () => {
   });
 
   it('is in the locale language, escapes texts and links back to the page and the saved start pages', () => {
-    const html = offlinePageHtml(new URL('https://x.example/no-NO/vilkar-for-bruk?a="b"'), 'no-NO', false, texts);
+    const html = offlinePageHtml(new URL('https://x.example/no-NO/vilkar-for-bruk?a="b"'), 'no-NO', false, texts, [
+      { locale: 'no-NO', kind: 'home', href: '/no-NO' },
+      { locale: 'no-NO', kind: 'stationLocator', href: '/no-NO/finn-stasjon' },
+    ]);
     expect(html).toContain('<html lang="nb-NO">');
     expect(html).toContain('<h1>You are &lt;offline&gt;</h1>');
     expect(html).toContain('Not saved &amp; not here');
@@ -36,6 +40,20 @@ describe('offline page', () => {
     expect(html).toContain('href="/no-NO">Front page</a>');
     expect(html).toContain('href="/no-NO/finn-stasjon">Station Locator</a>');
     expect(html).not.toContain('<script');
+  });
+
+  it('links only the start pages saved on this device, of any locale, its own first', () => {
+    const saved = [
+      { locale: 'fi-FI', kind: 'stationLocator', href: '/asemahaku' },
+      { locale: 'en-EU', kind: 'cart', href: '/en-EU/cart' },
+    ] as const;
+    const html = offlinePageHtml(new URL('https://x.example/en-EU/company'), 'en-EU', false, texts, saved);
+    expect(html).not.toContain('>Front page<');
+    expect(html.indexOf('href="/en-EU/cart"')).toBeLessThan(html.indexOf('href="/asemahaku"'));
+    expect(html).toContain('<a href="/asemahaku" hreflang="fi-FI">Station Locator (Suomi)</a>');
+    // On a locale domain the other locales live on other hosts: none linked.
+    expect(offlinePageHtml(new URL('https://st1.com/company'), 'en-EU', true, texts, saved)).not.toContain('asemahaku');
+    expect(offlinePageHtml(new URL('https://x.example/x'), 'en-EU', false, texts, [])).not.toContain('<ul');
   });
 
   it('answers 503, never stored, with a CSP that allows no script', async () => {

@@ -1,13 +1,16 @@
 /**
  * The page the worker answers with when a page is requested offline that this device has
- * never saved: in the language of the locale the address belongs to (the path prefix, or
- * the host in domain mode), with links to the pages that are always kept offline.
+ * never saved and no app shell is stored (./app-shell.ts): in the language of the locale
+ * the address belongs to (the path prefix, or the host in domain mode), with links to the
+ * start pages that are saved on this device, of any locale (and only those: a link to a
+ * page that is not saved would lead here again).
  *
  * It is a plain document with no script (the CSP below allows none) and one stylesheet
  * from the precache, so it renders the same with or without the app's JavaScript.
  */
-import { LOCALE_INFO, resolvePath, type Locale } from '../src/shared/locales';
+import { LOCALE_INFO, LOCALES, resolvePath, type Locale } from '../src/shared/locales';
 import { offlineStartPages } from '../src/shared/service-worker-protocol';
+import { CACHES } from './cache-names';
 import escapeHtml from 'escape-html';
 
 export interface OfflineTexts {
@@ -17,6 +20,37 @@ export interface OfflineTexts {
   retry: string;
   home: string;
   stationLocator: string;
+  cart: string;
+}
+
+/** A start page saved on this device (offlineStartPages order: front page, locator, cart). */
+export interface SavedStartPage {
+  locale: Locale;
+  kind: 'home' | 'stationLocator' | 'cart';
+  href: string;
+}
+
+const START_PAGE_KINDS = ['home', 'stationLocator', 'cart'] as const;
+
+/**
+ * The start pages of every locale served here (the host's alone in domain mode) that the
+ * page cache holds.
+ */
+export async function savedStartPages(hostLocale?: Locale): Promise<SavedStartPage[]> {
+  const pages = await caches.open(CACHES.pages);
+  const candidates = (hostLocale ? [hostLocale] : LOCALES).flatMap((locale) =>
+    offlineStartPages(locale, hostLocale !== undefined).map((href, index) => ({
+      locale,
+      kind: START_PAGE_KINDS[index]!,
+      href,
+    })),
+  );
+  const saved = await Promise.all(
+    candidates.map(async (page) =>
+      (await pages.match(new URL(page.href, self.location.origin).href, { ignoreVary: true })) ? page : null,
+    ),
+  );
+  return saved.filter((page): page is SavedStartPage => page !== null);
 }
 
 export const OFFLINE_STYLESHEET = '/offline.css';
@@ -30,8 +64,29 @@ export function localeOfAddress(url: URL, hostLocale: Locale | undefined): { loc
   return { locale: resolvePath(url.pathname).locale, domainMode: false };
 }
 
-export function offlinePageHtml(url: URL, locale: Locale, domainMode: boolean, texts: OfflineTexts): string {
-  const [home, stationLocator] = offlineStartPages(locale, domainMode) as [string, string];
+/** The links of the saved start pages: the page's locale first, others named by their language. */
+function startPageLinks(locale: Locale, texts: OfflineTexts, saved: readonly SavedStartPage[]): string {
+  const ordered = [
+    ...saved.filter((page) => page.locale === locale),
+    ...saved.filter((page) => page.locale !== locale),
+  ];
+  return ordered
+    .map((page) => {
+      const other = page.locale === locale ? '' : ` (${LOCALE_INFO[page.locale].displayName})`;
+      const lang = page.locale === locale ? '' : ` hreflang="${LOCALE_INFO[page.locale].htmlLang}"`;
+      return `<li><a href="${escapeHtml(page.href)}"${lang}>${escapeHtml(texts[page.kind] + other)}</a></li>`;
+    })
+    .join('\n');
+}
+
+export function offlinePageHtml(
+  url: URL,
+  locale: Locale,
+  domainMode: boolean,
+  texts: OfflineTexts,
+  saved: readonly SavedStartPage[],
+): string {
+  const links = startPageLinks(locale, texts, domainMode ? saved.filter((page) => page.locale === locale) : saved);
   // The address itself, so that "try again" is a plain link that reloads it.
   const here = `${url.pathname}${url.search}`;
   return `<!doctype html>
@@ -51,10 +106,7 @@ export function offlinePageHtml(url: URL, locale: Locale, domainMode: boolean, t
 <h1>${escapeHtml(texts.heading)}</h1>
 <p>${escapeHtml(texts.text)}</p>
 <p><a class="offline-page__button" href="${escapeHtml(here)}">${escapeHtml(texts.retry)}</a></p>
-<ul class="offline-page__links">
-<li><a href="${escapeHtml(home)}">${escapeHtml(texts.home)}</a></li>
-<li><a href="${escapeHtml(stationLocator)}">${escapeHtml(texts.stationLocator)}</a></li>
-</ul>
+${links ? `<ul class="offline-page__links">\n${links}\n</ul>` : ''}
 </main>
 </body>
 </html>`;

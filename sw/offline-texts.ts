@@ -24,5 +24,6 @@ export function offlineTexts(locale: Locale): OfflineTexts {
     retry: i18n._('app.offline.retry'),
     home: i18n._('app.offline.home'),
     stationLocator: i18n._('app.offline.stationLocator'),
+    cart: i18n._('app.offline.cart'),
   };
 }

@@ -15,7 +15,8 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import type { Locale } from '../src/shared/locales';
 import { payloadUrl } from '../src/shared/payload';
 import { CACHES } from './cache-names';
-import { localeOfAddress, offlinePageHtml, offlinePageResponse } from './offline-page';
+import { appShellResponse } from './app-shell';
+import { localeOfAddress, offlinePageHtml, offlinePageResponse, savedStartPages } from './offline-page';
 import { offlineTexts } from './offline-texts';
 import { isStorable, isStorablePage } from './storable';
 
@@ -43,7 +44,13 @@ function offlineFallback(hostLocale: Locale | undefined): WorkboxPlugin {
       if (saved) return saved;
       const url = new URL(request.url);
       const { locale, domainMode } = localeOfAddress(url, hostLocale);
-      return offlinePageResponse(offlinePageHtml(url, locale, domainMode, offlineTexts(locale)));
+      // The app puts the page together on the device (a station page from stored data,
+      // else the offline notice in the normal layout); the plain page is the last resort.
+      const shell = await appShellResponse(locale);
+      if (shell) return shell;
+      return offlinePageResponse(
+        offlinePageHtml(url, locale, domainMode, offlineTexts(locale), await savedStartPages(hostLocale)),
+      );
     },
   };
 }

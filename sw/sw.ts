@@ -16,6 +16,7 @@ import { registerRoute } from 'workbox-routing';
 import { isLocale } from '../src/shared/locales';
 import { HOST_LOCALE_PARAM, type PageToWorkerMessage } from '../src/shared/service-worker-protocol';
 import { CACHE_PREFIX, CACHE_VERSION, CACHES, isOutdatedCache } from './cache-names';
+import { saveAppShells } from './app-shell';
 import { requestKind } from './request-kinds';
 import { imageStrategy, pageStrategy, payloadStrategy, refreshSavedPages, savePagesForOffline } from './strategies';
 
@@ -52,6 +53,7 @@ self.addEventListener('activate', (event) => {
   // Outside waitUntil: page requests wait for activation, and must not wait for this.
   // The first worker finds no saved pages; a later one refreshes what its predecessor saved.
   void refreshSavedPages();
+  void saveAppShells(hostLocale, { refresh: true });
 });
 
 function isMessage(data: unknown): data is PageToWorkerMessage {
@@ -73,7 +75,9 @@ self.addEventListener('message', (event) => {
       void self.skipWaiting();
       break;
     case 'CACHE_PAGES':
-      event.waitUntil(savePagesForOffline(event.data.urls));
+      event.waitUntil(
+        Promise.all([savePagesForOffline(event.data.urls), saveAppShells(hostLocale, { refresh: false })]),
+      );
       break;
   }
 });

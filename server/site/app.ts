@@ -30,6 +30,7 @@ import { pageRoutes } from './routes/pages';
 import { proxyRoutes } from './routes/proxy';
 import { accountRoutes } from './routes/account';
 import { imageRoutes } from './routes/images';
+import { appShellRoutes } from './routes/app-shell';
 import { manifestRoutes } from './routes/manifest';
 import { crawlerFileRoutes } from './routes/crawler-files';
 import { paymentGatewayRoutes } from './routes/payment-gateway';
@@ -158,6 +159,12 @@ export async function buildSiteApp({
   await app.register(accountRoutes, { config, counters });
   await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
+  await app.register(appShellRoutes, {
+    localeDomains: config.localeDomains,
+    renderer,
+    origin,
+    publicConfig: config.publicConfig,
+  });
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(paytrailRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(crawlerFileRoutes, { config, buildTimestamp: renderer.buildTimestamp });

@@ -6,6 +6,7 @@
  */
 import { getHref, LOCALE_INFO, LOCALIZED_PATHS, type Locale } from '../../src/shared/locales';
 import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
+import { MY_STATIONS_ANCHOR } from '../../src/shared/stations';
 
 export const THEME_COLOR = '#c8102e';
 export const BACKGROUND_COLOR = '#ffffff';
@@ -49,6 +50,12 @@ export function webAppManifest(locale: Locale, options: { domainMode: boolean },
     {
       name: translate(locale, 'app.manifest.shortcut.stationLocator'),
       url: href(LOCALIZED_PATHS.stationLocator[locale]),
+      icons: SHORTCUT_ICONS,
+    },
+    {
+      // The favourites, first in the locator (docs/pwa.md "Favourite stations").
+      name: translate(locale, 'app.manifest.shortcut.myStations'),
+      url: `${href(LOCALIZED_PATHS.stationLocator[locale])}#${MY_STATIONS_ANCHOR}`,
       icons: SHORTCUT_ICONS,
     },
     {

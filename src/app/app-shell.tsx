@@ -2,6 +2,7 @@ import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useT } from '../i18n/use-t';
 import type { Layout } from '../shared/content-schema';
 import type { HeadData } from '../shared/head';
+import { useSite } from '../ui/site-context';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -23,15 +24,19 @@ export function AppShell({
   head,
   preview,
   loading,
+  keepLayout = true,
   children,
 }: {
   layout: Layout | null;
   head: HeadData;
   preview: boolean;
   loading: boolean;
+  /** Whether `layout` came from the server with this page, and is to be stored for offline pages. */
+  keepLayout?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
+  const { locale } = useSite();
   // Mounted only after hydration: the server's HTML and the first client render match.
   const hydrated = useSyncExternalStore(
     noSubscription,
@@ -53,7 +58,7 @@ export function AppShell({
       {/* Last in the document: the first-visit consent banner must not come before the skip link. */}
       {hydrated ? (
         <Suspense fallback={null}>
-          <ClientExtras tagManagerId={layout?.tagManagerId} />
+          <ClientExtras tagManagerId={layout?.tagManagerId} locale={locale} layout={keepLayout ? layout : null} />
         </Suspense>
       ) : null}
     </>

@@ -4,6 +4,9 @@
  * the server-rendered HTML, so they load as their own chunk (with valtio) after the page
  * is interactive and stay out of the landing page's JavaScript budget.
  */
+import { useEffect } from 'react';
+import type { Layout } from '../shared/content-schema';
+import type { Locale } from '../shared/locales';
 import { ConsentManager } from '../features/consent/components/consent-manager';
 // Service worker, build check, payload prefetch and install offer (src/features/pwa).
 import PwaExtras, { type BackgroundTask } from '../features/pwa/components/pwa-extras';
@@ -21,9 +24,33 @@ const syncStationList: BackgroundTask = async ({ locale }) => {
 };
 const BACKGROUND_TASKS = [syncStationList];
 
-export default function ClientExtras({ tagManagerId }: { tagManagerId: string | undefined }) {
+/**
+ * Stores the layout of each page seen online (src/app/layout-store.ts), so that pages put
+ * together offline show the current header and footer. Dexie loads on demand.
+ */
+function KeepLayout({ locale, layout }: { locale: Locale; layout: Layout | null }) {
+  useEffect(() => {
+    if (!layout || !navigator.onLine) return;
+    void import('./layout-store')
+      .then(({ saveLayout }) => saveLayout(locale, layout))
+      .catch((error: unknown) => console.warn('Could not store the layout', error));
+  }, [locale, layout]);
+  return null;
+}
+
+export default function ClientExtras({
+  tagManagerId,
+  locale,
+  layout,
+}: {
+  tagManagerId: string | undefined;
+  locale: Locale;
+  /** The layout of a page from the server (null on pages put together offline). */
+  layout: Layout | null;
+}) {
   return (
     <>
+      <KeepLayout locale={locale} layout={layout} />
       <Notifications />
       <ConsentManager tagManagerId={tagManagerId} />
       <PwaExtras backgroundTasks={BACKGROUND_TASKS} />

@@ -31,13 +31,14 @@ function documentPath(basename: string, pathname: string): string {
 
 /**
  * Follows the router's location. `load` is absent on the server, which renders the one
- * payload it was given.
+ * payload it was given. `initialTarget`: the address `initial` belongs to, when it is not
+ * the current one (the app shell: the current address is loaded at once).
  */
-export function usePageNavigation(initial: PagePayload, load?: PayloadLoader): PageNavigation {
+export function usePageNavigation(initial: PagePayload, load?: PayloadLoader, initialTarget?: string): PageNavigation {
   const { pathname, search } = useLocation();
   const { basename } = useSite();
   const target = documentPath(basename, pathname) + search;
-  const [shown, setShown] = useState<Shown>({ target, ok: true, payload: initial });
+  const [shown, setShown] = useState<Shown>({ target: initialTarget ?? target, ok: true, payload: initial });
 
   useEffect(() => {
     if (!load || target === shown.target) return;

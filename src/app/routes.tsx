@@ -3,9 +3,10 @@
  * locale prefix), so one component shows whatever page the location points at: the
  * payload embedded in the document first, then payloads fetched on client navigation.
  */
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import { CmsPage } from '../features/content';
 import { ErrorPage } from '../features/errors';
+import type { Layout } from '../shared/content-schema';
 import type { PagePayload, PayloadError } from '../shared/payload';
 import { AppShell } from './app-shell';
 import { DocumentHead } from './document-head';
@@ -14,6 +15,9 @@ import { PayloadContext } from '../ui/payload-context';
 import { usePageNavigation, useScrollOnNavigation, type PayloadLoader } from './page-navigation';
 
 export type { PayloadLoader };
+
+// Pages put together on the device offline (never on the server, never on the landing page).
+const OfflinePage = lazy(() => import('./offline-page'));
 
 function serverError(): PayloadError {
   const path = typeof window === 'undefined' ? '' : window.location.pathname;
@@ -42,8 +46,17 @@ class RenderErrorBoundary extends Component<{ children: ReactNode }, { failed: b
   }
 }
 
-function PageView({ initial, load }: { initial: PagePayload; load?: PayloadLoader | undefined }) {
-  const { payload, loading, shownTarget } = usePageNavigation(initial, load);
+function PageView({
+  initial,
+  load,
+  initialTarget,
+}: {
+  initial: PagePayload;
+  load?: PayloadLoader | undefined;
+  initialTarget?: string | undefined;
+}) {
+  const { payload, loading, shownTarget } = usePageNavigation(initial, load, initialTarget);
+  const [storedLayout, setStoredLayout] = useState<Layout | null>(null);
   useScrollOnNavigation(shownTarget);
   if (!payload) {
     // A navigation whose payload could not be loaded (network down): the 500 page.
@@ -53,15 +66,31 @@ function PageView({ initial, load }: { initial: PagePayload; load?: PayloadLoade
       </main>
     );
   }
+  const page = payload.page ? <CmsPage page={payload.page} blocks={blockRegistry} /> : null;
+  // A page put together on the device shows the layout stored there (read by OfflinePage).
+  const builtOffline = payload.offline !== undefined && payload.offline.kind !== 'shell';
+  const layout = builtOffline ? (storedLayout ?? initial.layout) : payload.layout;
   return (
     <PayloadContext.Provider value={payload}>
-      <AppShell layout={payload.layout} head={payload.head} preview={payload.preview} loading={loading}>
+      <AppShell
+        layout={layout}
+        head={payload.head}
+        preview={payload.preview}
+        loading={loading}
+        keepLayout={!payload.offline && !payload.preview}
+      >
         <DocumentHead head={payload.head} />
         {payload.error ? (
           <ErrorPage error={payload.error} />
-        ) : payload.page ? (
-          <CmsPage page={payload.page} blocks={blockRegistry} />
-        ) : null}
+        ) : builtOffline ? (
+          <Suspense fallback={null}>
+            <OfflinePage payload={payload} onLayout={setStoredLayout}>
+              {page}
+            </OfflinePage>
+          </Suspense>
+        ) : (
+          page
+        )}
       </AppShell>
     </PayloadContext.Provider>
   );
@@ -69,12 +98,21 @@ function PageView({ initial, load }: { initial: PagePayload; load?: PayloadLoade
 
 /**
  * The page route. `load` fetches the payloads of later pages; the server leaves it out and
- * renders the payload it was given.
+ * renders the payload it was given. `initialTarget` is the address `initial` belongs to
+ * when it is not the current one: the app shell's document loads the address at once.
  */
-export function PageRoute({ initial, load }: { initial: PagePayload; load?: PayloadLoader }) {
+export function PageRoute({
+  initial,
+  load,
+  initialTarget,
+}: {
+  initial: PagePayload;
+  load?: PayloadLoader;
+  initialTarget?: string;
+}) {
   return (
     <RenderErrorBoundary>
-      <PageView initial={initial} load={load} />
+      <PageView initial={initial} load={load} initialTarget={initialTarget} />
     </RenderErrorBoundary>
   );
 }

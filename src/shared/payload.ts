@@ -29,7 +29,19 @@ export interface PagePayload {
    * JavaScript); null result when the search failed. Absent everywhere else.
    */
   search?: { query: string; result: SearchResult | null };
+  /**
+   * A page put together without the server's page (docs/pwa.md "Offline"). `shell`: the
+   * app-shell document the service worker answers with for a page it has not saved; the
+   * browser then builds the address's page on the device. Set by the browser: `station`,
+   * a station page drawn from the stored station list (with when that list was last
+   * confirmed), and `notice`, the offline notice for a page that needs the network. These
+   * two carry no layout: the shell shows the layout stored on the device.
+   */
+  offline?: OfflineView;
 }
+
+export type OfflineView =
+  { kind: 'shell' } | { kind: 'station'; syncedAt: number | null } | { kind: 'notice'; path: string };
 
 export const PAYLOAD_SUFFIX = '/_payload.json';
 

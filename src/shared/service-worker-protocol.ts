@@ -21,6 +21,17 @@ export type PageToWorkerMessage =
   | { type: 'CACHE_PAGES'; urls: string[] };
 
 /**
+ * The app-shell document of a locale (server/site/routes/app-shell.ts): header, footer and
+ * the app's scripts around an empty page. The worker keeps one per locale and answers with
+ * it for a page it has not saved, so that the app puts the page together on the device
+ * (a station page from the stored list, else the offline notice in the normal layout).
+ */
+export const APP_SHELL_PATH = '/_app-shell';
+export function appShellUrl(locale: Locale): string {
+  return `${APP_SHELL_PATH}/${locale}`;
+}
+
+/**
  * The pages every locale keeps for offline use from the first visit on, besides the pages
  * the visitor sees: the landing page and the station locator (issue 4), and the cart, so
  * that both shortcuts of the installed app's manifest open offline. The order is relied

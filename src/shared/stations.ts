@@ -85,6 +85,14 @@ export const stationSummarySchema = z.object({
   services: z.array(z.enum(SERVICE_CODES)),
   express: z.boolean(),
   hours: weeklyHoursSchema.nullable(),
+  /**
+   * What a station page drawn offline from the stored list shows besides (docs/pwa.md):
+   * the phone, and the kitchen and lunch hours of stations that serve food. Optional: a
+   * list stored by an older app lacks them until its next full sync.
+   */
+  phone: z.string().optional(),
+  kitchenHours: weeklyHoursSchema.optional(),
+  lunchHours: weeklyHoursSchema.optional(),
 });
 export type StationSummary = z.infer<typeof stationSummarySchema>;
 
@@ -142,6 +150,7 @@ export type FoodMenu = z.infer<typeof foodMenuSchema>;
 /**
  * The station of a station page. Opening hours stay `unknown`: the CMS may send shape A,
  * shape B or something malformed, and the page's rules (spec §5) decide what to show.
+ * (`extend` replaces the list entry's optional phone and weekly food hours.)
  */
 export const stationDetailsSchema = stationSummarySchema.omit({ hours: true }).extend({
   timeZone: z.string(),
@@ -177,3 +186,9 @@ export const stationDetailsSchema = stationSummarySchema.omit({ hours: true }).e
   carwash: z.object({ programmes: z.array(priced) }).optional(),
 });
 export type StationDetails = z.infer<typeof stationDetailsSchema>;
+
+/**
+ * The id of the locator's "My stations" section (the favourites): the installed app's
+ * manifest shortcut opens the locator at `#my-stations` (docs/pwa.md "Favourite stations").
+ */
+export const MY_STATIONS_ANCHOR = 'my-stations';

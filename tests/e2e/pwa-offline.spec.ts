@@ -12,7 +12,14 @@ import { getHref, LOCALE_INFO, LOCALIZED_PATHS, LOCALES, type Locale } from '../
 import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
 import { heroTitle, message, seedPage } from './support/content';
 import { waitForHydration } from './support/page-helpers';
-import { appMessage, navigateInApp, savedPages, storedStationCount, waitForServiceWorkerControl } from './support/pwa';
+import {
+  appMessage,
+  navigateInApp,
+  savedAppShells,
+  savedPages,
+  storedStationCount,
+  waitForServiceWorkerControl,
+} from './support/pwa';
 import { stationList } from './support/stations';
 
 test.use({ serviceWorkers: 'allow', locale: 'fi-FI' });
@@ -38,6 +45,7 @@ async function firstVisit(page: Page, locale: Locale, localPath: string) {
     getHref(locale, localPath),
   ];
   await expect.poll(() => savedPages(page), { timeout: 15_000 }).toEqual(expect.arrayContaining(expected));
+  await expect.poll(() => savedAppShells(page), { timeout: 15_000 }).toEqual([...LOCALES].sort());
 }
 
 test('the service worker controls the page from the first load on', async ({ page }) => {
@@ -105,7 +113,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.locator('.site-header__offline')).toBeEmpty();
     });
 
-    test('offline: a page never seen shows the offline page in the language of its address', async ({
+    test('offline: a page never seen shows the offline notice in the normal layout, in the language of its address', async ({
       page,
       context,
     }) => {
@@ -118,15 +126,40 @@ for (const viewport of VIEWPORTS) {
         'no-NO': LOCALIZED_PATHS.terms['no-NO'],
       };
       for (const locale of LOCALES) {
+        // The worker answers with the locale's app shell; the app renders the notice.
+        await page.goto(getHref(locale, unseen[locale]));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(appMessage(locale, 'app.offline.heading'));
+        await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_INFO[locale].htmlLang);
+        await expect(page).toHaveTitle(appMessage(locale, 'app.offline.documentTitle'));
+        await expect(page.locator('header.site-header')).toBeVisible();
+        await expect(page.locator('footer').first()).toBeVisible();
+        await expect(page.getByRole('link', { name: appMessage(locale, 'app.offline.retry') })).toHaveAttribute(
+          'href',
+          getHref(locale, unseen[locale]),
+        );
+        // Only what is saved: the Finnish start pages of the first visit, named so in other locales.
+        const home = `${appMessage(locale, 'app.offline.home')}${locale === 'fi-FI' ? '' : ' (Suomi)'}`;
+        await expect(page.locator('.offline-notice__links a', { hasText: home })).toHaveAttribute('href', '/');
+      }
+      await page.screenshot({ path: `.tmp/pwa/offline-notice-${viewport.width}.png` });
+      const notice = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(notice.passes.length).toBeGreaterThan(0);
+      expect(
+        notice.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+      ).toEqual([]);
+
+      // Without a stored app shell the worker's plain offline page is the last resort.
+      await page.evaluate(async () => {
+        for (const name of await caches.keys()) if (name.startsWith('st1-shell-')) await caches.delete(name);
+      });
+      for (const locale of LOCALES) {
         const response = await page.goto(getHref(locale, unseen[locale]));
         expect(response?.status()).toBe(503);
         await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_INFO[locale].htmlLang);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(appMessage(locale, 'app.offline.heading'));
         await expect(page).toHaveTitle(appMessage(locale, 'app.offline.documentTitle'));
-        await expect(page.getByRole('link', { name: appMessage(locale, 'app.offline.home') })).toHaveAttribute(
-          'href',
-          getHref(locale, '/'),
-        );
+        const home = `${appMessage(locale, 'app.offline.home')}${locale === 'fi-FI' ? '' : ' (Suomi)'}`;
+        await expect(page.getByRole('link', { name: home })).toHaveAttribute('href', '/');
         await expect(page.getByRole('link', { name: appMessage(locale, 'app.offline.retry') })).toHaveAttribute(
           'href',
           getHref(locale, unseen[locale]),
@@ -142,8 +175,9 @@ for (const viewport of VIEWPORTS) {
       ).toEqual([]);
 
       // Its "front page" link leads to the saved landing page.
-      await page.getByRole('link', { name: appMessage('no-NO', 'app.offline.home') }).click();
-      await expect(page).toHaveURL(/\/no-NO$/);
+      await page.getByRole('link', { name: `${appMessage('no-NO', 'app.offline.home')} (Suomi)` }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expectPage(page, 'fi-FI', '/');
     });
   });
 }

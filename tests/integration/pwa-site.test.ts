@@ -68,11 +68,15 @@ describe('web app manifests', () => {
           url: getHref(locale, LOCALIZED_PATHS.stationLocator[locale]),
         }),
         expect.objectContaining({
+          name: appText(locale, 'app.manifest.shortcut.myStations'),
+          url: `${getHref(locale, LOCALIZED_PATHS.stationLocator[locale])}#my-stations`,
+        }),
+        expect.objectContaining({
           name: appText(locale, 'app.manifest.shortcut.cart'),
           url: getHref(locale, SHOP_PATHS.cart[locale]),
         }),
       ]);
-      // Both shortcuts lead to pages that exist.
+      // Every shortcut leads to a page that exists.
       for (const shortcut of manifest.shortcuts) {
         const page = await app.inject({ url: shortcut.url, headers: { 'user-agent': BROWSER_UA } });
         expect(page.statusCode, shortcut.url).toBe(200);
@@ -126,5 +130,42 @@ describe('pages and the service worker script', () => {
     expect(response.body).not.toContain('self.__WB_MANIFEST');
     expect(response.body).toMatch(/assets\/index-[\w-]+\.js/);
     expect(response.body).not.toMatch(/url:\s*[`'"]index\.html/);
+  });
+});
+
+describe('app shell documents (the offline fallback of pages never saved)', () => {
+  function bootOf(html: string) {
+    const json = /<script type="application\/json" id="__st1_boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    if (!json) throw new Error('no boot data');
+    return JSON.parse(json) as {
+      basename: string;
+      payload: { locale: string; offline?: { kind: string }; layout: unknown; page: unknown };
+    };
+  }
+
+  for (const locale of LOCALES) {
+    it(`${locale}: a storable document with the locale's layout, an empty page and its basename`, async () => {
+      const response = await app.inject({ url: `/_app-shell/${locale}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['x-robots-tag']).toBe('noindex');
+      expect(response.body).toContain(`<html lang="${LOCALE_INFO[locale].htmlLang}"`);
+      const boot = bootOf(response.body);
+      expect(boot.basename).toBe(LOCALE_INFO[locale].prefix);
+      expect(boot.payload).toMatchObject({ locale, offline: { kind: 'shell' }, page: null });
+      expect(boot.payload.layout).not.toBeNull();
+      // The header and footer are rendered, around an empty main.
+      expect(response.body).toMatch(/<footer/);
+    });
+  }
+
+  it('refuses an unknown locale (400), and on a locale domain another locale (404)', async () => {
+    expect((await app.inject({ url: '/_app-shell/xx-XX' })).statusCode).toBe(400);
+    const own = await domainApp.inject({ url: '/_app-shell/sv-SE', headers: { host: 'st1.se' } });
+    expect(own.statusCode).toBe(200);
+    expect(bootOf(own.body).basename).toBe('');
+    const other = await domainApp.inject({ url: '/_app-shell/fi-FI', headers: { host: 'st1.se' } });
+    expect(other.statusCode).toBe(404);
   });
 });

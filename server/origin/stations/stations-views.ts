@@ -5,13 +5,12 @@
  */
 import type { Asset, PageContent } from '../../../src/shared/content-schema';
 import { COUNTRY_INFO, LOCALES, STATION_PATH_SEGMENT, type Locale } from '../../../src/shared/locales';
-import { addDays, isoWeekday, zonedNow } from '../../../src/shared/station-calendar';
+import { addDays, zonedNow } from '../../../src/shared/station-calendar';
+import { toShapeA, toShapeB } from '../../../src/shared/weekly-hours';
 import {
   COUNTRY_TIME_ZONE,
   type FoodMenu,
   type LunchList,
-  type OpeningHoursShapeA,
-  type OpeningHoursShapeB,
   type StationDetails,
   type StationSummary,
   type WeeklyHours,
@@ -19,48 +18,6 @@ import {
 import { serverText } from '../server-texts';
 import type { LocalizedNames, StationRecord } from './stations-record';
 import escapeHtml from 'escape-html';
-
-/** Days of opening hours on a page: yesterday and the week from today (spec §5 counts 8). */
-const PAGE_DAYS = 8;
-
-/** The ranges of a date: its exception, else its weekday's. */
-function rangesOn(weekly: WeeklyHours, date: string): string[] {
-  const text = weekly.exceptions[date] ?? weekly.week[isoWeekday(date) - 1] ?? '';
-  return text === '' ? [] : text.split(',');
-}
-
-function withSeconds(time: string): string {
-  return `${time}:00`;
-}
-
-function dates(timeZone: string, now: Date): string[] {
-  const today = zonedNow(now, timeZone).date;
-  return Array.from({ length: PAGE_DAYS }, (_, index) => addDays(today, index - 1));
-}
-
-export function toShapeA(weekly: WeeklyHours, timeZone: string, now: Date): OpeningHoursShapeA[] {
-  return dates(timeZone, now).map((date) => ({
-    date,
-    openHours: rangesOn(weekly, date).map((range) => {
-      const [start, end] = range.split('-') as [string, string];
-      return { startTime: withSeconds(start), endTime: withSeconds(end) };
-    }),
-  }));
-}
-
-export function toShapeB(weekly: WeeklyHours, timeZone: string, now: Date): OpeningHoursShapeB {
-  const days = dates(timeZone, now);
-  return {
-    store24h: days.every((date) => rangesOn(weekly, date).join(',') === '00:00-24:00'),
-    storeOpeningHours: days.map((date) => ({
-      date,
-      hours: rangesOn(weekly, date).map((range) => {
-        const [opens, closes] = range.split('-') as [string, string];
-        return { opens: withSeconds(opens), closes: withSeconds(closes) };
-      }),
-    })),
-  };
-}
 
 /** Exceptions before `from` (yesterday in the station's zone) can no longer matter: the list leaves them out. */
 function currentExceptions(weekly: WeeklyHours, from: string): WeeklyHours {
@@ -89,6 +46,10 @@ function summarize(record: StationRecord, from: string): StationSummary {
     services: record.services,
     express: record.express,
     hours: record.hours.format === 'malformed' ? null : currentExceptions(record.hours.weekly, from),
+    // What a station page drawn offline from the stored list needs besides (docs/pwa.md).
+    phone: record.phone,
+    ...(record.kitchen ? { kitchenHours: currentExceptions(record.kitchen, from) } : {}),
+    ...(record.lunchHours ? { lunchHours: currentExceptions(record.lunchHours, from) } : {}),
   };
 }
 

@@ -10,7 +10,13 @@ import {
   initialView,
   SINGLE_STATION_MAX_ZOOM,
   markersInView,
+  NEAR_ME_STATIONS,
+  nearView,
+  neighbourOutlines,
   prepareFirstDraw,
+  townLabels,
+  townMinZoom,
+  townsOf,
   toWorld,
   worldBounds,
   zoomOf,
@@ -187,5 +193,75 @@ describe('offline map clusters (spec §9)', () => {
     const many = stationsAround(13_000, 11);
     const { drawn } = prepareFirstDraw(many, SIZE);
     expect(drawn.markers.reduce((sum, marker) => sum + (marker.kind === 'cluster' ? marker.count : 1), 0)).toBe(13_000);
+  });
+});
+
+describe('what a driver reads on the map', () => {
+  const size = { width: 390, height: 320 };
+  const station = (id: string, city: string, lat: number, lng: number): OfflineMapStation => ({
+    id,
+    name: `St1 ${city} ${id}`,
+    city,
+    lat,
+    lng,
+  });
+
+  it('draws the neighbours east and south of the three countries', () => {
+    const codes = neighbourOutlines().map((land) => land.code);
+    expect(codes).toEqual(expect.arrayContaining(['RU', 'EE', 'DK']));
+  });
+
+  it('names towns from the stations, the biggest from further out, never two names on top of each other', () => {
+    const stations = [
+      ...Array.from({ length: 25 }, (_, i) => station(`H${i}`, 'Helsinki', 60.17 + i * 0.001, 24.94)),
+      ...Array.from({ length: 6 }, (_, i) => station(`E${i}`, 'Espoo', 60.2 + i * 0.001, 24.66)),
+      station('K1', 'Kerava', 60.4, 25.1),
+    ];
+    const towns = townsOf(stations);
+    expect(towns.map((town) => [town.name, town.stations])).toEqual([
+      ['Helsinki', 25],
+      ['Espoo', 6],
+      ['Kerava', 1],
+    ]);
+    expect(townMinZoom(25)).toBeLessThan(townMinZoom(6));
+    const at = (zoom: number, frame = size) => {
+      const [x, y] = toWorld(24.94, 60.17);
+      const k = 2 ** zoom;
+      return townLabels(towns, { x: frame.width / 2 - x * k, y: frame.height / 2 - y * k, k }, frame).map(
+        (label) => label.name,
+      );
+    };
+    expect(at(3)).toEqual(['Helsinki']);
+    expect(at(5)).toEqual(['Helsinki']);
+    // Espoo is 15 km west of Helsinki: at zoom 6 to 8 the two names would overlap, at 9 they do not.
+    expect(at(6)).toEqual(['Helsinki']);
+    expect(at(8, { width: 1280, height: 800 })).toEqual(['Helsinki', 'Kerava']);
+    expect(at(9, { width: 1280, height: 800 })).toEqual(['Helsinki', 'Espoo', 'Kerava']);
+    // A name that would run off the map is left out.
+    expect(at(9)).not.toContain('Kerava');
+  });
+
+  it('"near me" shows the position and the nearest stations, close in', () => {
+    const stations = [
+      station('A', 'Oulu', 65.01, 25.47),
+      station('B', 'Oulu', 65.02, 25.5),
+      ...Array.from({ length: 20 }, (_, i) => station(`S${i}`, 'Helsinki', 60.1 + i * 0.01, 24.9)),
+    ];
+    const position = { lat: 65.0, lng: 25.45 };
+    const view = nearView(position, stations, size);
+    const onScreen = (lat: number, lng: number) => {
+      const [x, y] = toWorld(lng, lat);
+      const sx = x * view.k + view.x;
+      const sy = y * view.k + view.y;
+      return sx >= 0 && sx <= size.width && sy >= 0 && sy <= size.height;
+    };
+    expect(onScreen(position.lat, position.lng)).toBe(true);
+    expect(onScreen(65.01, 25.47) && onScreen(65.02, 25.5)).toBe(true);
+    expect(NEAR_ME_STATIONS).toBe(5);
+    // Five nearest: the two in Oulu and three in Helsinki, so the view spans the country.
+    expect(zoomOf(view)).toBeLessThan(8);
+    const close = nearView(position, stations.slice(0, 2), size);
+    expect(zoomOf(close)).toBeGreaterThanOrEqual(10);
+    expect(zoomOf(close)).toBeLessThanOrEqual(14);
   });
 });

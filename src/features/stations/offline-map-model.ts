@@ -15,6 +15,8 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { clusterColour, type ClusterColour } from './cluster-colour';
 import { FIT_BOUNDS_PADDING_PX, OFFLINE_SUPERCLUSTER_OPTIONS, OFFLINE_WORLD_PX } from './map-clustering';
+import { distanceKm } from './distance';
+import neighbourLands from './neighbour-lands.json';
 import nordicCountries from './nordic-countries.json';
 
 export interface OfflineMapStation {
@@ -22,6 +24,8 @@ export interface OfflineMapStation {
   name: string;
   lat: number;
   lng: number;
+  /** The station's town (town names on the map come from the stations' towns). */
+  city?: string;
 }
 
 export interface MapSize {
@@ -317,4 +321,111 @@ export function clusterView(index: StationClusterIndex, clusterId: number, size:
   const fitted = fitView(bounds, size);
   if (fitted.k >= expansion) return fitted;
   return centredView((bounds.x0 + bounds.x1) / 2, (bounds.y0 + bounds.y1) / 2, expansion, size);
+}
+
+/**
+ * The neighbours' land (Russia, the Baltic states, Belarus, Poland, Germany, Denmark),
+ * cut to the region and stored as world-pixel paths by scripts/generate-nordic-countries.ts.
+ */
+export function neighbourOutlines(): ReadonlyArray<{ code: string; d: string }> {
+  return neighbourLands;
+}
+
+export interface Town {
+  name: string;
+  /** The mean position of its stations. */
+  lat: number;
+  lng: number;
+  /** Its stations: the bigger towns are named first, and from further out. */
+  stations: number;
+}
+
+/** The towns of the stations (by their `city`), largest first. */
+export function townsOf(stations: readonly OfflineMapStation[]): Town[] {
+  const byName = new Map<string, { lat: number; lng: number; stations: number }>();
+  for (const station of stations) {
+    if (!station.city) continue;
+    const town = byName.get(station.city) ?? { lat: 0, lng: 0, stations: 0 };
+    town.lat += station.lat;
+    town.lng += station.lng;
+    town.stations += 1;
+    byName.set(station.city, town);
+  }
+  return [...byName]
+    .map(([name, town]) => ({
+      name,
+      lat: town.lat / town.stations,
+      lng: town.lng / town.stations,
+      stations: town.stations,
+    }))
+    .sort((a, b) => b.stations - a.stations || a.name.localeCompare(b.name));
+}
+
+/**
+ * From which zoom a town of n stations is named: the biggest from the country view (zoom
+ * 3 on a phone), the smallest once the map is at a region's scale (zoom 8, a town's surroundings).
+ */
+export function townMinZoom(stations: number): number {
+  if (stations >= 20) return 3;
+  if (stations >= 10) return 5;
+  if (stations >= 5) return 6;
+  if (stations >= 2) return 7;
+  return 8;
+}
+
+export interface TownLabel {
+  name: string;
+  /** Screen position of the town, px from the map's top left. */
+  x: number;
+  y: number;
+}
+
+/** Rough label box: the map's label font is 12–13 px (offline-map.css). */
+const LABEL_CHAR_PX = 7.5;
+const LABEL_HEIGHT_PX = 18;
+const MAX_TOWN_LABELS = 40;
+
+/**
+ * The town names to draw in a view: the towns whose size fits the zoom, largest first,
+ * leaving out a name that would overlap one already placed (or fall off the map).
+ */
+export function townLabels(towns: readonly Town[], view: MapView, size: MapSize): TownLabel[] {
+  const zoom = zoomOf(view);
+  const placed: Array<TownLabel & { x0: number; x1: number; y0: number; y1: number }> = [];
+  for (const town of towns) {
+    if (placed.length >= MAX_TOWN_LABELS) break;
+    if (townMinZoom(town.stations) > zoom) continue;
+    const [wx, wy] = toWorld(town.lng, town.lat);
+    const x = wx * view.k + view.x;
+    const y = wy * view.k + view.y;
+    const half = (town.name.length * LABEL_CHAR_PX) / 2 + 4;
+    const box = { x0: x - half, x1: x + half, y0: y - LABEL_HEIGHT_PX / 2, y1: y + LABEL_HEIGHT_PX / 2 };
+    if (box.x0 < 0 || box.x1 > size.width || box.y0 < 0 || box.y1 > size.height) continue;
+    if (placed.some((other) => box.x0 < other.x1 && box.x1 > other.x0 && box.y0 < other.y1 && box.y1 > other.y0))
+      continue;
+    placed.push({ name: town.name, x, y, ...box });
+  }
+  return placed.map(({ name, x, y }) => ({ name, x, y }));
+}
+
+/** How many of the nearest stations "near me" brings into view with the position. */
+export const NEAR_ME_STATIONS = 5;
+
+/**
+ * The view after "near me": the visitor's position and the nearest stations fitted with
+ * padding (at most zoom 14, where the nearest is next door); the position alone when
+ * there are no stations.
+ */
+export function nearView(
+  position: { lat: number; lng: number },
+  stations: readonly OfflineMapStation[],
+  size: MapSize,
+): MapView {
+  const nearest = stations
+    .map((station) => ({ station, km: distanceKm(position, station) }))
+    .sort((a, b) => a.km - b.km)
+    .slice(0, NEAR_ME_STATIONS)
+    .map((entry) => entry.station);
+  const bounds = worldBounds([position, ...nearest])!;
+  return fitView(bounds, size, 14);
 }

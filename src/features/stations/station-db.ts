@@ -17,6 +17,22 @@ export interface ListMeta {
   etag: string | null;
   /** When the list was last confirmed current with the origin (ms since epoch). */
   syncedAt: number;
+  /** The shape of the stored entries (`LIST_FORMAT`); absent: stored before the phone and food hours came. */
+  format?: number;
+}
+
+/**
+ * The shape of the stored entries. A list stored in an older shape is fetched in full
+ * once (a delta would only bring the changed stations in the new shape).
+ */
+export const LIST_FORMAT = 2;
+
+/** A station the visitor starred ("My stations"), kept across restarts. */
+export interface Favourite {
+  /** The station id (unique over all countries: "FI-0001"). */
+  id: string;
+  country: StationCountry;
+  savedAt: number;
 }
 
 export interface StoredPage {
@@ -33,6 +49,7 @@ export class StationsDatabase extends Dexie {
   stations!: Table<StationSummary, [StationCountry, string]>;
   lists!: Table<ListMeta, StationCountry>;
   pages!: Table<StoredPage, string>;
+  favourites!: Table<Favourite, string>;
 
   constructor(name = 'st1-stations') {
     super(name);
@@ -41,13 +58,15 @@ export class StationsDatabase extends Dexie {
       lists: 'country',
       pages: 'path, savedAt',
     });
+    // Version 2: stations found by slug (a station page drawn offline), and the favourites.
+    this.version(2).stores({ stations: '[country+id], country, slug', favourites: 'id, savedAt' });
   }
 }
 
 let database: StationsDatabase | undefined;
 
 /** The one database of the page (created on first use, never on the server). */
-function stationsDb(): StationsDatabase {
+export function stationsDb(): StationsDatabase {
   database ??= new StationsDatabase();
   return database;
 }
@@ -96,6 +115,7 @@ export async function applyList(
       ...(change.dataset ? { dataset: change.dataset } : {}),
       etag,
       syncedAt: now,
+      format: LIST_FORMAT,
     });
   });
 }
@@ -122,4 +142,31 @@ export async function savePage(path: string, payload: PagePayload, now = Date.no
 
 export async function readPage(path: string): Promise<StoredPage | undefined> {
   return stationsDb().pages.get(path);
+}
+
+/** A station found by its slug (station page addresses name the slug), in any stored country. */
+export async function readStationBySlug(
+  slug: string,
+): Promise<{ station: StationSummary; meta: ListMeta | undefined } | undefined> {
+  const db = stationsDb();
+  return db.transaction('r', db.stations, db.lists, async () => {
+    const station = await db.stations.where('slug').equals(slug).first();
+    if (!station) return undefined;
+    return { station, meta: await db.lists.get(station.country) };
+  });
+}
+
+/** The starred stations, oldest first. */
+export async function readFavourites(): Promise<Favourite[]> {
+  return stationsDb().favourites.orderBy('savedAt').toArray();
+}
+
+export async function setFavourite(
+  station: Pick<StationSummary, 'id' | 'country'>,
+  on: boolean,
+  now = Date.now(),
+): Promise<void> {
+  const db = stationsDb();
+  if (on) await db.favourites.put({ id: station.id, country: station.country, savedAt: now });
+  else await db.favourites.delete(station.id);
 }

@@ -1,8 +1,19 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StationSummary } from '@/shared/stations';
-import { readList, readPage, savePage, StationsDatabase, setStationsDb, MAX_STORED_PAGES } from './station-db';
-import { onStationsSynced, syncStations } from './station-sync';
+import {
+  LIST_FORMAT,
+  MAX_STORED_PAGES,
+  readFavourites,
+  readList,
+  readPage,
+  savePage,
+  setFavourite,
+  stationsDb,
+  StationsDatabase,
+  setStationsDb,
+} from './station-db';
+import { syncStations } from './station-sync';
 
 const station = (id: string, name = `St1 ${id}`): StationSummary => ({
   id,
@@ -131,34 +142,35 @@ describe('station list sync', () => {
   });
 });
 
-describe('sync notifications (a locator left open sees a background sync)', () => {
-  it('tell every listener the country and outcome of each successful sync, until unsubscribed', async () => {
-    const origin = fakeOrigin();
-    const heard: string[] = [];
-    const unsubscribe = onStationsSynced((country, outcome) => heard.push(`${country}:${outcome}`));
-    try {
-      await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
-      await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
-      origin.state.version = 2;
-      origin.state.stations.set('FI-2', station('FI-2', 'St1 Renamed'));
-      origin.state.changed.set('FI-2', 2);
-      await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
-      const failing = (async () => new Response('', { status: 503 })) as unknown as typeof fetch;
-      await expect(syncStations('FI', 'fi-FI', { fetch: failing })).rejects.toThrow(/503/);
-      expect(heard).toEqual(['FI:replaced', 'FI:unchanged', 'FI:updated']);
-    } finally {
-      unsubscribe();
-    }
-    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
-    expect(heard).toHaveLength(3);
-  });
-});
-
 describe('offline pages', () => {
   it('keeps visited pages, the newest MAX_STORED_PAGES of them', async () => {
     const payload = { locale: 'fi-FI' } as never;
     for (let i = 0; i <= MAX_STORED_PAGES; i++) await savePage(`/asemat/s${i}`, payload, i);
     expect(await readPage('/asemat/s0')).toBeUndefined();
     expect((await readPage(`/asemat/s${MAX_STORED_PAGES}`))?.payload).toEqual(payload);
+  });
+});
+
+describe('favourite stations', () => {
+  it('are kept in the order starred, and unstarring removes one', async () => {
+    await setFavourite({ id: 'SE-0002', country: 'SE' }, true, 1);
+    await setFavourite({ id: 'FI-0001', country: 'FI' }, true, 2);
+    await setFavourite({ id: 'SE-0002', country: 'SE' }, true, 1);
+    expect((await readFavourites()).map((favourite) => favourite.id)).toEqual(['SE-0002', 'FI-0001']);
+    await setFavourite({ id: 'SE-0002', country: 'SE' }, false);
+    expect(await readFavourites()).toEqual([{ id: 'FI-0001', country: 'FI', savedAt: 2 }]);
+  });
+});
+
+describe('a list stored in an older shape', () => {
+  it('is fetched in full once, so that every station gains the new fields', async () => {
+    const origin = fakeOrigin();
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    expect((await readList('FI')).meta?.format).toBe(LIST_FORMAT);
+    // An app from before stored the same version without a format.
+    await stationsDb().lists.update('FI', { format: undefined });
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    expect(origin.requests.at(-1)?.url).toMatch(/since=0\b/);
+    expect((await readList('FI')).meta?.format).toBe(LIST_FORMAT);
   });
 });

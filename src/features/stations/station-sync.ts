@@ -6,7 +6,7 @@
 import type { Locale } from '@/shared/locales';
 import type { StationCountry } from '@/shared/stations';
 import { fetchStationList } from './api/stations-api';
-import { applyList, countStations, readListMeta, touchList } from './station-db';
+import { applyList, countStations, LIST_FORMAT, readListMeta, touchList } from './station-db';
 
 export type SyncOutcome = 'replaced' | 'updated' | 'unchanged';
 
@@ -17,29 +17,6 @@ export interface SyncOptions {
 }
 
 const inFlight = new Map<string, Promise<SyncOutcome>>();
-
-type SyncListener = (country: StationCountry, outcome: SyncOutcome) => void;
-const listeners = new Set<SyncListener>();
-
-/**
- * Calls `listener` after every successful sync of any country (also a background sync
- * while the locator is open, so that it shows the new list). Returns the unsubscribe.
- */
-export function onStationsSynced(listener: SyncListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function notify(country: StationCountry, outcome: SyncOutcome): SyncOutcome {
-  for (const listener of listeners) {
-    try {
-      listener(country, outcome);
-    } catch (error) {
-      console.warn('A station sync listener failed', error);
-    }
-  }
-  return outcome;
-}
 
 /**
  * Brings the stored list of a country up to date. Calls that overlap (the locator opening
@@ -62,7 +39,8 @@ async function syncOnce(country: StationCountry, locale: Locale, options: SyncOp
   // A list without stations (cleared storage) starts over. Counted, not read: at 13,000
   // stations reading the stored list cost more than the delta itself (docs/performance.md).
   const meta = await readListMeta(country);
-  const since = meta && (await countStations(country)) > 0 ? meta.version : 0;
+  // A list stored in an older shape starts over too, so that every station gains the new fields.
+  const since = meta && meta.format === LIST_FORMAT && (await countStations(country)) > 0 ? meta.version : 0;
   const answer = await fetchStationList(country, locale, {
     since,
     // The history the stored version belongs to: another one (a restored origin database) answers in full.
@@ -73,9 +51,9 @@ async function syncOnce(country: StationCountry, locale: Locale, options: SyncOp
   });
   if (answer.unchanged) {
     await touchList(country, now());
-    return notify(country, 'unchanged');
+    return 'unchanged';
   }
   const { list, etag } = answer;
   await applyList(country, list, etag, now());
-  return notify(country, list.full ? 'replaced' : 'updated');
+  return list.full ? 'replaced' : 'updated';
 }

@@ -1,16 +1,18 @@
 /**
  * The station list of a country for the locator: what this device has stored (at once,
- * offline too), then refreshed from the origin by version/delta when online, and again
- * whenever another sync of the country lands (the background sync of an installed app
- * resumed with the locator open: src/features/pwa/background-tasks.ts).
+ * offline too), then refreshed from the origin by version/delta when online. The stored
+ * list is read with a live query (dexie-react-hooks), so every sync of the country shows
+ * as it lands — this hook's own, the background sync of an installed app resumed with the
+ * locator open (src/features/pwa/background-tasks.ts), or a sync in another tab.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Locale } from '@/shared/locales';
 import type { StationCountry, StationSummary } from '@/shared/stations';
 import { useOnlineStatus } from '@/ui/use-online-status';
-import { readList, readListMeta } from './station-db';
+import { readList } from './station-db';
 import { fetchStationList } from './api/stations-api';
-import { onStationsSynced, syncStations } from './station-sync';
+import { syncStations } from './station-sync';
 
 export interface StationListState {
   /** null until storage has been read (the server render and hydration). */
@@ -22,82 +24,77 @@ export interface StationListState {
   storageFailed: boolean;
 }
 
-const INITIAL: StationListState = {
-  stations: null,
-  syncedAt: null,
-  syncing: false,
-  syncFailed: false,
-  storageFailed: false,
+type SyncState = Pick<StationListState, 'syncing' | 'syncFailed'> & {
+  /** The settled first sync attempt: an empty store is then "no stations", not "loading". */
+  settled: boolean;
 };
+const IDLE: SyncState = { syncing: false, syncFailed: false, settled: false };
+
+/** The stored list, live; `failed` when storage cannot be read (a private window, storage blocked). */
+function useStoredList(country: StationCountry) {
+  return useLiveQuery(async () => {
+    try {
+      return { failed: false as const, country, ...(await readList(country)) };
+    } catch (error) {
+      console.warn('Station storage is not available', error);
+      return { failed: true as const, country, meta: undefined, stations: [] as StationSummary[] };
+    }
+  }, [country]);
+}
 
 export function useStationList(country: StationCountry, locale: Locale): StationListState {
   const online = useOnlineStatus();
-  const [state, setState] = useState<{ country: StationCountry; value: StationListState }>({ country, value: INITIAL });
-  const value = state.country === country ? state.value : INITIAL;
+  const stored = useStoredList(country);
+  const storageFailed = stored?.failed === true;
+  const [sync, setSync] = useState<{ country: StationCountry; value: SyncState }>({ country, value: IDLE });
+  const syncState = sync.country === country ? sync.value : IDLE;
+  // Without storage the list comes straight from the network and lives here instead.
+  const [direct, setDirect] = useState<{ country: StationCountry; stations: StationSummary[]; at: number } | null>(
+    null,
+  );
 
   useEffect(() => {
+    if (!online || stored === undefined) return;
     let cancelled = false;
-    const update = (change: Partial<StationListState>) => {
-      if (!cancelled)
-        setState((previous) => ({
-          country,
-          value: { ...(previous.country === country ? previous.value : INITIAL), ...change },
-        }));
+    const update = (value: SyncState) => {
+      if (!cancelled) setSync({ country, value });
     };
-    // An empty store before the first sync is "loading", not "no stations".
-    const read = async (final: boolean) => {
-      const { meta, stations } = await readList(country);
-      update({
-        stations: stations.length > 0 || final ? stations : null,
-        syncedAt: meta && stations.length > 0 ? meta.syncedAt : null,
-      });
-    };
-    // Every sync of this country shows here: this hook's own and any other.
-    const unsubscribe = onStationsSynced((synced, outcome) => {
-      if (synced !== country || cancelled) return;
-      const reading =
-        outcome === 'unchanged'
-          ? readListMeta(country).then((meta) => update(meta ? { syncedAt: meta.syncedAt } : {}))
-          : read(true);
-      reading.catch((error: unknown) => console.warn('Could not read the stored station list', error));
-    });
+    update({ syncing: true, syncFailed: false, settled: false });
     void (async () => {
       try {
-        await read(!online);
-      } catch (error) {
-        console.warn('Station storage is not available', error);
-        update({ storageFailed: true });
-        // Without storage (a private window, storage blocked) the list comes straight from the network.
-        if (online) {
-          try {
-            const answer = await fetchStationList(country, locale);
-            if (answer.unchanged)
-              throw new Error('The station list answered 304 to an unconditional request', { cause: error });
-            update({ stations: answer.list.stations, syncedAt: Date.now() });
-          } catch (fetchError) {
-            console.warn('Could not load the station list', fetchError);
-            update({ syncFailed: true });
-          }
+        if (storageFailed) {
+          const answer = await fetchStationList(country, locale);
+          if (answer.unchanged) throw new Error('The station list answered 304 to an unconditional request');
+          if (!cancelled) setDirect({ country, stations: answer.list.stations, at: Date.now() });
+        } else {
+          // The live query above shows what the sync stores.
+          await syncStations(country, locale);
         }
-        return;
-      }
-      if (!online) return;
-      update({ syncing: true, syncFailed: false });
-      try {
-        // The listener above reads what the sync stored.
-        await syncStations(country, locale);
-        update({ syncing: false });
+        update({ syncing: false, syncFailed: false, settled: true });
       } catch (error) {
         console.warn('Could not update the station list', error);
-        update({ syncing: false, syncFailed: true });
-        await read(true).catch(() => {});
+        update({ syncing: false, syncFailed: true, settled: true });
       }
     })();
     return () => {
       cancelled = true;
-      unsubscribe();
     };
-  }, [country, locale, online]);
+    // The sync runs once per country, locale and connection, not on every stored change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [country, locale, online, stored === undefined, storageFailed]);
 
-  return value;
+  const base = { syncing: syncState.syncing, syncFailed: syncState.syncFailed, storageFailed };
+  if (storageFailed) {
+    const shown = direct?.country === country ? direct : null;
+    return { ...base, stations: shown ? shown.stations : null, syncedAt: shown ? shown.at : null };
+  }
+  if (!stored || stored.country !== country) return { ...base, stations: null, syncedAt: null };
+  const { meta, stations } = stored;
+  // An empty store before the first sync is "loading", not "no stations".
+  const final = !online || syncState.settled;
+  return {
+    ...base,
+    stations: stations.length > 0 || final ? stations : null,
+    syncedAt: meta && stations.length > 0 ? meta.syncedAt : null,
+  };
 }

@@ -98,3 +98,39 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/** The locales whose app-shell document the worker keeps (sw/app-shell.ts), sorted. */
+export async function savedAppShells(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith('st1-shell-'));
+    const locales: string[] = [];
+    for (const name of names) {
+      for (const request of await (await caches.open(name)).keys()) {
+        locales.push(new URL(request.url).pathname.split('/').pop() ?? '');
+      }
+    }
+    return locales.sort();
+  });
+}
+
+/** Whether the layout of a locale is stored on the device (src/app/layout-store.ts). */
+export async function hasStoredLayout(page: Page, locale: Locale): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'st1-layout')) return false;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('st1-layout');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('layouts')) return false;
+      return await new Promise<boolean>((resolve, reject) => {
+        const request = db.transaction('layouts').objectStore('layouts').get(wanted);
+        request.onsuccess = () => resolve(request.result !== undefined);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, locale);
+}

@@ -24,7 +24,11 @@ import {
   markersInView,
   MAX_VIEW_ZOOM,
   MIN_VIEW_ZOOM,
+  nearView,
+  neighbourOutlines,
   toWorld,
+  townLabels,
+  townsOf,
   type MapSize,
   type MapView,
   type OfflineMapStation,
@@ -59,6 +63,8 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
   const [view, setView] = useState<MapView | null>(null);
   const index = useMemo(() => buildClusterIndex(stations), [stations]);
   const countries = useMemo(() => countryOutlines(), []);
+  const neighbours = useMemo(() => neighbourOutlines(), []);
+  const towns = useMemo(() => townsOf(stations), [stations]);
 
   // The frame's size decides the fitted view and what is on screen.
   useEffect(() => {
@@ -109,17 +115,23 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
     else setView(next);
   };
 
-  // A new list (a search, a filter), a new focus or a new size: fit the map again (the
-  // locator keeps the same focus array while its points stay the same: use-map-focus.ts).
+  // A new list (a search, a filter), a new focus, a new size or a new position: fit the map
+  // again — to the locator's focus (use-map-focus.ts) when it gives one, else after
+  // "near me" to the position and the nearest stations, else to the stations.
+  const positionKey = position ? `${position.lat},${position.lng}` : '';
   useEffect(() => {
     if (!size) return;
-    const next = initialView(stations, size, singleZoom, fitTo);
+    const next =
+      !fitTo && position ? nearView(position, stations, size) : initialView(stations, size, singleZoom, fitTo);
     const element = frame.current;
     if (element && behaviour.current) select(element).call(behaviour.current.transform, toTransform(next));
     else setView(next);
-  }, [stations, size, singleZoom, fitTo]);
+    // The position counts by value: the same fix again does not move the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stations, size, singleZoom, fitTo, positionKey]);
 
   const drawn = useMemo(() => (size && view ? markersInView(index, view, size) : null), [index, view, size]);
+  const labels = useMemo(() => (size && view ? townLabels(towns, view, size) : []), [towns, view, size]);
 
   // What is drawn, said once the view has settled (not on every frame of a pinch).
   const summary = drawn
@@ -193,12 +205,28 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
         <svg className="offline-map__land" aria-hidden="true" focusable="false" width="100%" height="100%">
           {view ? (
             <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
+              {neighbours.map((land) => (
+                <path key={land.code} d={land.d} className="offline-map__neighbour" data-country={land.code} />
+              ))}
               {countries.map((country) => (
                 <path key={country.code} d={country.d} className="offline-map__country" data-country={country.code} />
               ))}
             </g>
           ) : null}
         </svg>
+        {/* Town names are part of the picture: the list and the markers name the stations. */}
+        <div className="offline-map__towns" aria-hidden="true">
+          {labels.map((label) => (
+            <span
+              key={label.name}
+              className="offline-map__town"
+              style={{ transform: `translate(${label.x}px, ${label.y}px)` }}
+              data-town={label.name}
+            >
+              {label.name}
+            </span>
+          ))}
+        </div>
         {here && view ? (
           <span
             className="offline-map__position"
@@ -245,15 +273,24 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
                   data-station-id={marker.stationId}
                   aria-label={marker.name}
                   onClick={() => onSelect(marker.stationId)}
-                />
+                >
+                  {/* Its name on hover and focus (the accessible name is the label above). */}
+                  <span className="offline-map__station-name" aria-hidden="true">
+                    {marker.name}
+                  </span>
+                </button>
               ) : (
                 <span
-                  className="offline-map__station"
+                  className="offline-map__station offline-map__station--named"
                   role="img"
                   data-kind="marker"
                   data-station-id={marker.stationId}
                   aria-label={marker.name}
-                />
+                >
+                  <span className="offline-map__station-name" aria-hidden="true">
+                    {marker.name}
+                  </span>
+                </span>
               )}
             </li>
           ))}

@@ -6,24 +6,28 @@ import type { StationSummary } from '@/shared/stations';
 import { formatDistance } from '../distance';
 import { todaysHoursAt } from '../open-now';
 import { open24hLabel } from '../opening-hours';
+import { FavouriteStar } from './favourite-star';
 
 export function stationHref(locale: Locale, slug: string): string {
   return `/${STATION_PATH_SEGMENT[locale]}/${slug}`;
 }
 
-/** One station of the locator's list: open/closed, today's hours, distance. */
+/** One station of the locator's list: open/closed, today's hours, distance, its favourite star. */
 export function StationListItem({
   station,
   open,
   distanceKm,
   locale,
   now,
+  favourite,
 }: {
   station: StationSummary;
   open: boolean | null;
   distanceKm: number | null;
   locale: Locale;
   now: ZonedNow;
+  /** Starred ("My stations"). */
+  favourite: boolean;
 }) {
   const t = useT();
   const today = todaysHoursAt(station.hours, now);
@@ -37,9 +41,12 @@ export function StationListItem({
           : t('stations.status.unknown');
   return (
     <li className="station-item" data-station-id={station.id}>
-      <h3 className="station-item__name">
-        <Link to={stationHref(locale, station.slug)}>{station.name}</Link>
-      </h3>
+      <div className="station-item__head">
+        <h3 className="station-item__name">
+          <Link to={stationHref(locale, station.slug)}>{station.name}</Link>
+        </h3>
+        <FavouriteStar station={station} on={favourite} />
+      </div>
       <p className="station-item__address">
         {station.address}, {station.postalCode} {station.city}
       </p>

@@ -24,6 +24,8 @@ import { indexStations, searchStations, type StationResult } from '../station-se
 import { useStationList } from '../use-station-list';
 import { useMapFocus } from '../use-map-focus';
 import { LocatorViewSwitch } from './locator-view-switch';
+import { useFavourites } from '../use-favourites';
+import { MyStations } from './my-stations';
 import { MapPanel } from './map-panel';
 import { stationHref, StationListItem } from './station-list-item';
 import './stations.css';
@@ -71,6 +73,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   const homeCountry = LOCALE_INFO[locale].country;
   const country = query.country ?? homeCountry;
   const list = useStationList(country, locale);
+  const favourites = useFavourites();
 
   // The locator is kept for offline in-app navigation, like the station pages.
   useEffect(() => {
@@ -274,6 +277,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
 
       <div className="station-locator__layout" data-view={query.view}>
         <div className="station-locator__list-column">
+          <MyStations favourites={favourites} locale={locale} nowAt={now} />
           <ol className="station-list" aria-labelledby={ids.status}>
             {shown.slice(0, limit).map((result) => (
               <StationListItem
@@ -283,6 +287,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
                 distanceKm={result.distanceKm}
                 locale={locale}
                 now={zoned}
+                favourite={favourites.ids.has(result.station.id)}
               />
             ))}
           </ol>

@@ -17,6 +17,8 @@ export interface MapStation {
   name: string;
   lat: number;
   lng: number;
+  /** The station's town: the built-in map names towns from its stations. */
+  city?: string;
 }
 
 const FALLBACK_CENTER = { lat: 62.5, lng: 17 };

@@ -13,10 +13,13 @@ import type { PageContent } from '@/shared/content-schema';
 import { LOCALE_INFO, LOCALIZED_PATHS } from '@/shared/locales';
 import { formatMoney } from '@/shared/shop/money';
 import { zonedNow } from '@/shared/station-calendar';
+import { telHref } from '@/shared/tel-href';
 import { DIET_CODES, type LunchList, type StationDetails } from '@/shared/stations';
 import { rememberPage } from '../offline-pages';
 import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
+import { useFavourites } from '../use-favourites';
+import { FavouriteStar } from './favourite-star';
 import { MapPanel } from './map-panel';
 import { OpeningHoursTable } from './opening-hours-table';
 import './stations.css';
@@ -41,10 +44,14 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
   const payload = usePagePayload();
   const station = page.station;
   const mapStations = useMemo(() => (station ? [station] : []), [station]);
+  const favourites = useFavourites();
+  // A page drawn from the stored list offline says how old that list is.
+  const offline = payload?.offline?.kind === 'station' ? payload.offline : null;
 
-  // Every station page visited is kept for offline in-app navigation (issue 5).
+  // Every station page visited is kept for offline in-app navigation (issue 5); one
+  // drawn from stored data is not a page to keep.
   useEffect(() => {
-    if (payload) void rememberPage(window.location.pathname, payload);
+    if (payload && !payload.offline) void rememberPage(window.location.pathname, payload);
   }, [payload]);
 
   if (!station) {
@@ -74,7 +81,11 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
         <p className="station-page__back">
           <Link to={LOCALIZED_PATHS.stationLocator[locale]}>{t('stations.page.back')}</Link>
         </p>
-        <h1>{station.name}</h1>
+        <div className="station-page__title">
+          <h1>{station.name}</h1>
+          <FavouriteStar station={station} on={favourites.ids.has(station.id)} />
+        </div>
+        {offline ? <StoredDataLine syncedAt={offline.syncedAt} /> : null}
         {station.express ? <p className="station-badge station-badge--large">{t('stations.express')}</p> : null}
         <p className="station-page__address">
           {station.address}, {station.postalCode} {station.city}
@@ -86,12 +97,16 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
           <div className="station-page__contact">
             <h2>{t('stations.page.contact')}</h2>
             <ul>
-              <li>
-                {t('stations.page.phone')}: <a href={`tel:${station.phone.replace(/\s/g, '')}`}>{station.phone}</a>
-              </li>
-              <li>
-                {t('stations.page.email')}: <a href={`mailto:${station.email}`}>{station.email}</a>
-              </li>
+              {station.phone ? (
+                <li>
+                  {t('stations.page.phone')}: <a href={telHref(station.phone)}>{station.phone}</a>
+                </li>
+              ) : null}
+              {station.email ? (
+                <li>
+                  {t('stations.page.email')}: <a href={`mailto:${station.email}`}>{station.email}</a>
+                </li>
+              ) : null}
             </ul>
             <p>
               <a
@@ -216,6 +231,23 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
         />
       </Section>
     </div>
+  );
+}
+
+/** "Saved on this device; the station data was last updated …" under a page drawn offline. */
+function StoredDataLine({ syncedAt }: { syncedAt: number | null }) {
+  const t = useT();
+  const { locale } = useSite();
+  const time =
+    syncedAt === null
+      ? null
+      : new Intl.DateTimeFormat(LOCALE_INFO[locale].formatLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(syncedAt),
+        );
+  return (
+    <p className="station-notice station-notice--offline station-page__stored" role="status">
+      {time ? t('stations.page.storedData', { time }) : t('stations.page.storedDataUnknown')}
+    </p>
   );
 }
 
