@@ -13,6 +13,11 @@ export const CACHES = {
   payloads: `${CACHE_PREFIX}-payloads-${CACHE_VERSION}`,
   /** Images from /images/* and the app's own image files (cache first, size and age limit). */
   images: `${CACHE_PREFIX}-images-${CACHE_VERSION}`,
+  /**
+   * The build's files outside the app shell (sw/precache-on-use.ts): filled at install on
+   * a normal connection, only on use on Save-Data or a slow one.
+   */
+  appFiles: `${CACHE_PREFIX}-app-files-${CACHE_VERSION}`,
 } as const;
 
 /** Whether a cache belongs to this app but to no cache the current worker uses. */
