@@ -17,7 +17,7 @@ export const CACHES = {
    * The build's files outside the app shell (sw/precache-on-use.ts): filled at install on
    * a normal connection, only on use on Save-Data or a slow one.
    */
-  appFiles: `${CACHE_PREFIX}-app-files-${CACHE_VERSION}`,
+  assets: `${CACHE_PREFIX}-assets-${CACHE_VERSION}`,
 } as const;
 
 /** Whether a cache belongs to this app but to no cache the current worker uses. */

@@ -30,7 +30,7 @@ async function fetchInto(cache: Cache, request: Request | string, key: string): 
 }
 
 async function fill(keys: ReadonlyMap<string, string>): Promise<void> {
-  const cache = await caches.open(CACHES.appFiles);
+  const cache = await caches.open(CACHES.assets);
   const waiting = [...keys];
   const worker = async () => {
     for (let next = waiting.shift(); next; next = waiting.shift()) {
@@ -43,7 +43,7 @@ async function fill(keys: ReadonlyMap<string, string>): Promise<void> {
 }
 
 async function deleteOutdated(keys: ReadonlyMap<string, string>): Promise<void> {
-  const cache = await caches.open(CACHES.appFiles);
+  const cache = await caches.open(CACHES.assets);
   const current = new Set(keys.values());
   for (const request of await cache.keys()) {
     if (!current.has(request.url)) await cache.delete(request);
@@ -64,7 +64,7 @@ export function precacheOnUse(entries: readonly PlannedEntry[], options: { shell
     ({ url, request }) => request.method === 'GET' && keys.has(url.origin + url.pathname),
     async ({ request, url }) => {
       const key = keys.get(url.origin + url.pathname)!;
-      const cache = await caches.open(CACHES.appFiles);
+      const cache = await caches.open(CACHES.assets);
       return (await cache.match(key)) ?? fetchInto(cache, request, key);
     },
   );

@@ -191,9 +191,9 @@ test('on 2g the worker precaches the app shell only, keeps what pages use, and t
     await waitForHydration(page);
     await expect(page.locator('.station-locator')).toBeVisible();
     await expect
-      .poll(async () => (await cachedPaths(page, 'st1-app-files-')).some((path) => path.includes('station-locator')))
+      .poll(async () => (await cachedPaths(page, 'st1-assets-')).some((path) => path.includes('station-locator')))
       .toBe(true);
-    const used = await cachedPaths(page, 'st1-app-files-');
+    const used = await cachedPaths(page, 'st1-assets-');
     expect(used.length).toBeLessThan(onUse.length / 2);
     for (const path of used) expect(onUse).toContain(path);
     await context.close();
@@ -228,7 +228,7 @@ test('on a normal link the worker precaches everything at install', async ({ bro
     await installApp(page);
     const all = [
       ...(await cachedPaths(page, 'st1-precache-')).map((path) => path.replace(/\?.*$/, '')),
-      ...(await cachedPaths(page, 'st1-app-files-')),
+      ...(await cachedPaths(page, 'st1-assets-')),
     ];
     expect(all.sort()).toEqual(manifest.map((entry) => `/${entry.url}`).sort());
   } finally {
