@@ -5,7 +5,7 @@ import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analyti
 import { modalStore, closeModal } from '@/ui/modal-store';
 import { allowNotifications, notificationsStore } from '@/ui/notifications-store';
 import { closeCartDatabaseForTests, readStoredCart, writeStoredCart } from './cart-storage';
-import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems } from './cart-items';
+import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems, splitRefusedLines, undoAdd } from './cart-items';
 import {
   acceptUpsell,
   addToCart,
@@ -573,6 +573,22 @@ describe('cart analytics (with analytics consent)', () => {
 });
 
 describe('cart items', () => {
+  it('splits the lines a refusal names from the rest, and takes back one add', () => {
+    const items = addItem(addItem(addItem([], { code: 'A', name: 'a' }), { code: 'B', name: 'b' }), {
+      code: 'A',
+      name: 'a',
+    });
+    const { kept, dropped } = splitRefusedLines(items, ['B', 'NOT-IN-CART']);
+    expect(kept.map((item) => [item.code, item.amount])).toEqual([['A', 2]]);
+    expect(dropped.map((item) => item.code)).toEqual(['B']);
+    expect(splitRefusedLines(items, []).dropped).toEqual([]);
+    expect(undoAdd(items, 'A', 1).map((item) => [item.code, item.amount])).toEqual([
+      ['A', 1],
+      ['B', 1],
+    ]);
+    expect(undoAdd(items, 'B', 0).map((item) => item.code)).toEqual(['A']);
+  });
+
   it('sends integer quantities, 1 as the fallback (spec §5)', () => {
     expect(toQuantity(3)).toBe(3);
     expect(toQuantity(2.5)).toBe(1);
