@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { precacheManifest } from '../../scripts/precache-figures';
 import { waitForHydration } from './support/page-helpers';
 import {
@@ -27,18 +27,17 @@ const isStationList = (url: string) => new URL(url).pathname === '/proxy/cms-vie
 function watchBackgroundTraffic(page: Page) {
   const payloads: string[] = [];
   const stationLists: string[] = [];
-  let inFlight = 0;
+  // Only requests this watcher saw start: earlier ones may still finish after it begins.
+  const inFlight = new Set<Request>();
   let maxInFlight = 0;
   page.on('request', (request) => {
     if (isStationList(request.url())) stationLists.push(request.url());
     if (!isPayload(request.url())) return;
     payloads.push(new URL(request.url()).pathname);
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
+    inFlight.add(request);
+    maxInFlight = Math.max(maxInFlight, inFlight.size);
   });
-  const done = (request: { url(): string }) => {
-    if (isPayload(request.url())) inFlight--;
-  };
+  const done = (request: Request) => inFlight.delete(request);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return { payloads, stationLists, maxInFlight: () => maxInFlight };
