@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -61,6 +61,29 @@ function privateSourceMaps(): Plugin {
 }
 
 /**
+ * Marks the precache entries of the app shell (`shell: true`; the rest `false`), which the
+ * worker always precaches at install; on Save-Data or a slow link it leaves the rest
+ * until a page uses it (sw/precache-plan.ts). The shell: every file outside assets/
+ * (icons, logo, favicon, offline.css), the scripts and stylesheet the HTML template names
+ * (the entry and what it preloads), and the message catalogs (one per locale, needed by
+ * every page).
+ */
+function markAppShell(entries: Array<{ url: string; revision: string | null; size: number }>) {
+  const template = resolve(distDir, 'client', 'index.html');
+  // Without the template no script would count as shell: stop rather than ship a worker
+  // that installs with icons only.
+  if (!existsSync(template)) throw new Error(`markAppShell: ${template} is not written yet`);
+  const named = new Set(
+    [...readFileSync(template, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]),
+  );
+  const manifest = entries.map((entry) => ({
+    ...entry,
+    shell: !entry.url.startsWith('assets/') || named.has(entry.url) || /^assets\/messages-[\w-]+\.js$/.test(entry.url),
+  }));
+  return { manifest };
+}
+
+/**
  * The service worker (sw/sw.ts → sw.js), built by vite-plugin-pwa's injectManifest for the
  * client build only (in the SSR build it would write into the server output). The web app
  * manifests are per locale and come from the site server (server/site/routes/manifest.ts),
@@ -84,6 +107,7 @@ function serviceWorker(): PluginOption {
       sourcemap: false,
       // Hashed names need no revision query.
       dontCacheBustURLsMatching: /^assets\//,
+      manifestTransforms: [markAppShell],
       // The worker shows the offline page in four languages: the Lingui plugin compiles
       // the `app` catalogs it imports.
       buildPlugins: { vite: [lingui({ failOnMissing: true, failOnCompileError: true })] },

@@ -15,6 +15,11 @@ export const CACHES = {
   images: `${CACHE_PREFIX}-images-${CACHE_VERSION}`,
   /** The app-shell document of each locale (./app-shell.ts), answered for pages never saved. */
   shell: `${CACHE_PREFIX}-shell-${CACHE_VERSION}`,
+  /**
+   * The build's files outside the app shell (sw/precache-on-use.ts): filled at install on
+   * a normal connection, only on use on Save-Data or a slow one.
+   */
+  assets: `${CACHE_PREFIX}-assets-${CACHE_VERSION}`,
 } as const;
 
 /** Whether a cache belongs to this app but to no cache the current worker uses. */

@@ -10,23 +10,18 @@
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types';
-import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { Locale } from '../src/shared/locales';
 import { payloadUrl } from '../src/shared/payload';
 import { CACHES } from './cache-names';
 import { appShellResponse } from './app-shell';
+import { expirationPlugin, putWithExpiration } from './cache-expiration';
 import { localeOfAddress, offlinePageHtml, offlinePageResponse, savedStartPages } from './offline-page';
 import { offlineTexts } from './offline-texts';
 import { isStorable, isStorablePage } from './storable';
 
 /** A page that takes longer than this answers from the saved copy, when there is one. */
 export const NAVIGATION_TIMEOUT_S = 6;
-export const LIMITS = {
-  pages: { maxEntries: 60 },
-  payloads: { maxEntries: 150, maxAgeSeconds: 24 * 60 * 60 },
-  images: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
-} as const;
 
 const storablePagesOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (isStorablePage(response) ? response : null),
@@ -62,18 +57,14 @@ export function pageStrategy(hostLocale: Locale | undefined): NetworkFirst {
     // The root varies by Cookie and Accept-Language (first-visit locale detection); the
     // saved copy is the page this browser was given, whatever the stored request said.
     matchOptions: { ignoreVary: true },
-    plugins: [
-      storablePagesOnly,
-      new ExpirationPlugin({ ...LIMITS.pages, purgeOnQuotaError: true }),
-      offlineFallback(hostLocale),
-    ],
+    plugins: [storablePagesOnly, expirationPlugin('pages'), offlineFallback(hostLocale)],
   });
 }
 
 export function payloadStrategy(): StaleWhileRevalidate {
   return new StaleWhileRevalidate({
     cacheName: CACHES.payloads,
-    plugins: [storableOnly, new ExpirationPlugin({ ...LIMITS.payloads, purgeOnQuotaError: true })],
+    plugins: [storableOnly, expirationPlugin('payloads')],
   });
 }
 
@@ -97,11 +88,7 @@ const imageOfflineFallback: WorkboxPlugin = {
 export function imageStrategy(): CacheFirst {
   return new CacheFirst({
     cacheName: CACHES.images,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ ...LIMITS.images, purgeOnQuotaError: true }),
-      imageOfflineFallback,
-    ],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), expirationPlugin('images'), imageOfflineFallback],
   });
 }
 
@@ -123,12 +110,12 @@ export async function savePagesForOffline(urls: readonly string[]): Promise<void
         if (!(await pages.match(url.href, { ignoreVary: true }))) {
           // A redirect (first-visit locale detection on "/") is not the page: never saved.
           const page = await fetch(url.href, { credentials: 'same-origin', redirect: 'manual' });
-          if (isStorablePage(page)) await pages.put(url.href, page);
+          if (isStorablePage(page)) await putWithExpiration('pages', url.href, page);
         }
         const payloadHref = new URL(payloadUrl(url.pathname), url).href;
         if (!(await payloads.match(payloadHref))) {
           const payload = await fetch(payloadHref, { credentials: 'same-origin' });
-          if (isStorable(payload)) await payloads.put(payloadHref, payload);
+          if (isStorable(payload)) await putWithExpiration('payloads', payloadHref, payload);
         }
       } catch {
         // Offline or the server is away: the page is saved the next time it is seen.
@@ -148,7 +135,7 @@ export async function refreshSavedPages(): Promise<void> {
   for (const request of await pages.keys()) {
     try {
       const fresh = await fetch(request.url, { credentials: 'same-origin', redirect: 'manual' });
-      if (isStorablePage(fresh)) await pages.put(request, fresh);
+      if (isStorablePage(fresh)) await putWithExpiration('pages', request.url, fresh);
     } catch {
       return; // Offline: try again at the next update.
     }

@@ -15,21 +15,31 @@ import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'wor
 import { registerRoute } from 'workbox-routing';
 import { isLocale } from '../src/shared/locales';
 import { HOST_LOCALE_PARAM, type PageToWorkerMessage } from '../src/shared/service-worker-protocol';
+import type { ConnectionInfo } from '../src/shared/connection-budget';
 import { CACHE_PREFIX, CACHE_VERSION, CACHES, isOutdatedCache } from './cache-names';
 import { saveAppShells } from './app-shell';
+import { precacheOnUse } from './precache-on-use';
+import { installsShellOnly, splitPrecache, type PlannedEntry } from './precache-plan';
 import { requestKind } from './request-kinds';
 import { imageStrategy, pageStrategy, payloadStrategy, refreshSavedPages, savePagesForOffline } from './strategies';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<PlannedEntry | string>;
+  navigator: WorkerNavigator & { connection?: ConnectionInfo };
+};
 
 const hostLocaleParam = new URL(self.location.href).searchParams.get(HOST_LOCALE_PARAM);
 const hostLocale = isLocale(hostLocaleParam) ? hostLocaleParam : undefined;
 
 setCacheNameDetails({ prefix: CACHE_PREFIX, suffix: CACHE_VERSION });
-// The app shell: hashed scripts (message catalogs among them), styles, icons, the offline
-// page's stylesheet. Never server-rendered HTML (vite.config.ts lists what goes in).
-precacheAndRoute(self.__WB_MANIFEST);
+// Never server-rendered HTML (vite.config.ts lists what goes in and marks the app shell).
+const precache = splitPrecache(self.__WB_MANIFEST);
+// The app shell: the template's scripts and stylesheet, the message catalogs, icons, the
+// offline page's stylesheet. Always at install.
+precacheAndRoute(precache.shell as PrecacheEntry[]);
 cleanupOutdatedCaches();
+// The rest at install too, except on Save-Data, 2g or a slow link: then as pages use it.
+precacheOnUse(precache.onUse, { shellOnly: () => installsShellOnly(self.navigator.connection) });
 // The page request starts while the worker boots, so network-first costs no extra wait.
 navigationPreload.enable();
 

@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/shared/locales';
 import { offlineStartPages } from '../../src/shared/service-worker-protocol';
@@ -55,5 +58,27 @@ describe('webAppManifest', () => {
 
   it('is linked per locale', () => {
     expect(manifestHref('en-EU')).toBe('/manifests/en-EU.webmanifest');
+  });
+
+  it('has a description and narrow and wide screenshots of its own locale, which exist in public/ at their size', async () => {
+    for (const locale of LOCALES) {
+      const manifest = webAppManifest(locale, { domainMode: false }, translate);
+      expect(manifest.description).toBe(`${locale}:app.manifest.description`);
+      expect(manifest.screenshots.map((shot) => [shot.form_factor, shot.sizes])).toEqual([
+        ['narrow', '390x844'],
+        ['wide', '1280x800'],
+      ]);
+      for (const shot of manifest.screenshots) {
+        expect(shot.src).toContain(locale);
+        expect(shot.label).toBe(`${locale}:app.manifest.screenshot`);
+        const file = join(import.meta.dirname, '..', '..', 'public', shot.src);
+        expect(existsSync(file), file).toBe(true);
+        const meta = await sharp(readFileSync(file)).metadata();
+        expect(`${meta.width}x${meta.height}`).toBe(shot.sizes);
+        expect(meta.format).toBe('webp');
+        // Small: the install sheet loads them over whatever network the visitor has.
+        expect(meta.size ?? readFileSync(file).length).toBeLessThan(60_000);
+      }
+    }
   });
 });

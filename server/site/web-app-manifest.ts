@@ -2,7 +2,9 @@
  * The web app manifest of a locale (issue 4 "Install"): names and shortcuts in the
  * locale's language, start URL and scope with the locale prefix (none in domain mode, where
  * the host is the locale's), icons of 192 and 512 px plus maskable ones (public/icons,
- * made by scripts/generate-pwa-icons.ts), and the brand colours of index.html.
+ * made by scripts/generate-pwa-icons.ts), screenshots of the station locator narrow and
+ * wide for the richer install sheet (public/screenshots, made by
+ * scripts/generate-manifest-screenshots.ts), and the brand colours of index.html.
  */
 import { getHref, LOCALE_INFO, LOCALIZED_PATHS, type Locale } from '../../src/shared/locales';
 import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
@@ -33,6 +35,25 @@ export interface WebAppManifest {
   categories: string[];
   icons: Array<{ src: string; sizes: string; type: string; purpose: 'any' | 'maskable' }>;
   shortcuts: Array<{ name: string; url: string; icons: Array<{ src: string; sizes: string; type: string }> }>;
+  screenshots: Array<{ src: string; sizes: string; type: string; form_factor: 'narrow' | 'wide'; label: string }>;
+}
+
+/**
+ * The screenshots of each locale: its station locator on a 390 px phone and a 1280 px
+ * screen (Chromium shows "narrow" ones on phones and "wide" ones on desktops).
+ */
+export const MANIFEST_SCREENSHOTS = [
+  { formFactor: 'narrow', width: 390, height: 844 },
+  { formFactor: 'wide', width: 1280, height: 800 },
+].map((shot) => ({
+  ...(shot as { formFactor: 'narrow' | 'wide'; width: number; height: number }),
+  /** The page shown, as the locale's visitor reaches it. */
+  path: (locale: Locale) => getHref(locale, LOCALIZED_PATHS.stationLocator[locale]),
+}));
+
+/** The file of a screenshot under public/ (served from the site root). */
+export function screenshotFile(locale: Locale, formFactor: 'narrow' | 'wide'): string {
+  return `screenshots/${locale}-${formFactor}.webp`;
 }
 
 const ICONS: WebAppManifest['icons'] = [
@@ -81,5 +102,12 @@ export function webAppManifest(locale: Locale, options: { domainMode: boolean },
     categories: ['shopping', 'travel', 'lifestyle'],
     icons: ICONS,
     shortcuts,
+    screenshots: MANIFEST_SCREENSHOTS.map((shot) => ({
+      src: `/${screenshotFile(locale, shot.formFactor)}`,
+      sizes: `${shot.width}x${shot.height}`,
+      type: 'image/webp',
+      form_factor: shot.formFactor,
+      label: translate(locale, 'app.manifest.screenshot'),
+    })),
   };
 }

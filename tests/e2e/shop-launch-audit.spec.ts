@@ -74,7 +74,10 @@ test('an add the server refuses opens no modal and never raises the header count
   });
   await refuseCart(page);
   await addProduct(page, 'WASH-BASIC');
-  await expect(page.getByRole('status').getByText(core('messages.cartValidationFailed'))).toBeVisible();
+  // A refusal that names no product takes back just the add (docs/shop.md), with its notice.
+  await expect(
+    page.getByRole('status').getByText(core('messages.cartAddRefused', { product: 'Pikapesu' })),
+  ).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, tyhjä');
   const seen = await page.evaluate(() => (window as unknown as { __seen: unknown }).__seen);

@@ -214,6 +214,18 @@ describe('shop: cart validation', () => {
     expect(body.message).toMatch(message);
   });
 
+  it('names the refused products in `codes`, so that the browser drops only those lines', async () => {
+    const response = await validate({
+      items: [
+        { code: 'WASH-BASIC', quantity: 1 },
+        { code: 'NO-SUCH', quantity: 1 },
+        { code: 'GONE-TOO', quantity: 2 },
+      ],
+    });
+    expectApiError(response, 422, 'UNKNOWN_PRODUCT');
+    expect((response.json() as { codes?: unknown }).codes).toEqual(['NO-SUCH', 'GONE-TOO']);
+  });
+
   it('answers a body that is not JSON with a 400', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -87,7 +87,10 @@ export function createCartPricing(deps: { products: ProductsRepository; discount
       const products = await deps.products.findActive(lines.map((line) => line.code));
       const unknown = lines.filter((line) => !products.has(line.code)).map((line) => line.code);
       if (unknown.length > 0)
-        throw new HttpError(422, 'UNKNOWN_PRODUCT', `Unknown product code: ${unknown.join(', ').slice(0, 300)}`);
+        // `codes` lets the browser drop just those lines and keep the rest of the cart.
+        throw new HttpError(422, 'UNKNOWN_PRODUCT', `Unknown product code: ${unknown.join(', ').slice(0, 300)}`, {
+          details: { codes: unknown.slice(0, 100) },
+        });
 
       // Upsell offers and bundle members need their products too (names and prices).
       const related = [...products.values()].flatMap((product) => [

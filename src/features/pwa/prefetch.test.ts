@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { connectionAllowsPrefetch, createQueue, MAX_CONCURRENT_PREFETCHES, payloadToPrefetch } from './prefetch';
+import {
+  connectionAllowsPrefetch,
+  createPrefetchMemory,
+  createQueue,
+  LIGHT_PREFETCH_LIMIT,
+  MAX_CONCURRENT_PREFETCHES,
+  payloadToPrefetch,
+  prefetchLimits,
+} from './prefetch';
 
 describe('connectionAllowsPrefetch (spec §4)', () => {
   it('refuses Save-Data, slow-2g and 2g; allows the rest and browsers without the API', () => {
@@ -9,6 +17,63 @@ describe('connectionAllowsPrefetch (spec §4)', () => {
     expect(connectionAllowsPrefetch({ saveData: false, effectiveType: '3g' })).toBe(true);
     expect(connectionAllowsPrefetch({ effectiveType: '4g' })).toBe(true);
     expect(connectionAllowsPrefetch(undefined)).toBe(true);
+  });
+
+  it('refuses a slow link that reports 3g by its round trip and bandwidth: 800 ms / 250 kbit/s', () => {
+    expect(connectionAllowsPrefetch({ saveData: false, effectiveType: '3g', rtt: 800, downlink: 0.25 })).toBe(false);
+  });
+});
+
+describe('prefetchLimits', () => {
+  it('4 at a time on a fast link, 2 in all one at a time on a moderate one, none on a slow one', () => {
+    expect(prefetchLimits('full')).toEqual({ concurrent: MAX_CONCURRENT_PREFETCHES, total: Infinity });
+    expect(prefetchLimits('light')).toEqual({ concurrent: 1, total: LIGHT_PREFETCH_LIMIT });
+    expect(LIGHT_PREFETCH_LIMIT).toBe(2);
+    expect(prefetchLimits('none')).toEqual({ concurrent: 0, total: 0 });
+  });
+});
+
+describe('prefetch memory (each payload at most once per session)', () => {
+  function fakeStorage() {
+    const data = new Map<string, string>();
+    return {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => data.set(key, value),
+    };
+  }
+
+  it('remembers across documents of one session, and a new session starts empty', () => {
+    const session = fakeStorage();
+    const first = createPrefetchMemory(session);
+    expect(first.has('/asemahaku/_payload.json')).toBe(false);
+    first.remember('/asemahaku/_payload.json');
+    // The next document (a reload, another landing) of the same tab.
+    expect(createPrefetchMemory(session).has('/asemahaku/_payload.json')).toBe(true);
+    expect(createPrefetchMemory(fakeStorage()).has('/asemahaku/_payload.json')).toBe(false);
+  });
+
+  it('keeps working when storage is missing, refuses writes or holds junk', () => {
+    const none = createPrefetchMemory(undefined);
+    none.remember('/a/_payload.json');
+    expect(none.has('/a/_payload.json')).toBe(true);
+    const refusing = createPrefetchMemory({
+      getItem: () => 'not json',
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    });
+    refusing.remember('/b/_payload.json');
+    expect(refusing.has('/b/_payload.json')).toBe(true);
+  });
+
+  it('forgets the oldest beyond 300 entries', () => {
+    const session = fakeStorage();
+    const memory = createPrefetchMemory(session);
+    for (let index = 0; index < 301; index++) memory.remember(`/p${index}/_payload.json`);
+    const later = createPrefetchMemory(session);
+    expect(later.has('/p0/_payload.json')).toBe(false);
+    expect(later.has('/p1/_payload.json')).toBe(true);
+    expect(later.has('/p300/_payload.json')).toBe(true);
   });
 });
 
@@ -48,6 +113,22 @@ describe('payloadToPrefetch', () => {
 });
 
 describe('prefetch queue', () => {
+  it('follows a limit that changes (the connection got slower)', async () => {
+    let limit = 2;
+    const releases: Array<() => void> = [];
+    const queue = createQueue(
+      () => limit,
+      () => new Promise<void>((resolve) => releases.push(resolve)),
+    );
+    for (const key of ['a', 'b', 'c', 'd']) queue.add(key);
+    expect(queue.active).toBe(2);
+    limit = 1;
+    releases.shift()!();
+    releases.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(queue.active).toBe(1);
+  });
+
   it('runs at most 4 at a time, each URL once, and keeps going after failures', async () => {
     expect(MAX_CONCURRENT_PREFETCHES).toBe(4);
     let running = 0;

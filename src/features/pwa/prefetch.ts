@@ -5,10 +5,15 @@
  * that come into view later (scrolling, a new page after client navigation, blocks that
  * load late) are picked up within 100 ms of the change ("route-change delay up to 100 ms").
  *
- * Never on a connection that says it is slow or metered: Save-Data, slow-2g or 2g
- * (navigator.connection, where the browser has it). Only when a service worker controls
- * the page: without one the payloads (`cache-control: no-cache`) would be fetched twice.
+ * How much depends on the connection (navigator.connection, where the browser has it;
+ * @/shared/connection-budget): nothing on Save-Data, 2g or a slow link by its measured
+ * round trip and bandwidth, a few one at a time on a moderate link, all links in view on
+ * a fast one. Each payload is prefetched at most once per session (a tab, or one start of
+ * the installed app): landing on the front page again does not fetch the same payloads
+ * again. Only when a service worker controls the page: without one the payloads
+ * (`cache-control: no-cache`) would be fetched twice.
  */
+import { connectionBudget, type ConnectionBudget, type ConnectionInfo } from '@/shared/connection-budget';
 import { payloadUrl } from '@/shared/payload';
 import { LOCALES, LOCALE_INFO } from '@/shared/locales';
 import { warmPayload } from './api/warm-payload';
@@ -16,17 +21,50 @@ import { warmPayload } from './api/warm-payload';
 const PREFETCH_DELAY_MS = 1000;
 const RESCAN_DELAY_MS = 100;
 export const MAX_CONCURRENT_PREFETCHES = 4;
+/** On a moderate link ('light' budget): this many prefetches per page, one at a time. */
+export const LIGHT_PREFETCH_LIMIT = 2;
 
-export interface ConnectionInfo {
-  saveData?: boolean;
-  effectiveType?: string;
+/** Whether the connection allows prefetch and background syncs at all (budget not 'none'). */
+export function connectionAllowsPrefetch(connection: ConnectionInfo | undefined): boolean {
+  return connectionBudget(connection) !== 'none';
 }
 
-/** Whether the connection allows prefetching: not Save-Data, not slow-2g or 2g. */
-export function connectionAllowsPrefetch(connection: ConnectionInfo | undefined): boolean {
-  if (!connection) return true;
-  if (connection.saveData === true) return false;
-  return connection.effectiveType !== 'slow-2g' && connection.effectiveType !== '2g';
+/** How many prefetches may run at once, and how many in all per page, on a budget. */
+export function prefetchLimits(budget: ConnectionBudget): { concurrent: number; total: number } {
+  if (budget === 'none') return { concurrent: 0, total: 0 };
+  if (budget === 'light') return { concurrent: 1, total: LIGHT_PREFETCH_LIMIT };
+  return { concurrent: MAX_CONCURRENT_PREFETCHES, total: Number.POSITIVE_INFINITY };
+}
+
+const SESSION_KEY = 'st1.prefetched';
+/** Enough for every page of a long visit; the oldest are forgotten beyond it. */
+const SESSION_MEMORY_SIZE = 300;
+
+/**
+ * The payloads prefetched in this session (sessionStorage: per tab, gone when it closes).
+ * Without storage (private modes that refuse it) each document remembers its own.
+ */
+export function createPrefetchMemory(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined) {
+  let local: string[] = [];
+  const read = (): string[] => {
+    try {
+      const parsed = JSON.parse(storage?.getItem(SESSION_KEY) ?? '[]') as unknown;
+      return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
+    } catch {
+      return local;
+    }
+  };
+  return {
+    has: (url: string) => read().includes(url) || local.includes(url),
+    remember(url: string) {
+      local = [...read().filter((entry) => entry !== url), url].slice(-SESSION_MEMORY_SIZE);
+      try {
+        storage?.setItem(SESSION_KEY, JSON.stringify(local));
+      } catch {
+        // Storage full or refused: this document still remembers it.
+      }
+    },
+  };
 }
 
 const OTHER_PREFIXES = LOCALES.map((locale) => LOCALE_INFO[locale].prefix.toLowerCase()).filter(Boolean);
@@ -70,13 +108,14 @@ export function payloadToPrefetch(
   return payloadUrl(path);
 }
 
-/** Runs tasks with at most `limit` of them at once, each key only once. */
-export function createQueue(limit: number, run: (key: string) => Promise<void>) {
+/** Runs tasks with at most `limit` of them at once (asked again as it changes), each key only once. */
+export function createQueue(limit: number | (() => number), run: (key: string) => Promise<void>) {
+  const currentLimit = typeof limit === 'number' ? () => limit : limit;
   const seen = new Set<string>();
   const waiting: string[] = [];
   let active = 0;
   const pump = () => {
-    while (active < limit && waiting.length > 0) {
+    while (active < currentLimit() && waiting.length > 0) {
       const key = waiting.shift()!;
       active++;
       void run(key)
@@ -115,6 +154,14 @@ function connection(): ConnectionInfo | undefined {
   return (navigator as Navigator & { connection?: ConnectionInfo }).connection;
 }
 
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The rule of connectionAllowsPrefetch for this browser's connection at this moment. */
 export function prefetchAllowedNow(): boolean {
   return connectionAllowsPrefetch(connection());
@@ -126,10 +173,20 @@ export function prefetchAllowedNow(): boolean {
  */
 export function startPrefetching(basename: string): () => void {
   let stopped = false;
+  let started = 0;
   const cleanups: Array<() => void> = [];
-  const queue = createQueue(MAX_CONCURRENT_PREFETCHES, async (url) => {
-    if (!stopped && connectionAllowsPrefetch(connection())) await warmPayload(url);
-  });
+  const memory = createPrefetchMemory(sessionStore());
+  const limits = () => prefetchLimits(connectionBudget(connection()));
+  const queue = createQueue(
+    () => Math.max(1, limits().concurrent),
+    async (url) => {
+      // The connection can change while links wait: asked again before each fetch.
+      if (stopped || memory.has(url) || started >= limits().total) return;
+      started++;
+      await warmPayload(url);
+      memory.remember(url);
+    },
+  );
 
   const start = () => {
     if (stopped || !connectionAllowsPrefetch(connection()) || !('IntersectionObserver' in window)) return;

@@ -130,3 +130,26 @@ export function sanitizeItems(value: unknown): CartItem[] {
   }
   return items;
 }
+
+/**
+ * The lines a refusal names, split from the rest: the codes the server listed (a product
+ * withdrawn meanwhile) that are in the cart. Empty when it named none of them.
+ */
+export function splitRefusedLines(
+  items: readonly CartItem[],
+  refusedCodes: readonly string[],
+): { kept: CartItem[]; dropped: CartItem[] } {
+  const refused = new Set(refusedCodes);
+  return {
+    kept: items.filter((item) => !refused.has(item.code)),
+    dropped: items.filter((item) => refused.has(item.code)),
+  };
+}
+
+/**
+ * Takes back one add: the line goes when the add created it, else its amount returns to
+ * what it was. The other lines stay as they are (edits made meanwhile included).
+ */
+export function undoAdd(items: readonly CartItem[], code: string, amountBefore: number): CartItem[] {
+  return amountBefore > 0 ? setAmount(items, code, amountBefore) : removeItem(items, code);
+}

@@ -4,8 +4,8 @@ import type { ValidatedCart } from '@/shared/shop/api-schema';
 import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
 import { modalStore, closeModal } from '@/ui/modal-store';
 import { allowNotifications, notificationsStore } from '@/ui/notifications-store';
-import { closeCartDatabaseForTests, readStoredCart } from './cart-storage';
-import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems } from './cart-items';
+import { closeCartDatabaseForTests, readStoredCart, writeStoredCart } from './cart-storage';
+import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems, splitRefusedLines, undoAdd } from './cart-items';
 import {
   acceptUpsell,
   addToCart,
@@ -41,6 +41,10 @@ function fakeOrigin() {
   const state = {
     mode: 'ok' as 'ok' | 'reject' | 'network' | 'server-error' | 'bad-discount',
     requests: [] as unknown[],
+    /** Products withdrawn from sale: refused with a 422 that names them, as the origin does. */
+    withdrawn: new Set<string>(),
+    /** Refuses a cart that matches, with a 400 that names no product. */
+    refuseUnnamed: (() => false) as (items: Array<{ code: string; quantity: number }>) => boolean,
   };
   const view = (code: string) => {
     const product = PRODUCTS[code]!;
@@ -70,6 +74,19 @@ function fakeOrigin() {
         { status: 400 },
       );
     if (state.mode === 'server-error') return new Response('upstream down', { status: 503 });
+    const withdrawn = body.items.filter((item) => state.withdrawn.has(item.code)).map((item) => item.code);
+    if (withdrawn.length > 0)
+      return Response.json(
+        {
+          status: 422,
+          code: 'UNKNOWN_PRODUCT',
+          message: `Unknown product code: ${withdrawn.join(', ')}`,
+          codes: withdrawn,
+        },
+        { status: 422 },
+      );
+    if (state.refuseUnnamed(body.items))
+      return Response.json({ status: 400, code: 'BAD_REQUEST', message: 'refused' }, { status: 400 });
     if (state.mode === 'reject')
       return Response.json(
         { status: 422, code: 'UNKNOWN_PRODUCT', message: 'Unknown product code: X' },
@@ -163,10 +180,10 @@ describe('cart store', () => {
     expect((await readStoredCart())?.items).toEqual([]);
   });
 
-  it('empties the cart with cartValidationFailed when the server rejects it', async () => {
+  it('empties the cart with cartValidationFailed when a refusal names nothing it can drop (spec §4)', async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     origin.state.mode = 'reject';
-    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await changeAmount('WASH-BASIC', 2);
     expect(cart.items).toEqual([]);
     expect(notificationsStore.items.at(-1)).toMatchObject({ type: 'error', message: 'messages.cartValidationFailed' });
     expect((await readStoredCart())?.items).toEqual([]);
@@ -275,21 +292,22 @@ describe('cart store', () => {
     origin.state.mode = 'reject';
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     expect(modalStore.name).toBeNull();
-    expect(notices()).toEqual(['messages.cartValidationFailed']);
+    expect(notices()).toEqual(['messages.cartAddRefused']);
     expect(cart.items).toEqual([]);
     expect(counts.every((count) => count === 0)).toBe(true);
 
-    // The same for a later add to a cart that was fine: the refusal empties it (spec §4).
+    // The same for a later add to a cart that was fine: only that add is taken back.
     origin.state.mode = 'ok';
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     closeModal();
     counts.length = 0;
     notificationsStore.items = [];
-    origin.state.mode = 'reject';
+    origin.state.refuseUnnamed = (items) => items.some((item) => item.code === 'WASH-BASIC-5');
     await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
     expect(modalStore.name).toBeNull();
-    expect(notices()).toEqual(['messages.cartValidationFailed']);
-    expect(counts).toEqual([0]);
+    expect(notices()).toEqual(['messages.cartAddRefused']);
+    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC']);
+    expect(counts.every((count) => count === 1)).toBe(true);
   });
 
   it('saves an add before the answer, holding the header count until then or until the page is left', async () => {
@@ -351,6 +369,120 @@ describe('cart store', () => {
     expect(origin.state.requests).toEqual([
       { items: [{ code: 'WASH-BASIC', quantity: 1, showUpsell: true }], customerEmail: 'matti.meikalainen@example.fi' },
     ]);
+  });
+
+  it('drops only the products the server names on reconnect, keeps the rest with its offline edits, and names them', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    notificationsStore.items = [];
+    online = false;
+    await changeAmount('WASH-BASIC', 3);
+    await applyDiscountCode('KEVAT10');
+    expect(cart.status).toBe('outOfDate');
+    // Withdrawn from sale while the customer was offline.
+    origin.state.withdrawn.add('WASH-BASIC-5');
+    online = true;
+    win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(cart.status).toBe('valid'));
+    expect(cart.items.map((item) => [item.code, item.amount])).toEqual([['WASH-BASIC', 3]]);
+    expect(cart.discountCode).toBe('KEVAT10');
+    expect(notificationsStore.items).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        message: 'messages.cartProductsRemoved',
+        values: { products: 'Pikapesu, 5 pesun sarja' },
+      }),
+    ]);
+    expect(origin.state.requests.at(-1)).toEqual({
+      items: [{ code: 'WASH-BASIC', quantity: 3, showUpsell: true }],
+      discountCode: 'KEVAT10',
+    });
+    expect((await readStoredCart())?.items.map((item) => [item.code, item.amount])).toEqual([['WASH-BASIC', 3]]);
+    expect(cart.totals?.totalWithTax).toBeCloseTo(29.7);
+  });
+
+  it('names every withdrawn product and empties nothing else; a cart of only withdrawn ones ends empty', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    notificationsStore.items = [];
+    origin.state.withdrawn = new Set(['WASH-BASIC', 'WASH-BASIC-5']);
+    await validateCart();
+    expect(cart.items).toEqual([]);
+    expect(cart.status).toBe('valid');
+    expect(notificationsStore.items).toEqual([
+      expect.objectContaining({ values: { products: 'Pikapesu, Pikapesu, 5 pesun sarja' } }),
+    ]);
+  });
+
+  it('an add of a withdrawn product drops only that line, without the modal or the success notice', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    notificationsStore.items = [];
+    origin.state.withdrawn.add('WASH-BASIC-5');
+    await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    expect(cart.items.map((item) => [item.code, item.amount])).toEqual([['WASH-BASIC', 1]]);
+    expect(modalStore.name).toBeNull();
+    expect(notices()).toEqual(['messages.cartProductsRemoved']);
+    expect(notificationsStore.items[0]!.values).toEqual({ products: 'Sarja' });
+    expect(cart.status).toBe('valid');
+  });
+
+  it('an add refused without a named product takes back just that one: a raised amount returns to what it was', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    notificationsStore.items = [];
+    origin.state.refuseUnnamed = (items) => items.some((item) => item.code === 'WASH-BASIC' && item.quantity > 2);
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(cart.items.map((item) => [item.code, item.amount])).toEqual([
+      ['WASH-BASIC', 2],
+      ['WASH-BASIC-5', 1],
+    ]);
+    expect(notificationsStore.items).toEqual([
+      expect.objectContaining({ type: 'error', message: 'messages.cartAddRefused', values: { product: 'Pikapesu' } }),
+    ]);
+    expect(cart.status).toBe('valid');
+    expect((await readStoredCart())?.items.map((item) => item.amount)).toEqual([2, 1]);
+  });
+
+  it('checks the cart once per reconnect, and not at all when another tab has checked the shared cart', async () => {
+    const held: Array<Promise<unknown>> = [];
+    // The Web Locks API as the tabs of one browser share it: one holder at a time.
+    let queue: Promise<unknown> = Promise.resolve();
+    vi.stubGlobal('navigator', {
+      onLine: true,
+      locks: {
+        request: (_name: string, callback: () => Promise<unknown>) => {
+          const run = queue.then(callback);
+          queue = run.catch(() => undefined);
+          held.push(run);
+          return run;
+        },
+      },
+    });
+    online = false;
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    online = true;
+    win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(cart.status).toBe('valid'));
+    await Promise.all(held);
+    expect(origin.fetchImpl).toHaveBeenCalledTimes(1);
+
+    // Offline again; another tab comes back first and saves the checked cart.
+    online = false;
+    await changeAmount('WASH-BASIC', 2);
+    expect(cart.status).toBe('outOfDate');
+    origin.fetchImpl.mockClear();
+    await writeStoredCart({ ...JSON.parse(JSON.stringify(cart)), status: 'valid', savedAt: Date.now() });
+    online = true;
+    win.dispatchEvent(new Event('online'));
+    await Promise.all(held);
+    expect(origin.fetchImpl).not.toHaveBeenCalled();
+    expect(cart.status).toBe('valid');
+    expect(cart.items[0]!.amount).toBe(2);
   });
 
   it('sends no request for an empty cart', async () => {
@@ -442,6 +574,22 @@ describe('cart analytics (with analytics consent)', () => {
 });
 
 describe('cart items', () => {
+  it('splits the lines a refusal names from the rest, and takes back one add', () => {
+    const items = addItem(addItem(addItem([], { code: 'A', name: 'a' }), { code: 'B', name: 'b' }), {
+      code: 'A',
+      name: 'a',
+    });
+    const { kept, dropped } = splitRefusedLines(items, ['B', 'NOT-IN-CART']);
+    expect(kept.map((item) => [item.code, item.amount])).toEqual([['A', 2]]);
+    expect(dropped.map((item) => item.code)).toEqual(['B']);
+    expect(splitRefusedLines(items, []).dropped).toEqual([]);
+    expect(undoAdd(items, 'A', 1).map((item) => [item.code, item.amount])).toEqual([
+      ['A', 1],
+      ['B', 1],
+    ]);
+    expect(undoAdd(items, 'B', 0).map((item) => item.code)).toEqual(['A']);
+  });
+
   it('sends integer quantities, 1 as the fallback (spec §5)', () => {
     expect(toQuantity(3)).toBe(3);
     expect(toQuantity(2.5)).toBe(1);

@@ -5,14 +5,19 @@
  *   the first product in an empty cart opens modal 'firstInCart', later adds show the
  *   notice 'addedToCart'; one product holds at most MAX_ITEM_AMOUNT (the server's limit),
  *   beyond which the cart stays as it is with the notice 'shop.cart.maxAmount';
- * - the server rejecting the cart (a 4xx) empties it with the notice 'cartValidationFailed',
- *   also when that happens to the saved cart on page load; a rejected discount code only
- *   drops the code;
+ * - the server refusing products (a 422 naming their codes: withdrawn meanwhile) drops only
+ *   those lines, names them in the notice 'cartProductsRemoved' and keeps the rest, edits
+ *   made offline included; an add refused without a named product takes back only that
+ *   add ('cartAddRefused'). A deliberate change from spec §4, where any failed validation
+ *   empties the cart (docs/shop.md): only a refusal that names nothing the cart can drop
+ *   still empties it with 'cartValidationFailed'. A rejected discount code only drops the
+ *   code;
  * - an add is saved at once (a page closed meanwhile loses nothing), but opens the modal
  *   (or shows 'addedToCart') and raises the header count only once the server has taken
  *   it or could not be asked: an add the server refuses does neither (issue 11);
  * - no answer (offline, network error, 5xx) never empties it: it is kept, marked out of
- *   date, and checked again when the browser is back online; an add without an answer
+ *   date, and checked again when the browser is back online: once per reconnect for all
+ *   open tabs together (they share the saved cart); an add without an answer
  *   says so in one notice, 'addedWillBeChecked' (not 'addedToCart' and 'cartUpdateFailed');
  * - other tabs see every save (BroadcastChannel) and take the saved cart as it is.
  */
@@ -30,7 +35,9 @@ import {
   mergeValidation,
   removeItem,
   setAmount,
+  splitRefusedLines,
   toQuantity,
+  undoAdd,
 } from './cart-items';
 import { publishCartCount } from './cart-count';
 import { onOtherTabSave, readStoredCart, writeStoredCart } from './cart-storage';
@@ -132,9 +139,7 @@ export function startCart(env: CartEnvironment): Promise<void> {
         applyStored(record);
       });
     });
-    window.addEventListener('online', () => {
-      if (cart.status === 'outOfDate' && cart.items.length > 0) void validateCart();
-    });
+    window.addEventListener('online', () => void checkAfterReconnect());
     // Leaving before the answer to an add: the add stays saved (checked on the next load),
     // so the header count of the next page must show it.
     window.addEventListener('pagehide', () => {
@@ -156,17 +161,57 @@ export function resetCartModuleForTests(): void {
   cart.loaded = false;
 }
 
+/** Web Lock held by the tab that checks the shared cart after a reconnect. */
+const RECONNECT_LOCK = 'st1-cart-reconnect';
+
+/**
+ * Back online: one check of the saved cart, whichever tab gets to it first. Every open tab
+ * hears the same `online` event; the others wait for the lock, then find the cart checked
+ * (its answer saved) and take it as it is instead of asking the server again.
+ */
+async function checkAfterReconnect(): Promise<void> {
+  if (cart.status !== 'outOfDate' || cart.items.length === 0) return;
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) {
+    await validateCart();
+    return;
+  }
+  await locks.request(RECONNECT_LOCK, async () => {
+    const saved = await readStoredCart({ live: true });
+    if (saved && saved.status !== 'outOfDate') {
+      validationSequence += 1; // a check of this tab still on its way is older than that save
+      applyStored(saved);
+      return;
+    }
+    if (cart.status === 'outOfDate' && cart.items.length > 0) await validateCart();
+  });
+}
+
+/** The add whose check this is: what to take back when the server refuses it. */
+interface AddUnderCheck {
+  code: string;
+  name: string;
+  /** The line's amount before the add; 0 when the add created the line. */
+  amountBefore: number;
+}
+
 /**
  * Checks the cart with the server and takes its prices, totals and upsells. A check with
  * no answer says "update failed", unless its caller says it in its own words (an add).
  */
-export function validateCart(options: { announceFailure?: boolean } = {}): Promise<CheckOutcome> {
-  const check = runCheck(++validationSequence, options.announceFailure ?? true);
+export function validateCart(
+  options: { add?: AddUnderCheck; announceFailure?: boolean } = {},
+): Promise<CheckOutcome> {
+  const check = runCheck(++validationSequence, options.add, options.announceFailure ?? true);
   latestCheck = check;
   return check;
 }
 
-async function runCheck(sequence: number, announceFailure: boolean): Promise<CheckOutcome> {
+async function runCheck(
+  sequence: number,
+  add: AddUnderCheck | undefined,
+  announceFailure: boolean,
+): Promise<CheckOutcome> {
   if (cart.items.length === 0) {
     cart.totals = null;
     cart.status = 'valid';
@@ -222,10 +267,41 @@ async function runCheck(sequence: number, announceFailure: boolean): Promise<Che
       return validateCart();
     }
     console.warn('The server rejected the cart', error.code, error.message);
-    await resetCart();
-    addNotificationOnceReady({ type: 'error', message: 'messages.cartValidationFailed', translate: true });
+    return dropRefused(error, add);
+  }
+}
+
+/**
+ * A refusal takes out only what was refused: the lines of the products it names, else the
+ * add under check. Then the rest is checked again (its totals were never answered). Only a
+ * refusal that names nothing the cart can drop empties it (spec §4).
+ */
+async function dropRefused(error: ShopApiError, add: AddUnderCheck | undefined): Promise<CheckOutcome> {
+  const { kept, dropped } = splitRefusedLines(cart.items, error.productCodes);
+  if (dropped.length > 0) {
+    cart.items = kept;
+    addNotificationOnceReady({
+      type: 'error',
+      message: 'messages.cartProductsRemoved',
+      translate: true,
+      values: { products: dropped.map((item) => item.name).join(', ') },
+    });
+    return validateCart();
+  }
+  if (add) {
+    cart.items = undoAdd(cart.items, add.code, add.amountBefore);
+    addNotificationOnceReady({
+      type: 'error',
+      message: 'messages.cartAddRefused',
+      translate: true,
+      values: { product: add.name },
+    });
+    await validateCart();
     return 'rejected';
   }
+  await resetCart();
+  addNotificationOnceReady({ type: 'error', message: 'messages.cartValidationFailed', translate: true });
+  return 'rejected';
 }
 
 /** The outcome of a check, or of the newer check that superseded it. */
@@ -263,15 +339,18 @@ export async function addToCart(product: ProductInput): Promise<void> {
     return;
   }
   const first = cart.items.length === 0;
+  const amountBefore = cart.items.find((entry) => entry.code === product.code)?.amount ?? 0;
   cart.items = addItem(cart.items, product);
   cart.status = 'validating';
   // Saved at once, but the header count, the modal and the notice wait for the server: a
-  // refused add empties the cart with its own notice (spec §4) and must not look added
-  // first. No answer keeps it (saved out of date) and counts as added.
+  // refused add is taken back with its own notice and must not look added first. No
+  // answer keeps it (saved out of date) and counts as added.
   await save({ holdCount: true });
   // The add says its own outcome in one message: "added", or "added, will be checked" when
   // no answer came (offline, a network error, a 5xx), never "added" and "update failed".
-  const outcome = await settled(validateCart({ announceFailure: false }));
+  const outcome = await settled(
+    validateCart({ add: { code: product.code, name: product.name, amountBefore }, announceFailure: false }),
+  );
   if (outcome === 'rejected' || outcome === 'superseded') return;
   const item = cart.items.find((entry) => entry.code === product.code);
   if (!item) return;

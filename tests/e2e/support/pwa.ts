@@ -2,11 +2,13 @@
  * Helpers of the PWA specs (tests/e2e/pwa*.spec.ts): texts of the `app` catalog, waiting
  * for the service worker to control the page, and what it has saved.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import type { Locale } from '../../../src/shared/locales';
 import { repoRoot } from './content';
+import { waitForHydration as waitForHydrationOf } from './page-helpers';
 
 const catalogs = new Map<string, Map<string, string>>();
 
@@ -133,4 +135,63 @@ export async function hasStoredLayout(page: Page, locale: Locale): Promise<boole
       db.close();
     }
   }, locale);
+}
+
+/**
+ * A Chromium profile on disk, for tests of the installed app: what the worker and the
+ * pages stored survives closing the browser and launching it again on the same folder.
+ * Playwright's usual contexts are incognito ones, which Chromium never installs from.
+ */
+export async function launchProfile(
+  testInfo: TestInfo,
+  profile: string,
+  options: { offline?: boolean; args?: string[]; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const { launchOptions, baseURL, userAgent } = testInfo.project.use;
+  return chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    args: [...(launchOptions?.args ?? []), ...(options.args ?? [])],
+    baseURL,
+    userAgent,
+    locale: 'fi-FI',
+    serviceWorkers: 'allow',
+    offline: options.offline ?? false,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+}
+
+/** A fresh profile folder, removed again by the returned function. */
+export function newProfile(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'st1-pwa-profile-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The first tab of a launched profile. */
+export async function firstPage(context: BrowserContext): Promise<Page> {
+  return context.pages()[0] ?? (await context.newPage());
+}
+
+/**
+ * "Installs" the app in a profile as a first visit does: the page loads, the worker takes
+ * control, and the start pages of the locale are saved (landing page, locator, cart).
+ */
+export async function installApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await waitForHydrationOf(page);
+  await waitForServiceWorkerControl(page);
+  await expect.poll(async () => (await savedPages(page)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+}
+
+/** The URLs (path and query) a cache of the worker holds, by the cache name's prefix. */
+export async function cachedPaths(page: Page, prefix: string): Promise<string[]> {
+  return page.evaluate(async (wanted) => {
+    const paths: string[] = [];
+    for (const name of (await caches.keys()).filter((name) => name.startsWith(wanted))) {
+      for (const request of await (await caches.open(name)).keys()) {
+        const url = new URL(request.url);
+        paths.push(`${url.pathname}${url.search}`);
+      }
+    }
+    return paths.sort();
+  }, prefix);
 }

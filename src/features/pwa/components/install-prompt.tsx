@@ -9,6 +9,7 @@ import { useLocation } from 'react-router';
 import { useT } from '@/i18n/use-t';
 import { installPromptEvent, subscribeInstallPrompt, releaseInstallPrompt } from '../install-event';
 import { DISMISSED_KEY, isRecentDismissal, readDismissedAt, shouldOfferInstall } from '../install-policy';
+import { isStandalone } from '../display-mode';
 import './install-prompt.css';
 
 function storedDismissal(): number | null {
@@ -25,13 +26,6 @@ function rememberDismissal(): void {
   } catch {
     // Without storage the offer may come back on a later visit; nothing else breaks.
   }
-}
-
-function isStandalone(): boolean {
-  return (
-    window.matchMedia?.('(display-mode: standalone)').matches === true ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
 }
 
 /** The consent banner has the bottom of the window first (src/features/consent). */

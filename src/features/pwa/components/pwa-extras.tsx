@@ -11,8 +11,10 @@ import { useSite } from '@/ui/site-context';
 import { loadFeatureMessages } from '@/i18n/catalogs';
 import type { Locale } from '@/shared/locales';
 import type { PagePayload } from '@/shared/payload';
+import { askForPersistentStorage } from '@/ui/persistent-storage';
 import { browserEnvironment, scheduleBackgroundTasks } from '../background-tasks';
 import { startBuildCheck } from '../build-check';
+import { isStandalone } from '../display-mode';
 import { pageToKeepOffline } from '../keep-offline';
 import { prefetchAllowedNow, startPrefetching } from '../prefetch';
 import { keepPagesOffline, startServiceWorker, whenServiceWorkerControls } from '../sw-bridge';
@@ -67,6 +69,10 @@ export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: 
         }
       }, browserEnvironment(prefetchAllowedNow));
     });
+    // Installed now, or started as an installed app: the stored stations, cart and saved
+    // pages matter to this visitor, so ask the browser to keep them (docs/pwa.md).
+    window.addEventListener('appinstalled', () => void askForPersistentStorage());
+    if (isStandalone()) void askForPersistentStorage();
     startBuildCheck(__BUILD_ID__);
     // Preview payloads are private and never cached: nothing to gain from prefetching.
     if (!basename.startsWith('/preview')) startPrefetching(basename);

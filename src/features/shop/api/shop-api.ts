@@ -21,9 +21,17 @@ export class ShopApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The product codes a refusal names (`codes` of an UNKNOWN_PRODUCT answer), else empty. */
+    readonly productCodes: readonly string[] = [],
   ) {
     super(message);
   }
+}
+
+/** The `codes` field of an error answer: product codes only, at most a cart's worth. */
+function productCodesOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((code): code is string => typeof code === 'string' && code.length <= 64).slice(0, 100);
 }
 
 class ShopNetworkError extends Error {}
@@ -63,12 +71,13 @@ async function call<T>(
   const text = await response.text().catch(() => '');
   const data = parseJson(text);
   if (!response.ok) {
-    const error = (data ?? {}) as { code?: unknown; message?: unknown };
+    const error = (data ?? {}) as { code?: unknown; message?: unknown; codes?: unknown };
     // Gateways in between (a proxy, the service worker offline) answer 5xx without our body.
     throw new ShopApiError(
       response.status,
       typeof error.code === 'string' ? error.code : 'HTTP_ERROR',
       typeof error.message === 'string' ? error.message : `${endpoint} answered ${response.status}`,
+      productCodesOf(error.codes),
     );
   }
   if (data === null || typeof data !== 'object')

@@ -49,13 +49,19 @@ export function CartBlock() {
           <CartLine key={item.code} item={item as CartItem} />
         ))}
       </ul>
-      <DiscountForm current={snapshot.discountCode} />
+      <DiscountForm current={snapshot.discountCode} unchecked={snapshot.status === 'outOfDate'} />
       {snapshot.totals ? <CartTotals totals={snapshot.totals} outOfDate={snapshot.status !== 'valid'} /> : null}
-      <p className="shop-actions">
-        <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
-          {t('shop.cart.toCheckout')}
-        </Link>
-      </p>
+      {online ? (
+        <p className="shop-actions">
+          <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
+            {t('shop.cart.toCheckout')}
+          </Link>
+        </p>
+      ) : (
+        // The checkout page is not saved for offline use (it needs the server for every
+        // step): a link would lead out of the app to the offline page (docs/shop.md).
+        <p className="shop-actions shop-cart__checkout-offline">{t('shop.cart.checkoutNeedsConnection')}</p>
+      )}
     </section>
   );
 }
@@ -163,7 +169,11 @@ function CartLine({ item }: { item: CartItem }) {
   );
 }
 
-function DiscountForm({ current }: { current: string | null }) {
+/**
+ * The discount code: "in use" once the server has taken it; a code the server has not
+ * seen yet (typed offline, or the check could not reach it) says it will be checked.
+ */
+function DiscountForm({ current, unchecked }: { current: string | null; unchecked: boolean }) {
   const t = useT();
   const inputId = useId();
   const errorId = `${inputId}-error`;
@@ -186,7 +196,7 @@ function DiscountForm({ current }: { current: string | null }) {
   if (current)
     return (
       <p className="shop-discount">
-        {t('shop.discount.applied', { code: current })}{' '}
+        {t(unchecked ? 'shop.discount.pending' : 'shop.discount.applied', { code: current })}{' '}
         <button type="button" className="button" onClick={() => void applyDiscountCode(null)}>
           {t('shop.discount.remove')}
         </button>
