@@ -17,12 +17,16 @@ import { formRoutes } from './forms/form-routes';
 import { shopPlugin } from './shop/shop-plugin';
 import { createStationsRepository } from './stations/stations-repository';
 import { createStationPages } from './stations/station-pages';
+import { stationImportRoutes, type ImportTokens } from './stations/station-import-routes';
+import { createStationLiveData } from './stations/station-live-data';
 import { stationRoutes } from './stations/station-routes';
 
 export interface OriginAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */
   siteUrls?: readonly string[];
+  /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN (config.ts); an import without one is off. */
+  importTokens?: ImportTokens;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -43,15 +47,17 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   const stations = createStationsRepository(db);
+  const live = createStationLiveData(db);
   contentRoutes(app, {
     pages: createPagesRepository(db),
     layouts: createLayoutsRepository(db),
-    stationPages: createStationPages({ stations, assets: createAssetsRepository(db) }),
+    stationPages: createStationPages({ stations, live, assets: createAssetsRepository(db) }),
   });
   imageRoutes(app, { assets: createAssetsRepository(db) });
   customerRoutes(app, { db, siteUrls: options.siteUrls ?? [] });
   formRoutes(app, { db });
   void app.register(shopPlugin, { db });
-  stationRoutes(app, { stations });
+  stationRoutes(app, { stations, live });
+  stationImportRoutes(app, { db, tokens: options.importTokens ?? {} });
   return app;
 }

@@ -13,6 +13,12 @@ const schema = z.object({
   // The site's public origins, comma-separated (https://www.st1.fi,https://www.st1.com):
   // the only bases links in e-mails may have. Unset: loopback bases only (development).
   SITE_URLS: z.string().optional(),
+  // Bearer tokens of the station data imports (docs/stations.md "Import API"); unset: that import is off.
+  PRICE_IMPORT_TOKEN: z.string().min(32, 'PRICE_IMPORT_TOKEN must be at least 32 characters').optional(),
+  CHARGER_STATUS_IMPORT_TOKEN: z
+    .string()
+    .min(32, 'CHARGER_STATUS_IMPORT_TOKEN must be at least 32 characters')
+    .optional(),
 });
 
 /** "https://www.st1.fi, https://st1.com/" → their origins; a value that is not one is refused. */
@@ -41,6 +47,8 @@ export interface OriginConfig {
   logLevel: LogLevel;
   /** SITE_URLS: the origins links in e-mails may point to; empty means loopback only. */
   siteUrls: string[];
+  /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN: who may push live station data. */
+  importTokens: { prices?: string | undefined; chargerStatuses?: string | undefined };
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -59,5 +67,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     contentDir: resolve(values.CONTENT_DIR),
     logLevel: logLevelFor(env, values.LOG_LEVEL),
     siteUrls: parseSiteUrls(values.SITE_URLS),
+    importTokens: { prices: values.PRICE_IMPORT_TOKEN, chargerStatuses: values.CHARGER_STATUS_IMPORT_TOKEN },
   };
 }

@@ -9,6 +9,8 @@ import * as shop005 from './migrations/005-shop';
 import * as loginFailures006 from './migrations/006-login-failures';
 import * as paymentExpiry007 from './migrations/007-payment-expiry';
 import * as stationDataset008 from './migrations/008-station-dataset';
+import * as fuelPrices009 from './migrations/009-fuel-prices';
+import * as chargePoints010 from './migrations/010-charge-points';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   '006-login-failures': loginFailures006,
   '007-payment-expiry': paymentExpiry007,
   '008-station-dataset': stationDataset008,
+  '009-fuel-prices': fuelPrices009,
+  '010-charge-points': chargePoints010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

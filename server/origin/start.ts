@@ -22,7 +22,7 @@ export async function startOrigin(
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db);
   await seedIfEmpty(db, config.contentDir);
-  const app = buildOriginApp(db, { ...options, siteUrls: config.siteUrls });
+  const app = buildOriginApp(db, { ...options, siteUrls: config.siteUrls, importTokens: config.importTokens });
   const address = await app.listen({ host: config.host, port: config.port });
   return {
     app,

@@ -16,6 +16,7 @@ import {
   type WeeklyHours,
 } from '../../../src/shared/stations';
 import { serverText } from '../server-texts';
+import { NO_LIVE_DATA, type LiveData } from './station-live-data';
 import type { StationRecord } from './stations-record';
 import escapeHtml from 'escape-html';
 
@@ -74,7 +75,9 @@ function firstListedDay(timeZone: string, now: Date): string {
   return addDays(zonedNow(now, timeZone).date, -1);
 }
 
-function summarize(record: StationRecord, from: string): StationSummary {
+function summarize(record: StationRecord, from: string, live: LiveData): StationSummary {
+  const prices = live.prices.get(record.id);
+  const chargePoints = live.chargePoints.get(record.id);
   return {
     id: record.id,
     slug: record.slug,
@@ -88,18 +91,25 @@ function summarize(record: StationRecord, from: string): StationSummary {
     services: record.services,
     express: record.express,
     hours: record.hours.format === 'malformed' ? null : currentExceptions(record.hours.weekly, from),
+    // Left out when empty: most stations have no chargers, and every byte is stored offline.
+    ...(prices && prices.length > 0 ? { prices } : {}),
+    ...(chargePoints && chargePoints.length > 0 ? { chargePoints } : {}),
   };
 }
 
-export function toSummary(record: StationRecord, now: Date): StationSummary {
-  return summarize(record, firstListedDay(COUNTRY_TIME_ZONE[record.country], now));
+export function toSummary(record: StationRecord, now: Date, live: LiveData = NO_LIVE_DATA): StationSummary {
+  return summarize(record, firstListedDay(COUNTRY_TIME_ZONE[record.country], now), live);
 }
 
 /**
  * Many summaries at one moment: the zone's date is worked out once per country, not per
  * station (at 13,000 stations that was most of the list's cost; docs/performance.md).
  */
-export function toSummaries(records: readonly StationRecord[], now: Date): StationSummary[] {
+export function toSummaries(
+  records: readonly StationRecord[],
+  now: Date,
+  live: LiveData = NO_LIVE_DATA,
+): StationSummary[] {
   const from = new Map<string, string>();
   return records.map((record) => {
     let day = from.get(record.country);
@@ -107,11 +117,11 @@ export function toSummaries(records: readonly StationRecord[], now: Date): Stati
       day = firstListedDay(COUNTRY_TIME_ZONE[record.country], now);
       from.set(record.country, day);
     }
-    return summarize(record, day);
+    return summarize(record, day, live);
   });
 }
 
-export function toDetails(record: StationRecord, now: Date): StationDetails {
+export function toDetails(record: StationRecord, now: Date, live: LiveData = NO_LIVE_DATA): StationDetails {
   const timeZone = COUNTRY_TIME_ZONE[record.country];
   const { hours, kitchen, lunchHours, breakfastHours, lunchDishes, lunchListTitle, foodMenu: _menu, ...rest } = record;
   const openingHours =
@@ -122,8 +132,12 @@ export function toDetails(record: StationRecord, now: Date): StationDetails {
         : toShapeB(hours.weekly, timeZone, now);
   const today = zonedNow(now, timeZone);
   const todaysDishes = today.isoWeekday <= 5 ? lunchDishes?.[today.isoWeekday - 1] : undefined;
+  const prices = live.prices.get(record.id);
+  const chargePoints = live.chargePoints.get(record.id);
   return {
     ...rest,
+    ...(prices && prices.length > 0 ? { prices } : {}),
+    ...(chargePoints && chargePoints.length > 0 ? { chargePoints } : {}),
     timeZone,
     currency: COUNTRY_INFO[record.country].currency,
     openingHours,
@@ -191,6 +205,7 @@ export function stationPage(
   locale: Locale,
   now: Date,
   image: Asset | undefined,
+  live: LiveData = NO_LIVE_DATA,
 ): { localizedPagePaths: Partial<Record<Locale, string>>; content: PageContent } {
   const list = record.features.lunchList ? lunchList(record, now) : undefined;
   return {
@@ -203,7 +218,7 @@ export function stationPage(
       body: [{ type: 'richText', html: introHtml(record, locale) }],
       noIndex: false,
       ...(image ? { image: { ...image, alt: '' } } : {}),
-      station: toDetails(record, now),
+      station: toDetails(record, now, live),
       ...(list ? { lunchList: list } : {}),
       ...(record.features.foodMenu && record.foodMenu ? { foodMenu: record.foodMenu } : {}),
     },
