@@ -17,7 +17,11 @@ import { DIET_CODES, type LunchList, type StationDetails } from '@/shared/statio
 import { rememberPage } from '../offline-pages';
 import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
+import { useLiveData } from '../use-live-data';
+import { ChargePointList } from './charge-point-list';
+import { FuelPriceTable } from './fuel-price-table';
 import { MapPanel } from './map-panel';
+import { OpenStatusList } from './open-status-list';
 import { OpeningHoursTable } from './opening-hours-table';
 import './stations.css';
 
@@ -36,8 +40,6 @@ function Section({ kind, title, children }: { kind: string; title?: string; chil
 }
 
 export function StationPage({ page, body }: { page: PageContent; body: ReactNode }) {
-  const t = useT();
-  const { locale } = useSite();
   const payload = usePagePayload();
   const station = page.station;
   const mapStations = useMemo(() => (station ? [station] : []), [station]);
@@ -55,6 +57,23 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
       </>
     );
   }
+  return <StationPageContent page={page} body={body} station={station} mapStations={mapStations} />;
+}
+
+function StationPageContent({
+  page,
+  body,
+  station,
+  mapStations,
+}: {
+  page: PageContent;
+  body: ReactNode;
+  station: StationDetails;
+  mapStations: StationDetails[];
+}) {
+  const t = useT();
+  const { locale } = useSite();
+  const live = useLiveData(station);
   const { htmlLang, formatLocale } = LOCALE_INFO[locale];
   // Prices at a station are paid there, in its country's currency (SEK at a Swedish one).
   const price = { format: (amount: number) => formatMoney(amount, station.currency, locale) };
@@ -82,6 +101,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
         <p className="station-page__today">
           {typeof todayText === 'string' ? t('stations.today', { hours: todayText }) : open24hLabel(t)}
         </p>
+        <OpenStatusList station={station} />
         <div className="station-page__facts">
           <div className="station-page__contact">
             <h2>{t('stations.page.contact')}</h2>
@@ -123,6 +143,18 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
             ) : null}
           </div>
         </div>
+        {live.prices.length > 0 ? (
+          <div className="station-page__prices">
+            <h2>{t('stations.prices.title')}</h2>
+            <FuelPriceTable prices={live.prices} currency={station.currency} timeZone={station.timeZone} />
+          </div>
+        ) : null}
+        {live.chargePoints.length > 0 ? (
+          <div className="station-page__chargers">
+            <h2>{t('stations.chargers.title')}</h2>
+            <ChargePointList points={live.chargePoints} timeZone={station.timeZone} />
+          </div>
+        ) : null}
       </Section>
 
       {station.lunch ? (
