@@ -46,6 +46,8 @@ const chargersFileSchema = z.object({
 });
 
 const HOUR = 3_600_000;
+/** Chain-wide price change instants per country and day. */
+const PRICE_CHANGES_A_DAY = 3;
 const DAY = 24 * HOUR;
 
 export interface SeedLiveData {
@@ -85,6 +87,21 @@ export async function generateSeedLiveData(
     return chargersFile.models[0]!;
   };
 
+  // Prices are set centrally, a few times a day for the whole chain, not at a moment of each
+  // station's own: per country and day, three instants 1 to 20 hours before that day's
+  // "now", and each station's daily change takes one of them.
+  const changeInstants = new Map<string, string[]>();
+  for (const code of STATION_COUNTRIES) {
+    for (let day = 0; day < days; day++) {
+      const instants = Array.from({ length: PRICE_CHANGES_A_DAY }, () => {
+        const setAt = new Date(now.getTime() - day * DAY - (1 + random() * 19) * HOUR);
+        setAt.setUTCSeconds(0, 0);
+        return setAt.toISOString();
+      });
+      changeInstants.set(`${code}|${day}`, instants);
+    }
+  }
+
   for (const station of stations) {
     const country = pricesFile.countries[station.country as StationCountry];
     if (country) {
@@ -95,13 +112,12 @@ export async function generateSeedLiveData(
         let price = base * stationFactor;
         for (let day = days - 1; day >= 0; day--) {
           price *= 1 + (random() * 2 - 1) * country.dailyMove;
-          // One change a day, at 1 to 20 hours before the same time of that day.
-          const setAt = new Date(now.getTime() - day * DAY - (1 + random() * 19) * HOUR);
-          setAt.setUTCSeconds(0, 0);
+          // One change a day, at one of the chain's change instants of that day.
+          const instants = changeInstants.get(`${station.country}|${day}`)!;
           prices.push({
             stationId: station.id,
             grade: grade as FuelGrade,
-            setAt: setAt.toISOString(),
+            setAt: instants[Math.floor(random() * instants.length)]!,
             priceMilli: Math.round(roundPrice(price, country.currency) * 1000),
             currency: COUNTRY_INFO[station.country].currency,
           });
