@@ -247,6 +247,7 @@ test('offline: a visited station page shows the last known prices and charger st
 });
 
 test('sv-SE: prices in crowns and the chargers in Swedish', async ({ page }) => {
+  const errors = collectErrors(page);
   const stations = await stationList(page, 'SE');
   const station = stations.find((item) => (item.chargePoints?.length ?? 0) > 0 && item.prices?.length)!;
   await pushPrices([{ station: station.id, grade: '95', price: 17.49, currency: 'SEK', setAt: minutesAgo(1) }]);
@@ -259,4 +260,5 @@ test('sv-SE: prices in crowns and the chargers in Swedish', async ({ page }) => 
     text('sv-SE', 'stations.openStatus.kind.station'),
   );
   await expectNoSeriousViolations(page, 'Swedish station page');
+  expect(errors).toEqual([]);
 });

@@ -3,6 +3,7 @@
  * `forEachDatabase((database) => describe.skipIf(database.skip !== undefined)(…))`, with
  * `database.startOrigin()` in beforeAll and `database.stop()` in afterAll.
  */
+import type { OriginAppOptions } from '../../../server/origin/app';
 import { startSeededOrigin, type SeededOrigin } from './seeded-origin';
 import { postgresSkipReason, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
@@ -10,8 +11,8 @@ export interface DatabaseUnderTest {
   name: 'SQLite' | 'PostgreSQL';
   /** Why this database's suite is skipped (PostgreSQL outside CI without binaries), else undefined. */
   skip: string | undefined;
-  /** A seeded origin on a fresh database of this kind. */
-  startOrigin(name: string): Promise<SeededOrigin>;
+  /** A seeded origin on a fresh database of this kind (`app`: options of the origin app). */
+  startOrigin(name: string, app?: OriginAppOptions): Promise<SeededOrigin>;
   /** Closes the origin and, for PostgreSQL, stops the server. */
   stop(): Promise<void>;
 }
@@ -28,8 +29,8 @@ function sqliteUnderTest(): DatabaseUnderTest {
   return {
     name: 'SQLite',
     skip: undefined,
-    async startOrigin(name) {
-      origin = await startSeededOrigin(`${name}-sqlite`);
+    async startOrigin(name, app) {
+      origin = await startSeededOrigin(`${name}-sqlite`, { app });
       return origin;
     },
     async stop() {
@@ -44,10 +45,10 @@ function postgresUnderTest(skip: string | undefined): DatabaseUnderTest {
   return {
     name: 'PostgreSQL',
     skip,
-    async startOrigin(name) {
+    async startOrigin(name, app) {
       server = await startThrowawayPostgres();
       const databaseUrl = await server.createDatabase(name.replace(/[^a-z0-9]/g, '_'));
-      origin = await startSeededOrigin(`${name}-pg`, { databaseUrl });
+      origin = await startSeededOrigin(`${name}-pg`, { databaseUrl, app });
       return origin;
     },
     async stop() {
