@@ -27,7 +27,7 @@ export type PriceCurrency = 'EUR' | 'SEK' | 'NOK';
  * catch the usual feed mistakes: a price in cents (189.9), in thousandths (1899), in the
  * wrong currency (18.99 EUR) or a zero.
  */
-export const PLAUSIBLE_PRICE: Record<PriceCurrency, { min: number; max: number }> = {
+const PLAUSIBLE_PRICE: Record<PriceCurrency, { min: number; max: number }> = {
   EUR: { min: 0.5, max: 5 },
   SEK: { min: 5, max: 50 },
   NOK: { min: 5, max: 50 },
@@ -52,7 +52,8 @@ export function isFuelGrade(value: unknown): value is FuelGrade {
 export function implausiblePrice(price: number, currency: PriceCurrency): string | null {
   const { min, max } = PLAUSIBLE_PRICE[currency];
   if (!Number.isFinite(price)) return 'is not a number';
-  if (price < min || price > max) return `${price} ${currency} is outside the plausible ${min}–${max} ${currency}`;
+  if (price < min || price > max)
+    return `${price} ${currency} is outside the plausible ${min}–${max} ${currency} per litre or kilogram`;
   if (Math.round(price * 10 ** PRICE_DECIMALS) / 10 ** PRICE_DECIMALS !== price)
     return `${price} has more than ${PRICE_DECIMALS} decimals`;
   return null;

@@ -17,7 +17,7 @@ import { createFuelPricesRepository, priceKey, type StoredPrice } from './fuel-p
 import { createStationsRepository } from './stations-repository';
 
 /** Clocks disagree a little; a time further ahead than this is a feed's mistake. */
-export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
 /** Rows per batch (a country's stations × grades fits; the body limit is set to match). */
 export const MAX_IMPORT_ROWS = 20_000;
 /** Refused rows listed in an answer at most (the count says how many there were). */
@@ -102,7 +102,7 @@ export async function importFuelPrices(
       if (!station.services.includes(row.grade))
         return refuseRow('GRADE_NOT_SOLD', 'the station does not sell this grade');
       const implausible = implausiblePrice(row.price, currency);
-      if (implausible) return refuseRow('IMPLAUSIBLE_PRICE', `${implausible} per litre or kilogram`);
+      if (implausible) return refuseRow('IMPLAUSIBLE_PRICE', implausible);
       if (Date.parse(row.setAt) > now.getTime() + FUTURE_TOLERANCE_MS)
         return refuseRow('FUTURE_TIME', `setAt ${row.setAt} is in the future`);
       const setAt = utc(row.setAt);

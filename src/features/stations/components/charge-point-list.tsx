@@ -12,7 +12,7 @@ import './live-data.css';
 import { useMinuteNow } from '../use-minute-now';
 
 /** The names drivers know the plugs by (product names, the same in every language). */
-export const CONNECTOR_NAMES: Record<ConnectorStandard, string> = {
+const CONNECTOR_NAMES: Record<ConnectorStandard, string> = {
   IEC_62196_T2_COMBO: 'CCS',
   CHADEMO: 'CHAdeMO',
   IEC_62196_T2: 'Type 2',
