@@ -12,6 +12,7 @@ import { apiErrorSchema } from '../../src/shared/content-schema';
 import { stationListSchema, type StationSummary } from '../../src/shared/stations';
 import type { Db } from '../../server/origin/db';
 import { createFuelPricesRepository } from '../../server/origin/stations/fuel-prices-repository';
+import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import { forEachDatabase } from './support/each-database';
 import { startSeededOrigin } from './support/seeded-origin';
 
@@ -184,6 +185,9 @@ forEachDatabase((database) => {
 
       it('stores a batch once (idempotent), bumps the stations, and the delta carries the new price', async () => {
         const [first, second] = stations.filter((item) => item.services.includes('diesel'));
+        const lastModified = async () =>
+          (await createStationsRepository(db).listForSitemap()).find((row) => row.slug === first!.slug)?.updatedAt;
+        const modifiedBefore = await lastModified();
         const setAt = minutesAgo(3);
         const body = {
           prices: [
@@ -199,6 +203,8 @@ forEachDatabase((database) => {
         expect(changes.stations.map((item) => item.id).sort()).toEqual([first!.id, second!.id].sort());
         const price = changes.stations.find((item) => item.id === first!.id)!.prices!.find((p) => p.grade === 'diesel');
         expect(price).toEqual({ grade: 'diesel', price: 1.659, setAt: new Date(setAt).toISOString() });
+        // A new version for the sync, but not a new page for the sitemap.
+        expect(await lastModified()).toBe(modifiedBefore);
 
         // The same batch again: nothing new, no version bump.
         const again = await postPrices(body);

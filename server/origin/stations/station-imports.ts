@@ -146,7 +146,7 @@ export async function importFuelPrices(
     const changes = [...newest.values()];
     await prices.setCurrent(changes);
     const changedStations = [...new Set(changes.map((price) => price.stationId))];
-    const version = (await createStationsRepository(trx).touch(changedStations, receivedAt)) ?? null;
+    const version = (await createStationsRepository(trx).touch(changedStations)) ?? null;
     return {
       received: rows.length,
       stored: newRows.length,
@@ -197,7 +197,7 @@ export async function importChargerStatuses(
       changedStations.add(row.station);
       applied += 1;
     }
-    const version = (await createStationsRepository(trx).touch([...changedStations], nowText)) ?? null;
+    const version = (await createStationsRepository(trx).touch([...changedStations])) ?? null;
     return { received: rows.length, applied, ignored, stationsChanged: changedStations.size, version };
   });
 }
