@@ -15,8 +15,15 @@
  * 5. the offline map's first draw (target < 200 ms at 13,000), through the import point
  *    scripts/bench-support/offline-map-first-draw.ts (a stand-in until the map is wired).
  *
+ * 6. the delta sync of live data (fuel prices, charger statuses) at 13,000 stations with
+ *    10 % of them changing (scripts/bench-support/live-delta.ts), written into
+ *    docs/stations.md between <!-- bench:station-live:start --> and <!-- bench:station-live:end -->.
+ *
  * Runs alone: `npx tsx scripts/bench-stations.ts` or `npm run bench -- stations` (needs
  * /usr/bin/chromium or CHROMIUM_PATH). About a minute on 2 idle cores.
+ * `npx tsx scripts/bench-stations.ts live` measures only item 6 (no browser).
+ * Smoke mode (`--smoke` or BENCH_SMOKE=1): every measure once at 130 and 260 stations,
+ * printed, nothing written into the docs; for checking that the script runs.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,22 +37,33 @@ import { buildOriginApp } from '../server/origin/app';
 import { openDatabase } from '../server/origin/db';
 import { migrateToLatest } from '../server/origin/migrate';
 import { createStationsRepository } from '../server/origin/stations/stations-repository';
+import { seedLiveDataIfEmpty } from '../server/origin/stations/seed/live-data-seed';
 import { seedStationsIfEmpty } from '../server/origin/stations/seed/stations-seed';
+import { liveDeltaFigures, liveDeltaReport } from './bench-support/live-delta';
 import type * as BrowserSide from './bench-support/stations-browser';
 
 const DOC = 'docs/performance.md';
 const START = '<!-- bench:stations:start -->';
 const END = '<!-- bench:stations:end -->';
+const LIVE_DOC = 'docs/stations.md';
+const LIVE_START = '<!-- bench:station-live:start -->';
+const LIVE_END = '<!-- bench:station-live:end -->';
 const root = resolve(import.meta.dirname, '..');
-const SCALES = [1300, 13000] as const;
+/** A cheap run that only proves the script works (npm test's smoke runs of every bench). */
+const SMOKE = process.argv.includes('--smoke') || ['1', 'true'].includes(process.env.BENCH_SMOKE ?? '');
+const ONLY_LIVE = process.argv.slice(2).includes('live');
+const SCALES = SMOKE ? ([130, 260] as const) : ([1300, 13000] as const);
+/** Live data: the stations of the larger scale, and the share of them that changes between two syncs. */
+const LIVE_TOTAL = SMOKE ? 260 : 13000;
+const LIVE_FRACTION = 0.1;
 const COUNTRIES = ['FI', 'SE', 'NO'] as const;
 /** The country of the locale measured (fi-FI and en-EU → FI, the largest list). */
 const LOCALE_COUNTRY = 'FI';
 /** What an editor does between two syncs in the delta row. */
 const DELTA_CHANGES = 10;
 const DELTA_REMOVALS = 2;
-const SYNC_RUNS = 3;
-const FIRST_DRAW_RUNS = 5;
+const SYNC_RUNS = SMOKE ? 1 : 3;
+const FIRST_DRAW_RUNS = SMOKE ? 1 : 5;
 const PAGE_ORIGIN = 'http://stations-bench.test';
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -67,6 +85,8 @@ async function originFigures(total: number): Promise<OriginFigures> {
   try {
     await migrateToLatest(db);
     await seedStationsIfEmpty(db, join(root, 'content'), { total });
+    // The lists carry live data (prices, chargers) as the product's do; two days of history.
+    await seedLiveDataIfEmpty(db, join(root, 'content'), { days: 2 });
     const app = buildOriginApp(db);
     const get = async (query: string) => {
       const times: number[] = [];
@@ -366,7 +386,41 @@ function report(runs: readonly [Run, Run]): string[] {
   return lines;
 }
 
+/** Replaces the marked block of a doc (or appends it under `heading`). */
+function writeBlock(doc: string, start: string, end: string, block: string, heading: string): void {
+  const text = readFileSync(doc, 'utf8');
+  const next = text.includes(start)
+    ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => block)
+    : `${text.trimEnd()}\n\n${heading}\n\n${block}\n`;
+  writeFileSync(doc, next);
+}
+
+function machine(loadAtStart: number): string {
+  const loadNow = loadavg()[0]!;
+  const busy = Math.max(loadAtStart, loadNow) > cpus().length;
+  return `on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, load average ${loadAtStart.toFixed(1)} at the start and ${loadNow.toFixed(1)} at the end${busy ? ' (above the core count: other work shared the cores, so times are upper bounds)' : ' (an idle machine)'}`;
+}
+
+async function live(): Promise<void> {
+  const loadAtStart = loadavg()[0]!;
+  const figures = await liveDeltaFigures(root, LIVE_TOTAL, LIVE_FRACTION);
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const block = [
+    LIVE_START,
+    '',
+    ...liveDeltaReport(
+      figures,
+      `Measured ${when} UTC by \`npx tsx scripts/bench-stations.ts live\` (also part of \`npm run bench -- stations\`) ${machine(loadAtStart)}.`,
+    ),
+    '',
+    LIVE_END,
+  ].join('\n');
+  if (!SMOKE) writeBlock(LIVE_DOC, LIVE_START, LIVE_END, block, '### Measured: the delta sync of live data');
+  console.log(block);
+}
+
 async function main() {
+  if (ONLY_LIVE) return live();
   const bundle = await browserBundle();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -390,12 +444,9 @@ async function main() {
     ...report(runs as [Run, Run]),
     END,
   ].join('\n');
-  const doc = readFileSync(DOC, 'utf8');
-  const next = doc.includes(START)
-    ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
-    : `${doc.trimEnd()}\n\n## Stations (issues 5 and 12)\n\n${block}\n`;
-  writeFileSync(DOC, next);
+  if (!SMOKE) writeBlock(DOC, START, END, block, '## Stations (issues 5 and 12)');
   console.log(block);
+  await live();
 }
 
 await main();

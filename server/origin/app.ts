@@ -20,6 +20,8 @@ import { shopPlugin } from './shop/shop-plugin';
 import { createStationsRepository } from './stations/stations-repository';
 import { createStationPages } from './stations/station-pages';
 import { createStationSearch } from './stations/station-search';
+import { stationImportRoutes, type ImportTokens } from './stations/station-import-routes';
+import { createStationLiveData } from './stations/station-live-data';
 import { stationRoutes } from './stations/station-routes';
 
 export interface OriginAppOptions {
@@ -34,6 +36,8 @@ export interface OriginAppOptions {
   env?: NodeJS.ProcessEnv;
   /** Draining on shutdown turns readiness to 503 (server/lifecycle.ts). */
   lifecycle?: Lifecycle;
+  /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN (config.ts); an import without one is off. */
+  importTokens?: ImportTokens;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -72,10 +76,11 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     return { status: 'ready', inFlight };
   });
   const stations = createStationsRepository(db);
+  const live = createStationLiveData(db);
   contentRoutes(app, {
     pages: createPagesRepository(db),
     layouts: createLayoutsRepository(db),
-    stationPages: createStationPages({ stations, assets: createAssetsRepository(db) }),
+    stationPages: createStationPages({ stations, live, assets: createAssetsRepository(db) }),
     stationSearch: createStationSearch({ stations }),
   });
   imageRoutes(app, { assets: createAssetsRepository(db) });
@@ -86,6 +91,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     contentDir: options.contentDir ?? 'content',
     ...(options.env ? { env: options.env } : {}),
   });
-  stationRoutes(app, { stations });
+  stationRoutes(app, { stations, live });
+  stationImportRoutes(app, { db, tokens: options.importTokens ?? {} });
   return app;
 }

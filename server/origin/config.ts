@@ -17,6 +17,12 @@ const schema = z.object({
   SITE_URLS: z.string().optional(),
   // The origin run on its own (npm run start:origin, server/origin/main.ts).
   ...shutdownSchema,
+  // Bearer tokens of the station data imports (docs/stations.md "Import API"); unset: that import is off.
+  PRICE_IMPORT_TOKEN: z.string().min(32, 'PRICE_IMPORT_TOKEN must be at least 32 characters').optional(),
+  CHARGER_STATUS_IMPORT_TOKEN: z
+    .string()
+    .min(32, 'CHARGER_STATUS_IMPORT_TOKEN must be at least 32 characters')
+    .optional(),
 });
 
 /** "https://www.st1.fi, https://st1.com/" → their origins; a value that is not one is refused. */
@@ -49,6 +55,8 @@ export interface OriginConfig {
   mail: MailConfig;
   /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS, for the origin run on its own (server/lifecycle.ts). */
   shutdown: ShutdownSettings;
+  /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN: who may push live station data. */
+  importTokens: { prices?: string | undefined; chargerStatuses?: string | undefined };
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -69,5 +77,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     siteUrls: parseSiteUrls(values.SITE_URLS),
     mail: loadMailConfig(env),
     shutdown: { drainMs: values.SHUTDOWN_DRAIN_MS, timeoutMs: values.SHUTDOWN_TIMEOUT_MS },
+    importTokens: { prices: values.PRICE_IMPORT_TOKEN, chargerStatuses: values.CHARGER_STATUS_IMPORT_TOKEN },
   };
 }

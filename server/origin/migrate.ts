@@ -9,6 +9,8 @@ import * as shop005 from './migrations/005-shop';
 import * as loginFailures006 from './migrations/006-login-failures';
 import * as paymentExpiry007 from './migrations/007-payment-expiry';
 import * as stationDataset008 from './migrations/008-station-dataset';
+import * as fuelPrices009 from './migrations/009-fuel-prices';
+import * as chargePoints010 from './migrations/010-charge-points';
 import * as outboxDelivery011 from './migrations/011-outbox-delivery';
 import * as paymentProviderReference012 from './migrations/012-payment-provider-reference';
 import * as stationVersionCounter013 from './migrations/013-station-version-counter';
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '006-login-failures': loginFailures006,
   '007-payment-expiry': paymentExpiry007,
   '008-station-dataset': stationDataset008,
+  '009-fuel-prices': fuelPrices009,
+  '010-charge-points': chargePoints010,
   '011-outbox-delivery': outboxDelivery011,
   '012-payment-provider-reference': paymentProviderReference012,
   '013-station-version-counter': stationVersionCounter013,

@@ -38,7 +38,12 @@ export async function startOrigin(
     const report = await syncContentIfChanged(db, config.contentDir);
     if (report) for (const line of describeSync(report)) console.log(`Content sync: ${line}`);
   }
-  const app = buildOriginApp(db, { ...options, siteUrls: config.siteUrls, contentDir: config.contentDir });
+  const app = buildOriginApp(db, {
+    ...options,
+    siteUrls: config.siteUrls,
+    contentDir: config.contentDir,
+    importTokens: config.importTokens,
+  });
   const address = await app.listen({ host: config.host, port: config.port });
   const transport = createMailTransport(config.mail, config.dataDir);
   const outbox = createOutboxWorker({ db, transport, config: config.mail, log: app.log });

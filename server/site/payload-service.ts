@@ -65,6 +65,7 @@ function pageHead(page: Page, request: PayloadRequest, layout: Layout | null, tr
       locale: request.locale,
       urls: request.urls,
       homeName: translate(request.locale, 'nav.home'),
+      locatorName: translate(request.locale, 'nav.stationLocator'),
     }),
   };
 }

@@ -147,6 +147,7 @@ describe('structuredData', () => {
       locale: 'sv-SE',
       urls,
       homeName: 'Startsida',
+      locatorName: 'Hitta station',
     });
     expect(data[0]).toMatchObject({
       '@type': 'GasStation',
@@ -162,6 +163,16 @@ describe('structuredData', () => {
       telephone: '+46 31 123 45',
       openingHoursSpecification: [expect.objectContaining({ opens: '06:00', closes: '22:00' })],
     });
-    expect(data[1]).toMatchObject({ '@type': 'BreadcrumbList' });
+    // Home › Station locator › station: through the locator, not the /stationer folder.
+    expect(data[1]).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Startsida', item: 'https://st1.example/sv-SE' },
+        { position: 2, name: 'Hitta station', item: 'https://st1.example/sv-SE/hitta-station' },
+        // The page's title (the fixture's, 'Tjänster').
+        { position: 3, name: 'Tjänster', item: 'https://st1.example/sv-SE/stationer/goteborg-hisingen' },
+      ],
+    });
+    expect(data[1]!.itemListElement).toHaveLength(3);
   });
 });

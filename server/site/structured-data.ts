@@ -4,12 +4,13 @@
  * - the landing page: Organization (name, url, logo, social profiles);
  * - a station page: GasStation with address, geo and openingHoursSpecification;
  * - every other page: BreadcrumbList from the landing page through the navigation items
- *   above it to the page itself.
+ *   above it to the page itself; a station page's goes through the station locator
+ *   (Home › Station locator › station), where visitors find it, not its URL folder.
  * Pure: the site server's payload service calls it with what it already has. The HTML
  * escaping is the renderer's (jsonForScript in src/shared/head.ts).
  */
 import type { Layout, NavigationItem, Page } from '../../src/shared/content-schema';
-import { slugToPath, type Locale } from '../../src/shared/locales';
+import { LOCALIZED_PATHS, slugToPath, type Locale } from '../../src/shared/locales';
 import type { StationDetails } from '../../src/shared/stations';
 import type { SiteUrls } from './site-urls';
 
@@ -27,6 +28,8 @@ export interface StructuredDataInput {
   urls: SiteUrls;
   /** The landing page's name in the page's language ("Etusivu"), for breadcrumbs. */
   homeName: string;
+  /** The station locator's name in the page's language, when the navigation does not name it. */
+  locatorName?: string;
 }
 
 /** "07:00:00" → "07:00"; "24:00" → "23:59" (schema.org's end of day); anything else → null. */
@@ -146,7 +149,18 @@ function breadcrumbs(input: StructuredDataInput, path: string, url: string): Jso
   const trail: Array<{ name: string; item: string }> = [
     { name: input.homeName, item: input.urls.absolute(input.locale, '/') },
   ];
-  for (let depth = 1; depth < segments.length; depth += 1) {
+  if (input.page.content.contentType === 'stationPage') {
+    const locator = LOCALIZED_PATHS.stationLocator[input.locale];
+    trail.push({
+      name: named.get(locator) ?? input.locatorName ?? 'Station locator',
+      item: input.urls.absolute(input.locale, locator),
+    });
+  }
+  for (
+    let depth = input.page.content.contentType === 'stationPage' ? segments.length : 1;
+    depth < segments.length;
+    depth += 1
+  ) {
     const folder = `/${segments.slice(0, depth).join('/')}`;
     const name = named.get(folder);
     if (name) trail.push({ name, item: input.urls.absolute(input.locale, folder) });

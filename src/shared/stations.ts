@@ -8,6 +8,8 @@
  * - the station page's `StationDetails`, with opening hours in the CMS shapes A or B of
  *   spec §3 exactly as the CMS gives them (malformed records included: the page shows '-').
  */
+import { CONNECTOR_STANDARDS, EVSE_STATUSES } from './charge-points';
+import { FUEL_GRADES } from './fuel-prices';
 import { COUNTRIES, COUNTRY_INFO, LOCALE_INFO, LOCALES, type Country, type Locale } from './locales';
 import { z } from './zod';
 
@@ -71,7 +73,28 @@ export const weeklyHoursSchema = z.object({
 });
 export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
 
-/** One station in the locator's list. `hours` is null when the CMS record is malformed. */
+/** A grade's current price in the station's currency and when it was set (src/shared/fuel-prices.ts). */
+export const fuelPriceSchema = z.object({
+  grade: z.enum(FUEL_GRADES),
+  price: z.number().positive(),
+  setAt: z.iso.datetime({ offset: true }),
+});
+
+/** An EVSE with its connectors and last known status, after OCPI 2.2.1 (src/shared/charge-points.ts). */
+export const chargePointSchema = z.object({
+  uid: z.string().min(1).max(36),
+  evseId: z.string().min(1).max(48).optional(),
+  status: z.enum(EVSE_STATUSES),
+  statusAt: z.iso.datetime({ offset: true }),
+  connectors: z.array(z.object({ standard: z.enum(CONNECTOR_STANDARDS), kw: z.number().positive() })).min(1),
+});
+
+/**
+ * One station in the locator's list. `hours` is null when the CMS record is malformed.
+ * `prices` and `chargePoints` are live data (absent when the station has none, and from
+ * lists stored before they existed); a change to either bumps the station's version, so
+ * the delta sync carries it.
+ */
 export const stationSummarySchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -93,6 +116,8 @@ export const stationSummarySchema = z.object({
   phone: z.string().optional(),
   kitchenHours: weeklyHoursSchema.optional(),
   lunchHours: weeklyHoursSchema.optional(),
+  prices: z.array(fuelPriceSchema).optional(),
+  chargePoints: z.array(chargePointSchema).optional(),
 });
 export type StationSummary = z.infer<typeof stationSummarySchema>;
 

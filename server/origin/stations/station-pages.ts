@@ -7,6 +7,7 @@ import type { PageContent } from '../../../src/shared/content-schema';
 import type { Locale } from '../../../src/shared/locales';
 import { LOCALE_COUNTRY } from '../../../src/shared/stations';
 import type { AssetsRepository } from '../images/assets-repository';
+import type { StationLiveData } from './station-live-data';
 import type { StationsRepository } from './stations-repository';
 import { stationPage, stationPagePath, stationSlugOfPath, toSummaries } from './stations-views';
 
@@ -29,6 +30,7 @@ export interface StationPages {
 
 export function createStationPages(deps: {
   stations: StationsRepository;
+  live: StationLiveData;
   assets: AssetsRepository;
   now?: () => Date;
 }): StationPages {
@@ -39,14 +41,18 @@ export function createStationPages(deps: {
       if (!slug) return undefined;
       const record = await deps.stations.findBySlug(slug);
       if (!record) return undefined;
-      const image = (await deps.assets.findMeta('hero-stations'))?.asset;
-      return stationPage(record, locale, now(), image);
+      const [image, live] = await Promise.all([
+        deps.assets.findMeta('hero-stations').then((meta) => meta?.asset),
+        deps.live.forStations([record.id]),
+      ]);
+      return stationPage(record, locale, now(), image, live);
     },
 
     async fillLocator(content, locale) {
       if (!content.body.some((block) => block.type === 'stationLocator')) return content;
       const { stations, total } = await deps.stations.firstOfCountry(LOCALE_COUNTRY[locale], SERVER_LIST_LENGTH);
-      const initial = toSummaries(stations, now());
+      const live = await deps.live.forStations(stations.map((station) => station.id));
+      const initial = toSummaries(stations, now(), live);
       return {
         ...content,
         body: content.body.map((block) => (block.type === 'stationLocator' ? { ...block, initial, total } : block)),

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { zonedNow } from '../../../src/shared/station-calendar';
 import { COUNTRY_TIME_ZONE, LOCALE_COUNTRY, STATION_COUNTRIES, type StationList } from '../../../src/shared/stations';
 import { requestLocale } from '../locale-header';
+import type { StationLiveData } from './station-live-data';
 import type { StationsRepository } from './stations-repository';
 import { toSummaries } from './stations-views';
 
@@ -31,7 +32,10 @@ const listQuery = z.object({
     .optional(),
 });
 
-export function stationRoutes(app: FastifyInstance, deps: { stations: StationsRepository; now?: () => Date }) {
+export function stationRoutes(
+  app: FastifyInstance,
+  deps: { stations: StationsRepository; live: StationLiveData; now?: () => Date },
+) {
   const now = deps.now ?? (() => new Date());
   // The version in the key is read from the database on every request, so a change made by
   // another process is never hidden by this cache.
@@ -58,13 +62,16 @@ export function stationRoutes(app: FastifyInstance, deps: { stations: StationsRe
 
     const cached = full ? fullLists.get(etag) : undefined;
     if (cached) return reply.type('application/json; charset=utf-8').send(cached);
-    const changes = await deps.stations.changesSince(country, full ? 0 : since);
+    const [changes, live] = await Promise.all([
+      deps.stations.changesSince(country, full ? 0 : since),
+      deps.live.forChanges(country, full ? 0 : since),
+    ]);
     const body: StationList = {
       country,
       version: changes.version,
       dataset,
       full,
-      stations: toSummaries(changes.changed, now()),
+      stations: toSummaries(changes.changed, now(), live),
       removed: full ? [] : changes.removed,
     };
     const json = JSON.stringify(body);

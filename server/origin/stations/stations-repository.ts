@@ -189,6 +189,35 @@ export function createStationsRepository(database: Db) {
       return row ? parseRecord(row.record_json) : undefined;
     },
 
+    /** Every live station (the seed of their live data). */
+    async allLive(): Promise<StationRecord[]> {
+      const rows = await db
+        .selectFrom('stations')
+        .select('record_json')
+        .where('deleted', '=', 0)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => parseRecord(row.record_json)).filter((record) => record !== undefined);
+    },
+
+    /** The live stations of these ids (an import checks its rows against them). */
+    async findByIds(ids: readonly string[]): Promise<Map<string, StationRecord>> {
+      const found = new Map<string, StationRecord>();
+      for (let start = 0; start < ids.length; start += 500) {
+        const rows = await db
+          .selectFrom('stations')
+          .select('record_json')
+          .where('id', 'in', ids.slice(start, start + 500))
+          .where('deleted', '=', 0)
+          .execute();
+        for (const row of rows) {
+          const record = parseRecord(row.record_json);
+          if (record) found.set(record.id, record);
+        }
+      }
+      return found;
+    },
+
     /** A few stations of a country for the locator's server render, by city then name. */
     async firstOfCountry(
       country: StationCountry,
@@ -246,6 +275,28 @@ export function createStationsRepository(database: Db) {
     async allRecords(): Promise<Map<string, { recordJson: string; deleted: boolean }>> {
       const rows = await db.selectFrom('stations').select(['id', 'record_json', 'deleted']).execute();
       return new Map(rows.map((row) => [row.id, { recordJson: row.record_json, deleted: Number(row.deleted) === 1 }]));
+    },
+
+    /**
+     * Gives stations the next version because their live data changed (fuel prices, charger
+     * statuses: fuel-prices-repository.ts, charge-points-repository.ts), so that the delta
+     * sync carries them. All of one call share one version, taken the same way as by
+     * `save` and `remove`; callers run it in the transaction that made the change.
+     * `updated_at` stays: it is the record's (the sitemap's last modification), and a
+     * charger status every few minutes is no change of the page search engines should see.
+     */
+    async touch(ids: readonly string[]): Promise<number | undefined> {
+      if (ids.length === 0) return undefined;
+      const version = await nextStationVersion(db);
+      for (let start = 0; start < ids.length; start += 500) {
+        await db
+          .updateTable('stations')
+          .set({ version })
+          .where('id', 'in', ids.slice(start, start + 500))
+          .where('deleted', '=', 0)
+          .execute();
+      }
+      return version;
     },
 
     /** Removes a station, keeping a tombstone so that deltas report it. */

@@ -16,6 +16,7 @@ import {
   type WeeklyHours,
 } from '../../../src/shared/stations';
 import { serverText } from '../server-texts';
+import { NO_LIVE_DATA, type LiveData } from './station-live-data';
 import type { LocalizedNames, StationRecord } from './stations-record';
 import escapeHtml from 'escape-html';
 
@@ -32,7 +33,9 @@ function firstListedDay(timeZone: string, now: Date): string {
   return addDays(zonedNow(now, timeZone).date, -1);
 }
 
-function summarize(record: StationRecord, from: string): StationSummary {
+function summarize(record: StationRecord, from: string, live: LiveData): StationSummary {
+  const prices = live.prices.get(record.id);
+  const chargePoints = live.chargePoints.get(record.id);
   return {
     id: record.id,
     slug: record.slug,
@@ -50,18 +53,25 @@ function summarize(record: StationRecord, from: string): StationSummary {
     phone: record.phone,
     ...(record.kitchen ? { kitchenHours: currentExceptions(record.kitchen, from) } : {}),
     ...(record.lunchHours ? { lunchHours: currentExceptions(record.lunchHours, from) } : {}),
+    // Left out when empty: most stations have no chargers, and every byte is stored offline.
+    ...(prices && prices.length > 0 ? { prices } : {}),
+    ...(chargePoints && chargePoints.length > 0 ? { chargePoints } : {}),
   };
 }
 
-export function toSummary(record: StationRecord, now: Date): StationSummary {
-  return summarize(record, firstListedDay(COUNTRY_TIME_ZONE[record.country], now));
+export function toSummary(record: StationRecord, now: Date, live: LiveData = NO_LIVE_DATA): StationSummary {
+  return summarize(record, firstListedDay(COUNTRY_TIME_ZONE[record.country], now), live);
 }
 
 /**
  * Many summaries at one moment: the zone's date is worked out once per country, not per
  * station (at 13,000 stations that was most of the list's cost; docs/performance.md).
  */
-export function toSummaries(records: readonly StationRecord[], now: Date): StationSummary[] {
+export function toSummaries(
+  records: readonly StationRecord[],
+  now: Date,
+  live: LiveData = NO_LIVE_DATA,
+): StationSummary[] {
   const from = new Map<string, string>();
   return records.map((record) => {
     let day = from.get(record.country);
@@ -69,7 +79,7 @@ export function toSummaries(records: readonly StationRecord[], now: Date): Stati
       day = firstListedDay(COUNTRY_TIME_ZONE[record.country], now);
       from.set(record.country, day);
     }
-    return summarize(record, day);
+    return summarize(record, day, live);
   });
 }
 
@@ -86,7 +96,12 @@ function localized<T extends { name: string; names?: LocalizedNames | undefined 
   return items.map(({ names, ...item }) => ({ ...item, name: nameIn(locale, item.name, names) }));
 }
 
-export function toDetails(record: StationRecord, now: Date, locale: Locale): StationDetails {
+export function toDetails(
+  record: StationRecord,
+  now: Date,
+  locale: Locale,
+  live: LiveData = NO_LIVE_DATA,
+): StationDetails {
   const timeZone = COUNTRY_TIME_ZONE[record.country];
   const {
     hours,
@@ -109,8 +124,12 @@ export function toDetails(record: StationRecord, now: Date, locale: Locale): Sta
   const today = zonedNow(now, timeZone);
   const dishes = today.isoWeekday <= 5 ? lunchDishes?.[today.isoWeekday - 1] : undefined;
   const todaysDishes = dishes ? localized(dishes, locale) : undefined;
+  const prices = live.prices.get(record.id);
+  const chargePoints = live.chargePoints.get(record.id);
   return {
     ...rest,
+    ...(prices && prices.length > 0 ? { prices } : {}),
+    ...(chargePoints && chargePoints.length > 0 ? { chargePoints } : {}),
     timeZone,
     currency: COUNTRY_INFO[record.country].currency,
     openingHours,
@@ -194,6 +213,7 @@ export function stationPage(
   locale: Locale,
   now: Date,
   image: Asset | undefined,
+  live: LiveData = NO_LIVE_DATA,
 ): { localizedPagePaths: Partial<Record<Locale, string>>; content: PageContent } {
   const list = record.features.lunchList ? lunchList(record, now, locale) : undefined;
   return {
@@ -206,7 +226,7 @@ export function stationPage(
       body: [{ type: 'richText', html: introHtml(record, locale) }],
       noIndex: false,
       ...(image ? { image: { ...image, alt: '' } } : {}),
-      station: toDetails(record, now, locale),
+      station: toDetails(record, now, locale, live),
       ...(list ? { lunchList: list } : {}),
       ...(record.features.foodMenu && record.foodMenu ? { foodMenu: foodMenu(record.foodMenu, locale) } : {}),
     },

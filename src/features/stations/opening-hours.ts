@@ -104,6 +104,21 @@ export function isOpen24h(value: unknown): boolean {
   );
 }
 
+/**
+ * The dated days of opening hours in shape A or B as raw 'HH:mm[:ss]' ranges, for the
+ * open-now status (open-status.ts); `store24h` for shape B's flag; null when the value is
+ * neither shape.
+ */
+export function datedDays(value: unknown): {
+  store24h: boolean;
+  days: Array<{ date: unknown; ranges: Range[] | null }>;
+} | null {
+  const shapeB = shapeBDays(value);
+  if (shapeB) return shapeB;
+  const shapeA = shapeADays(value);
+  return shapeA ? { store24h: false, days: shapeA } : null;
+}
+
 function dayLabel(date: string, today: string): DayLabel {
   if (date === today) return { id: 'day.today' };
   if (date === addDays(today, 1)) return { id: 'day.tomorrow' };

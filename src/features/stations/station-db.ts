@@ -86,6 +86,11 @@ export async function readList(
   }));
 }
 
+/** One stored station of a country's list, if this device has it. */
+export async function readStoredStation(country: StationCountry, id: string): Promise<StationSummary | undefined> {
+  return stationsDb().stations.get([country, id]);
+}
+
 /** The stored list's version and sync time alone (no stations read). */
 export async function readListMeta(country: StationCountry): Promise<ListMeta | undefined> {
   return stationsDb().lists.get(country);

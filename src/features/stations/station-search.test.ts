@@ -198,6 +198,8 @@ describe('locator query string', () => {
       services: ['MAIN', 'carwash'],
       openNow: true,
       sort: 'distance',
+      grade: null,
+      fastCharger: false,
       country: 'SE',
       view: 'list',
     });
@@ -213,5 +215,64 @@ describe('locator query string', () => {
     expect(parseLocatorQuery('view=list').view).toBe('list');
     expect(parseLocatorQuery('view=globe').view).toBe('list');
     expect(locatorSearch({ ...map, view: 'list' })).toBe('q=tampere');
+  });
+});
+
+describe('fuel prices and chargers', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const price = (grade: '95' | 'diesel', value: number) => ({ grade, price: value, setAt: '2026-11-25T08:00:00Z' });
+  const charger = (kw: number, status: 'AVAILABLE' | 'CHARGING', minutesAgo: number) => ({
+    uid: `${kw}-${status}-${minutesAgo}`,
+    status,
+    statusAt: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
+    connectors: [{ standard: 'IEC_62196_T2_COMBO' as const, kw }],
+  });
+  const priced = indexStations([
+    station({ id: 'A', name: 'A', city: 'Espoo', lat: 60.2, lng: 24.66, prices: [price('95', 1.899)] }),
+    station({ id: 'B', name: 'B', city: 'Helsinki', lat: 60.17, lng: 24.94, prices: [price('95', 1.849)] }),
+    station({ id: 'C', name: 'C', city: 'Vantaa', lat: 60.29, lng: 25.04, prices: [price('95', 1.849)] }),
+    station({
+      id: 'D',
+      name: 'D',
+      city: 'Oulu',
+      lat: 65,
+      lng: 25.47,
+      prices: [price('95', 1.799), price('diesel', 1.7)],
+    }),
+    station({ id: 'E', name: 'E', city: 'Turku', lat: 60.45, lng: 22.27 }),
+  ]);
+  const search = (extra: Partial<Parameters<typeof searchStations>[1]>) =>
+    searchStations(priced, { ...base, now, ...extra }).map((result) => result.station.id);
+
+  it('a grade leaves out stations without its price; the price order puts the cheapest first', () => {
+    expect(search({ grade: 'diesel' })).toEqual(['D']);
+    expect(search({ grade: '95' })).toEqual(['A', 'B', 'D', 'C']);
+    expect(search({ grade: '95', sort: 'price' })).toEqual(['D', 'B', 'C', 'A']);
+  });
+
+  it('cheapest near me: within 30 km of the position, equal prices nearer first', () => {
+    const helsinki = { lat: 60.17, lng: 24.94 };
+    expect(search({ grade: '95', sort: 'price', position: helsinki })).toEqual(['B', 'C', 'A']);
+  });
+
+  it('fast charger available now: 100 kW or more, AVAILABLE, reported in the last 15 minutes', () => {
+    const chargers = indexStations([
+      station({ id: 'fast', name: 'fast', city: 'a', chargePoints: [charger(150, 'AVAILABLE', 3)] }),
+      station({ id: 'busy', name: 'busy', city: 'b', chargePoints: [charger(150, 'CHARGING', 3)] }),
+      station({ id: 'slow', name: 'slow', city: 'c', chargePoints: [charger(50, 'AVAILABLE', 3)] }),
+      station({ id: 'stale', name: 'stale', city: 'd', chargePoints: [charger(150, 'AVAILABLE', 16)] }),
+      station({ id: 'none', name: 'none', city: 'e' }),
+    ]);
+    const found = searchStations(chargers, { ...base, now, fastCharger: true }).map((result) => result.station.id);
+    expect(found).toEqual(['fast']);
+  });
+
+  it('reads grade, price order and charger filter from the query string', () => {
+    const query = parseLocatorQuery('grade=95&sort=price&charger=fast');
+    expect(query).toMatchObject({ grade: '95', sort: 'price', fastCharger: true });
+    expect(locatorSearch(query)).toBe('grade=95&sort=price&charger=fast');
+    // A price order without a (known) grade is no order at all.
+    expect(parseLocatorQuery('sort=price').sort).toBe('name');
+    expect(parseLocatorQuery('grade=99&sort=price')).toMatchObject({ grade: null, sort: 'name' });
   });
 });

@@ -3,6 +3,8 @@
  * (budget: under 4 ms for all stations; scripts/bench-stations.ts). The folded search
  * text of each station is computed once when the list changes, and "now" once per zone.
  */
+import { hasFastChargerAvailable } from '@/shared/charge-points';
+import { priceOf, type FuelGrade } from '@/shared/fuel-prices';
 import { foldText, searchTerms } from '@/shared/search-text';
 import { zonedNow, type ZonedNow } from '@/shared/station-calendar';
 import { COUNTRY_TIME_ZONE, type StationCountry, type StationSummary } from '@/shared/stations';
@@ -28,7 +30,11 @@ export interface SearchOptions {
   q: string;
   services: readonly ServiceFilter[];
   openNow: boolean;
-  sort: 'name' | 'distance';
+  sort: 'name' | 'distance' | 'price';
+  /** Only stations with a known price of this grade (and the price order sorts by it). */
+  grade?: FuelGrade | null;
+  /** Only stations with a charger of ≥ 100 kW whose fresh status is AVAILABLE. */
+  fastCharger?: boolean;
   /** The visitor's position, for distances and the distance sort. */
   position: LatLng | null;
   now: Date;
@@ -50,6 +56,12 @@ export function indexStations(stations: readonly StationSummary[]): IndexedStati
   }));
 }
 
+/**
+ * "Cheapest near me": with a position, the price order takes the stations within this
+ * distance (docs/stations.md); without one, the whole country's.
+ */
+export const CHEAPEST_NEAR_KM = 30;
+
 export function searchStations(index: readonly IndexedStation[], options: SearchOptions): StationResult[] {
   const terms = searchTerms(options.q);
   const zoned = new Map<StationCountry, ZonedNow>();
@@ -69,6 +81,9 @@ export function searchStations(index: readonly IndexedStation[], options: Search
     if (!terms.every((term) => entry.text.includes(term))) continue;
     const { station } = entry;
     if (!options.services.every((filter) => matchesFilter(station, filter))) continue;
+    const grade = options.grade ?? null;
+    if (grade && !priceOf(station, grade)) continue;
+    if (options.fastCharger && !hasFastChargerAvailable(station, options.now)) continue;
     const open = station.hours ? isOpenAt(station.hours, nowIn(station.country)) : null;
     if (options.openNow && open !== true) continue;
     const townWords = terms.reduce((count, term) => (entry.town.includes(term) ? count + 1 : count), 0);
@@ -78,8 +93,18 @@ export function searchStations(index: readonly IndexedStation[], options: Search
       distanceKm: options.position ? distanceKm(options.position, station) : null,
     });
   }
-  const results = byTownWords.reverse().flat();
+  let results = byTownWords.reverse().flat();
   // "Near me" asks for distance order, whatever the words; otherwise town matches first.
   if (options.sort === 'distance' && options.position) results.sort((a, b) => a.distanceKm! - b.distanceKm!);
+  if (options.sort === 'price' && options.grade) {
+    const grade = options.grade;
+    if (options.position) results = results.filter((result) => result.distanceKm! <= CHEAPEST_NEAR_KM);
+    // Cheapest first; among equal prices the nearer, else the order above (stable sort).
+    results.sort(
+      (a, b) =>
+        priceOf(a.station, grade)!.price - priceOf(b.station, grade)!.price ||
+        (options.position ? a.distanceKm! - b.distanceKm! : 0),
+    );
+  }
   return results;
 }

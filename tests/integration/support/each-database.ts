@@ -5,6 +5,7 @@
  * "integration" project, PostgreSQL in "integration-postgres" (vite.config.ts), so every
  * such suite runs on both in `npm test`.
  */
+import type { OriginAppOptions } from '../../../server/origin/app';
 import { startSeededOrigin, type SeededOrigin } from './seeded-origin';
 import { testDatabase, type TestDatabaseName } from './test-database';
 
@@ -12,8 +13,8 @@ export interface DatabaseUnderTest {
   name: TestDatabaseName;
   /** Why this database's suite is skipped, else undefined (kept for callers' describe.skipIf). */
   skip: string | undefined;
-  /** A seeded origin on a fresh database of this kind. */
-  startOrigin(name: string): Promise<SeededOrigin>;
+  /** A seeded origin on a fresh database of this kind (`app`: options of the origin app). */
+  startOrigin(name: string, app?: OriginAppOptions): Promise<SeededOrigin>;
   /** Closes the origin (and its database). */
   stop(): Promise<void>;
 }
@@ -23,8 +24,8 @@ export function forEachDatabase(suite: (database: DatabaseUnderTest) => void): v
   suite({
     name: testDatabase,
     skip: undefined,
-    async startOrigin(name) {
-      origin = await startSeededOrigin(name);
+    async startOrigin(name, app) {
+      origin = await startSeededOrigin(name, { app });
       return origin;
     },
     async stop() {

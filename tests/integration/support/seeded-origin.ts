@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildOriginApp } from '../../../server/origin/app';
+import { buildOriginApp, type OriginAppOptions } from '../../../server/origin/app';
 import { openDatabase, type Db } from '../../../server/origin/db';
 import { migrateToLatest } from '../../../server/origin/migrate';
 import { seedIfEmpty } from '../../../server/origin/seed';
@@ -25,12 +25,15 @@ export interface SeededOrigin {
   close(): Promise<void>;
 }
 
-export async function startSeededOrigin(name: string, options: { databaseUrl?: string } = {}): Promise<SeededOrigin> {
+export async function startSeededOrigin(
+  name: string,
+  options: { databaseUrl?: string; app?: OriginAppOptions } = {},
+): Promise<SeededOrigin> {
   const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
   const db = openDatabase({ dataDir, databaseUrl: options.databaseUrl ?? (await freshDatabaseUrl(name)) });
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, 'content');
-  const app = buildOriginApp(db);
+  const app = buildOriginApp(db, options.app);
   await app.ready();
   return {
     db,

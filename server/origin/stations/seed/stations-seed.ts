@@ -230,7 +230,7 @@ const PHONE: Record<StationCountry, string> = { FI: '+358 20 55', SE: '+46 8 55'
 const DOMAIN: Record<StationCountry, string> = { FI: 'st1.fi', SE: 'st1.se', NO: 'st1.no' };
 
 /** mulberry32: a small, well-known seeded PRNG, enough for varied seed data. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import { useT } from '@/i18n/use-t';
 import { LOCALE_INFO, STATION_PATH_SEGMENT, type Locale } from '@/shared/locales';
 import type { ZonedNow } from '@/shared/station-calendar';
+import type { FuelGrade } from '@/shared/fuel-prices';
 import type { StationSummary } from '@/shared/stations';
 import { formatDistance } from '../distance';
 import { todaysHoursAt } from '../open-now';
 import { open24hLabel } from '../opening-hours';
 import { FavouriteStar } from './favourite-star';
+import { StationLiveSummary } from './station-live-summary';
 
 export function stationHref(locale: Locale, slug: string): string {
   return `/${STATION_PATH_SEGMENT[locale]}/${slug}`;
@@ -20,6 +22,8 @@ export function StationListItem({
   locale,
   now,
   favourite,
+  instant = null,
+  grade = null,
 }: {
   station: StationSummary;
   open: boolean | null;
@@ -28,6 +32,10 @@ export function StationListItem({
   now: ZonedNow;
   /** Starred ("My stations"). */
   favourite: boolean;
+  /** The moment of `now`, for the age of prices and charger statuses; null in the server render. */
+  instant?: Date | null;
+  /** The grade the locator shows prices of (95 and diesel when none). */
+  grade?: FuelGrade | null;
 }) {
   const t = useT();
   const today = todaysHoursAt(station.hours, now);
@@ -64,6 +72,7 @@ export function StationListItem({
         )}
         {station.express ? <span className="station-badge">{t('stations.express')}</span> : null}
       </p>
+      <StationLiveSummary station={station} grade={grade} now={instant} locale={locale} />
     </li>
   );
 }

@@ -12,6 +12,7 @@ import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import type { KnownBlock } from '@/shared/content-schema';
+import { FUEL_GRADES, type FuelGrade } from '@/shared/fuel-prices';
 import { LOCALE_INFO } from '@/shared/locales';
 import { zonedNow } from '@/shared/station-calendar';
 import { COUNTRY_TIME_ZONE, type StationCountry, type StationSummary } from '@/shared/stations';
@@ -20,7 +21,7 @@ import type { LatLng } from '../distance';
 import { locatorSearch, parseLocatorQuery, type LocatorQuery } from '../locator-query';
 import { rememberPage } from '../offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from '../service-filters';
-import { indexStations, searchStations, type StationResult } from '../station-search';
+import { CHEAPEST_NEAR_KM, indexStations, searchStations, type StationResult } from '../station-search';
 import { useStationList } from '../use-station-list';
 import { useMapFocus } from '../use-map-focus';
 import { LocatorViewSwitch } from './locator-view-switch';
@@ -28,6 +29,7 @@ import { useFavourites } from '../use-favourites';
 import { MyStations } from './my-stations';
 import { MapPanel } from './map-panel';
 import { stationHref, StationListItem } from './station-list-item';
+import { StationLiveSummary } from './station-live-summary';
 import './stations.css';
 
 type StationLocatorBlock = Extract<KnownBlock, { type: 'stationLocator' }>;
@@ -61,7 +63,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   const online = useOnlineStatus();
   const location = useLocation();
   const payload = usePagePayload();
-  const ids = { q: useId(), country: useId(), status: useId(), filters: useId() };
+  const ids = { q: useId(), country: useId(), status: useId(), filters: useId(), grade: useId() };
   const [query, setQuery] = useState<LocatorQuery>(() => parseLocatorQuery(location.search));
   const [position, setPosition] = useState<Position>({ status: 'off' });
   const [limit, setLimit] = useState(PAGE_SIZE);
@@ -98,7 +100,8 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
     navigator.geolocation.getCurrentPosition(
       (result) => {
         setPosition({ status: 'on', at: { lat: result.coords.latitude, lng: result.coords.longitude } });
-        setQuery((current) => ({ ...current, sort: 'distance' }));
+        // "Cheapest near me" keeps its price order; otherwise near me means nearest first.
+        setQuery((current) => ({ ...current, sort: current.sort === 'price' ? 'price' : 'distance' }));
       },
       (error) =>
         setPosition({ status: 'error', reason: error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable' }),
@@ -138,6 +141,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   const toggleService = (filter: ServiceFilter, on: boolean) =>
     update({ services: SERVICE_FILTERS.filter((item) => (item === filter ? on : query.services.includes(item))) });
 
+  const priceNear = query.sort === 'price' && query.grade !== null && coords !== null;
   const shown: Array<{ station: StationSummary; open: boolean | null; distanceKm: number | null }> =
     results ?? block.initial.map((station) => ({ station, open: null, distanceKm: null }));
   const selectedStation = selected ? list.stations?.find((station) => station.id === selected) : undefined;
@@ -214,7 +218,50 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
             </ul>
           </fieldset>
         </details>
+        <div className="station-locator__field">
+          <label htmlFor={ids.grade}>{t('stations.prices.gradeLabel')}</label>
+          <select
+            id={ids.grade}
+            name="grade"
+            value={query.grade ?? ''}
+            onChange={(event) => {
+              const grade = (event.target.value || null) as FuelGrade | null;
+              update({ grade, sort: grade === null && query.sort === 'price' ? 'name' : query.sort });
+            }}
+          >
+            <option value="">{t('stations.prices.anyGrade')}</option>
+            {FUEL_GRADES.map((grade) => (
+              <option key={grade} value={grade}>
+                {t(`stations.service.${grade}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="station-locator__toggles">
+          {query.grade ? (
+            <label className="station-locator__toggle">
+              <input
+                type="checkbox"
+                name="sort"
+                value="price"
+                checked={query.sort === 'price'}
+                onChange={(event) =>
+                  update({ sort: event.target.checked ? 'price' : coords !== null ? 'distance' : 'name' })
+                }
+              />{' '}
+              {t('stations.prices.cheapestFirst')}
+            </label>
+          ) : null}
+          <label className="station-locator__toggle">
+            <input
+              type="checkbox"
+              name="charger"
+              value="fast"
+              checked={query.fastCharger}
+              onChange={(event) => update({ fastCharger: event.target.checked })}
+            />{' '}
+            {t('stations.chargers.fastFilter')}
+          </label>
           <label className="station-locator__toggle">
             <input
               type="checkbox"
@@ -232,11 +279,18 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
           >
             {t('stations.nearMe')}
           </button>
-          {query.sort === 'distance' || query.q || query.services.length > 0 || query.openNow ? (
+          {query.sort !== 'name' ||
+          query.q ||
+          query.services.length > 0 ||
+          query.openNow ||
+          query.grade ||
+          query.fastCharger ? (
             <button
               type="button"
               className="station-locator__clear"
-              onClick={() => update({ q: '', services: [], openNow: false, sort: 'name' })}
+              onClick={() =>
+                update({ q: '', services: [], openNow: false, sort: 'name', grade: null, fastCharger: false })
+              }
             >
               {t('stations.clear')}
             </button>
@@ -269,7 +323,15 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
         {results
           ? results.length === 0
             ? t('stations.results.none')
-            : `${t('stations.results.count', { count: results.length })}${coords && query.sort === 'distance' ? ` · ${t('stations.sortedByDistance')}` : ''}`
+            : `${t('stations.results.count', { count: results.length })}${
+                priceNear
+                  ? ` · ${t('stations.prices.sortedNear', { km: CHEAPEST_NEAR_KM })}`
+                  : query.sort === 'price' && query.grade
+                    ? ` · ${t('stations.prices.sortedByPrice')}`
+                    : coords && query.sort === 'distance'
+                      ? ` · ${t('stations.sortedByDistance')}`
+                      : ''
+              }`
           : list.stations === null && block.total > 0
             ? t('stations.results.initial', { shown: block.initial.length, total: block.total })
             : t('stations.loading')}
@@ -288,6 +350,8 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
                 locale={locale}
                 now={zoned}
                 favourite={favourites.ids.has(result.station.id)}
+                instant={results ? now : null}
+                grade={query.grade}
               />
             ))}
           </ol>
@@ -319,6 +383,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
               <p>
                 {selectedStation.address}, {selectedStation.postalCode} {selectedStation.city}
               </p>
+              <StationLiveSummary station={selectedStation} grade={query.grade} now={now} locale={locale} />
               <button type="button" onClick={() => setSelected(null)}>
                 {t('stations.card.close')}
               </button>

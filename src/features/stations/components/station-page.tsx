@@ -20,7 +20,11 @@ import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
 import { useFavourites } from '../use-favourites';
 import { FavouriteStar } from './favourite-star';
+import { useLiveData } from '../use-live-data';
+import { ChargePointList } from './charge-point-list';
+import { FuelPriceTable } from './fuel-price-table';
 import { MapPanel } from './map-panel';
+import { OpenStatusList } from './open-status-list';
 import { OpeningHoursTable } from './opening-hours-table';
 import './stations.css';
 
@@ -39,8 +43,6 @@ function Section({ kind, title, children }: { kind: string; title?: string; chil
 }
 
 export function StationPage({ page, body }: { page: PageContent; body: ReactNode }) {
-  const t = useT();
-  const { locale } = useSite();
   const payload = usePagePayload();
   const station = page.station;
   const mapStations = useMemo(() => (station ? [station] : []), [station]);
@@ -62,6 +64,37 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
       </>
     );
   }
+  return (
+    <StationPageContent
+      page={page}
+      body={body}
+      station={station}
+      mapStations={mapStations}
+      favourite={favourites.ids.has(station.id)}
+      syncedAt={offline ? offline.syncedAt : undefined}
+    />
+  );
+}
+
+function StationPageContent({
+  page,
+  body,
+  station,
+  mapStations,
+  favourite,
+  syncedAt,
+}: {
+  page: PageContent;
+  body: ReactNode;
+  station: StationDetails;
+  mapStations: StationDetails[];
+  favourite: boolean;
+  /** Set when the page is drawn from the stored list offline: when that list was synced. */
+  syncedAt: Parameters<typeof StoredDataLine>[0]['syncedAt'] | undefined;
+}) {
+  const t = useT();
+  const { locale } = useSite();
+  const live = useLiveData(station);
   const { htmlLang, formatLocale } = LOCALE_INFO[locale];
   // Prices at a station are paid there, in its country's currency (SEK at a Swedish one).
   const price = { format: (amount: number) => formatMoney(amount, station.currency, locale) };
@@ -83,9 +116,9 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
         </p>
         <div className="station-page__title">
           <h1>{station.name}</h1>
-          <FavouriteStar station={station} on={favourites.ids.has(station.id)} />
+          <FavouriteStar station={station} on={favourite} />
         </div>
-        {offline ? <StoredDataLine syncedAt={offline.syncedAt} /> : null}
+        {syncedAt !== undefined ? <StoredDataLine syncedAt={syncedAt} /> : null}
         {station.express ? <p className="station-badge station-badge--large">{t('stations.express')}</p> : null}
         <p className="station-page__address">
           {station.address}, {station.postalCode} {station.city}
@@ -93,6 +126,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
         <p className="station-page__today">
           {typeof todayText === 'string' ? t('stations.today', { hours: todayText }) : open24hLabel(t)}
         </p>
+        <OpenStatusList station={station} />
         <div className="station-page__facts">
           <div className="station-page__contact">
             <h2>{t('stations.page.contact')}</h2>
@@ -138,6 +172,18 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
             ) : null}
           </div>
         </div>
+        {live.prices.length > 0 ? (
+          <div className="station-page__prices">
+            <h2>{t('stations.prices.title')}</h2>
+            <FuelPriceTable prices={live.prices} currency={station.currency} timeZone={station.timeZone} />
+          </div>
+        ) : null}
+        {live.chargePoints.length > 0 ? (
+          <div className="station-page__chargers">
+            <h2>{t('stations.chargers.title')}</h2>
+            <ChargePointList points={live.chargePoints} timeZone={station.timeZone} />
+          </div>
+        ) : null}
       </Section>
 
       {station.lunch ? (

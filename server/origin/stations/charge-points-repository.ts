@@ -1,0 +1,185 @@
+/**
+ * Data access for EV charge points (migration 010): each station's EVSEs with their
+ * connectors in OCPI 2.2.1's fields and the last reported status.
+ */
+import { z } from 'zod';
+import {
+  CONNECTOR_STANDARDS,
+  EVSE_STATUSES,
+  type ChargePoint,
+  type EvseStatus,
+} from '../../../src/shared/charge-points';
+import type { StationCountry } from '../../../src/shared/stations';
+import type { Db } from '../db';
+
+export interface ChargePointsTable {
+  station_id: string;
+  uid: string;
+  evse_id: string | null;
+  connectors_json: string;
+  status: string;
+  status_at: string;
+  updated_at: string;
+}
+
+export interface ChargePointTables {
+  charge_points: ChargePointsTable;
+}
+
+/** An OCPI 2.2.1 Connector (mod_locations §8.3.3), the fields this product keeps. */
+export const ocpiConnectorSchema = z.object({
+  id: z.string().min(1).max(36),
+  standard: z.enum(CONNECTOR_STANDARDS),
+  format: z.enum(['SOCKET', 'CABLE']),
+  power_type: z.enum(['AC_1_PHASE', 'AC_2_PHASE', 'AC_2_PHASE_SPLIT', 'AC_3_PHASE', 'DC']),
+  /** Watts, as OCPI gives it. */
+  max_electric_power: z.number().int().positive(),
+});
+export type OcpiConnector = z.infer<typeof ocpiConnectorSchema>;
+
+/** A charge point as stored. */
+export interface StoredChargePoint {
+  stationId: string;
+  uid: string;
+  evseId: string | null;
+  connectors: OcpiConnector[];
+  status: EvseStatus;
+  /** ISO 8601 UTC. */
+  statusAt: string;
+}
+
+const CHUNK = 400;
+const connectorsSchema = z.array(ocpiConnectorSchema).min(1);
+
+type Row = Pick<ChargePointsTable, 'station_id' | 'uid' | 'evse_id' | 'connectors_json' | 'status' | 'status_at'>;
+
+function toChargePoint(row: Row): ChargePoint | undefined {
+  let connectors: OcpiConnector[];
+  try {
+    const parsed = connectorsSchema.safeParse(JSON.parse(row.connectors_json));
+    if (!parsed.success) return undefined;
+    connectors = parsed.data;
+  } catch {
+    return undefined;
+  }
+  const status = (EVSE_STATUSES as readonly string[]).includes(row.status) ? (row.status as EvseStatus) : 'UNKNOWN';
+  return {
+    uid: row.uid,
+    ...(row.evse_id ? { evseId: row.evse_id } : {}),
+    status,
+    statusAt: row.status_at,
+    connectors: connectors.map((connector) => ({
+      standard: connector.standard,
+      kw: Math.round(connector.max_electric_power / 100) / 10,
+    })),
+  };
+}
+
+function group(rows: readonly Row[]): Map<string, ChargePoint[]> {
+  const byStation = new Map<string, ChargePoint[]>();
+  for (const row of rows) {
+    const point = toChargePoint(row);
+    if (!point) continue;
+    const list = byStation.get(row.station_id) ?? [];
+    list.push(point);
+    byStation.set(row.station_id, list);
+  }
+  return byStation;
+}
+
+const COLUMNS = ['station_id', 'uid', 'evse_id', 'connectors_json', 'status', 'status_at'] as const;
+
+export function createChargePointsRepository(db: Db) {
+  return {
+    /** The charge points of these stations, by station id, in uid order. */
+    async currentFor(stationIds: readonly string[]): Promise<Map<string, ChargePoint[]>> {
+      const rows: Row[] = [];
+      for (let start = 0; start < stationIds.length; start += CHUNK) {
+        rows.push(
+          ...(await db
+            .selectFrom('charge_points')
+            .select(COLUMNS)
+            .where('station_id', 'in', stationIds.slice(start, start + CHUNK))
+            .orderBy('station_id')
+            .orderBy('uid')
+            .execute()),
+        );
+      }
+      return group(rows);
+    },
+
+    /** The charge points of a country's stations changed after `since` (all live ones at 0). */
+    async currentForChanges(country: StationCountry, since: number): Promise<Map<string, ChargePoint[]>> {
+      const rows = await db
+        .selectFrom('charge_points')
+        .innerJoin('stations', 'stations.id', 'charge_points.station_id')
+        .select(COLUMNS.map((column) => `charge_points.${column}` as const))
+        .where('stations.country', '=', country)
+        .where('stations.version', '>', since)
+        .where('stations.deleted', '=', 0)
+        .orderBy('charge_points.station_id')
+        .orderBy('charge_points.uid')
+        .execute();
+      return group(rows);
+    },
+
+    /** Status and its instant of each charge point of these stations, by `station|uid`. */
+    async statusesOf(stationIds: readonly string[]): Promise<Map<string, { status: string; statusAt: string }>> {
+      const found = new Map<string, { status: string; statusAt: string }>();
+      for (let start = 0; start < stationIds.length; start += CHUNK) {
+        const rows = await db
+          .selectFrom('charge_points')
+          .select(['station_id', 'uid', 'status', 'status_at'])
+          .where('station_id', 'in', stationIds.slice(start, start + CHUNK))
+          .execute();
+        for (const row of rows)
+          found.set(`${row.station_id}|${row.uid}`, { status: row.status, statusAt: row.status_at });
+      }
+      return found;
+    },
+
+    async setStatus(stationId: string, uid: string, status: EvseStatus, statusAt: string, now: string): Promise<void> {
+      await db
+        .updateTable('charge_points')
+        .set({ status, status_at: statusAt, updated_at: now })
+        .where('station_id', '=', stationId)
+        .where('uid', '=', uid)
+        .execute();
+    },
+
+    /** Adds charge points (the seed); callers wrap it in a transaction. */
+    async insertMany(points: readonly StoredChargePoint[], now: string): Promise<void> {
+      for (let start = 0; start < points.length; start += CHUNK / 2) {
+        await db
+          .insertInto('charge_points')
+          .values(
+            points.slice(start, start + CHUNK / 2).map((point) => ({
+              station_id: point.stationId,
+              uid: point.uid,
+              evse_id: point.evseId,
+              connectors_json: JSON.stringify(connectorsSchema.parse(point.connectors)),
+              status: point.status,
+              status_at: point.statusAt,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('charge_points')
+        .select(db.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type ChargePointsRepository = ReturnType<typeof createChargePointsRepository>;
+
+declare module '../db' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
+  interface DatabaseSchema extends ChargePointTables {}
+}

@@ -1,0 +1,195 @@
+/**
+ * Data access for fuel prices (migration 009): the history of every imported price and the
+ * current price per station and grade. Prices are integer thousandths of the currency.
+ */
+import type { FuelGrade, FuelPrice } from '../../../src/shared/fuel-prices';
+import type { StationCountry } from '../../../src/shared/stations';
+import type { Db } from '../db';
+
+export interface FuelPriceHistoryTable {
+  station_id: string;
+  grade: string;
+  set_at: string;
+  price_milli: number;
+  currency: string;
+  received_at: string;
+}
+
+export interface FuelPricesTable {
+  station_id: string;
+  grade: string;
+  set_at: string;
+  price_milli: number;
+  currency: string;
+}
+
+export interface FuelPriceTables {
+  fuel_price_history: FuelPriceHistoryTable;
+  fuel_prices: FuelPricesTable;
+}
+
+/** One price as stored: the key (station, grade, set at) and its value. */
+export interface StoredPrice {
+  stationId: string;
+  grade: FuelGrade;
+  /** ISO 8601 UTC (`toISOString()`). */
+  setAt: string;
+  priceMilli: number;
+  currency: string;
+}
+
+const CHUNK = 400;
+
+function toFuelPrice(row: { grade: string; price_milli: number; set_at: string }): FuelPrice {
+  return { grade: row.grade as FuelGrade, price: Number(row.price_milli) / 1000, setAt: row.set_at };
+}
+
+function group(rows: Array<{ station_id: string; grade: string; price_milli: number; set_at: string }>) {
+  const byStation = new Map<string, FuelPrice[]>();
+  for (const row of rows) {
+    const list = byStation.get(row.station_id) ?? [];
+    list.push(toFuelPrice(row));
+    byStation.set(row.station_id, list);
+  }
+  return byStation;
+}
+
+export function createFuelPricesRepository(db: Db) {
+  return {
+    /** Current prices of these stations, by station id (grades in the order of their names). */
+    async currentFor(stationIds: readonly string[]): Promise<Map<string, FuelPrice[]>> {
+      const rows: Array<{ station_id: string; grade: string; price_milli: number; set_at: string }> = [];
+      for (let start = 0; start < stationIds.length; start += CHUNK) {
+        rows.push(
+          ...(await db
+            .selectFrom('fuel_prices')
+            .select(['station_id', 'grade', 'price_milli', 'set_at'])
+            .where('station_id', 'in', stationIds.slice(start, start + CHUNK))
+            .orderBy('station_id')
+            .orderBy('grade')
+            .execute()),
+        );
+      }
+      return group(rows);
+    },
+
+    /** Current prices of a country's stations changed after `since` (all live ones at 0). */
+    async currentForChanges(country: StationCountry, since: number): Promise<Map<string, FuelPrice[]>> {
+      const rows = await db
+        .selectFrom('fuel_prices')
+        .innerJoin('stations', 'stations.id', 'fuel_prices.station_id')
+        .select(['fuel_prices.station_id', 'fuel_prices.grade', 'fuel_prices.price_milli', 'fuel_prices.set_at'])
+        .where('stations.country', '=', country)
+        .where('stations.version', '>', since)
+        .where('stations.deleted', '=', 0)
+        .orderBy('fuel_prices.station_id')
+        .orderBy('fuel_prices.grade')
+        .execute();
+      return group(rows);
+    },
+
+    /** The history rows with these keys (station, grade, set at) that exist already. */
+    async existing(prices: readonly StoredPrice[]): Promise<Map<string, number>> {
+      const found = new Map<string, number>();
+      for (let start = 0; start < prices.length; start += CHUNK) {
+        const chunk = prices.slice(start, start + CHUNK);
+        const rows = await db
+          .selectFrom('fuel_price_history')
+          .select(['station_id', 'grade', 'set_at', 'price_milli'])
+          .where('station_id', 'in', [...new Set(chunk.map((price) => price.stationId))])
+          .where('set_at', 'in', [...new Set(chunk.map((price) => price.setAt))])
+          .execute();
+        for (const row of rows) found.set(priceKey(row.station_id, row.grade, row.set_at), Number(row.price_milli));
+      }
+      return found;
+    },
+
+    /** The current row of each (station, grade) of these prices. */
+    async currentRows(prices: readonly StoredPrice[]): Promise<Map<string, { setAt: string; priceMilli: number }>> {
+      const found = new Map<string, { setAt: string; priceMilli: number }>();
+      const ids = [...new Set(prices.map((price) => price.stationId))];
+      for (let start = 0; start < ids.length; start += CHUNK) {
+        const rows = await db
+          .selectFrom('fuel_prices')
+          .select(['station_id', 'grade', 'set_at', 'price_milli'])
+          .where('station_id', 'in', ids.slice(start, start + CHUNK))
+          .execute();
+        for (const row of rows)
+          found.set(`${row.station_id}|${row.grade}`, { setAt: row.set_at, priceMilli: Number(row.price_milli) });
+      }
+      return found;
+    },
+
+    /** Adds history rows; callers have left out the ones that exist already. */
+    async insertHistory(prices: readonly StoredPrice[], receivedAt: string): Promise<void> {
+      for (let start = 0; start < prices.length; start += CHUNK / 2) {
+        await db
+          .insertInto('fuel_price_history')
+          .values(
+            prices.slice(start, start + CHUNK / 2).map((price) => ({
+              station_id: price.stationId,
+              grade: price.grade,
+              set_at: price.setAt,
+              price_milli: price.priceMilli,
+              currency: price.currency,
+              received_at: receivedAt,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    /** Current prices for (station, grade) pairs that have none yet (the seed). */
+    async insertCurrent(prices: readonly StoredPrice[]): Promise<void> {
+      for (let start = 0; start < prices.length; start += CHUNK / 2) {
+        await db
+          .insertInto('fuel_prices')
+          .values(
+            prices.slice(start, start + CHUNK / 2).map((price) => ({
+              station_id: price.stationId,
+              grade: price.grade,
+              set_at: price.setAt,
+              price_milli: price.priceMilli,
+              currency: price.currency,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    /** Makes these the current prices of their (station, grade). */
+    async setCurrent(prices: readonly StoredPrice[]): Promise<void> {
+      for (const price of prices) {
+        const values = { set_at: price.setAt, price_milli: price.priceMilli, currency: price.currency };
+        await db
+          .insertInto('fuel_prices')
+          .values({ station_id: price.stationId, grade: price.grade, ...values })
+          .onConflict((conflict) => conflict.columns(['station_id', 'grade']).doUpdateSet(values))
+          .execute();
+      }
+    },
+
+    /** A station's price history, newest first (for the operators' checks and tests). */
+    async history(stationId: string, grade: FuelGrade): Promise<Array<{ setAt: string; price: number }>> {
+      const rows = await db
+        .selectFrom('fuel_price_history')
+        .select(['set_at', 'price_milli'])
+        .where('station_id', '=', stationId)
+        .where('grade', '=', grade)
+        .orderBy('set_at', 'desc')
+        .execute();
+      return rows.map((row) => ({ setAt: row.set_at, price: Number(row.price_milli) / 1000 }));
+    },
+  };
+}
+
+export function priceKey(stationId: string, grade: string, setAt: string): string {
+  return `${stationId}|${grade}|${setAt}`;
+}
+
+export type FuelPricesRepository = ReturnType<typeof createFuelPricesRepository>;
+
+declare module '../db' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
+  interface DatabaseSchema extends FuelPriceTables {}
+}

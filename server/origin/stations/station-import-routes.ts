@@ -1,0 +1,107 @@
+/**
+ * The origin's import endpoints for live station data (docs/stations.md "Import API"):
+ * POST station-import/v1/fuel-prices and POST station-import/v1/charger-statuses, each
+ * authenticated by its own bearer token from the configuration (PRICE_IMPORT_TOKEN,
+ * CHARGER_STATUS_IMPORT_TOKEN), compared in constant time before the body is even read.
+ * Not proxied by the site server: station systems and feeds push to the origin.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { EVSE_STATUSES } from '../../../src/shared/charge-points';
+import { FUEL_GRADES } from '../../../src/shared/fuel-prices';
+import { HttpError } from '../../common/http-error';
+import { zodRoutes } from '../../common/zod-routes';
+import type { Db } from '../db';
+import { importChargerStatuses, importFuelPrices, MAX_IMPORT_ROWS } from './station-imports';
+
+export interface ImportTokens {
+  prices?: string | undefined;
+  chargerStatuses?: string | undefined;
+}
+
+const stationId = z.string().regex(/^[A-Z]{2}-\d{4,}$/, 'expected a station id such as FI-0001');
+const instant = z.iso.datetime({ offset: true });
+
+const priceBatch = z
+  .object({
+    prices: z
+      .array(
+        z
+          .object({
+            station: stationId,
+            grade: z.enum(FUEL_GRADES),
+            price: z.number(),
+            currency: z.enum(['EUR', 'SEK', 'NOK']),
+            setAt: instant,
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(MAX_IMPORT_ROWS),
+  })
+  .strict();
+
+const statusBatch = z
+  .object({
+    statuses: z
+      .array(
+        z
+          .object({
+            station: stationId,
+            evseUid: z.string().min(1).max(36),
+            status: z.enum(EVSE_STATUSES),
+            lastUpdated: instant,
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(MAX_IMPORT_ROWS),
+  })
+  .strict();
+
+/** About 150 bytes a row in JSON: the limit follows MAX_IMPORT_ROWS. */
+const IMPORT_BODY_LIMIT = MAX_IMPORT_ROWS * 200;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** A check of the bearer token in constant time (digests of equal length, whatever was sent). */
+function bearerCheck(token: string | undefined, variable: string) {
+  const expected = token ? digest(token) : undefined;
+  return async (request: FastifyRequest) => {
+    if (!expected) throw new HttpError(503, 'IMPORT_NOT_CONFIGURED', `This import is off: ${variable} is not set`);
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(header);
+    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
+      throw new HttpError(401, 'UNAUTHORIZED', 'A valid import token is required (Authorization: Bearer …)', {
+        headers: { 'www-authenticate': 'Bearer' },
+      });
+    }
+  };
+}
+
+export function stationImportRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: ImportTokens; now?: () => Date },
+): void {
+  const now = deps.now ?? (() => new Date());
+  const api = zodRoutes(app);
+  api.post(
+    '/station-import/v1/fuel-prices',
+    {
+      schema: { body: priceBatch },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      onRequest: bearerCheck(deps.tokens.prices, 'PRICE_IMPORT_TOKEN'),
+    },
+    async (request) => importFuelPrices(deps.db, request.body.prices, now()),
+  );
+  api.post(
+    '/station-import/v1/charger-statuses',
+    {
+      schema: { body: statusBatch },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      onRequest: bearerCheck(deps.tokens.chargerStatuses, 'CHARGER_STATUS_IMPORT_TOKEN'),
+    },
+    async (request) => importChargerStatuses(deps.db, request.body.statuses, now()),
+  );
+}

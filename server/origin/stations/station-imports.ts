@@ -1,0 +1,203 @@
+/**
+ * Imports of live station data (docs/stations.md "Import API"): a batch of fuel prices
+ * from a station system or price feed, and a batch of charge point statuses from a charge
+ * point operator. Each batch is all or nothing: one refused row refuses the batch (422,
+ * naming the rows and why), so a half-applied feed never shows. Both are idempotent:
+ * pushing the same batch again changes nothing. Every station whose live data changed
+ * gets the next version in the same transaction (stations-repository `touch`), so the
+ * apps' delta sync carries the change.
+ */
+import type { EvseStatus } from '../../../src/shared/charge-points';
+import { implausiblePrice, type FuelGrade, type PriceCurrency } from '../../../src/shared/fuel-prices';
+import { COUNTRY_INFO } from '../../../src/shared/locales';
+import { HttpError } from '../../common/http-error';
+import type { Db } from '../db';
+import { createChargePointsRepository } from './charge-points-repository';
+import { createFuelPricesRepository, priceKey, type StoredPrice } from './fuel-prices-repository';
+import { createStationsRepository } from './stations-repository';
+
+/** Clocks disagree a little; a time further ahead than this is a feed's mistake. */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+/** Rows per batch (a country's stations × grades fits; the body limit is set to match). */
+export const MAX_IMPORT_ROWS = 20_000;
+/** Refused rows listed in an answer at most (the count says how many there were). */
+const LISTED_ROW_ERRORS = 50;
+
+export interface PriceRow {
+  station: string;
+  grade: FuelGrade;
+  price: number;
+  currency: PriceCurrency;
+  setAt: string;
+}
+
+export interface StatusRow {
+  station: string;
+  evseUid: string;
+  status: EvseStatus;
+  lastUpdated: string;
+}
+
+export interface RowError {
+  /** The row's index in the batch (0-based, as the JSON array). */
+  row: number;
+  code: string;
+  message: string;
+}
+
+export interface PriceImportResult {
+  received: number;
+  /** New history rows. */
+  stored: number;
+  /** Rows already stored with the same price (a batch pushed again). */
+  unchanged: number;
+  /** Stations whose current price changed (their version was bumped). */
+  stationsChanged: number;
+  version: number | null;
+}
+
+export interface StatusImportResult {
+  received: number;
+  applied: number;
+  /** Rows not newer than the status stored (out of order or repeated): left alone. */
+  ignored: number;
+  stationsChanged: number;
+  version: number | null;
+}
+
+function refuse(kind: string, errors: RowError[]): never {
+  const first = errors[0]!;
+  const more = errors.length > 1 ? `; ${errors.length - 1} more row(s) refused` : '';
+  throw new HttpError(422, first.code, `${kind} refused, nothing stored: row ${first.row}: ${first.message}${more}`, {
+    details: { rows: errors.slice(0, LISTED_ROW_ERRORS), refusedRows: errors.length },
+  });
+}
+
+const utc = (instant: string) => new Date(instant).toISOString();
+
+/** Imports a batch of fuel prices (see the module comment). */
+export async function importFuelPrices(
+  db: Db,
+  rows: readonly PriceRow[],
+  now = new Date(),
+): Promise<PriceImportResult> {
+  const receivedAt = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const stations = await createStationsRepository(trx).findByIds([...new Set(rows.map((row) => row.station))]);
+    const prices = createFuelPricesRepository(trx);
+    const errors: RowError[] = [];
+    const candidates: Array<StoredPrice & { row: number }> = [];
+    const inBatch = new Map<string, number>();
+    rows.forEach((row, index) => {
+      const refuseRow = (code: string, message: string) =>
+        errors.push({ row: index, code, message: `${row.station} ${row.grade}: ${message}` });
+      const station = stations.get(row.station);
+      if (!station) return refuseRow('UNKNOWN_STATION', 'no such station');
+      const currency = COUNTRY_INFO[station.country].currency;
+      if (row.currency !== currency)
+        return refuseRow(
+          'WRONG_CURRENCY',
+          `prices at ${station.country} stations are in ${currency}, not ${row.currency}`,
+        );
+      if (!station.services.includes(row.grade))
+        return refuseRow('GRADE_NOT_SOLD', 'the station does not sell this grade');
+      const implausible = implausiblePrice(row.price, currency);
+      if (implausible) return refuseRow('IMPLAUSIBLE_PRICE', implausible);
+      if (Date.parse(row.setAt) > now.getTime() + FUTURE_TOLERANCE_MS)
+        return refuseRow('FUTURE_TIME', `setAt ${row.setAt} is in the future`);
+      const setAt = utc(row.setAt);
+      const priceMilli = Math.round(row.price * 1000);
+      const key = priceKey(row.station, row.grade, setAt);
+      const earlier = inBatch.get(key);
+      if (earlier !== undefined && earlier !== priceMilli)
+        return refuseRow('CONFLICTING_PRICE', `two prices set at ${setAt} in one batch`);
+      inBatch.set(key, priceMilli);
+      candidates.push({ row: index, stationId: row.station, grade: row.grade, setAt, priceMilli, currency });
+    });
+    if (errors.length > 0) refuse('Price import', errors);
+
+    const existing = await prices.existing(candidates);
+    const fresh = new Map<string, StoredPrice>();
+    let unchanged = 0;
+    for (const candidate of candidates) {
+      const key = priceKey(candidate.stationId, candidate.grade, candidate.setAt);
+      const stored = existing.get(key);
+      if (stored === undefined) fresh.set(key, candidate);
+      else if (stored === candidate.priceMilli) unchanged += 1;
+      else
+        errors.push({
+          row: candidate.row,
+          code: 'CONFLICTING_PRICE',
+          message: `${candidate.stationId} ${candidate.grade}: a price of ${stored / 1000} set at ${candidate.setAt} is stored already; history is not rewritten`,
+        });
+    }
+    if (errors.length > 0) refuse('Price import', errors);
+    const newRows = [...fresh.values()];
+    await prices.insertHistory(newRows, receivedAt);
+
+    // The current price of a grade is its newest: an older row (out of order) only adds history.
+    const current = await prices.currentRows(newRows);
+    const newest = new Map<string, StoredPrice>();
+    for (const price of newRows) {
+      const key = `${price.stationId}|${price.grade}`;
+      const best = newest.get(key) ?? current.get(key);
+      if (!best || price.setAt > best.setAt) newest.set(key, price);
+    }
+    const changes = [...newest.values()];
+    await prices.setCurrent(changes);
+    const changedStations = [...new Set(changes.map((price) => price.stationId))];
+    const version = (await createStationsRepository(trx).touch(changedStations)) ?? null;
+    return {
+      received: rows.length,
+      stored: newRows.length,
+      unchanged,
+      stationsChanged: changedStations.length,
+      version,
+    };
+  });
+}
+
+/** Imports a batch of charge point statuses (see the module comment). */
+export async function importChargerStatuses(
+  db: Db,
+  rows: readonly StatusRow[],
+  now = new Date(),
+): Promise<StatusImportResult> {
+  const nowText = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const points = createChargePointsRepository(trx);
+    const known = await points.statusesOf([...new Set(rows.map((row) => row.station))]);
+    const errors: RowError[] = [];
+    rows.forEach((row, index) => {
+      const refuseRow = (code: string, message: string) =>
+        errors.push({ row: index, code, message: `${row.station} ${row.evseUid}: ${message}` });
+      if (!known.has(`${row.station}|${row.evseUid}`))
+        return refuseRow('UNKNOWN_EVSE', 'no such charge point at this station');
+      if (Date.parse(row.lastUpdated) > now.getTime() + FUTURE_TOLERANCE_MS)
+        refuseRow('FUTURE_TIME', `lastUpdated ${row.lastUpdated} is in the future`);
+    });
+    if (errors.length > 0) refuse('Status import', errors);
+
+    // In time order, so that within a batch too the newest status of a charger wins.
+    const ordered = rows
+      .map((row) => ({ ...row, at: utc(row.lastUpdated) }))
+      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    let applied = 0;
+    let ignored = 0;
+    const changedStations = new Set<string>();
+    for (const row of ordered) {
+      const key = `${row.station}|${row.evseUid}`;
+      const stored = known.get(key)!;
+      if (row.at <= stored.statusAt) {
+        ignored += 1;
+        continue;
+      }
+      await points.setStatus(row.station, row.evseUid, row.status, row.at, nowText);
+      known.set(key, { status: row.status, statusAt: row.at });
+      changedStations.add(row.station);
+      applied += 1;
+    }
+    const version = (await createStationsRepository(trx).touch([...changedStations])) ?? null;
+    return { received: rows.length, applied, ignored, stationsChanged: changedStations.size, version };
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * The live data of stations beside their records: current fuel prices and charge points
+ * with their statuses, read for the stations a list, a delta or a page serves.
+ */
+import type { ChargePoint } from '../../../src/shared/charge-points';
+import type { FuelPrice } from '../../../src/shared/fuel-prices';
+import type { StationCountry } from '../../../src/shared/stations';
+import type { Db } from '../db';
+import { createChargePointsRepository } from './charge-points-repository';
+import { createFuelPricesRepository } from './fuel-prices-repository';
+
+export interface LiveData {
+  prices: ReadonlyMap<string, FuelPrice[]>;
+  chargePoints: ReadonlyMap<string, ChargePoint[]>;
+}
+
+export const NO_LIVE_DATA: LiveData = { prices: new Map(), chargePoints: new Map() };
+
+export function createStationLiveData(db: Db) {
+  const prices = createFuelPricesRepository(db);
+  const chargePoints = createChargePointsRepository(db);
+  return {
+    /** Of these stations. */
+    async forStations(ids: readonly string[]): Promise<LiveData> {
+      const [priceMap, pointMap] = await Promise.all([prices.currentFor(ids), chargePoints.currentFor(ids)]);
+      return { prices: priceMap, chargePoints: pointMap };
+    },
+    /** Of a country's stations changed after `since` (the list's delta; all at 0). */
+    async forChanges(country: StationCountry, since: number): Promise<LiveData> {
+      const [priceMap, pointMap] = await Promise.all([
+        prices.currentForChanges(country, since),
+        chargePoints.currentForChanges(country, since),
+      ]);
+      return { prices: priceMap, chargePoints: pointMap };
+    },
+  };
+}
+
+export type StationLiveData = ReturnType<typeof createStationLiveData>;

@@ -1,0 +1,54 @@
+/**
+ * A station's EV charge points on its page: power, plugs and live status. A status older
+ * than 15 minutes shows as unknown with what was last reported and how long ago (so an
+ * app offline, or a feed that stopped, never claims a charger is free).
+ */
+import { useT } from '@/i18n/use-t';
+import { useSite } from '@/ui/site-context';
+import { currentStatus, maxPowerKw, type ChargePoint, type ConnectorStandard } from '@/shared/charge-points';
+import { LOCALE_INFO } from '@/shared/locales';
+import { formatAge } from '../live-data-format';
+import './live-data.css';
+import { useMinuteNow } from '../use-minute-now';
+
+/** The names drivers know the plugs by (product names, the same in every language). */
+const CONNECTOR_NAMES: Record<ConnectorStandard, string> = {
+  IEC_62196_T2_COMBO: 'CCS',
+  CHADEMO: 'CHAdeMO',
+  IEC_62196_T2: 'Type 2',
+};
+
+export function ChargePointList({ points, timeZone }: { points: readonly ChargePoint[]; timeZone: string }) {
+  const t = useT();
+  const { locale } = useSite();
+  const now = useMinuteNow();
+  const { formatLocale } = LOCALE_INFO[locale];
+  const kw = new Intl.NumberFormat(formatLocale, { maximumFractionDigits: 1 });
+  const exact = new Intl.DateTimeFormat(formatLocale, { dateStyle: 'short', timeStyle: 'short', timeZone });
+  return (
+    <ul className="station-chargers">
+      {points.map((point) => {
+        const shown = now ? currentStatus(point, now) : point.status;
+        const stale = now !== null && shown !== point.status;
+        const when = now ? formatAge(point.statusAt, now, locale) : exact.format(new Date(point.statusAt));
+        return (
+          <li key={point.uid} className="station-charger" data-evse={point.uid} data-status={shown}>
+            <span className="station-charger__power">{kw.format(maxPowerKw(point))} kW</span>{' '}
+            <span className="station-charger__plugs">
+              {[...new Set(point.connectors.map((connector) => CONNECTOR_NAMES[connector.standard]))].join(', ')}
+            </span>{' '}
+            <span className={`station-charger__status station-charger__status--${shown.toLowerCase()}`}>
+              {t(`stations.charger.status.${shown}`)}
+            </span>{' '}
+            <span className="station-charger__age">
+              {stale
+                ? t('stations.charger.lastKnown', { status: t(`stations.charger.status.${point.status}`), age: when })
+                : `(${when})`}
+            </span>
+            {point.evseId ? <span className="station-charger__id"> {point.evseId}</span> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * A station's fuel prices on its page: each grade's price in the station's currency and
+ * how long ago it was set ("2 h ago"; the exact time in the `<time>` element), from the
+ * page's data or what this device stored, so the last known prices show offline too.
+ */
+import { useT } from '@/i18n/use-t';
+import { useSite } from '@/ui/site-context';
+import { GRADE_UNIT, type FuelPrice } from '@/shared/fuel-prices';
+import { LOCALE_INFO } from '@/shared/locales';
+import { formatAge, formatFuelPrice } from '../live-data-format';
+import './live-data.css';
+import { useMinuteNow } from '../use-minute-now';
+
+export function FuelPriceTable({
+  prices,
+  currency,
+  timeZone,
+}: {
+  prices: readonly FuelPrice[];
+  currency: string;
+  timeZone: string;
+}) {
+  const t = useT();
+  const { locale } = useSite();
+  const now = useMinuteNow();
+  const exact = new Intl.DateTimeFormat(LOCALE_INFO[locale].formatLocale, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone,
+  });
+  return (
+    <table className="station-prices">
+      <caption className="visually-hidden">{t('stations.prices.title')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('stations.prices.grade')}</th>
+          <th scope="col">{t('stations.prices.price')}</th>
+          <th scope="col">{t('stations.prices.setAt')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {prices.map((entry) => (
+          <tr key={entry.grade} data-grade={entry.grade}>
+            <th scope="row">{t(`stations.service.${entry.grade}`)}</th>
+            <td className="station-prices__price">
+              {formatFuelPrice(entry.price, currency, locale)}
+              <span className="station-prices__unit"> / {GRADE_UNIT[entry.grade]}</span>
+            </td>
+            <td>
+              <time dateTime={entry.setAt} title={exact.format(new Date(entry.setAt))}>
+                {now ? formatAge(entry.setAt, now, locale) : exact.format(new Date(entry.setAt))}
+              </time>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { currentStatus, hasFastChargerAvailable, maxPowerKw, type ChargePoint } from './charge-points';
+
+const now = new Date('2026-11-25T12:00:00Z');
+const point = (kw: number[], status: ChargePoint['status'], minutesAgo: number): ChargePoint => ({
+  uid: 'x',
+  status,
+  statusAt: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
+  connectors: kw.map((value) => ({ standard: 'IEC_62196_T2_COMBO', kw: value })),
+});
+
+describe('charge points', () => {
+  it('trusts a status for 15 minutes, then it is unknown', () => {
+    expect(currentStatus(point([150], 'AVAILABLE', 15), now)).toBe('AVAILABLE');
+    expect(currentStatus(point([150], 'AVAILABLE', 15.01), now)).toBe('UNKNOWN');
+    expect(currentStatus(point([150], 'CHARGING', 1), now)).toBe('CHARGING');
+    expect(currentStatus({ status: 'AVAILABLE', statusAt: 'garbage' }, now)).toBe('UNKNOWN');
+  });
+
+  it('a fast charger is 100 kW or more on any connector, available and fresh', () => {
+    expect(maxPowerKw(point([50, 150], 'AVAILABLE', 0))).toBe(150);
+    expect(hasFastChargerAvailable({ chargePoints: [point([50, 100], 'AVAILABLE', 1)] }, now)).toBe(true);
+    expect(hasFastChargerAvailable({ chargePoints: [point([99.9], 'AVAILABLE', 1)] }, now)).toBe(false);
+    expect(hasFastChargerAvailable({ chargePoints: [point([150], 'CHARGING', 1)] }, now)).toBe(false);
+    expect(hasFastChargerAvailable({ chargePoints: [point([150], 'AVAILABLE', 20)] }, now)).toBe(false);
+    expect(hasFastChargerAvailable({}, now)).toBe(false);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * EV charge points of a station, modelled on OCPI 2.2.1's Locations module
+ * (https://github.com/ocpi/ocpi/blob/2.2.1/mod_locations.asciidoc): a station is a
+ * Location, each charge point an EVSE with a `uid`, an optional `evse_id`, a `status` and
+ * its connectors (`standard`, `max_electric_power`), so that a charge point operator's feed
+ * maps onto it field by field. Shared by the origin (import, seed) and the browser
+ * (station page, the locator's "fast charger available now").
+ */
+
+/** OCPI 2.2.1 EVSE Status values (mod_locations §8.4.22), all of them. */
+export const EVSE_STATUSES = [
+  'AVAILABLE',
+  'BLOCKED',
+  'CHARGING',
+  'INOPERATIVE',
+  'OUTOFORDER',
+  'PLANNED',
+  'REMOVED',
+  'RESERVED',
+  'UNKNOWN',
+] as const;
+export type EvseStatus = (typeof EVSE_STATUSES)[number];
+
+/**
+ * The OCPI ConnectorType values of the plugs sold here (mod_locations §8.4.7): CCS
+ * (IEC_62196_T2_COMBO), CHAdeMO and Type 2 (IEC_62196_T2).
+ */
+export const CONNECTOR_STANDARDS = ['IEC_62196_T2_COMBO', 'CHADEMO', 'IEC_62196_T2'] as const;
+export type ConnectorStandard = (typeof CONNECTOR_STANDARDS)[number];
+
+/** A connector as the list carries it: its plug and its power in kW (OCPI gives watts). */
+export interface ChargeConnector {
+  standard: ConnectorStandard;
+  kw: number;
+}
+
+/** One EVSE (charge point) of a station with its last known status and when it was set. */
+export interface ChargePoint {
+  uid: string;
+  /** The eMI3 EVSE id printed on the charger (e.g. "FI*ST1*E0001*1"), when it has one. */
+  evseId?: string;
+  status: EvseStatus;
+  /** ISO 8601 instant of the status (OCPI `last_updated`). */
+  statusAt: string;
+  connectors: ChargeConnector[];
+}
+
+/** A status older than this is not trusted: shown as unknown, with its age (docs/stations.md). */
+export const STATUS_MAX_AGE_MS = 15 * 60_000;
+
+/** "Fast charger": a connector of at least this many kW. */
+export const FAST_CHARGER_KW = 100;
+
+/** The status to show at `now`: the reported one while fresh, else UNKNOWN. */
+export function currentStatus(point: Pick<ChargePoint, 'status' | 'statusAt'>, now: Date): EvseStatus {
+  const at = Date.parse(point.statusAt);
+  if (Number.isNaN(at) || now.getTime() - at > STATUS_MAX_AGE_MS) return 'UNKNOWN';
+  return point.status;
+}
+
+/** The most power a charge point gives (kW), over its connectors. */
+export function maxPowerKw(point: Pick<ChargePoint, 'connectors'>): number {
+  return point.connectors.reduce((max, connector) => Math.max(max, connector.kw), 0);
+}
+
+/** True when the station has a charge point of ≥ 100 kW whose fresh status is AVAILABLE. */
+export function hasFastChargerAvailable(
+  station: { chargePoints?: readonly ChargePoint[] | undefined },
+  now: Date,
+): boolean {
+  return (station.chargePoints ?? []).some(
+    (point) => maxPowerKw(point) >= FAST_CHARGER_KW && currentStatus(point, now) === 'AVAILABLE',
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * The import APIs of live station data against a real SQLite file (and PostgreSQL where
+ * its binaries are, support/each-database.ts): fuel prices
+ * (POST station-import/v1/fuel-prices) and charge point statuses
+ * (POST station-import/v1/charger-statuses). Bad input — a wrong or missing token,
+ * malformed rows, implausible prices, out-of-order statuses — gets a clear error and
+ * loses nothing stored; a change reaches the apps' delta sync.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../../src/shared/content-schema';
+import { stationListSchema, type StationSummary } from '../../src/shared/stations';
+import type { Db } from '../../server/origin/db';
+import { createFuelPricesRepository } from '../../server/origin/stations/fuel-prices-repository';
+import { createStationsRepository } from '../../server/origin/stations/stations-repository';
+import { forEachDatabase } from './support/each-database';
+import { startSeededOrigin } from './support/seeded-origin';
+
+const PRICE_TOKEN = 'price-feed-token-0123456789abcdef-xyz';
+const STATUS_TOKEN = 'charger-feed-token-0123456789abcdef-xyz';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+describe('without a token configured', () => {
+  it('is off with a clear 503 when no token is configured', async () => {
+    const bare = await startSeededOrigin('station-imports-off');
+    try {
+      const response = await bare.app.inject({
+        method: 'POST',
+        url: '/station-import/v1/fuel-prices',
+        headers: { authorization: `Bearer ${PRICE_TOKEN}` },
+        payload: { prices: [] },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'IMPORT_NOT_CONFIGURED' });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+forEachDatabase((database) => {
+  describe.skipIf(database.skip !== undefined)(`station imports on ${database.name}`, () => {
+    let db: Db;
+    let app: FastifyInstance;
+    let stations: StationSummary[];
+    let listVersion: number;
+
+    beforeAll(async () => {
+      const origin = await database.startOrigin('station-imports', {
+        importTokens: { prices: PRICE_TOKEN, chargerStatuses: STATUS_TOKEN },
+      });
+      ({ db, app } = origin);
+      const list = stationListSchema.parse((await app.inject({ url: '/cms-view/v1/stations?country=FI' })).json());
+      stations = list.stations;
+      listVersion = list.version;
+    }, 120_000);
+
+    afterAll(() => database.stop());
+
+    function postPrices(body: unknown, token: string | null = PRICE_TOKEN) {
+      return app.inject({
+        method: 'POST',
+        url: '/station-import/v1/fuel-prices',
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        payload: body as object,
+      });
+    }
+
+    function postStatuses(body: unknown, token: string | null = STATUS_TOKEN) {
+      return app.inject({
+        method: 'POST',
+        url: '/station-import/v1/charger-statuses',
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        payload: body as object,
+      });
+    }
+
+    async function delta(since: number) {
+      return stationListSchema.parse(
+        (await app.inject({ url: `/cms-view/v1/stations?country=FI&since=${since}` })).json(),
+      );
+    }
+
+    const selling = (grade: string) => stations.find((station) => station.services.includes(grade as never))!;
+
+    describe('seed', () => {
+      it('gives stations current prices with a history, and chargers to stations with EV charging', async () => {
+        const withPrices = stations.filter((station) => station.prices && station.prices.length > 0);
+        expect(withPrices.length).toBe(stations.length);
+        const station = selling('95');
+        const history = await createFuelPricesRepository(db).history(station.id, '95');
+        expect(history.length).toBeGreaterThan(3);
+        expect(station.prices!.find((price) => price.grade === '95')).toEqual({
+          grade: '95',
+          price: history[0]!.price,
+          setAt: history[0]!.setAt,
+        });
+        for (const price of withPrices.flatMap((item) => item.prices!)) expect(price.price).toBeGreaterThan(0.5);
+        const charging = stations.filter((item) => item.services.includes('evCharging'));
+        expect(charging.length).toBeGreaterThan(0);
+        expect(charging.every((item) => (item.chargePoints?.length ?? 0) >= 2)).toBe(true);
+        expect(
+          stations.filter((item) => !item.services.includes('evCharging')).every((item) => !item.chargePoints),
+        ).toBe(true);
+      });
+    });
+
+    describe('POST station-import/v1/fuel-prices', () => {
+      it('refuses a missing or wrong token before reading the body, and stores nothing', async () => {
+        const station = selling('95');
+        const body = {
+          prices: [{ station: station.id, grade: '95', price: 1.5, currency: 'EUR', setAt: minutesAgo(1) }],
+        };
+        for (const token of [null, 'wrong-token', `${PRICE_TOKEN}x`, STATUS_TOKEN]) {
+          const response = await postPrices(body, token);
+          expect(response.statusCode).toBe(401);
+          expect(apiErrorSchema.parse(response.json()).code).toBe('UNAUTHORIZED');
+          expect(response.headers['www-authenticate']).toBe('Bearer');
+        }
+        // Not even a malformed body is looked at without the token.
+        expect((await postPrices({ nonsense: true }, 'wrong')).statusCode).toBe(401);
+        expect((await delta(listVersion)).stations).toEqual([]);
+      });
+
+      it('refuses malformed batches with a 400 naming the field', async () => {
+        const station = selling('95');
+        const cases: Array<[unknown, RegExp]> = [
+          [{}, /prices/],
+          [{ prices: [] }, /prices/],
+          [
+            { prices: [{ station: station.id, grade: '95', price: '1,89', currency: 'EUR', setAt: minutesAgo(1) }] },
+            /prices\.0\.price/,
+          ],
+          [
+            { prices: [{ station: station.id, grade: '99', price: 1.8, currency: 'EUR', setAt: minutesAgo(1) }] },
+            /prices\.0\.grade/,
+          ],
+          [
+            { prices: [{ station: station.id, grade: '95', price: 1.8, currency: 'EUR', setAt: 'yesterday' }] },
+            /prices\.0\.setAt/,
+          ],
+          [
+            { prices: [{ station: 'helsinki', grade: '95', price: 1.8, currency: 'EUR', setAt: minutesAgo(1) }] },
+            /prices\.0\.station/,
+          ],
+        ];
+        for (const [body, field] of cases) {
+          const response = await postPrices(body);
+          expect(response.statusCode, JSON.stringify(body)).toBe(400);
+          const error = apiErrorSchema.parse(response.json());
+          expect(error.code).toBe('BAD_REQUEST');
+          expect(error.message).toMatch(field);
+        }
+      });
+
+      it('refuses implausible prices and other bad rows with a 422 naming the row, and stores none of the batch', async () => {
+        const station = selling('95');
+        const good = { station: station.id, grade: '95', price: 1.699, currency: 'EUR', setAt: minutesAgo(2) };
+        const cases: Array<[Record<string, unknown>, string]> = [
+          [{ price: 189.9 }, 'IMPLAUSIBLE_PRICE'],
+          [{ price: 0 }, 'IMPLAUSIBLE_PRICE'],
+          [{ price: 1.8999 }, 'IMPLAUSIBLE_PRICE'],
+          [{ currency: 'SEK', price: 17.5 }, 'WRONG_CURRENCY'],
+          [{ station: 'FI-9999' }, 'UNKNOWN_STATION'],
+          [{ setAt: new Date(Date.now() + 3_600_000).toISOString() }, 'FUTURE_TIME'],
+        ];
+        for (const [change, code] of cases) {
+          const response = await postPrices({ prices: [good, { ...good, ...change }] });
+          expect(response.statusCode, code).toBe(422);
+          const body = response.json() as { code: string; message: string; rows: Array<{ row: number; code: string }> };
+          expect(body.code).toBe(code);
+          expect(body.message).toMatch(/row 1: /);
+          expect(body.rows[0]).toMatchObject({ row: 1, code });
+        }
+        const noHvo = stations.find((item) => !item.services.includes('HVO'))!;
+        const notSold = await postPrices({ prices: [{ ...good, station: noHvo.id, grade: 'HVO' }] });
+        expect(notSold.statusCode).toBe(422);
+        expect(notSold.json()).toMatchObject({ code: 'GRADE_NOT_SOLD' });
+        // The good row of each refused batch was not stored either.
+        const history = await createFuelPricesRepository(db).history(station.id, '95');
+        expect(history.some((entry) => entry.price === 1.699)).toBe(false);
+        expect((await delta(listVersion)).stations).toEqual([]);
+      });
+
+      it('stores a batch once (idempotent), bumps the stations, and the delta carries the new price', async () => {
+        const [first, second] = stations.filter((item) => item.services.includes('diesel'));
+        const lastModified = async () =>
+          (await createStationsRepository(db).listForSitemap()).find((row) => row.slug === first!.slug)?.updatedAt;
+        const modifiedBefore = await lastModified();
+        const setAt = minutesAgo(3);
+        const body = {
+          prices: [
+            { station: first!.id, grade: 'diesel', price: 1.659, currency: 'EUR', setAt },
+            { station: second!.id, grade: 'diesel', price: 1.649, currency: 'EUR', setAt },
+          ],
+        };
+        const response = await postPrices(body);
+        expect(response.statusCode).toBe(200);
+        const result = response.json() as { stored: number; stationsChanged: number; version: number };
+        expect(result).toMatchObject({ received: 2, stored: 2, unchanged: 0, stationsChanged: 2 });
+        const changes = await delta(listVersion);
+        expect(changes.stations.map((item) => item.id).sort()).toEqual([first!.id, second!.id].sort());
+        const price = changes.stations.find((item) => item.id === first!.id)!.prices!.find((p) => p.grade === 'diesel');
+        expect(price).toEqual({ grade: 'diesel', price: 1.659, setAt: new Date(setAt).toISOString() });
+        // A new version for the sync, but not a new page for the sitemap.
+        expect(await lastModified()).toBe(modifiedBefore);
+
+        // The same batch again: nothing new, no version bump.
+        const again = await postPrices(body);
+        expect(again.statusCode).toBe(200);
+        expect(again.json()).toMatchObject({ stored: 0, unchanged: 2, stationsChanged: 0, version: null });
+        expect((await delta(changes.version)).stations).toEqual([]);
+
+        // Another price for an instant already stored is refused: history is not rewritten.
+        const rewrite = await postPrices({ prices: [{ ...body.prices[0]!, price: 1.5 }] });
+        expect(rewrite.statusCode).toBe(422);
+        expect(rewrite.json()).toMatchObject({ code: 'CONFLICTING_PRICE' });
+
+        // An older price (out of order) adds history but leaves the current price alone.
+        const older = await postPrices({
+          prices: [{ station: first!.id, grade: 'diesel', price: 1.701, currency: 'EUR', setAt: minutesAgo(60 * 30) }],
+        });
+        expect(older.json()).toMatchObject({ stored: 1, stationsChanged: 0 });
+        const history = await createFuelPricesRepository(db).history(first!.id, 'diesel');
+        expect(history[0]).toMatchObject({ price: 1.659 });
+        expect(history.some((entry) => entry.price === 1.701)).toBe(true);
+      });
+    });
+
+    describe('POST station-import/v1/charger-statuses', () => {
+      const charging = () => stations.find((item) => (item.chargePoints?.length ?? 0) >= 2)!;
+
+      it('refuses a wrong token, malformed rows and unknown chargers', async () => {
+        const station = charging();
+        const uid = station.chargePoints![0]!.uid;
+        const row = { station: station.id, evseUid: uid, status: 'AVAILABLE', lastUpdated: minutesAgo(1) };
+        expect((await postStatuses({ statuses: [row] }, PRICE_TOKEN)).statusCode).toBe(401);
+        const malformed = await postStatuses({ statuses: [{ ...row, status: 'FREE' }] });
+        expect(malformed.statusCode).toBe(400);
+        expect(malformed.json().message).toMatch(/statuses\.0\.status/);
+        const unknown = await postStatuses({ statuses: [row, { ...row, evseUid: 'nope' }] });
+        expect(unknown.statusCode).toBe(422);
+        expect(unknown.json()).toMatchObject({ code: 'UNKNOWN_EVSE', rows: [{ row: 1, code: 'UNKNOWN_EVSE' }] });
+        expect((await delta(listVersion)).stations.some((item) => item.id === station.id)).toBe(false);
+      });
+
+      it('applies newer statuses, ignores older and repeated ones, and the delta carries the change', async () => {
+        const station = charging();
+        const [a, b] = station.chargePoints!;
+        const base = (await delta(0)).version;
+        // The seed reported statuses in the last ten minutes: these are newer.
+        const t1 = minutesAgo(0);
+        const first = await postStatuses({
+          statuses: [
+            { station: station.id, evseUid: a!.uid, status: 'CHARGING', lastUpdated: t1 },
+            { station: station.id, evseUid: b!.uid, status: 'OUTOFORDER', lastUpdated: t1 },
+          ],
+        });
+        expect(first.statusCode).toBe(200);
+        expect(first.json()).toMatchObject({ received: 2, applied: 2, ignored: 0, stationsChanged: 1 });
+        const changes = await delta(base);
+        const changed = changes.stations.find((item) => item.id === station.id)!;
+        expect(changed.chargePoints!.find((point) => point.uid === a!.uid)).toMatchObject({
+          status: 'CHARGING',
+          statusAt: new Date(t1).toISOString(),
+        });
+
+        // Out of order: an update older than the stored one is ignored; the same again too.
+        const late = await postStatuses({
+          statuses: [
+            { station: station.id, evseUid: a!.uid, status: 'AVAILABLE', lastUpdated: minutesAgo(5) },
+            { station: station.id, evseUid: b!.uid, status: 'OUTOFORDER', lastUpdated: t1 },
+          ],
+        });
+        expect(late.json()).toMatchObject({ applied: 0, ignored: 2, stationsChanged: 0, version: null });
+        expect((await delta(changes.version)).stations).toEqual([]);
+
+        // Within one batch the newest status wins, whatever the order of the rows (a minute or
+        // two ahead is within the clocks' tolerance).
+        const mixed = await postStatuses({
+          statuses: [
+            { station: station.id, evseUid: a!.uid, status: 'AVAILABLE', lastUpdated: minutesAgo(-2) },
+            { station: station.id, evseUid: a!.uid, status: 'RESERVED', lastUpdated: minutesAgo(-1) },
+          ],
+        });
+        expect(mixed.json()).toMatchObject({ applied: 2, ignored: 0 });
+        const after = (await delta(changes.version)).stations.find((item) => item.id === station.id)!;
+        expect(after.chargePoints!.find((point) => point.uid === a!.uid)!.status).toBe('AVAILABLE');
+      });
+    });
+  });
+});
