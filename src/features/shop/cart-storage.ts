@@ -1,15 +1,17 @@
 /**
  * The cart in IndexedDB through Dexie (DESIGN §4 "cart"), plus a one-line summary in
  * localStorage (spec §9 "one key for the cart") that the always-loaded header reads for
- * its count without loading Dexie. Other tabs hear of every save on a BroadcastChannel.
+ * its count without loading Dexie. Other tabs see every save through a Dexie live query
+ * (Dexie carries each write to the other tabs' queries itself): no channel of our own.
  */
-import Dexie, { type Table } from 'dexie';
+import Dexie, { liveQuery, type Table } from 'dexie';
 import type { StoredCart } from './cart-types';
 import { sanitizeItems } from './cart-items';
 import { publishCartCount } from './cart-count';
 
 const RECORD_KEY = 'current';
-const CHANNEL = 'st1-cart';
+/** Which tab wrote a save: a tab's live query skips its own writes. */
+const TAB_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 class CartDatabase extends Dexie {
   cart!: Table<StoredCart, string>;
@@ -47,12 +49,6 @@ export async function readStoredCart(options: { live?: boolean } = {}): Promise<
   };
 }
 
-let channel: BroadcastChannel | null | undefined;
-function broadcast(): BroadcastChannel | null {
-  if (channel === undefined) channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-  return channel;
-}
-
 /**
  * Saves the cart. `publishCount: false` leaves the header's count as it was: an add is
  * saved before the server has taken it, and the count follows only its answer.
@@ -60,20 +56,29 @@ function broadcast(): BroadcastChannel | null {
 export async function writeStoredCart(cart: StoredCart, options: { publishCount?: boolean } = {}): Promise<void> {
   // Plain data: valtio proxies cannot be structured-cloned into IndexedDB.
   const plain = JSON.parse(JSON.stringify(cart)) as StoredCart;
-  await db().cart.put(plain, RECORD_KEY);
+  await db().cart.put({ ...plain, writer: TAB_ID }, RECORD_KEY);
   if (options.publishCount ?? true) publishCartCount(plain.items.reduce((sum, item) => sum + item.amount, 0));
-  broadcast()?.postMessage({ type: 'cart-saved', savedAt: plain.savedAt });
 }
 
-/** Calls `listener` when another tab has saved the cart. */
+/**
+ * Calls `listener` when another tab has saved the cart: a live query of the saved record,
+ * whose first answer (the cart as it was when listening began) and this tab's own saves
+ * are passed over.
+ */
 export function onOtherTabSave(listener: () => void): () => void {
-  const bus = broadcast();
-  if (!bus) return () => {};
-  const handler = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type === 'cart-saved') listener();
-  };
-  bus.addEventListener('message', handler);
-  return () => bus.removeEventListener('message', handler);
+  let first = true;
+  const subscription = liveQuery(() => db().cart.get(RECORD_KEY)).subscribe({
+    next: (record) => {
+      if (first) {
+        first = false;
+        return;
+      }
+      if ((record as { writer?: unknown } | undefined)?.writer !== TAB_ID) listener();
+    },
+    // Storage gone (private mode, blocked): this tab keeps its own cart.
+    error: (error: unknown) => console.warn('Watching the saved cart failed', error),
+  });
+  return () => subscription.unsubscribe();
 }
 
 /** For tests: a fresh database connection. */

@@ -19,7 +19,7 @@
  *   date, and checked again when the browser is back online: once per reconnect for all
  *   open tabs together (they share the saved cart); an add without an answer
  *   says so in one notice, 'addedWillBeChecked' (not 'addedToCart' and 'cartUpdateFailed');
- * - other tabs see every save (BroadcastChannel) and take the saved cart as it is.
+ * - other tabs see every save (a Dexie live query of the saved cart) and take it as it is.
  */
 import { proxy } from 'valtio';
 import type { Locale } from '@/shared/locales';

@@ -54,6 +54,8 @@ export interface StoredCart {
   totals: Totals | null;
   status: CartStatus;
   savedAt: number;
+  /** The tab that saved it (cart-storage.ts), so that a tab's live query skips its own saves. */
+  writer?: string;
 }
 
 /** What a product block adds: the origin's product, or a code and name when offline. */
