@@ -18,7 +18,7 @@
  * Runs alone: `npx tsx scripts/bench-stations.ts` or `npm run bench -- stations` (needs
  * /usr/bin/chromium or CHROMIUM_PATH). About a minute on 2 idle cores.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -31,21 +31,22 @@ import { openDatabase } from '../server/origin/db';
 import { migrateToLatest } from '../server/origin/migrate';
 import { createStationsRepository } from '../server/origin/stations/stations-repository';
 import { seedStationsIfEmpty } from '../server/origin/stations/seed/stations-seed';
+import { smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import type * as BrowserSide from './bench-support/stations-browser';
 
-const DOC = 'docs/performance.md';
 const START = '<!-- bench:stations:start -->';
 const END = '<!-- bench:stations:end -->';
 const root = resolve(import.meta.dirname, '..');
-const SCALES = [1300, 13000] as const;
+/** Today's seed and ten times it; a smoke run takes two small seeds through the same path. */
+const SCALES: readonly [number, number] = smokeOr([60, 120], [1300, 13000]);
 const COUNTRIES = ['FI', 'SE', 'NO'] as const;
 /** The country of the locale measured (fi-FI and en-EU → FI, the largest list). */
 const LOCALE_COUNTRY = 'FI';
 /** What an editor does between two syncs in the delta row. */
 const DELTA_CHANGES = 10;
 const DELTA_REMOVALS = 2;
-const SYNC_RUNS = 3;
-const FIRST_DRAW_RUNS = 5;
+const SYNC_RUNS = smokeOr(1, 3);
+const FIRST_DRAW_RUNS = smokeOr(1, 5);
 const PAGE_ORIGIN = 'http://stations-bench.test';
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -390,12 +391,9 @@ async function main() {
     ...report(runs as [Run, Run]),
     END,
   ].join('\n');
-  const doc = readFileSync(DOC, 'utf8');
-  const next = doc.includes(START)
-    ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
-    : `${doc.trimEnd()}\n\n## Stations (issues 5 and 12)\n\n${block}\n`;
-  writeFileSync(DOC, next);
   console.log(block);
+  const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Stations' });
+  if (written) console.log(`Wrote ${written}`);
 }
 
 await main();
