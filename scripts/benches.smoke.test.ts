@@ -33,10 +33,21 @@ const MARKERS: Record<string, string> = {
   'lighthouse.ts': '<!-- lighthouse:landing:start -->',
 };
 
+/**
+ * The environment of `npm run bench`: without what Vitest sets for its own process
+ * (NODE_ENV=test, VITEST…), which would change how the scripts' servers and bundles build.
+ */
+function benchEnvironment(doc: string): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+  );
+  return { ...env, BENCH_SMOKE: '1', BENCH_DOC: doc };
+}
+
 function run(script: string, doc: string): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['tsx', `scripts/${script}`], {
-      env: { ...process.env, BENCH_SMOKE: '1', BENCH_DOC: doc },
+      env: benchEnvironment(doc),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
