@@ -19,7 +19,10 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string; stackTrace?: Array<{ url: string }> } };
+  args?: {
+    name?: string;
+    data?: { url?: string; functionName?: string; frame?: string; stackTrace?: Array<{ url: string }> };
+  };
 }
 
 const CPU_SLOWDOWN = Number(process.env.TRACE_CPU_SLOWDOWN ?? 4);
@@ -79,16 +82,18 @@ function kind(event: TraceEvent): string | null {
   }
 }
 
-const urlOf = (event: TraceEvent) =>
-  event.args?.data?.url || event.args?.data?.stackTrace?.[0]?.url || '';
+const urlOf = (event: TraceEvent) => event.args?.data?.url || event.args?.data?.stackTrace?.[0]?.url || '';
 
 function summarise(events: TraceEvent[], origin: string): string[] {
   const threads = new Map<string, string>();
   for (const event of events)
-    if (event.ph === 'M' && event.name === 'thread_name') threads.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
+    if (event.ph === 'M' && event.name === 'thread_name')
+      threads.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
   const mainKeys = [...threads].filter(([, name]) => name === 'CrRendererMain').map(([key]) => key);
   // The renderer of the page: the one with the most complete events.
-  const counts = mainKeys.map((key) => [key, events.filter((e) => `${e.pid}:${e.tid}` === key && e.ph === 'X').length] as const);
+  const counts = mainKeys.map(
+    (key) => [key, events.filter((e) => `${e.pid}:${e.tid}` === key && e.ph === 'X').length] as const,
+  );
   const main = counts.sort((a, b) => b[1] - a[1])[0]?.[0];
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
   const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
@@ -128,7 +133,10 @@ function summarise(events: TraceEvent[], origin: string): string[] {
   lines.push(`main thread: ${(total / 1000).toFixed(0)} ms in ${tasks.length} tasks`);
   lines.push(
     '  by kind (self time): ' +
-      [...byKind].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / 1000).toFixed(0)} ms`).join(', '),
+      [...byKind]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(0)} ms`)
+        .join(', '),
   );
   lines.push('  script and compile by URL:');
   for (const [url, v] of [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 12))
@@ -140,7 +148,10 @@ function summarise(events: TraceEvent[], origin: string): string[] {
       .filter((e) => kind(e))
       .sort((a, b) => b.dur! - a.dur!)
       .slice(0, 3)
-      .map((e) => `${e.name}${urlOf(e) ? ` ${urlOf(e).replace(origin, '')}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${(e.dur! / 1000).toFixed(0)}`)
+      .map(
+        (e) =>
+          `${e.name}${urlOf(e) ? ` ${urlOf(e).replace(origin, '')}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${(e.dur! / 1000).toFixed(0)}`,
+      )
       .join('; ');
     lines.push(`    at ${((task.ts - start) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms — ${top}`);
   }
@@ -153,16 +164,23 @@ async function main() {
   const dir = process.env.TRACE_DIR ?? mkdtempSync(join(tmpdir(), 'st1-trace-'));
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]'],
+    args: [
+      '--no-sandbox',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
+    ],
   });
   try {
     for (const url of urls) {
-      const context = await browser.newContext({ locale: 'fi-FI', viewport: { width: 412, height: 823 }, isMobile: true });
+      const context = await browser.newContext({
+        locale: 'fi-FI',
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       const events: TraceEvent[] = [];
-      cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+      cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
       const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
       await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
       await page.goto(url, { waitUntil: 'load' });

@@ -25,9 +25,10 @@ function LinkList({ links, className }: { links: readonly CmsLink[]; className?:
  * A footer link group (spec §2): on phones its heading is a button that opens and closes
  * the links with the 500 ms height transition; on desktops (992 px and up) it is a plain
  * heading and the links are always shown. Until the browser knows the width (server
- * render, no JavaScript) the group is shown open, so every link is reachable without
- * scripts; the footer sits below the fold, so collapsing it after hydration moves nothing
- * the visitor is looking at.
+ * render, hydration) the group renders as on phones, closed, so that a phone shows the
+ * footer as it will stay: on a short page the footer is in view, and groups collapsing
+ * after hydration moved it (a layout shift). Wide screens and pages without scripts show
+ * the links open by CSS meanwhile (footer.css), so every link stays reachable.
  */
 function FooterLinkGroup({ group, collapsible }: { group: LinkGroup; collapsible: boolean }) {
   const [open, setOpen] = useState(false);
@@ -112,9 +113,9 @@ export function Footer({ layout }: { layout: Layout | null }) {
                 </ul>
               ) : null}
             </div>
-            <div className="site-footer__groups">
+            <div className={`site-footer__groups${desktop === null ? ' site-footer__groups--width-unknown' : ''}`}>
               {layout.footerLinks.map((group, index) => (
-                <FooterLinkGroup key={`${index}-${group.title}`} group={group} collapsible={desktop === false} />
+                <FooterLinkGroup key={`${index}-${group.title}`} group={group} collapsible={desktop !== true} />
               ))}
             </div>
             <div className="site-footer__apps">

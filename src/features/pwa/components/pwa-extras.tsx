@@ -11,6 +11,7 @@ import { useSite } from '@/ui/site-context';
 import { loadFeatureMessages } from '@/i18n/catalogs';
 import type { Locale } from '@/shared/locales';
 import type { PagePayload } from '@/shared/payload';
+import { afterLoadAndIdle } from '../after-load-idle';
 import { browserEnvironment, scheduleBackgroundTasks } from '../background-tasks';
 import { startBuildCheck } from '../build-check';
 import { pageToKeepOffline } from '../keep-offline';
@@ -57,7 +58,13 @@ export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: 
   useEffect(() => {
     if (started) return;
     started = true;
-    void startServiceWorker({ locale, basename }).then(async (registration) => {
+    // The worker's registration and install, the build check and prefetching wait until
+    // the page has loaded and the main thread is idle: the page on screen needs none of it.
+    void afterLoadAndIdle().then(async () => {
+      startBuildCheck(__BUILD_ID__);
+      // Preview payloads are private and never cached: nothing to gain from prefetching.
+      if (!basename.startsWith('/preview')) startPrefetching(basename);
+      const registration = await startServiceWorker({ locale, basename });
       if (!registration || backgroundTasks.length === 0) return;
       await whenServiceWorkerControls();
       // For the life of the document (like `started`): an installed app stays open for days.
@@ -67,9 +74,6 @@ export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: 
         }
       }, browserEnvironment(prefetchAllowedNow));
     });
-    startBuildCheck(__BUILD_ID__);
-    // Preview payloads are private and never cached: nothing to gain from prefetching.
-    if (!basename.startsWith('/preview')) startPrefetching(basename);
   }, [locale, basename, backgroundTasks]);
 
   useEffect(() => {
