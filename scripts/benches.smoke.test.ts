@@ -27,6 +27,7 @@ const scripts = [
 const MARKERS: Record<string, string> = {
   'bench.ts': '<!-- bench:site-server:start -->',
   'bench-accounts.ts': '<!-- bench:accounts:start -->',
+  'bench-interaction.ts': '<!-- bench:interaction:start -->',
   'bench-pwa.ts': '<!-- bench:pwa:start -->',
   'bench-shop.ts': '<!-- bench:shop:start -->',
   'bench-stations.ts': '<!-- bench:stations:start -->',
