@@ -68,16 +68,19 @@ async function measureOnce(browser: Browser, base: string): Promise<RunFigures> 
   });
   try {
     const page = await context.newPage();
-    await page.addInitScript(WEB_VITALS);
+    // The library's browser build defines a global; an init script runs as a function body.
+    await page.addInitScript(`window.webVitals = (() => { ${WEB_VITALS}; return webVitals; })();`);
     await page.addInitScript(() => {
-      const state = { inp: 0, durations: [] as number[] };
+      const state = { inp: 0, durations: [] as number[], webVitals: false };
       (window as unknown as { __interaction: typeof state }).__interaction = state;
-      const vitals = (window as unknown as { webVitals: typeof import('web-vitals') }).webVitals;
-      vitals.onINP((metric) => (state.inp = metric.value), { reportAllChanges: true, durationThreshold: 0 });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as PerformanceEventTiming[])
           if (entry.interactionId) state.durations.push(entry.duration);
       }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+      const vitals = (window as unknown as { webVitals?: typeof import('web-vitals') }).webVitals;
+      if (!vitals) return;
+      state.webVitals = true;
+      vitals.onINP((metric) => (state.inp = metric.value), { reportAllChanges: true, durationThreshold: 0 });
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -92,9 +95,14 @@ async function measureOnce(browser: Browser, base: string): Promise<RunFigures> 
     await page.keyboard.type(TYPED, { delay: KEY_DELAY_MS });
     await page.waitForTimeout(1000);
     const figures = await page.evaluate(
-      () => (window as unknown as { __interaction: { inp: number; durations: number[] } }).__interaction,
+      () =>
+        (window as unknown as { __interaction: { inp: number; durations: number[]; webVitals: boolean } })
+          .__interaction,
     );
-    return { ...figures, stations };
+    if (!figures.webVitals) throw new Error('web-vitals did not load in the page');
+    const typed = await search.inputValue();
+    if (typed !== TYPED) throw new Error(`The search field holds "${typed}", not "${TYPED}"`);
+    return { inp: figures.inp, durations: figures.durations, stations };
   } finally {
     await context.close();
   }
