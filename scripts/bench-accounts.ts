@@ -9,16 +9,20 @@
  * The product runs in a child process on a fresh SQLite file. Results replace the
  * marked block in docs/performance.md.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { SCRYPT_COST, hashPassword } from '../server/origin/accounts/secrets';
+import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 6);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(1, 6));
+const WARM_UP_S = smokeOr(0, 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PORT = Number(process.env.BENCH_ACCOUNTS_PORT ?? 3314);
-const DOC = 'docs/performance.md';
+/** Hashes per scrypt cost (the largest cost gets half as many). */
+const HASH_RUNS = smokeOr(1, 10);
+/** Logins of each kind (3 per round: under the per-address limit of 20 a minute). */
+const LOGIN_ROUNDS = smokeOr(1, 6);
+const PORT = await portFromEnv('BENCH_ACCOUNTS_PORT');
 const START = '<!-- bench:accounts:start -->';
 const END = '<!-- bench:accounts:end -->';
 const SITE = `http://127.0.0.1:${PORT}`;
@@ -40,7 +44,7 @@ async function scryptRows() {
   for (const exponent of [14, 15, 16, 17]) {
     const cost = { N: 2 ** exponent, r: SCRYPT_COST.r, p: SCRYPT_COST.p };
     const times: number[] = [];
-    for (let run = 0; run < (exponent >= 17 ? 5 : 10); run += 1)
+    for (let run = 0; run < (exponent >= 17 ? Math.ceil(HASH_RUNS / 2) : HASH_RUNS); run += 1)
       times.push(await timeIt(() => hashPassword('Bench-password-1', cost)));
     rows.push({ n: exponent, memory: (128 * cost.N * cost.r) / 1024 / 1024, median: round(median(times)) });
   }
@@ -55,8 +59,8 @@ async function loginRows() {
   const ok: number[] = [];
   const wrong: number[] = [];
   const unknown: number[] = [];
-  // 18 requests: under the per-address limit of 20 a minute.
-  for (let run = 0; run < 6; run += 1) {
+  // At most 18 requests: under the per-address limit of 20 a minute.
+  for (let run = 0; run < LOGIN_ROUNDS; run += 1) {
     ok.push(
       await timeIt(async () => {
         if ((await login(DEMO.email, DEMO.password)).status !== 200) throw new Error('login failed');
@@ -82,7 +86,7 @@ async function loginRows() {
 }
 
 async function cannon(name: string, url: string, requestHeaders: Record<string, string>) {
-  await autocannon({ url, headers: requestHeaders, connections: CONNECTIONS, duration: 1 });
+  if (WARM_UP_S > 0) await autocannon({ url, headers: requestHeaders, connections: CONNECTIONS, duration: WARM_UP_S });
   const result = await autocannon({ url, headers: requestHeaders, connections: CONNECTIONS, duration: DURATION_S });
   return {
     name,
@@ -116,7 +120,7 @@ async function main() {
       START,
       `Measured ${date} by \`npx tsx scripts/bench-accounts.ts\`, loopback, ${cpus().length} cores, the product in a child process on a fresh SQLite file.`,
       '',
-      `Password hashing with node:crypto scrypt, r = ${SCRYPT_COST.r}, p = ${SCRYPT_COST.p} (the product uses N = 2^${Math.log2(SCRYPT_COST.N)}), median of 10 (5 for 2^17), in this process:`,
+      `Password hashing with node:crypto scrypt, r = ${SCRYPT_COST.r}, p = ${SCRYPT_COST.p} (the product uses N = 2^${Math.log2(SCRYPT_COST.N)}), median of ${HASH_RUNS} (${Math.ceil(HASH_RUNS / 2)} for 2^17), in this process:`,
       '',
       '| N | memory MiB | hash ms | ratio to the product |',
       '|---|---:|---:|---:|',
@@ -125,13 +129,13 @@ async function main() {
           `| 2^${row.n} | ${row.memory} | ${row.median} | ${round(row.median / scrypt.find((r) => r.n === Math.log2(SCRYPT_COST.N))!.median)} |`,
       ),
       '',
-      'Login through the site server (sequential, 6 of each, under the per-address limit):',
+      `Login through the site server (sequential, ${LOGIN_ROUNDS} of each, under the per-address limit):`,
       '',
       '| case | p50 ms | max ms |',
       '|---|---:|---:|',
       ...logins.map((row) => `| ${row.name} | ${row.p50} | ${row.p99} |`),
       '',
-      `Auth check, autocannon ${CONNECTIONS} connections, ${DURATION_S} s after a 1 s warm-up:`,
+      `Auth check, autocannon ${CONNECTIONS} connections, ${DURATION_S} s after a ${WARM_UP_S} s warm-up:`,
       '',
       '| case | req/s | ratio to origin lookup | p50 ms | p99 ms | non-2xx |',
       '|---|---:|---:|---:|---:|---:|',
@@ -141,12 +145,15 @@ async function main() {
       END,
     ];
     const block = lines.join('\n');
-    const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
-    const next = doc.includes(START)
-      ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
-      : `${doc.trimEnd()}\n\n## Accounts (issue 7)\n\nScrypt cost, login latency and the auth check (\`scripts/bench-accounts.ts\`, docs/accounts.md).\n\n${block}\n`;
-    writeFileSync(DOC, next);
     console.log(block);
+    const written = writeMarkedBlock({
+      start: START,
+      end: END,
+      block,
+      heading:
+        '## Accounts\n\nScrypt cost, login latency and the auth check (`scripts/bench-accounts.ts`, docs/accounts.md).',
+    });
+    if (written) console.log(`Wrote ${written}`);
   } finally {
     product.stop();
   }

@@ -13,20 +13,19 @@
  * loadEventEnd; bytes are everything the server sent from the start of the navigation to
  * the load event. Median of RUNS runs. Replaces the marked block in docs/performance.md.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { chromiumPath } from '../tests/e2e/support/chromium';
+import { portFromEnv, SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
 
-const RUNS = Number(process.env.BENCH_PWA_RUNS ?? 5);
-const SERVER_PORT = Number(process.env.BENCH_PWA_PORT ?? 3293);
-const DOC = 'docs/performance.md';
+const RUNS = Number(process.env.BENCH_PWA_RUNS ?? smokeOr(1, 5));
 const START = '<!-- bench:pwa:start -->';
 const END = '<!-- bench:pwa:end -->';
-const PAGES = ['/', '/yrityksille'];
+const PAGES = smokeOr(['/'], ['/', '/yrityksille']);
 const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
@@ -42,6 +41,8 @@ const NETWORKS: Network[] = [
   { name: 'loopback', delayMs: 0, downBytesPerMs: Infinity, upBytesPerMs: Infinity },
   { name: 'slow 4G', delayMs: 75, downBytesPerMs: 1_600_000 / 8 / 1000, upBytesPerMs: 750_000 / 8 / 1000 },
 ];
+/** The networks measured: a smoke run takes loopback only (the slow one only adds waiting). */
+const MEASURED_NETWORKS = SMOKE ? NETWORKS.slice(0, 1) : NETWORKS;
 
 /** A TCP proxy that counts the bytes sent to the browser and can delay and pace them. */
 class CountingProxy {
@@ -146,7 +147,7 @@ async function settleWorker(context: BrowserContext, url: string) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });
-  await page.waitForTimeout(2500);
+  await page.waitForTimeout(smokeOr(200, 2500));
   await page.close();
 }
 
@@ -223,8 +224,9 @@ async function main() {
   const distDir = process.env.DIST_DIR ?? 'dist';
   if (!existsSync(join(distDir, 'client', 'sw.js')))
     throw new Error(`No service worker in ${distDir}/client: run "npm run build" first`);
-  const server = await startProduct({ port: SERVER_PORT, name: 'pwa' });
-  const proxy = new CountingProxy(SERVER_PORT);
+  const serverPort = await portFromEnv('BENCH_PWA_PORT');
+  const server = await startProduct({ port: serverPort, name: 'pwa' });
+  const proxy = new CountingProxy(serverPort);
   const proxyPort = await proxy.listen();
   // The worker needs a secure context: 127.0.0.1 is one.
   const base = `http://127.0.0.1:${proxyPort}`;
@@ -242,7 +244,7 @@ async function main() {
   });
   const rows: Row[] = [];
   try {
-    for (const network of NETWORKS) {
+    for (const network of MEASURED_NETWORKS) {
       for (const path of PAGES) {
         const row = await measure(browser, proxy, base, network, path);
         console.log(
@@ -274,12 +276,9 @@ async function main() {
     table,
     END,
   ].join('\n');
-  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
-  const next = doc.includes(START)
-    ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
-    : `${doc.trimEnd()}\n\n## Service worker (issue 4)\n\n${block}\n`;
-  writeFileSync(DOC, next);
-  console.log(`Wrote ${DOC}`);
+  console.log(block);
+  const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Service worker' });
+  if (written) console.log(`Wrote ${written}`);
 }
 
 main().catch((error: unknown) => {

@@ -8,16 +8,18 @@
  *   presents the signed result as the browser does; throughput and per-order latency.
  * Results replace the marked block in docs/performance.md.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(1, 8));
+const WARM_UP_S = smokeOr(0, 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
-const PORT = Number(process.env.BENCH_SHOP_PORT ?? 3213);
-const DOC = 'docs/performance.md';
+const BUYERS = Number(process.env.BENCH_BUYERS ?? smokeOr(2, 50));
+const WARM_UP_BUYERS = smokeOr(0, 5);
+const PORT = await portFromEnv('BENCH_SHOP_PORT');
 const START = '<!-- bench:shop:start -->';
 const END = '<!-- bench:shop:end -->';
 
@@ -49,7 +51,7 @@ async function measureValidate(name: string, url: string): Promise<Row> {
   };
   const check = await fetch(url, { method: 'POST', headers: options.headers, body: options.body });
   if (check.status !== 200) throw new Error(`${name}: ${check.status} ${await check.text()}`);
-  await autocannon({ ...options, duration: 2 });
+  if (WARM_UP_S > 0) await autocannon({ ...options, duration: WARM_UP_S });
   const result = await autocannon({ ...options, duration: DURATION_S });
   return {
     name,
@@ -140,7 +142,7 @@ async function main() {
     );
     const direct = await measureValidate('cart/validate on the origin', `${originUrl}/digital-order/v1/cart/validate`);
 
-    await Promise.all(Array.from({ length: 5 }, (_, index) => buy(site, -index - 1))); // warm-up
+    await Promise.all(Array.from({ length: WARM_UP_BUYERS }, (_, index) => buy(site, -index - 1))); // warm-up
     const started = performance.now();
     const orders = await Promise.all(Array.from({ length: BUYERS }, (_, index) => buy(site, index)));
     const wallMs = performance.now() - started;
@@ -162,7 +164,7 @@ async function main() {
     ].join('\n');
     const block = [
       START,
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-shop.ts\`: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s after a 2 s warm-up,`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-shop.ts\`: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s after a ${WARM_UP_S} s warm-up,`,
       `loopback, ${cpus().length} cores, the product in a child process on a fresh SQLite file, load average ${loadavg()[0]!.toFixed(1)} at the start (a shared machine: other work competes for the cores). The cart holds 3 lines and a discount code.`,
       '',
       table,
@@ -170,12 +172,9 @@ async function main() {
       orderTable,
       END,
     ].join('\n');
-    const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
-    const next = doc.includes(START)
-      ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
-      : `${doc.trimEnd()}\n\n## Shop\n\n${block}\n`;
-    writeFileSync(DOC, next);
     console.log(block);
+    const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Shop' });
+    if (written) console.log(`Wrote ${written}`);
   } finally {
     product.stop();
   }

@@ -40,21 +40,20 @@ import { createStationsRepository } from '../server/origin/stations/stations-rep
 import { seedLiveDataIfEmpty } from '../server/origin/stations/seed/live-data-seed';
 import { seedStationsIfEmpty } from '../server/origin/stations/seed/stations-seed';
 import { liveDeltaFigures, liveDeltaReport } from './bench-support/live-delta';
+import { SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import type * as BrowserSide from './bench-support/stations-browser';
 
-const DOC = 'docs/performance.md';
 const START = '<!-- bench:stations:start -->';
 const END = '<!-- bench:stations:end -->';
 const LIVE_DOC = 'docs/stations.md';
 const LIVE_START = '<!-- bench:station-live:start -->';
 const LIVE_END = '<!-- bench:station-live:end -->';
 const root = resolve(import.meta.dirname, '..');
-/** A cheap run that only proves the script works (npm test's smoke runs of every bench). */
-const SMOKE = process.argv.includes('--smoke') || ['1', 'true'].includes(process.env.BENCH_SMOKE ?? '');
+/** Today's seed and ten times it; a smoke run (npm test) takes two small seeds through the same path. */
+const SCALES: readonly [number, number] = smokeOr([60, 120], [1300, 13000]);
 const ONLY_LIVE = process.argv.slice(2).includes('live');
-const SCALES = SMOKE ? ([130, 260] as const) : ([1300, 13000] as const);
 /** Live data: the stations of the larger scale, and the share of them that changes between two syncs. */
-const LIVE_TOTAL = SMOKE ? 260 : 13000;
+const LIVE_TOTAL = smokeOr(260, 13000);
 const LIVE_FRACTION = 0.1;
 const COUNTRIES = ['FI', 'SE', 'NO'] as const;
 /** The country of the locale measured (fi-FI and en-EU → FI, the largest list). */
@@ -62,8 +61,8 @@ const LOCALE_COUNTRY = 'FI';
 /** What an editor does between two syncs in the delta row. */
 const DELTA_CHANGES = 10;
 const DELTA_REMOVALS = 2;
-const SYNC_RUNS = SMOKE ? 1 : 3;
-const FIRST_DRAW_RUNS = SMOKE ? 1 : 5;
+const SYNC_RUNS = smokeOr(1, 3);
+const FIRST_DRAW_RUNS = smokeOr(1, 5);
 const PAGE_ORIGIN = 'http://stations-bench.test';
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -444,8 +443,9 @@ async function main() {
     ...report(runs as [Run, Run]),
     END,
   ].join('\n');
-  if (!SMOKE) writeBlock(DOC, START, END, block, '## Stations (issues 5 and 12)');
   console.log(block);
+  const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Stations' });
+  if (written) console.log(`Wrote ${written}`);
   await live();
 }
 

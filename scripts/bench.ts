@@ -4,15 +4,16 @@
  * load generator does not share an event loop with the server it measures.
  * Results replace the marked block in docs/performance.md.
  */
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
+import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { landingScriptSizes, landingStylesheet } from './landing-js';
 import { startProduct } from './start-product';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(1, 8));
+const WARM_UP_S = smokeOr(0, 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DOC = 'docs/performance.md';
 const START = '<!-- bench:site-server:start -->';
 const END = '<!-- bench:site-server:end -->';
 
@@ -36,7 +37,7 @@ async function measure(
   if (check.status !== expectStatus)
     throw new Error(`${name}: ${path} answered ${check.status}, expected ${expectStatus}`);
   // Warm-up, then the measured run.
-  await autocannon({ url: `${base}${path}`, connections, duration: 2 });
+  if (WARM_UP_S > 0) await autocannon({ url: `${base}${path}`, connections, duration: WARM_UP_S });
   const result = await autocannon({ url: `${base}${path}`, connections, duration: DURATION_S });
   const unexpected = expectStatus === 200 ? result.non2xx : result['2xx'] + result['4xx'] + result['5xx'];
   return {
@@ -59,11 +60,17 @@ async function main() {
   // The landing page's own stylesheet, so that runs compare like with like.
   const asset = landingStylesheet('dist/client')?.replace('/assets/', '');
   if (!asset) throw new Error('No stylesheet linked from dist/client/index.html');
-  const uncached = await startProduct({ port: 3291, name: 'site', env: { RENDER_CACHE_TTL_MS: '0' } });
-  const cached = await startProduct({ port: 3292, name: 'site-cached', env: { RENDER_CACHE_TTL_MS: '60000' } });
+  const [uncached, cached] = await Promise.all([
+    portFromEnv('BENCH_SITE_PORT').then((port) =>
+      startProduct({ port, name: 'site', env: { RENDER_CACHE_TTL_MS: '0' } }),
+    ),
+    portFromEnv('BENCH_SITE_CACHED_PORT').then((port) =>
+      startProduct({ port, name: 'site-cached', env: { RENDER_CACHE_TTL_MS: '60000' } }),
+    ),
+  ]);
   try {
-    const a = 'http://127.0.0.1:3291';
-    const b = 'http://127.0.0.1:3292';
+    const a = uncached.url;
+    const b = cached.url;
     const rows = [
       await measure('Static asset (hashed CSS)', a, `/assets/${asset}`, 200),
       await measure('Legacy redirect (307)', a, '/uutiset', 307),
@@ -85,18 +92,15 @@ async function main() {
     ].join('\n');
     const block = [
       START,
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\`: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case after a 2 s warm-up,`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\`: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case after a ${WARM_UP_S} s warm-up,`,
       `loopback, ${cpus().length} cores, servers in child processes (render cache off for all rows but one). Landing page JavaScript: ${landingJsKb()} KB gzip.`,
       '',
       table,
       END,
     ].join('\n');
-    const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
-    const next = doc.includes(START)
-      ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
-      : `${doc.trimEnd()}\n\n${block}\n`;
-    writeFileSync(DOC, next);
     console.log(block);
+    const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Site server' });
+    if (written) console.log(`Wrote ${written}`);
   } finally {
     uncached.stop();
     cached.stop();

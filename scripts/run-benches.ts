@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the site-server benchmark (scripts/bench.ts), then every feature's
- * benchmark (scripts/bench-<feature>.ts), one after another so that they do not share the
- * cores. Each writes its own marked block in docs/performance.md. `npm run bench -- shop`
+ * benchmark (scripts/bench-<feature>.ts), then Lighthouse (scripts/lighthouse.ts), one after
+ * another so that they do not share the cores. Each writes its own marked block in docs/performance.md. `npm run bench -- shop`
  * runs only the benchmarks whose name contains "shop".
  */
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ const scripts = [
   ...readdirSync('scripts')
     .filter((name) => /^bench-.+\.ts$/.test(name))
     .sort(),
+  'lighthouse.ts',
 ].filter((name) => !filter || name.includes(filter));
 let failed = 0;
 for (const script of scripts) {

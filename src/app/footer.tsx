@@ -25,14 +25,16 @@ function LinkList({ links, className }: { links: readonly CmsLink[]; className?:
  * A footer link group (spec §2): on phones its heading is a button that opens and closes
  * the links with the 500 ms height transition; on desktops (992 px and up) it is a plain
  * heading and the links are always shown. Until the browser knows the width (server
- * render, no JavaScript) the group is shown open, so every link is reachable without
- * scripts; the footer sits below the fold, so collapsing it after hydration moves nothing
- * the visitor is looking at.
+ * render, hydration: `pending`) the group looks as it will on a phone, closed, so that
+ * nothing moves when the width becomes known: on a short page the footer is in view, and
+ * groups collapsing after hydration moved it (a layout shift). It has no button yet (one
+ * that does nothing without scripts would mislead); wide screens and pages without
+ * scripts show the links open by CSS meanwhile (footer.css), so every link stays reachable.
  */
-function FooterLinkGroup({ group, collapsible }: { group: LinkGroup; collapsible: boolean }) {
+function FooterLinkGroup({ group, mode }: { group: LinkGroup; mode: 'pending' | 'collapsible' | 'plain' }) {
   const [open, setOpen] = useState(false);
   const linksId = useId();
-  if (!collapsible) {
+  if (mode === 'plain') {
     return (
       <div className="site-footer__group">
         <h2 className="site-footer__heading">{group.title}</h2>
@@ -42,18 +44,25 @@ function FooterLinkGroup({ group, collapsible }: { group: LinkGroup; collapsible
   }
   return (
     <div className="site-footer__group">
-      <h2 className="site-footer__heading site-footer__heading--toggle">
-        <button
-          type="button"
-          className="site-footer__toggle"
-          aria-expanded={open}
-          aria-controls={linksId}
-          onClick={() => setOpen((value) => !value)}
-        >
+      {mode === 'pending' ? (
+        <h2 className="site-footer__heading site-footer__heading--pending">
           {group.title}
           <span className="site-footer__chevron" aria-hidden="true" />
-        </button>
-      </h2>
+        </h2>
+      ) : (
+        <h2 className="site-footer__heading site-footer__heading--toggle">
+          <button
+            type="button"
+            className="site-footer__toggle"
+            aria-expanded={open}
+            aria-controls={linksId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {group.title}
+            <span className="site-footer__chevron" aria-hidden="true" />
+          </button>
+        </h2>
+      )}
       <HeightTransition open={open} id={linksId}>
         <LinkList links={group.links} className="site-footer__links" />
       </HeightTransition>
@@ -114,7 +123,11 @@ export function Footer({ layout }: { layout: Layout | null }) {
             </div>
             <div className="site-footer__groups">
               {layout.footerLinks.map((group, index) => (
-                <FooterLinkGroup key={`${index}-${group.title}`} group={group} collapsible={desktop === false} />
+                <FooterLinkGroup
+                  key={`${index}-${group.title}`}
+                  group={group}
+                  mode={desktop === null ? 'pending' : desktop ? 'plain' : 'collapsible'}
+                />
               ))}
             </div>
             <div className="site-footer__apps">

@@ -12,6 +12,7 @@ import { loadFeatureMessages } from '@/i18n/catalogs';
 import type { Locale } from '@/shared/locales';
 import type { PagePayload } from '@/shared/payload';
 import { askForPersistentStorage } from '@/ui/persistent-storage';
+import { afterLoadAndIdle } from '../after-load-idle';
 import { browserEnvironment, scheduleBackgroundTasks } from '../background-tasks';
 import { startBuildCheck } from '../build-check';
 import { isStandalone } from '../display-mode';
@@ -59,7 +60,17 @@ export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: 
   useEffect(() => {
     if (started) return;
     started = true;
-    void startServiceWorker({ locale, basename }).then(async (registration) => {
+    // Installed now, or started as an installed app: the stored stations, cart and saved
+    // pages matter to this visitor, so ask the browser to keep them (docs/pwa.md).
+    window.addEventListener('appinstalled', () => void askForPersistentStorage());
+    if (isStandalone()) void askForPersistentStorage();
+    // The worker's registration and install, the build check and prefetching wait until
+    // the page has loaded and the main thread is idle: the page on screen needs none of it.
+    void afterLoadAndIdle().then(async () => {
+      startBuildCheck(__BUILD_ID__);
+      // Preview payloads are private and never cached: nothing to gain from prefetching.
+      if (!basename.startsWith('/preview')) startPrefetching(basename);
+      const registration = await startServiceWorker({ locale, basename });
       if (!registration || backgroundTasks.length === 0) return;
       await whenServiceWorkerControls();
       // For the life of the document (like `started`): an installed app stays open for days.
@@ -69,13 +80,6 @@ export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: 
         }
       }, browserEnvironment(prefetchAllowedNow));
     });
-    // Installed now, or started as an installed app: the stored stations, cart and saved
-    // pages matter to this visitor, so ask the browser to keep them (docs/pwa.md).
-    window.addEventListener('appinstalled', () => void askForPersistentStorage());
-    if (isStandalone()) void askForPersistentStorage();
-    startBuildCheck(__BUILD_ID__);
-    // Preview payloads are private and never cached: nothing to gain from prefetching.
-    if (!basename.startsWith('/preview')) startPrefetching(basename);
   }, [locale, basename, backgroundTasks]);
 
   useEffect(() => {

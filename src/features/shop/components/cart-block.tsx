@@ -35,7 +35,7 @@ export function CartBlock() {
     if (!viewed.current && trackCartStep('view_cart', cart)) viewed.current = true;
   }, [snapshot.loaded]);
 
-  if (!snapshot.loaded) return <p className="shop-cart__loading">{t('shop.cart.loading')}</p>;
+  if (!snapshot.loaded) return <p className="shop-cart__loading reserved-space">{t('shop.cart.loading')}</p>;
   if (snapshot.items.length === 0) return <EmptyCart className="shop-cart" />;
 
   return (

@@ -88,7 +88,7 @@ export function CheckoutBlock() {
     requestAnimationFrame(() => headingRef.current?.focus());
   }
 
-  if (!cartSnapshot.loaded) return <p>{t('shop.cart.loading')}</p>;
+  if (!cartSnapshot.loaded) return <p className="shop-cart__loading reserved-space">{t('shop.cart.loading')}</p>;
   if (cartSnapshot.items.length === 0) return <EmptyCart className="checkout" />;
 
   return (

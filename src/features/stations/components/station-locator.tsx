@@ -6,7 +6,7 @@
  * The server render lists the short `initial` list the origin put in the block (links the
  * crawler follows stay few); the browser swaps in the whole stored list after hydration.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
@@ -119,9 +119,13 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
 
   const index = useMemo(() => (list.stations ? indexStations(list.stations) : null), [list.stations]);
   const coords = position.status === 'on' ? position.at : null;
+  // Each key shows in the field at once; the search over the whole list (and the list and
+  // map it redraws) follows as a render React may interrupt when the next key comes, so
+  // typing stays responsive on a slow phone with thousands of stations.
+  const searched = useDeferredValue(query);
   const results: StationResult[] | null = useMemo(
-    () => (index ? searchStations(index, { ...query, position: coords, now }) : null),
-    [index, query, coords, now],
+    () => (index ? searchStations(index, { ...searched, position: coords, now }) : null),
+    [index, searched, coords, now],
   );
   const mapStations = useMemo(() => (results ?? []).map((result) => result.station), [results]);
   const mapFocus = useMapFocus(mapStations, coords);

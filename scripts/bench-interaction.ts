@@ -1,0 +1,166 @@
+/**
+ * `npx tsx scripts/bench-interaction.ts` (`npm run bench -- interaction`): Interaction to Next
+ * Paint while typing in the station locator's search, at today's seed (1,300 stations) and
+ * ten times it (13,000), side by side in one run. The product runs in a child process on a
+ * data folder seeded beforehand with that many stations; real Chromium (Debian's, a phone's
+ * viewport, the phone's 4× CPU slowdown through the DevTools protocol) opens the locator,
+ * waits until the whole stored list is searchable, and types a town name one key at a time
+ * as a person would. INP comes from the web-vitals library (the same code field data would
+ * use), and every interaction's duration from the Event Timing API beside it. Median of
+ * RUNS page loads. Target: INP ≤ 100 ms at 13,000. Replaces its block in docs/performance.md.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { openDatabase } from '../server/origin/db';
+import { migrateToLatest } from '../server/origin/migrate';
+import { seedStationsIfEmpty } from '../server/origin/stations/seed/stations-seed';
+import { chromiumPath } from '../tests/e2e/support/chromium';
+import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { startProduct } from './start-product';
+
+const root = resolve(import.meta.dirname, '..');
+const START = '<!-- bench:interaction:start -->';
+const END = '<!-- bench:interaction:end -->';
+const SCALES: readonly number[] = smokeOr([60], [1300, 13000]);
+const RUNS = Number(process.env.BENCH_INTERACTION_RUNS ?? smokeOr(1, 3));
+const CPU_SLOWDOWN = 4;
+const TYPED = smokeOr('ha', 'hameenlinna');
+/** A person's typing: about five keys a second. */
+const KEY_DELAY_MS = 200;
+const TARGET_MS = 100;
+const LOCATOR = '/asemahaku';
+const WEB_VITALS = readFileSync(join(root, 'node_modules/web-vitals/dist/web-vitals.iife.js'), 'utf8');
+
+interface RunFigures {
+  inp: number;
+  /** Every interaction's duration (Event Timing), for the spread behind the INP. */
+  durations: number[];
+  stations: number;
+}
+
+/** web-vitals reports no INP while every interaction stays under 16 ms. */
+const showInp = (value: number) => (value === 0 ? '< 16' : String(Math.round(value)));
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A data folder whose database holds `total` stations (the product seeds only an empty one). */
+async function seededDataDir(total: number): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), `st1-bench-interaction-${total}-`));
+  const db = openDatabase({ dataDir });
+  try {
+    await migrateToLatest(db);
+    await seedStationsIfEmpty(db, join(root, 'content'), { total });
+  } finally {
+    await db.destroy();
+  }
+  return dataDir;
+}
+
+async function measureOnce(browser: Browser, base: string): Promise<RunFigures> {
+  const context = await browser.newContext({
+    locale: 'fi-FI',
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    // The worker would start installing in the middle of the typing: the locator's own work is measured.
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = await context.newPage();
+    // The library's browser build defines a global; an init script runs as a function body.
+    await page.addInitScript(`window.webVitals = (() => { ${WEB_VITALS}; return webVitals; })();`);
+    await page.addInitScript(() => {
+      const state = { inp: 0, durations: [] as number[], webVitals: false };
+      (window as unknown as { __interaction: typeof state }).__interaction = state;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceEventTiming[])
+          if (entry.interactionId) state.durations.push(entry.duration);
+      }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+      const vitals = (window as unknown as { webVitals?: typeof import('web-vitals') }).webVitals;
+      if (!vitals) return;
+      state.webVitals = true;
+      vitals.onINP((metric) => (state.inp = metric.value), { reportAllChanges: true, durationThreshold: 0 });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(`${base}${LOCATOR}`, { waitUntil: 'load' });
+    // The whole stored list is in: the count says "N asemaa", no longer "showing x/y".
+    const count = page.locator('.station-locator__count');
+    await count.filter({ hasText: /^[\d\s\u00a0]+asema/ }).waitFor({ timeout: 120_000 });
+    const stations = Number((await count.textContent())!.replace(/\D/g, ''));
+    await page.waitForTimeout(1000);
+    const search = page.getByLabel('Hae nimellä, paikkakunnalla, kadulla tai postinumerolla');
+    await search.click();
+    await page.keyboard.type(TYPED, { delay: KEY_DELAY_MS });
+    await page.waitForTimeout(1000);
+    const figures = await page.evaluate(
+      () =>
+        (window as unknown as { __interaction: { inp: number; durations: number[]; webVitals: boolean } })
+          .__interaction,
+    );
+    if (!figures.webVitals) throw new Error('web-vitals did not load in the page');
+    const typed = await search.inputValue();
+    if (typed !== TYPED) throw new Error(`The search field holds "${typed}", not "${TYPED}"`);
+    return { inp: figures.inp, durations: figures.durations, stations };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
+    ],
+  });
+  const loadAtStart = loadavg()[0]!;
+  const rows: Array<{ total: number; runs: RunFigures[] }> = [];
+  try {
+    for (const total of SCALES) {
+      const dataDir = await seededDataDir(total);
+      const product = await startProduct({
+        port: await portFromEnv('BENCH_INTERACTION_PORT'),
+        name: `interaction-${total}`,
+        env: { DATA_DIR: dataDir },
+      });
+      try {
+        const runs: RunFigures[] = [];
+        for (let run = 0; run < RUNS; run++) runs.push(await measureOnce(browser, product.url));
+        rows.push({ total, runs });
+        console.log(`${total} stations: INP ${runs.map((r) => showInp(r.inp)).join(', ')} ms`);
+      } finally {
+        product.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const loaded = Math.max(loadAtStart, loadavg()[0]!) > cpus().length;
+  const block = [
+    START,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npx tsx scripts/bench-interaction.ts\`: Chromium, 412 × 823 phone viewport, ${CPU_SLOWDOWN}× CPU slowdown, typing "${TYPED}" into the locator's search one key every ${KEY_DELAY_MS} ms once the whole stored list is searchable; INP by the web-vitals library, median of ${RUNS} page load(s). ${cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start${loaded ? ' (measured under load: other work shared the cores, so the times are upper bounds)' : ''}.`,
+    '',
+    `| stations in the seed | stations in the list | INP ms (runs) | slowest interaction ms | interactions ≥ 16 ms | target at 13,000: INP ≤ ${TARGET_MS} ms |`,
+    '|---:|---:|---|---:|---:|---|',
+    ...rows.map((row) => {
+      const inp = median(row.runs.map((run) => run.inp));
+      const slowest = Math.max(0, ...row.runs.flatMap((run) => run.durations));
+      const counted = median(row.runs.map((run) => run.durations.length));
+      const verdict = row.total === 13000 ? (inp <= TARGET_MS ? 'met' : '**missed**') : '';
+      return `| ${row.total.toLocaleString('en')} | ${row.runs[0]!.stations.toLocaleString('en')} | **${showInp(inp)}** (${row.runs.map((run) => showInp(run.inp)).join(', ')}) | ${Math.round(slowest)} | ${counted} | ${verdict} |`;
+    }),
+    END,
+  ].join('\n');
+  console.log(block);
+  const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Interaction (locator search)' });
+  if (written) console.log(`Wrote ${written}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+/**
+ * Benchmarks cannot rot: every scripts/bench-*.ts, scripts/bench.ts and scripts/lighthouse.ts
+ * runs once here in smoke mode (BENCH_SMOKE=1: tiny durations and sizes, one run, no target
+ * asserted), as `npm run bench` would start it, so a change that breaks a benchmark fails
+ * the tests. The block each script writes goes to a copy of docs/performance.md
+ * (BENCH_DOC); the real document must come out unchanged. Needs the production build
+ * (`npm run build`) and Debian's Chromium, like the integration and e2e tests.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const DOC = 'docs/performance.md';
+const SCRIPT_TIMEOUT_MS = 140_000;
+const work = mkdtempSync(join(tmpdir(), 'st1-bench-smoke-'));
+const original = readFileSync(DOC, 'utf8');
+
+const scripts = [
+  'bench.ts',
+  ...readdirSync('scripts').filter((name) => /^bench-.+\.ts$/.test(name)),
+  'lighthouse.ts',
+].sort();
+
+/** The marked block each script rewrites: its start marker. */
+const MARKERS: Record<string, string> = {
+  'bench.ts': '<!-- bench:site-server:start -->',
+  'bench-accounts.ts': '<!-- bench:accounts:start -->',
+  'bench-interaction.ts': '<!-- bench:interaction:start -->',
+  'bench-pwa.ts': '<!-- bench:pwa:start -->',
+  'bench-shop.ts': '<!-- bench:shop:start -->',
+  'bench-stations.ts': '<!-- bench:stations:start -->',
+  'lighthouse.ts': '<!-- lighthouse:landing:start -->',
+};
+
+/**
+ * The environment of `npm run bench`: without what Vitest sets for its own process
+ * (NODE_ENV=test, VITEST…), which would change how the scripts' servers and bundles build.
+ */
+function benchEnvironment(doc: string): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+  );
+  return { ...env, BENCH_SMOKE: '1', BENCH_DOC: doc };
+}
+
+function run(script: string, doc: string): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', `scripts/${script}`], {
+      env: benchEnvironment(doc),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    // A hung script ends with its whole process group (its server, its browser) before the
+    // test's own timeout, so that nothing outlives the test.
+    const timer = setTimeout(() => {
+      output += `\n(killed after ${SCRIPT_TIMEOUT_MS / 1000} s)`;
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    }, SCRIPT_TIMEOUT_MS);
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+  });
+}
+
+// Side by side: most of a smoke run is waiting (servers starting, a browser, fixed
+// durations), so running them together keeps the whole file short on two cores.
+describe.concurrent('benchmark smoke runs', () => {
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('knows the block of every benchmark script', () => {
+    expect(Object.keys(MARKERS).sort()).toEqual(scripts);
+  });
+
+  it.each(scripts)(
+    '%s runs end to end and writes its block to the copy, not to docs/',
+    async (script) => {
+      const doc = join(work, `${script}.md`);
+      copyFileSync(DOC, doc);
+      const { status, output } = await run(script, doc);
+      expect(status, output.slice(-4000)).toBe(0);
+      const written = readFileSync(doc, 'utf8');
+      const marker = MARKERS[script]!;
+      expect(written).toContain(marker);
+      const block = written.slice(written.indexOf(marker));
+      expect(block.slice(0, 400)).toContain(`Measured ${new Date().toISOString().slice(0, 10)}`);
+      expect(readFileSync(DOC, 'utf8')).toBe(original);
+    },
+    SCRIPT_TIMEOUT_MS + 10_000,
+  );
+});

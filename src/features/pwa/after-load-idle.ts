@@ -1,0 +1,47 @@
+/**
+ * When the app's background work may start on a page: after the load event, a short
+ * pause, and then a moment when the main thread is idle. A first visit is where a phone
+ * is slowest, and a performance trace of it showed the service worker's registration, its
+ * install (downloading every precached file) and the first background tasks (storing the
+ * station list in IndexedDB, on the main thread) competing with hydration and the first
+ * taps. None of that is needed for the page on screen, so it waits (docs/performance.md).
+ */
+
+/** The pause after the load event before background work is considered. */
+export const AFTER_LOAD_PAUSE_MS = 2000;
+/** Longest wait for an idle moment once the pause is over (a busy page still gets its worker). */
+export const IDLE_TIMEOUT_MS = 5000;
+
+/** What this needs of the browser; a stand-in in unit tests. */
+export interface LoadIdleEnvironment {
+  isLoaded(): boolean;
+  onLoad(callback: () => void): void;
+  setTimeout(callback: () => void, ms: number): void;
+  /** requestIdleCallback where the browser has it; undefined elsewhere (Safari before 18). */
+  requestIdleCallback?: ((callback: () => void, options: { timeout: number }) => void) | undefined;
+}
+
+export function browserLoadIdleEnvironment(): LoadIdleEnvironment {
+  return {
+    isLoaded: () => document.readyState === 'complete',
+    onLoad: (callback) => window.addEventListener('load', () => callback(), { once: true }),
+    setTimeout: (callback, ms) => void window.setTimeout(callback, ms),
+    requestIdleCallback:
+      typeof window.requestIdleCallback === 'function'
+        ? (callback, options) => void window.requestIdleCallback(() => callback(), options)
+        : undefined,
+  };
+}
+
+/** Resolves after the load event, AFTER_LOAD_PAUSE_MS, and an idle moment (IDLE_TIMEOUT_MS at most). */
+export function afterLoadAndIdle(env: LoadIdleEnvironment = browserLoadIdleEnvironment()): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => {
+      if (env.requestIdleCallback) env.requestIdleCallback(resolve, { timeout: IDLE_TIMEOUT_MS });
+      else env.setTimeout(resolve, 0);
+    };
+    const afterLoad = () => env.setTimeout(whenIdle, AFTER_LOAD_PAUSE_MS);
+    if (env.isLoaded()) afterLoad();
+    else env.onLoad(afterLoad);
+  });
+}
