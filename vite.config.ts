@@ -109,6 +109,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       'src/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'tests/fuzz/**/*.test.ts',
       'scripts/**/*.test.ts',
       'sw/**/*.test.ts',
       'tests/lint/**/*.test.ts',
