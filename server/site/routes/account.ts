@@ -87,6 +87,9 @@ export async function accountRoutes(fastify: FastifyInstance, options: { config:
   const loginLimit = perAddress(RATE_LIMITS.loginPerAddress, 'login-address');
   const accountLimit = perAddress(RATE_LIMITS.accountPerAddress, 'account-address');
   const formLimit = perAddress(RATE_LIMITS.formPerAddress, 'form-address');
+  // Opening a reset link checks it: counted apart, so that opening the page does not use
+  // up the attempts of the reset itself (a token is 256 random bits: nothing to guess).
+  const resetCheckLimit = perAddress(RATE_LIMITS.accountPerAddress, 'reset-check-address');
   /**
    * A route with a body schema: the address limit and the CSRF check run on request,
    * before the body is validated, so that a refused or limited request is answered as
@@ -244,7 +247,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: { config:
   );
   app.post(
     '/api/v1/account/reset-password/check',
-    { ...guarded(accountLimit), schema: { body: jsonObject(tokenRequest) } },
+    { ...guarded(resetCheckLimit), schema: { body: jsonObject(tokenRequest) } },
     forward('POST', 'customers/v1/password-resets/check', {
       okStatus: 200,
       originBody: (body: z.infer<typeof tokenRequest>) => ({ token: body.token }),
