@@ -145,6 +145,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             'scripts/**/*.test.ts',
             'sw/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            // The hostile-input suite: both servers on SQLite (tests/fuzz/hostile-input.test.ts).
+            'tests/fuzz/**/*.test.ts',
           ],
         },
       },

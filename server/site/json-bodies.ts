@@ -33,14 +33,9 @@ export function jsonNestingExceeds(text: string, limit: number): boolean {
 
 /**
  * JSON bodies up to `bodyLimit` bytes; any other body, JSON that does not parse, or JSON
- * nested deeper than MAX_JSON_DEPTH is a 400. With `keepText`, the parsed body is the
- * checked text itself, for routes that forward it unchanged (the proxy).
+ * nested deeper than MAX_JSON_DEPTH is a 400.
  */
-export function acceptJsonBodiesOnly(
-  app: FastifyInstance,
-  bodyLimit: number,
-  options: { keepText?: boolean } = {},
-): void {
+export function acceptJsonBodiesOnly(app: FastifyInstance, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
     const text = body as string;
@@ -53,7 +48,7 @@ export function acceptJsonBodiesOnly(
     }
     try {
       const parsed: unknown = JSON.parse(text);
-      done(null, options.keepText ? text : parsed);
+      done(null, parsed);
     } catch {
       done(malformedJsonBodyError(), undefined);
     }

@@ -11,6 +11,19 @@ import { HttpError } from './errors';
 /** Seconds a browser is told to wait before trying again when the origin is down. */
 export const ORIGIN_RETRY_AFTER_S = 5;
 
+/**
+ * Whether a query string's percent-encoding is well formed: reply-from fails on one that is
+ * not (a 500), and the origin would have to guess.
+ */
+export function isDecodable(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** reply-from plugin options: the origin as base, its pool size, and every timeout bounded. */
 export function forwardingOptions(originUrl: string, options: { timeoutMs: number; connections: number }) {
   return {

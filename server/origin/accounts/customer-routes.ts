@@ -325,6 +325,16 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
     return reply.status(202).send({ status: 'sent-if-known' });
   });
 
+  /**
+   * Whether a reset link still works, without using it: the reset page asks on opening, so
+   * that a used or expired link says so before anyone types a new password twice.
+   */
+  app.post('/customers/v1/password-resets/check', { schema: { body: tokenRequest } }, async (request) => {
+    if (!(await tokens.peek(request.body.token, 'reset-password')))
+      throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
+    return { valid: true };
+  });
+
   /** A reset sets the password, confirms the address (the mail arrived) and ends all sessions. */
   app.post('/customers/v1/password-resets/complete', { schema: { body: resetCompleteRequest } }, async (request) => {
     const { body } = request;

@@ -26,9 +26,9 @@ export const REQUEST_TIMEOUT_MS = 20_000;
 /** How often the event loop's delay is sampled (its mean over this window is compared). */
 const SAMPLE_INTERVAL_MS = 1000;
 /** Seconds a shed request is told to wait: a couple of samples, long enough for the lag to clear. */
-export const SHED_RETRY_AFTER_S = 2;
+const SHED_RETRY_AFTER_S = 2;
 
-export const overloaded = () =>
+const overloaded = () =>
   new HttpError(503, 'OVERLOADED', 'The server is busy; try again shortly', {
     headers: { 'retry-after': String(SHED_RETRY_AFTER_S) },
   });

@@ -1,7 +1,8 @@
 /**
  * The account and form APIs of the site server (spec §7, docs/accounts.md):
  * /api/v1/auth, /api/v1/login, /api/v1/logout, /api/v1/form/submit and
- * /api/v1/account/* (register, confirm e-mail, password reset and change, details).
+ * /api/v1/account/* (register, confirm e-mail, password reset and its link check, password
+ * change, details).
  * The session token lives only in an HttpOnly cookie; the origin sees it as a bearer
  * token. Every state-changing request passes the CSRF check; login, registration,
  * resets and forms are rate limited per address here; failed logins per account are
@@ -103,6 +104,9 @@ export async function accountRoutes(
   const loginLimit = perAddress(RATE_LIMITS.loginPerAddress, 'login-address');
   const accountLimit = perAddress(RATE_LIMITS.accountPerAddress, 'account-address');
   const formLimit = perAddress(RATE_LIMITS.formPerAddress, 'form-address');
+  // Opening a reset link checks it: counted apart, so that opening the page does not use
+  // up the attempts of the reset itself (a token is 256 random bits: nothing to guess).
+  const resetCheckLimit = perAddress(RATE_LIMITS.accountPerAddress, 'reset-check-address');
   /**
    * A route with a body schema: the address limit and the CSRF check run on request,
    * before the body is validated, so that a refused or limited request is answered as
@@ -257,6 +261,14 @@ export async function accountRoutes(
     forward('POST', 'customers/v1/password-resets/complete', {
       okStatus: 200,
       originBody: (body: z.infer<typeof resetCompleteRequest>) => ({ token: body.token, password: body.password }),
+    }),
+  );
+  app.post(
+    '/api/v1/account/reset-password/check',
+    { ...guarded(resetCheckLimit), schema: { body: jsonObject(tokenRequest) } },
+    forward('POST', 'customers/v1/password-resets/check', {
+      okStatus: 200,
+      originBody: (body: z.infer<typeof tokenRequest>) => ({ token: body.token }),
     }),
   );
   app.post(

@@ -7,7 +7,7 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { QUIET_ROUTE } from '../../logging';
 import { HttpError } from '../errors';
-import { forwardingOptions, originFailure, retryOnceAfter503 } from '../origin-forwarding';
+import { forwardingOptions, isDecodable, originFailure, retryOnceAfter503 } from '../origin-forwarding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Headers of the origin's answer that the browser needs. */
@@ -35,6 +35,8 @@ export async function imageRoutes(app: FastifyInstance, options: { originUrl: st
     const queryIndex = request.url.indexOf('?');
     const query = queryIndex === -1 ? '' : request.url.slice(queryIndex);
     if (query.length > 512) throw new HttpError(400, 'BAD_REQUEST', 'Image parameters are too long');
+    if (!isDecodable(query))
+      throw new HttpError(400, 'BAD_REQUEST', 'Malformed percent-encoding in the image parameters');
     return reply.from(`/images/${id}${query}`, {
       onError,
       retryDelay: retryOnceAfter503(options.timeoutMs),

@@ -17,18 +17,8 @@ import { HttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';
 import { assertSameSiteRequest } from '../accounts/csrf';
 import { acceptJsonBodiesOnly } from '../json-bodies';
-import { forwardingOptions, originFailure, retryOnceAfter503 } from '../origin-forwarding';
+import { forwardingOptions, isDecodable, originFailure, retryOnceAfter503 } from '../origin-forwarding';
 import type { SharedCounters } from '../shared-counters';
-
-/** Whether a query string's percent-encoding is well formed (else the origin would guess). */
-function isDecodable(text: string): boolean {
-  try {
-    decodeURIComponent(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The locale of a GET: the header when given, else fi-FI (spec §7). */
 function readLocale(request: FastifyRequest): Locale {

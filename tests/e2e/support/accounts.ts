@@ -3,6 +3,7 @@
  * SQLite file in E2E_DATA_DIR, which playwright.config.ts shares with the workers), the
  * account and forms catalogs, and axe.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -31,6 +32,38 @@ export async function latestMail(recipient: string, containing = ''): Promise<{ 
     db.close();
   }
   throw new Error(`No e-mail to ${recipient} in the outbox`);
+}
+
+/**
+ * A password-reset token of a customer, written straight into the server's database (as the
+ * origin stores it: only its SHA-256), usable or already used. For the reset link's own
+ * checks without spending the per-address account limit that every spec shares.
+ */
+export function insertResetToken(email: string, state: 'usable' | 'used'): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const db = new Database(join(dataDir, 'origin.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const customer = db.prepare('select id from customers where email = ?').get(email.toLowerCase()) as
+      { id: string } | undefined;
+    if (!customer) throw new Error(`No customer ${email}`);
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    db.prepare(
+      'insert into customer_tokens (token_hash, customer_id, purpose, created_at, expires_at, used_at) values (?, ?, ?, ?, ?, ?)',
+    ).run(
+      createHash('sha256').update(token).digest('hex'),
+      customer.id,
+      'reset-password',
+      now.toISOString(),
+      new Date(now.getTime() + 60 * 60 * 1000).toISOString(),
+      state === 'used' ? now.toISOString() : null,
+    );
+    return token;
+  } finally {
+    db.close();
+  }
 }
 
 export function tokenFrom(body: string): string {

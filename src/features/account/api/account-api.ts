@@ -38,6 +38,11 @@ export async function requestPasswordReset(locale: Locale, email: string): Promi
   await requestJson('/api/v1/account/forgot-password', locale, { method: 'POST', body: { email } });
 }
 
+/** Whether a reset link's token still works (not used, not expired); it is not used up. */
+export async function checkResetToken(locale: Locale, token: string): Promise<void> {
+  await requestJson('/api/v1/account/reset-password/check', locale, { method: 'POST', body: { token } });
+}
+
 export async function resetPassword(locale: Locale, token: string, password: string): Promise<void> {
   await requestJson('/api/v1/account/reset-password', locale, { method: 'POST', body: { token, password } });
 }

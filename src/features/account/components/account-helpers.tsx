@@ -36,6 +36,19 @@ export function requestErrorId(error: unknown): string {
 }
 
 /**
+ * A 429 in plain words: how many minutes to wait (rounded up, from `retry-after`), and for
+ * the per-account lock that the owner has been mailed a link to log in at once.
+ */
+export function tooManyFailure(error: ApiError): FieldMessage {
+  if (error.retryAfterSeconds === null) return { id: 'account.errors.too-many' };
+  const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+  return {
+    id: error.reason === 'account-locked' ? 'account.errors.login-locked' : 'account.errors.too-many-wait',
+    values: { minutes },
+  };
+}
+
+/**
  * For pages that need a session: waits for the auth check, then sends a guest to the
  * login page with a way back (?returnTo= this page). Returns true once logged in.
  */

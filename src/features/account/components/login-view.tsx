@@ -10,25 +10,12 @@ import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { checkSession } from '../session/session-actions';
 import { ApiError, login } from '../api/account-api';
-import { requestErrorId, useFieldText } from './account-helpers';
+import { requestErrorId, tooManyFailure, useFieldText } from './account-helpers';
 import { useAccountForm } from './use-account-form';
 
 /** The token of an unlock link, when the address carries a well-formed one. */
 function unlockTokenOf(value: string | null): string | undefined {
   return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
-}
-
-/**
- * A 429 in plain words: how many minutes to wait (rounded up, from `retry-after`), and for
- * the per-account lock that the owner has been mailed a link to log in at once.
- */
-function tooManyFailure(error: ApiError): FieldMessage {
-  if (error.retryAfterSeconds === null) return { id: 'account.errors.too-many' };
-  const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
-  return {
-    id: error.reason === 'account-locked' ? 'account.errors.login-locked' : 'account.errors.too-many-wait',
-    values: { minutes },
-  };
 }
 
 /** Why a login was refused, in the words the form shows. */

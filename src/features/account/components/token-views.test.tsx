@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, confirmEmail, resetPassword } from '../api/account-api';
+import { ApiError, checkResetToken, confirmEmail, resetPassword } from '../api/account-api';
 import { control, renderAccountView, text } from './account-test-support';
 import { ConfirmEmailView, ResetPasswordView } from './token-views';
 
@@ -9,12 +9,15 @@ vi.mock('../api/account-api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/account-api')>()),
   confirmEmail: vi.fn(),
   resetPassword: vi.fn(),
+  checkResetToken: vi.fn(),
 }));
 
 const TOKEN = 'b'.repeat(43);
 beforeEach(() => {
   vi.mocked(confirmEmail).mockReset();
   vi.mocked(resetPassword).mockReset();
+  vi.mocked(checkResetToken).mockReset();
+  vi.mocked(checkResetToken).mockResolvedValue(undefined);
 });
 afterEach(cleanup);
 
@@ -66,9 +69,44 @@ describe('ConfirmEmailView', () => {
 });
 
 describe('ResetPasswordView', () => {
+  it('checks the link on opening and says at once that a used or expired one is dead, without the form', async () => {
+    vi.mocked(checkResetToken).mockRejectedValue(new ApiError(400, 'INVALID_TOKEN', 'used'));
+    await renderAccountView(<ResetPasswordView />, { path: `/account/reset?token=${TOKEN}` });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(await text('account.errors.invalid-token'));
+    expect(screen.getByRole('link', { name: await text('account.reset.ask-again') })).toBeTruthy();
+    expect(screen.queryByLabelText(await text('account.field.new-password'))).toBeNull();
+    expect(checkResetToken).toHaveBeenCalledWith('en-EU', TOKEN);
+    expect(resetPassword).not.toHaveBeenCalled();
+  });
+
+  it('shows the form when the link works, and when it cannot be checked (offline)', async () => {
+    await renderAccountView(<ResetPasswordView />, { path: `/account/reset?token=${TOKEN}` });
+    expect(screen.getByRole('status').textContent).toBe(await text('account.reset.checking'));
+    await screen.findByRole('button', { name: await text('account.reset.submit') });
+    expect(await control('account.field.new-password')).toBeTruthy();
+    cleanup();
+    vi.mocked(checkResetToken).mockRejectedValue(new TypeError('Failed to fetch'));
+    await renderAccountView(<ResetPasswordView />, { path: `/account/reset?token=${TOKEN}` });
+    await screen.findByRole('button', { name: await text('account.reset.submit') });
+    expect(await control('account.field.new-password')).toBeTruthy();
+  });
+
+  it('says how long to wait after too many attempts, as the login form does', async () => {
+    vi.mocked(resetPassword).mockRejectedValue(new ApiError(429, 'TOO_MANY_REQUESTS', 'slow down', {}, 600));
+    await renderAccountView(<ResetPasswordView />, { path: `/account/reset?token=${TOKEN}` });
+    await screen.findByRole('button', { name: await text('account.reset.submit') });
+    fireEvent.change(await control('account.field.new-password'), { target: { value: 'a good password' } });
+    fireEvent.change(await control('account.field.password-confirmation'), { target: { value: 'a good password' } });
+    fireEvent.click(screen.getByRole('button', { name: await text('account.reset.submit') }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(await text('account.errors.too-many-wait', { minutes: 10 }));
+  });
+
   it('offers a new link when the reset token is no longer valid, keeping the typed password', async () => {
     vi.mocked(resetPassword).mockRejectedValue(new ApiError(400, 'INVALID_TOKEN', 'expired'));
     await renderAccountView(<ResetPasswordView />, { path: `/account/reset?token=${TOKEN}` });
+    await screen.findByRole('button', { name: await text('account.reset.submit') });
     fireEvent.change(await control('account.field.new-password'), { target: { value: 'a good password' } });
     fireEvent.change(await control('account.field.password-confirmation'), { target: { value: 'a good password' } });
     fireEvent.click(screen.getByRole('button', { name: await text('account.reset.submit') }));

@@ -1,8 +1,8 @@
 /**
  * The views reached from account e-mails: confirm the e-mail address (the link's
  * ?token= is sent on opening; or the address and the mail's six-digit code are typed),
- * ask for a password reset,
- * and set a new password with the reset link's token.
+ * ask for a password reset, and set a new password with the reset link's token (checked
+ * on opening, so that a used or expired link says so before any password is typed).
  */
 import { AccountForm } from './account-form';
 import { useEffect, useRef, useState } from 'react';
@@ -14,18 +14,44 @@ import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
-import { ApiError, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
-import { requestErrorId, useFieldText, usePasswordHint } from './account-helpers';
+import { ApiError, checkResetToken, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
+import { requestErrorId, tooManyFailure, useFieldText, usePasswordHint } from './account-helpers';
 import { useAccountForm } from './use-account-form';
 
-/** A used, expired or unknown token says so; other failures as every account form. */
+/**
+ * A used, expired or unknown token says so; too many attempts say how long to wait, as
+ * the login form does; other failures as every account form.
+ */
 function tokenFailure(error: unknown): FieldMessage {
-  return {
-    id:
-      error instanceof ApiError && error.code === 'INVALID_TOKEN'
-        ? 'account.errors.invalid-token'
-        : requestErrorId(error),
-  };
+  if (error instanceof ApiError && error.code === 'INVALID_TOKEN') return { id: 'account.errors.invalid-token' };
+  if (error instanceof ApiError && error.status === 429) return tooManyFailure(error);
+  return { id: requestErrorId(error) };
+}
+
+/**
+ * The reset link's check on opening: 'checking', 'usable', or why the form is not shown.
+ * A check that cannot be made (offline, a server failure) shows the form: the reset itself
+ * says what is wrong then.
+ */
+function useResetLinkCheck(token: string): 'checking' | 'usable' | FieldMessage {
+  const { locale } = useSite();
+  const [state, setState] = useState<'checking' | 'usable' | FieldMessage>(token ? 'checking' : 'usable');
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    checkResetToken(locale, token).then(
+      () => current && setState('usable'),
+      (error: unknown) => {
+        if (!current) return;
+        const refused = error instanceof ApiError && (error.code === 'INVALID_TOKEN' || error.status === 429);
+        setState(refused ? tokenFailure(error) : 'usable');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale, token]);
+  return state;
 }
 
 export function ConfirmEmailView() {
@@ -178,6 +204,7 @@ export function ResetPasswordView() {
     failure: tokenFailure,
     send: (values) => resetPassword(locale, token, values.password),
   });
+  const linkCheck = useResetLinkCheck(token);
 
   if (outcome.kind === 'done') {
     return (
@@ -189,14 +216,34 @@ export function ResetPasswordView() {
       </FormMessage>
     );
   }
-  if (!token) {
+  if (linkCheck === 'checking') {
+    // The frame of the form (and its note for browsers without JavaScript), no fields yet.
     return (
-      <FormMessage kind="error">
-        <p>{t('account.errors.invalid-token')}</p>
-        <p>
-          <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
-        </p>
-      </FormMessage>
+      <AccountForm
+        titleId="account-reset-title"
+        title={t('account.reset.title')}
+        outcome={outcome}
+        onSubmit={onSubmit}
+        intro={<p role="status">{t('account.reset.checking')}</p>}
+      >
+        {null}
+      </AccountForm>
+    );
+  }
+  if (!token || linkCheck !== 'usable') {
+    const message = !token || linkCheck === 'usable' ? { id: 'account.errors.invalid-token' } : linkCheck;
+    return (
+      <section className="account-form" aria-labelledby="account-reset-title">
+        <h2 id="account-reset-title">{t('account.reset.title')}</h2>
+        <FormMessage kind="error">
+          <p>{t(message.id, message.values)}</p>
+          {message.id === 'account.errors.invalid-token' ? (
+            <p>
+              <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+            </p>
+          ) : null}
+        </FormMessage>
+      </section>
     );
   }
   return (
