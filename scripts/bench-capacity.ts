@@ -146,7 +146,7 @@ async function main() {
     '(a shared machine: other work competes for the cores, so these are floors). Each server is one',
     'process and one event loop, so its requests/s is what one core serves. The page is',
     `\`${PAGE}\`; the cart holds 2 lines and a discount code.`,
-    typeof postgres === 'string' ? `\nPostgreSQL row missing: ${postgres}.` : '',
+    ...(typeof postgres === 'string' ? ['', `PostgreSQL row missing: ${postgres}.`] : []),
     '',
     table,
     END,
