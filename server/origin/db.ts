@@ -18,10 +18,19 @@ export interface DatabaseSchema {}
 
 export type Db = Kysely<DatabaseSchema>;
 
+/**
+ * Connections of one origin process's PostgreSQL pool. PostgreSQL's max_connections
+ * (100 by default, a few reserved) divided by this is how many origin processes one
+ * server takes (docs/operations.md "Capacity").
+ */
+export const POSTGRES_POOL_SIZE = 10;
+
 export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined; fileName?: string }): Db {
   if (options.databaseUrl) {
     return new Kysely<DatabaseSchema>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE }),
+      }),
     });
   }
   mkdirSync(options.dataDir, { recursive: true });

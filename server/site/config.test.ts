@@ -36,3 +36,22 @@ describe('LOG_LEVEL', () => {
     expect(() => loadSiteConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe('REDIS_URL and the shutdown settings', () => {
+  it('counts in memory without REDIS_URL and takes redis:// or rediss:// addresses', () => {
+    expect(loadSiteConfig({}).redisUrl).toBeUndefined();
+    expect(loadSiteConfig({ REDIS_URL: 'redis://10.0.0.11:6379' }).redisUrl).toBe('redis://10.0.0.11:6379');
+    expect(loadSiteConfig({ REDIS_URL: 'rediss://cache.example:6380' }).redisUrl).toBe('rediss://cache.example:6380');
+  });
+
+  it('refuses a REDIS_URL that is not a Redis address', () => {
+    expect(() => loadSiteConfig({ REDIS_URL: 'http://10.0.0.11:6379' })).toThrow(/REDIS_URL: expected redis:\/\//);
+    expect(() => loadSiteConfig({ REDIS_URL: 'localhost:6379x' })).toThrow(/REDIS_URL/);
+  });
+
+  it('drains for 0 ms and waits up to 10 s by default, and refuses a negative drain', () => {
+    expect(loadSiteConfig({}).shutdown).toEqual({ drainMs: 0, timeoutMs: 10_000 });
+    expect(loadSiteConfig({ SHUTDOWN_DRAIN_MS: '15000' }).shutdown.drainMs).toBe(15_000);
+    expect(() => loadSiteConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+});

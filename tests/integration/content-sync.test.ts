@@ -15,6 +15,9 @@ import { createLayoutsRepository } from '../../server/origin/content/layouts-rep
 import { createProductsRepository } from '../../server/origin/shop/products-repository';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import type { Db } from '../../server/origin/db';
+import { loadOriginConfig } from '../../server/origin/config';
+import { startOrigin } from '../../server/origin/start';
+import { databaseEnv } from './support/test-database';
 import { forEachDatabase } from './support/each-database';
 import type { SeededOrigin } from './support/seeded-origin';
 
@@ -122,4 +125,41 @@ forEachDatabase((database) => {
       return se.changed.length + no.changed.length;
     }
   });
+});
+
+describe('npm start takes in changed content', () => {
+  it('syncs at start only when the content files changed since the last sync or seed', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'st1-content-start-'));
+    const contentDir = join(work, 'content');
+    cpSync('content', contentDir, { recursive: true });
+    const env = {
+      DATA_DIR: work,
+      CONTENT_DIR: contentDir,
+      ...(await databaseEnv('content_start')),
+    } as NodeJS.ProcessEnv;
+    const lines: string[] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => void lines.push(args.join(' '));
+    try {
+      // First start: seeded, and the hash recorded with it.
+      await (await startOrigin(loadOriginConfig(env))).close();
+      // Unchanged files: no sync.
+      await (await startOrigin(loadOriginConfig(env))).close();
+      expect(lines.filter((line) => line.startsWith('Content sync:'))).toEqual([]);
+      // A changed page: the next start syncs it and says so.
+      editJson(join(contentDir, 'pages', 'about.json'), (page) => {
+        page.locales['fi-FI'].title = 'Meistä, päivitetty';
+      });
+      const running = await startOrigin(loadOriginConfig(env));
+      const page = await createPagesRepository(running.db).find('fi-FI', 'tietoa-meista', { preview: false });
+      await running.close();
+      expect(lines.filter((line) => line.startsWith('Content sync:'))).toEqual([
+        expect.stringMatching(/^Content sync: Pages changed: 1 \(fi-FI\//),
+      ]);
+      expect(page?.content.title).toBe('Meistä, päivitetty');
+    } finally {
+      console.log = log;
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir, requireProductionBuild } from './support/site-with-origin';
-import { databaseEnv } from './support/test-database';
 
 requireProductionBuild('tests/integration/logging.test.ts');
 
@@ -45,7 +44,6 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
-      ...(await databaseEnv('logging')),
       DIST_DIR: distDir,
       RENDER_CACHE_TTL_MS: '0',
     },

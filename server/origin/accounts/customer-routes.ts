@@ -15,6 +15,7 @@ import {
   registerRequest,
   resetCompleteRequest,
   resetRequest,
+  tokenRequest,
 } from '../../../src/shared/api/customers';
 import { readPhone } from '../../../src/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';

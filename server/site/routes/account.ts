@@ -20,6 +20,7 @@ import {
   registerRequest,
   resetCompleteRequest,
   resetRequest,
+  tokenRequest,
   confirmEmailRequest,
   type LinkOptions,
 } from '../../../src/shared/api/customers';

@@ -17,7 +17,7 @@ export interface ThrowawayRedis {
 }
 
 /** REDIS_SERVER, else Debian's /usr/bin/redis-server. */
-export function findRedisServer(env: NodeJS.ProcessEnv = process.env): string | undefined {
+function findRedisServer(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return [env.REDIS_SERVER, '/usr/bin/redis-server'].find(
     (candidate): candidate is string => candidate !== undefined && existsSync(candidate),
   );

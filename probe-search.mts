@@ -1,2 +1,0 @@
-import { mkdtempSync } from 'node:fs'; import { tmpdir } from 'node:os'; import { join } from 'node:path';
-import { openDatabase } from './server/origin/db';

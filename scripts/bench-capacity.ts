@@ -1,0 +1,167 @@
+/**
+ * `npx tsx scripts/bench-capacity.ts`: the capacity table of docs/operations.md
+ * ("Capacity"). The product runs in a child process, one event loop, so its requests/s
+ * is what one core serves (Node runs the JavaScript of a process on one core):
+ * - page renders per core, uncached (RENDER_CACHE_TTL_MS=0) and cached (the default
+ *   micro-cache), a content page through the whole site server;
+ * - cart validations per core through the site's /proxy (site server and embedded origin
+ *   in the one process), on SQLite;
+ * - what one PostgreSQL pool holds: cart validations on the origin run on its own on a
+ *   throwaway PostgreSQL server (Debian's binaries, as the tests use), with many more
+ *   connections than the pool has, so the pool is the queue; skipped without PostgreSQL.
+ * Results replace the marked block in docs/operations.md. `--smoke` (or BENCH_SMOKE=1)
+ * runs every case for a moment and writes nothing: a check that the script still works.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { POSTGRES_POOL_SIZE } from '../server/origin/db';
+import { startServerProcess } from '../tests/integration/support/server-process';
+import { postgresSkipReason, startThrowawayPostgres } from '../tests/integration/support/throwaway-postgres';
+import { startProduct } from './start-product';
+
+const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_DURATION_S ?? 8);
+const WARM_UP_S = SMOKE ? 0.5 : 2;
+const CONNECTIONS = 10;
+/** Far more than the pool's connections: requests queue for the pool, not for sockets. */
+const POOL_CONNECTIONS = 50;
+const PORT = Number(process.env.BENCH_CAPACITY_PORT ?? 3282);
+const DOC = 'docs/operations.md';
+const START = '<!-- bench:capacity:start -->';
+const END = '<!-- bench:capacity:end -->';
+const PAGE = '/en-EU/about-us';
+const CART = JSON.stringify({
+  items: [
+    { code: 'WASH-PREMIUM', quantity: 2 },
+    { code: 'WASH-BASIC-5', quantity: 1 },
+  ],
+  discountCode: 'KEVAT10',
+});
+
+interface Row {
+  name: string;
+  rps: number;
+  p99: number;
+  unexpected: number;
+}
+
+async function measure(name: string, options: autocannon.Options): Promise<Row> {
+  const check = await fetch(options.url, {
+    method: options.method ?? 'GET',
+    headers: options.headers as Record<string, string> | undefined,
+    body: options.body as string | undefined,
+  });
+  if (check.status !== 200) throw new Error(`${name}: ${check.status} ${await check.text()}`);
+  await autocannon({ ...options, duration: WARM_UP_S });
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  return { name, rps: result.requests.average, p99: result.latency.p99, unexpected: result.non2xx };
+}
+
+function cartOptions(url: string, connections: number): autocannon.Options {
+  return {
+    url,
+    method: 'POST',
+    // The site refuses a POST without its own Origin (CSRF check, docs/accounts.md).
+    headers: { 'content-type': 'application/json', 'x-st1-locale': 'fi-FI', origin: new URL(url).origin },
+    body: CART,
+    connections,
+  };
+}
+
+async function productRows(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const uncached = await startProduct({ port: PORT, name: 'capacity', env: { RENDER_CACHE_TTL_MS: '0' } });
+  try {
+    rows.push(
+      await measure('page renders, uncached (RENDER_CACHE_TTL_MS=0)', {
+        url: `${uncached.url}${PAGE}`,
+        connections: CONNECTIONS,
+      }),
+    );
+    rows.push(
+      await measure('cart validations through the site (/proxy, SQLite)', {
+        ...cartOptions(`${uncached.url}/proxy/digital-order/v1/cart/validate`, CONNECTIONS),
+      }),
+    );
+  } finally {
+    uncached.stop();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const cached = await startProduct({ port: PORT, name: 'capacity-cached' });
+  try {
+    rows.push(
+      await measure('page renders, cached (RENDER_CACHE_TTL_MS=5000, default)', {
+        url: `${cached.url}${PAGE}`,
+        connections: CONNECTIONS,
+      }),
+    );
+  } finally {
+    cached.stop();
+  }
+  return rows;
+}
+
+async function postgresRow(): Promise<Row | string> {
+  const skip = postgresSkipReason();
+  if (skip) return skip;
+  const server = await startThrowawayPostgres();
+  const folder = mkdtempSync(join(tmpdir(), 'st1-bench-capacity-pg-'));
+  try {
+    const origin = await startServerProcess('server/origin/main.ts', {
+      DATABASE_URL: await server.createDatabase('capacity'),
+      DATA_DIR: folder,
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      return await measure(
+        `cart validations on one origin, PostgreSQL, one pool of ${POSTGRES_POOL_SIZE} connections, ${POOL_CONNECTIONS} clients`,
+        cartOptions(`${origin.url}/digital-order/v1/cart/validate`, POOL_CONNECTIONS),
+      );
+    } finally {
+      await origin.stop();
+    }
+  } finally {
+    await server.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const load = loadavg()[0]!;
+  const rows = await productRows();
+  const postgres = await postgresRow();
+  const table = [
+    '| case | req/s per core | p99 ms | unexpected status |',
+    '|---|---:|---:|---:|',
+    ...[...rows, ...(typeof postgres === 'string' ? [] : [postgres])].map(
+      (row) => `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p99} | ${row.unexpected} |`,
+    ),
+  ].join('\n');
+  const block = [
+    START,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-capacity.ts\`: autocannon, ${CONNECTIONS} connections (${POOL_CONNECTIONS} for the pool),`,
+    `${DURATION_S} s after a ${WARM_UP_S} s warm-up, loopback, ${cpus().length} cores, load average ${load.toFixed(1)} at the start`,
+    '(a shared machine: other work competes for the cores, so these are floors). Each server is one',
+    'process and one event loop, so its requests/s is what one core serves. The page is',
+    `\`${PAGE}\`; the cart holds 2 lines and a discount code.`,
+    ...(typeof postgres === 'string' ? ['', `PostgreSQL row missing: ${postgres}.`] : []),
+    '',
+    table,
+    END,
+  ].join('\n');
+  console.log(block);
+  if (SMOKE) {
+    console.log('Smoke run: docs/operations.md left as it is.');
+    return;
+  }
+  const doc = readFileSync(DOC, 'utf8');
+  if (!doc.includes(START)) throw new Error(`${DOC} has no ${START} block`);
+  writeFileSync(DOC, doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
