@@ -3,7 +3,8 @@
  * processes, run as an operator runs them, on one PostgreSQL and one Redis, all on
  * loopback, as behind a load balancer. A login on one site server is valid on the other;
  * a per-address limit is shared; a single-use discount raced through both origins is used
- * once; reconciliation running in both origins completes each order once.
+ * once; reconciliation running in both origins completes each order once; the outbox
+ * workers of both origins mail each row once.
  *
  * Runs in the PostgreSQL run only (test-database.ts): SQLite is one process's file.
  */
@@ -21,6 +22,7 @@ import { startServerProcess, type ServerProcess } from './support/server-process
 import { shopper } from './support/shop-checkout';
 import { freshDatabaseUrl, testDatabase } from './support/test-database';
 import { redisSkipReason, startThrowawayRedis, type ThrowawayRedis } from './support/throwaway-redis';
+import { startLocalSmtp, type LocalSmtp } from './support/local-smtp';
 
 requireProductionBuild('tests/integration/multi-instance.test.ts');
 
@@ -29,6 +31,7 @@ if (redisSkip) console.warn(redisSkip);
 
 describe.skipIf(testDatabase !== 'PostgreSQL' || redisSkip !== undefined)('two site servers and two origins', () => {
   let redis: ThrowawayRedis;
+  let smtp: LocalSmtp;
   let db: Db;
   let folder: string;
   const origins: ServerProcess[] = [];
@@ -36,6 +39,7 @@ describe.skipIf(testDatabase !== 'PostgreSQL' || redisSkip !== undefined)('two s
 
   beforeAll(async () => {
     redis = await startThrowawayRedis();
+    smtp = await startLocalSmtp();
     const databaseUrl = (await freshDatabaseUrl('multi_instance'))!;
     folder = mkdtempSync(join(tmpdir(), 'st1-multi-instance-'));
     const originEnv = {
@@ -44,6 +48,9 @@ describe.skipIf(testDatabase !== 'PostgreSQL' || redisSkip !== undefined)('two s
       LOG_LEVEL: 'warn',
       // Both origins look for approved-but-pending orders often, so they race for them.
       ORDER_RECONCILE_INTERVAL_MS: '100',
+      // Both origins' outbox workers deliver to one SMTP server and look for mail often.
+      SMTP_URL: smtp.url,
+      OUTBOX_POLL_INTERVAL_MS: '100',
     };
     // The first origin migrates and seeds the empty database; the second finds it ready.
     origins.push(await startServerProcess('server/origin/main.ts', originEnv));
@@ -65,6 +72,7 @@ describe.skipIf(testDatabase !== 'PostgreSQL' || redisSkip !== undefined)('two s
     for (const server of [...sites, ...origins]) await server.stop();
     await db?.destroy();
     await redis?.stop();
+    await smtp?.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
@@ -201,10 +209,32 @@ describe.skipIf(testDatabase !== 'PostgreSQL' || redisSkip !== undefined)('two s
     }
   });
 
-  // The outbox SMTP worker (exactly-once claims across origin processes) is being built on
-  // another branch. When it lands: give both origins SMTP_URL of a local smtp-server
-  // started here (as its own tests do), place one order (a receipt row in `outbox`), wait
-  // until the row is marked delivered, and expect exactly one message at the SMTP server
-  // for it although both origins' workers ran. Then turn this todo into that test.
-  it.todo('mails an outbox row once with the outbox worker running in both origins');
+  it('mails an outbox row once with the outbox worker running in both origins', async () => {
+    const items = [{ code: 'WASH-PREMIUM', quantity: 1 }];
+    const answer = await originPost(
+      origins[0]!,
+      '/digital-order/v1/orders/initialize',
+      await orderRequest(origins[0]!, items),
+    );
+    expect(answer.status).toBe(201);
+    const order = (await answer.json()) as InitializedOrder;
+    // Approved with the callback lost: a reconciler completes it and queues the receipt.
+    await createTestGateway(db).decide(order.paymentId, { status: 'approved', method: 'card:visa' });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const row = await db
+        .selectFrom('outbox')
+        .select('status')
+        .where('dedupe_key', '=', `receipt-email:${order.orderId}`)
+        .executeTakeFirst();
+      if (row?.status === 'delivered') break;
+      if (Date.now() > deadline) throw new Error(`The receipt was not delivered (status ${row?.status ?? 'none'})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Let both workers poll a few more times: neither may send the row again.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const receipts = smtp.received.filter((mail) => mail.subject?.includes(order.orderId));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.html).toContain(order.orderId);
+  });
 });
