@@ -93,6 +93,12 @@ async function recordBody(request: FastifyRequest) {
 
 const originRouteOptions: RouteOptions[] = [];
 const origin = buildOriginApp(db, {
+  // The imports configured, as in production: hostile requests meet the token check
+  // (401), not the 503 of an import that is off.
+  importTokens: {
+    prices: 'fuzz-price-import-token-0123456789abcdef',
+    chargerStatuses: 'fuzz-charger-import-token-0123456789abcd',
+  },
   onRoute(route) {
     originRouteOptions.push(route);
     route.preValidation = [...[route.preValidation ?? []].flat(), recordBody] as RouteOptions['preValidation'];

@@ -30,7 +30,9 @@ export async function startSeededOrigin(
   options: { databaseUrl?: string; app?: OriginAppOptions } = {},
 ): Promise<SeededOrigin> {
   const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
-  const db = openDatabase({ dataDir, databaseUrl: options.databaseUrl ?? (await freshDatabaseUrl(name)) });
+  // The run's database: a fresh PostgreSQL one in the PostgreSQL run, else SQLite in dataDir.
+  const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl(name));
+  const db = openDatabase({ dataDir, databaseUrl });
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, 'content');
   const app = buildOriginApp(db, options.app);
@@ -40,7 +42,7 @@ export async function startSeededOrigin(
     app,
     seeded,
     dataDir,
-    databaseUrl: options.databaseUrl,
+    databaseUrl,
     async close() {
       await app.close();
       await db.destroy();
