@@ -12,7 +12,7 @@
  * Results replace the marked block in docs/operations.md. `--smoke` (or BENCH_SMOKE=1)
  * runs every case for a moment and writes nothing: a check that the script still works.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,6 +20,7 @@ import { POSTGRES_POOL_SIZE } from '../server/origin/db';
 import { startServerProcess } from '../tests/integration/support/server-process';
 import { postgresSkipReason, startThrowawayPostgres } from '../tests/integration/support/throwaway-postgres';
 import { startProduct } from './start-product';
+import { writeMarkedBlock } from './bench-support/bench-mode';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_DURATION_S ?? 8);
@@ -152,13 +153,9 @@ async function main() {
     END,
   ].join('\n');
   console.log(block);
-  if (SMOKE) {
-    console.log('Smoke run: docs/operations.md left as it is.');
-    return;
-  }
-  const doc = readFileSync(DOC, 'utf8');
-  if (!doc.includes(START)) throw new Error(`${DOC} has no ${START} block`);
-  writeFileSync(DOC, doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block));
+  // A smoke run writes only to BENCH_DOC (the smoke test's copy), never to docs/.
+  const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Capacity', doc: DOC });
+  if (written) console.log(`Wrote ${written}`);
 }
 
 main().catch((error: unknown) => {

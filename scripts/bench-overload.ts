@@ -12,10 +12,10 @@
  * `--smoke` (or BENCH_SMOKE=1): a one-second run with a few connections that checks the
  * script still works (tests run it: scripts/bench-overload.test.ts) and writes nothing.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { startProduct } from './start-product';
+import { writeMarkedBlock } from './bench-support/bench-mode';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_OVERLOAD_DURATION_S ?? 20);
@@ -119,15 +119,7 @@ const runs = [
 ];
 const block = table(runs);
 console.log(block);
-if (SMOKE) {
-  if (runs.some((run) => run.answers === 0)) throw new Error('smoke run: no answers');
-  console.log('Smoke run: nothing written.');
-} else {
-  const doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
-  const section = `\n## Overload (issue 16)\n\nThe share of requests that wait longer than 2 s under many connections, without and with load shedding (docs/operations.md "Overload").\n\n${block}\n`;
-  writeFileSync(
-    DOC,
-    doc.includes(START) ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block) : `${doc.trimEnd()}\n${section}`,
-  );
-  console.log(`Wrote ${DOC}`);
-}
+if (SMOKE && runs.some((run) => run.answers === 0)) throw new Error('smoke run: no answers');
+// A smoke run writes only to BENCH_DOC (the smoke test's copy), never to docs/.
+const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Overload', doc: DOC });
+if (written) console.log(`Wrote ${written}`);

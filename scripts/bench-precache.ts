@@ -5,9 +5,10 @@
  * or a slow link (docs/pwa.md "Caching"). Replaces the marked block in docs/pwa.md, so
  * the figures there are never written by hand.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { precacheFiles, totals, type PrecacheTotals } from './precache-figures';
+import { writeMarkedBlock } from './bench-support/bench-mode';
 
 const DOC = 'docs/pwa.md';
 const START = '<!-- bench:precache:start -->';
@@ -32,7 +33,7 @@ const unhashed = (url: string) => url.replace(/-[\w-]{8}(?=\.\w+$)/, '');
 
 const block = [
   START,
-  `Measured by \`scripts/bench-precache.ts\` on the build of ${new Date().toISOString().slice(0, 10)} (precache`,
+  `Measured ${new Date().toISOString().slice(0, 10)} by \`scripts/bench-precache.ts\` on the production build (precache`,
   'manifest in `sw.js`; bytes as files on disk, and brotli quality 11 as they travel):',
   '',
   '| installs | files | bytes | brotli |',
@@ -44,7 +45,7 @@ const block = [
   END,
 ].join('\n');
 
-const doc = readFileSync(DOC, 'utf8');
-if (!doc.includes(START)) throw new Error(`${DOC} has no ${START} block`);
-writeFileSync(DOC, doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block));
+// A smoke run writes only to BENCH_DOC (the smoke test's copy), never to docs/.
+const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Precache', doc: DOC });
 console.log(block);
+if (written) console.log(`Wrote ${written}`);

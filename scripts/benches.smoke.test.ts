@@ -19,7 +19,7 @@ const original = readFileSync(DOC, 'utf8');
 
 const scripts = [
   'bench.ts',
-  ...readdirSync('scripts').filter((name) => /^bench-.+\.ts$/.test(name)),
+  ...readdirSync('scripts').filter((name) => /^bench-.+\.ts$/.test(name) && !name.endsWith('.test.ts')),
   'lighthouse.ts',
 ].sort();
 
@@ -27,6 +27,10 @@ const scripts = [
 const MARKERS: Record<string, string> = {
   'bench.ts': '<!-- bench:site-server:start -->',
   'bench-accounts.ts': '<!-- bench:accounts:start -->',
+  'bench-capacity.ts': '<!-- bench:capacity:start -->',
+  'bench-offline-map.ts': '<!-- bench:offline-map:start -->',
+  'bench-overload.ts': '<!-- bench:overload:start -->',
+  'bench-precache.ts': '<!-- bench:precache:start -->',
   'bench-interaction.ts': '<!-- bench:interaction:start -->',
   'bench-pwa.ts': '<!-- bench:pwa:start -->',
   'bench-shop.ts': '<!-- bench:shop:start -->',

@@ -11,18 +11,22 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
-export const SMOKE = process.env.BENCH_SMOKE === '1';
+export const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
 
 const PERFORMANCE_DOC = resolve('docs/performance.md');
 
-/** The document the figures go to: BENCH_DOC, else docs/performance.md; none in smoke mode without BENCH_DOC. */
-export function performanceDoc(): string | null {
+/**
+ * The document the figures go to: BENCH_DOC, else the script's home document
+ * (docs/performance.md unless it names another, e.g. docs/pwa.md); none in smoke mode
+ * without BENCH_DOC, and never a file of docs/ in smoke mode.
+ */
+export function performanceDoc(home = PERFORMANCE_DOC): string | null {
   const chosen = process.env.BENCH_DOC ? resolve(process.env.BENCH_DOC) : null;
   if (SMOKE) {
-    if (chosen === PERFORMANCE_DOC) throw new Error('A smoke run must not write docs/performance.md');
+    if (chosen && chosen.startsWith(resolve('docs'))) throw new Error(`A smoke run must not write ${chosen}`);
     return chosen;
   }
-  return chosen ?? PERFORMANCE_DOC;
+  return chosen ?? resolve(home);
 }
 
 /** `full` for a measured run, `smoke` for a smoke run. */
@@ -40,8 +44,10 @@ export function writeMarkedBlock(options: {
   end: string;
   block: string;
   heading: string;
+  /** The document the block lives in outside smoke runs; docs/performance.md by default. */
+  doc?: string;
 }): string | null {
-  const doc = performanceDoc();
+  const doc = performanceDoc(options.doc);
   if (!doc) return null;
   const { start, end, block, heading } = options;
   const text = existsSync(doc) ? readFileSync(doc, 'utf8') : '# Performance\n';
