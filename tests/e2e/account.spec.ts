@@ -82,7 +82,8 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: text('account.confirm.done-title') })).toBeVisible();
       await expectAccessible(page, 'confirmed');
 
-      await page.getByRole('link', { name: text('account.confirm.login') }).click();
+      // The page's own link (the header has a "Log in" link too).
+      await page.getByRole('main').getByRole('link', { name: text('account.confirm.login') }).click();
       await expect(page).toHaveURL(new RegExp(`${href('login')}$`));
       await expectAccessible(page, 'login');
       await logIn(page, email, PASSWORD);
@@ -233,7 +234,7 @@ test('forgot and reset a password through the e-mailed link, then change it on m
   await page.getByRole('button', { name: text('account.reset.submit') }).click();
   await expect(page.getByRole('heading', { name: text('account.reset.done-title') })).toBeVisible();
 
-  await page.getByRole('link', { name: text('account.confirm.login') }).click();
+  await page.getByRole('main').getByRole('link', { name: text('account.confirm.login') }).click();
   await logIn(page, email, PASSWORD);
   await expect(page.getByRole('alert')).toHaveText(text('account.errors.invalid-credentials'));
   await page.getByRole('textbox', { name: text('account.field.password'), exact: true }).fill('Another-pass-456');

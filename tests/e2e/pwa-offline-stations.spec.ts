@@ -267,6 +267,8 @@ test('relaunched offline: the built-in map shows the neighbours, towns and stati
     await waitForHydration(page);
     await waitForServiceWorkerControl(page);
     await expect.poll(() => storedStationCount(page, 'FI'), { timeout: 20_000 }).toBe(stations.length);
+    // A phone shows the list first; the map is one press away (docs/stations.md "On a phone").
+    await page.getByRole('button', { name: text('en-EU', 'stations.view.map'), exact: true }).click();
     await expect(page.locator('[data-offline-map]')).toBeVisible();
     // The worker has saved the start pages and the app shell before the browser closes.
     await expect
@@ -281,6 +283,7 @@ test('relaunched offline: the built-in map shows the neighbours, towns and stati
     await waitForHydration(page);
     await page.goto(LOCATOR_EN);
     await waitForHydration(page);
+    await page.getByRole('button', { name: text('en-EU', 'stations.view.map'), exact: true }).click();
     const map = page.locator('[data-offline-map]');
     await expect(map).toBeVisible();
     // Land beyond the three countries: Russia and Estonia are not open sea.
