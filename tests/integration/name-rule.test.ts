@@ -1,5 +1,5 @@
 /**
- * One name rule at the origin (spec §5, src/shared/validation/forms.ts PERSON_NAME_RULES)
+ * One name rule at the origin (spec §5, src/shared/rules/forms.ts PERSON_NAME_RULES)
  * for every endpoint that stores a name: the checkout's order, registration and My
  * details refuse markup alike, and nothing is written for a refused request.
  */

@@ -17,9 +17,9 @@ import {
   resetRequest,
   tokenRequest,
 } from '../../../src/shared/api/customers';
-import { readPhone } from '../../../src/shared/validation/phone';
-import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
-import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
+import { readPhone } from '../../../src/shared/rules/phone';
+import { validateForm, type ValidationMessage } from '../../../src/shared/rules/validation';
+import { ACCOUNT_FORM_RULES } from '../../../src/shared/rules/forms';
 import { accountEmail } from './account-emails';
 import { bearerToken, customerSessionGuard, requireCustomerId, unauthorized } from './customer-auth';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './secrets';

@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
-import { CONTACT_FORMS, HONEYPOT_FIELD } from '../../../src/shared/validation/forms';
+import { CONTACT_FORMS, HONEYPOT_FIELD } from '../../../src/shared/rules/forms';
 import {
   detailsRequest,
   loginRequest,

@@ -3,7 +3,7 @@
  * info"): saved when step 1 is done, loaded when the checkout opens, cleared on request;
  * clearing also clears all of localStorage, as spec §4 says.
  */
-import { DEFAULT_TELEPHONE_PREFIX, isTelephonePrefix, type TelephonePrefix } from '@/shared/validation/phone';
+import { DEFAULT_TELEPHONE_PREFIX, isTelephonePrefix, type TelephonePrefix } from '@/shared/rules/phone';
 import { publishCartCount } from './cart-count';
 
 export const USER_INFO_STORAGE_KEY = 'st1.userInfo';

@@ -1,9 +1,9 @@
 /**
  * Field rules of the checkout's customer data (spec §5). The phone number is then read
- * with the one phone rule, `readPhone` of src/shared/validation/phone.ts.
+ * with the one phone rule, `readPhone` of src/shared/rules/phone.ts.
  */
-import { PERSON_NAME_RULES } from '@/shared/validation/forms';
-import type { FieldRule } from '@/shared/validation/rules';
+import { PERSON_NAME_RULES } from '@/shared/rules/forms';
+import type { FieldRule } from '@/shared/rules/validation';
 
 const BASE_RULES = {
   email: [{ rule: 'required' }, { rule: 'email' }],

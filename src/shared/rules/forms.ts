@@ -3,7 +3,7 @@
  * account forms: their fields and spec §5 rules, checked alike in the browser and on
  * the servers. A CMS form block names a form by its id.
  */
-import type { FieldRule } from './rules';
+import type { FieldRule } from './validation';
 
 export const CONTACT_FORMS = ['contact', 'business'] as const;
 export type ContactFormId = (typeof CONTACT_FORMS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateField, validateForm, type FieldRule } from './rules';
+import { validateField, validateForm, type FieldRule } from './validation';
 
 describe('validateField (spec §5)', () => {
   it('required refuses empty text, whitespace, an unchecked box and an empty choice', () => {

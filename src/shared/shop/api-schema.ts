@@ -5,9 +5,9 @@
  * integer cents on the server.
  */
 import { LOCALE_INFO, type Country, type Locale, type ShopCurrency } from '../locales';
-import { PERSON_NAME_RULES } from '../validation/forms';
-import { readPhone, TELEPHONE_PREFIXES } from '../validation/phone';
-import { validateField } from '../validation/rules';
+import { PERSON_NAME_RULES } from '../rules/forms';
+import { readPhone, TELEPHONE_PREFIXES } from '../rules/phone';
+import { validateField } from '../rules/validation';
 import { z } from '../zod';
 
 export const MAX_QUANTITY = 50;

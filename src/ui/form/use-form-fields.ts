@@ -4,7 +4,7 @@
  * cleared by an error (issue 7, DESIGN §4).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { validateForm, type FieldRule, type FieldValue } from '@/shared/validation/rules';
+import { validateForm, type FieldRule, type FieldValue } from '@/shared/rules/validation';
 
 export interface FieldMessage {
   id: string;

@@ -1,7 +1,7 @@
 /** My details, read-only, with the button that opens the form. */
 import { useT } from '@/i18n/use-t';
 import type { User } from '@/shared/account-types';
-import { callingCode } from '@/shared/validation/phone';
+import { callingCode } from '@/shared/rules/phone';
 
 export function DetailsSummary({ user, onEdit }: { user: User; onEdit: () => void }) {
   const t = useT();

@@ -5,7 +5,7 @@
 import { AccountForm } from './account-form';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
-import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
+import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
 import { changePassword } from '../api/account-api';
 import { useFieldText, usePasswordHint } from './account-helpers';

@@ -9,7 +9,7 @@ import {
   readPhone,
   telephonePrefixesFor,
   type TelephonePrefix,
-} from '@/shared/validation/phone';
+} from '@/shared/rules/phone';
 import { CheckboxField, FormField, SelectField } from '@/ui/form/form-field';
 
 /** The prefix the phone fields start with: the locale table's. */

@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
-import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
+import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';

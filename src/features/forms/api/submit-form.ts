@@ -4,7 +4,7 @@
  * analytics event 'Error Message' (status 500, code 'error', type 'exception') and
  * re-throws the error. Field errors of the server (400) come back as FormFieldErrors.
  */
-import type { ContactFormId } from '@/shared/validation/forms';
+import type { ContactFormId } from '@/shared/rules/forms';
 import type { Locale } from '@/shared/locales';
 import { pushAnalytics } from '@/ui/analytics-gate';
 

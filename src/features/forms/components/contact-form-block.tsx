@@ -13,7 +13,7 @@ import {
   HONEYPOT_FIELD,
   contactFormRules,
   type FormField as FieldDefinition,
-} from '@/shared/validation/forms';
+} from '@/shared/rules/forms';
 import { FormField, FormMessage, SelectField } from '@/ui/form/form-field';
 import { useFormFields } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
