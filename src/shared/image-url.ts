@@ -8,16 +8,12 @@
  */
 import { isResizable } from './asset-types';
 import type { Asset } from './content-schema';
+import { DEFAULT_DENSITIES, SCREENS } from './rules/limits';
 
 export type ImageFit = 'cover' | 'contain';
 export type ImageFormat = 'webp' | 'jpeg' | 'png';
 
-/** Screens of spec §9, in px: a `sizes` key means "up to this viewport width". */
-export const SCREENS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
 export type Screen = keyof typeof SCREENS;
-
-/** Densities of spec §9: 1 and 2 by default; 1.5 on request (spec §7). */
-export const DEFAULT_DENSITIES: readonly number[] = [1, 2];
 
 /** Served sizes are kept within these bounds (the origin clamps to the same). */
 export const IMAGE_SIZE_LIMITS = { min: 16, max: 3200 } as const;

@@ -4,11 +4,12 @@
  * (negotiator); this module only matches the ordered list of language tags it gets.
  */
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './locales';
+import { LOCALE_COOKIE_MAX_AGE_S } from './rules/limits';
 
 /** The locale cookie of spec §4 (Nuxt i18n's name, kept from the old site). */
 export const LOCALE_COOKIE = 'i18n_redirected';
 /** Spec §4: 365 days. */
-export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+export { LOCALE_COOKIE_MAX_AGE_S };
 
 /**
  * A document.cookie assignment that remembers a locale the visitor chose in the locale

@@ -8,9 +8,7 @@ import { assetExtension, mimeTypeOf } from '../shared/asset-types';
 import type { Asset } from '../shared/content-schema';
 import { useT } from '../i18n/use-t';
 import './cms-image.css';
-
-const VIDEO_WIDTH = 1920;
-const VIDEO_HEIGHT = 1080;
+import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../shared/rules/limits';
 
 export interface CmsVideoProps {
   asset: Asset;

@@ -10,8 +10,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import './height-transition.css';
-
-const HEIGHT_TRANSITION_MS = 500;
+import { HEIGHT_TRANSITION_MS } from '../shared/rules/limits';
 
 export function HeightTransition({
   open,

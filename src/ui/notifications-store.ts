@@ -5,8 +5,7 @@
  * `allowNotifications()` (called by <Notifications> once it has mounted) are dropped.
  */
 import { proxy } from 'valtio';
-
-type NotificationType = 'success' | 'error' | 'warning' | 'information';
+import type { NotificationType } from '../shared/rules/states';
 
 /** The message shown for an error without a message of its own. */
 export const FALLBACK_ERROR_MESSAGE_ID = 'messages.something-went-wrong';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BREAKPOINTS, createViewportWidthStore, RESIZE_DEBOUNCE_MS, type ViewportSource } from './use-breakpoint';
+import { BREAKPOINTS, RESIZE_DEBOUNCE_MS } from '../shared/rules/limits';
+import { createViewportWidthStore, type ViewportSource } from './use-breakpoint';
 
 /** A window stand-in: an EventTarget with a width the test sets. */
 class FakeViewport extends EventTarget {

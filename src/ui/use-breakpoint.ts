@@ -9,20 +9,9 @@
  * render their no-JavaScript form, and switch once the browser has measured.
  */
 import { useSyncExternalStore } from 'react';
-
-/** Minimum widths in CSS pixels (spec §9); CSS uses the same numbers. */
-export const BREAKPOINTS = {
-  smallMobile: 320,
-  mobile: 480,
-  largeMobile: 768,
-  smallDesktop: 992,
-  desktop: 1200,
-  largeDesktop: 1600,
-} as const;
+import { BREAKPOINTS, RESIZE_DEBOUNCE_MS } from '../shared/rules/limits';
 
 export type BreakpointName = keyof typeof BREAKPOINTS;
-
-export const RESIZE_DEBOUNCE_MS = 50;
 
 /** What the store needs of `window`; a plain EventTarget stands in for it in unit tests. */
 export type ViewportSource = Pick<Window, 'innerWidth' | 'addEventListener' | 'removeEventListener'>;

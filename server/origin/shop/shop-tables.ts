@@ -1,4 +1,5 @@
 /** Table types of migration 005-shop (part of DatabaseSchema, db.ts). */
+import type { OrderStatus, PaymentStatus } from '../../../src/shared/rules/states';
 
 export type ShopProductsTable = {
   code: string;
@@ -30,7 +31,7 @@ export type ShopOrdersTable = {
   id: string;
   idempotency_key: string;
   request_hash: string;
-  status: 'pending' | 'paid';
+  status: OrderStatus;
   customer_id: string | null;
   locale: string;
   email: string;
@@ -69,7 +70,7 @@ export type ShopPaymentsTable = {
   method_type: 'card' | 'bank';
   bank: string | null;
   amount_cents: number;
-  status: 'created' | 'approved' | 'declined' | 'cancelled';
+  status: PaymentStatus;
   return_path: string;
   result_nonce: string | null;
   result_method: string | null;

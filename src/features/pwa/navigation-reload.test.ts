@@ -4,9 +4,9 @@ import {
   isChunkLoadError,
   isNetworkFailure,
   listenForChunkErrors,
-  RELOAD_GUARD_MS,
   type GuardStorage,
 } from './navigation-reload';
+import { RELOAD_GUARD_MS } from '@/shared/rules/limits';
 
 class MemoryStorage implements GuardStorage {
   values = new Map<string, string>();

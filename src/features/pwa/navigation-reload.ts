@@ -14,9 +14,8 @@
  *   a service worker controls the page, which answers with the saved page or the offline
  *   page in the page's language instead of a "500" error page.
  */
+import { RELOAD_GUARD_MS } from '@/shared/rules/limits';
 
-/** Spec §9 "route reload guard 10000 ms". */
-export const RELOAD_GUARD_MS = 10_000;
 const GUARD_KEY = 'st1:chunk-reload-at';
 
 type Prepare = () => Promise<void>;

@@ -4,10 +4,10 @@ import {
   createPrefetchMemory,
   createQueue,
   LIGHT_PREFETCH_LIMIT,
-  MAX_CONCURRENT_PREFETCHES,
   payloadToPrefetch,
   prefetchLimits,
 } from './prefetch';
+import { MAX_CONCURRENT_PREFETCHES } from '@/shared/rules/limits';
 
 describe('connectionAllowsPrefetch (spec §4)', () => {
   it('refuses Save-Data, slow-2g and 2g; allows the rest and browsers without the API', () => {

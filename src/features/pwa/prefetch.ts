@@ -17,10 +17,8 @@ import { connectionBudget, type ConnectionBudget, type ConnectionInfo } from '@/
 import { payloadUrl } from '@/shared/payload';
 import { LOCALES, LOCALE_INFO } from '@/shared/locales';
 import { warmPayload } from './api/warm-payload';
+import { MAX_CONCURRENT_PREFETCHES, PREFETCH_DELAY_MS, ROUTE_CHANGE_DELAY_MS } from '@/shared/rules/limits';
 
-const PREFETCH_DELAY_MS = 1000;
-const RESCAN_DELAY_MS = 100;
-export const MAX_CONCURRENT_PREFETCHES = 4;
 /** On a moderate link ('light' budget): this many prefetches per page, one at a time. */
 export const LIGHT_PREFETCH_LIMIT = 2;
 
@@ -216,7 +214,7 @@ export function startPrefetching(basename: string): () => void {
         timer = window.setTimeout(() => {
           timer = undefined;
           scan();
-        }, RESCAN_DELAY_MS);
+        }, ROUTE_CHANGE_DELAY_MS);
       }
     });
     changes.observe(document.body, { childList: true, subtree: true });

@@ -1,5 +1,6 @@
 /** The cart of spec §3 as the browser keeps it. Money is euros as the origin answers it. */
 import type { ProductView, Totals } from '@/shared/shop/api-schema';
+import type { CartStatus } from '@/shared/rules/states';
 
 export interface CartIncluded {
   amount: number;
@@ -25,13 +26,6 @@ export interface CartItem {
   showUpsell: boolean;
   upsells: CartUpsell[];
 }
-
-/**
- * 'valid': totals are the server's answer for these items. 'validating': a check is under
- * way. 'outOfDate': the last check could not reach the server (offline or a network
- * error); the items are kept and checked again once online.
- */
-type CartStatus = 'valid' | 'validating' | 'outOfDate';
 
 export interface CartState {
   items: CartItem[];

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_TELEPHONE_PREFIX, isTelephonePrefix, type TelephonePrefix } from '@/shared/rules/phone';
 import { publishCartCount } from './cart-count';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@/shared/rules/limits';
 
 export const USER_INFO_STORAGE_KEY = 'st1.userInfo';
 
@@ -28,7 +29,7 @@ export const EMPTY_CUSTOMER_DATA: CustomerData = {
   marketing: [],
 };
 
-const text = (value: unknown, max = 254) => (typeof value === 'string' ? value.slice(0, max) : '');
+const text = (value: unknown, max = EMAIL_MAX_LENGTH) => (typeof value === 'string' ? value.slice(0, max) : '');
 
 export function loadCustomerData(): CustomerData | null {
   try {
@@ -40,8 +41,8 @@ export function loadCustomerData(): CustomerData | null {
     return {
       email: text(raw.email),
       emailConfirmation: text(raw.emailConfirmation),
-      firstname: text(raw.firstname, 100),
-      lastname: text(raw.lastname, 100),
+      firstname: text(raw.firstname, NAME_MAX_LENGTH),
+      lastname: text(raw.lastname, NAME_MAX_LENGTH),
       telephonePrefix: isTelephonePrefix(raw.telephonePrefix) ? raw.telephonePrefix : DEFAULT_TELEPHONE_PREFIX,
       telephoneNumber: text(raw.telephoneNumber, 20),
       marketing: Array.isArray(raw.marketing)

@@ -2,10 +2,12 @@
  * Spec §9: a cluster is red when its count exceeds the larger of 10 and the mean cluster
  * size (over the clusters on screen), else blue.
  */
+import { RED_CLUSTER_MIN_COUNT } from '../../shared/rules/limits';
+
 export type ClusterColour = 'red' | 'blue';
 
 export const CLUSTER_COLOURS: Record<ClusterColour, string> = { red: '#c8102e', blue: '#0b4f9c' };
 
 export function clusterColour(count: number, meanClusterSize: number): ClusterColour {
-  return count > Math.max(10, meanClusterSize) ? 'red' : 'blue';
+  return count > Math.max(RED_CLUSTER_MIN_COUNT, meanClusterSize) ? 'red' : 'blue';
 }

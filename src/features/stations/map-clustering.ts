@@ -4,12 +4,15 @@
  * (scripts/bench-stations.ts). The colour rule is in ./cluster-colour.ts.
  */
 import type { SuperClusterOptions } from '@googlemaps/markerclusterer';
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, FIT_BOUNDS_PADDING_PX } from '../../shared/rules/limits';
 
 /** Options of @googlemaps/markerclusterer's SuperClusterAlgorithm: cluster radius in px, no clusters above zoom 16. */
-export const SUPERCLUSTER_OPTIONS = { radius: 60, maxZoom: 16 } as const satisfies SuperClusterOptions;
+export const SUPERCLUSTER_OPTIONS = {
+  radius: CLUSTER_RADIUS_PX,
+  maxZoom: CLUSTER_MAX_ZOOM,
+} as const satisfies SuperClusterOptions;
 
-/** Padding in px when the map fits its bounds to the stations or to a clicked cluster. */
-export const FIT_BOUNDS_PADDING_PX = 60;
+export { FIT_BOUNDS_PADDING_PX };
 
 /**
  * The same settings for the offline map's own supercluster index

@@ -4,6 +4,7 @@
  * the servers. A CMS form block names a form by its id.
  */
 import type { FieldRule } from './validation';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 
 export const CONTACT_FORMS = ['contact', 'business'] as const;
 export type ContactFormId = (typeof CONTACT_FORMS)[number];
@@ -20,11 +21,11 @@ export const HONEYPOT_FIELD = 'website';
  */
 export const PERSON_NAME_RULES: readonly FieldRule[] = [
   { rule: 'required' },
-  { rule: 'maxLength', value: 100 },
+  { rule: 'maxLength', value: NAME_MAX_LENGTH },
   { rule: 'containsForbiddenSymbols' },
 ];
 const name = [...PERSON_NAME_RULES];
-const email: FieldRule[] = [{ rule: 'required' }, { rule: 'email' }, { rule: 'maxLength', value: 254 }];
+const email: FieldRule[] = [{ rule: 'required' }, { rule: 'email' }, { rule: 'maxLength', value: EMAIL_MAX_LENGTH }];
 const message: FieldRule[] = [
   { rule: 'required' },
   { rule: 'minLength', value: 10 },

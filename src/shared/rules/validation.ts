@@ -9,6 +9,7 @@
  */
 import { z } from '../zod';
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { EMAIL_MAX_LENGTH } from './limits';
 
 export const fieldRuleSchema = z.discriminatedUnion('rule', [
   z.object({ rule: z.literal('required') }),
@@ -123,7 +124,7 @@ function check(rule: FieldRule, value: FieldValue, form: Readonly<Record<string,
   const text = asText(value);
   switch (rule.rule) {
     case 'email':
-      return text.length <= 254 && EMAIL.test(text);
+      return text.length <= EMAIL_MAX_LENGTH && EMAIL.test(text);
     case 'phone':
       return isPlausiblePhone(text);
     case 'internationalPhone':

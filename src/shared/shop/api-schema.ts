@@ -9,9 +9,9 @@ import { PERSON_NAME_RULES } from '../rules/forms';
 import { readPhone, TELEPHONE_PREFIXES } from '../rules/phone';
 import { validateField } from '../rules/validation';
 import { z } from '../zod';
+import { EMAIL_MAX_LENGTH, MAX_CART_LINES, MAX_QUANTITY, NAME_MAX_LENGTH } from '../rules/limits';
+import { PAYMENT_RESULT_STATUSES } from '../rules/states';
 
-export const MAX_QUANTITY = 50;
-export const MAX_CART_LINES = 30;
 export const PAYMENT_METHODS = ['card', 'bank'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHODS)[number];
 
@@ -70,7 +70,7 @@ export const discountCodeSchema = z.string().trim().min(1).max(40);
 export const validateCartRequestSchema = z.object({
   items: z.array(cartLineSchema).max(MAX_CART_LINES, `a cart holds at most ${MAX_CART_LINES} products`),
   discountCode: discountCodeSchema.optional(),
-  customerEmail: z.email().max(254).optional(),
+  customerEmail: z.email().max(EMAIL_MAX_LENGTH).optional(),
 });
 export type ValidateCartRequest = z.input<typeof validateCartRequestSchema>;
 
@@ -79,7 +79,7 @@ const personName = z
   .string()
   .trim()
   .min(1)
-  .max(100)
+  .max(NAME_MAX_LENGTH)
   .refine(
     (value) => validateField(value, PERSON_NAME_RULES) === null,
     'a name must not contain markup or control characters (< > { } [ ] \\ ` ^ | ~ $)',
@@ -87,7 +87,7 @@ const personName = z
 
 export const customerDataSchema = z
   .object({
-    email: z.email().max(254),
+    email: z.email().max(EMAIL_MAX_LENGTH),
     firstname: personName,
     lastname: personName,
     telephonePrefix: z.enum(TELEPHONE_PREFIXES),
@@ -145,8 +145,7 @@ export const initializeOrderRequestSchema = z
   );
 export type InitializeOrderRequest = z.input<typeof initializeOrderRequestSchema>;
 
-export const PAYMENT_RESULT_STATUSES = ['approved', 'declined', 'cancelled'] as const;
-export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
+export type { PaymentResultStatus } from '../rules/states';
 
 /** The signed result the gateway hands to the browser (query string) and the callback. */
 export const signedPaymentResultSchema = z.object({

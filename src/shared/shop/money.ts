@@ -5,6 +5,7 @@
  * zero to the cent (docs/shop.md).
  */
 import { LOCALE_INFO, type Locale } from '../locales';
+import { MONEY_DECIMALS } from '../rules/limits';
 
 /**
  * Rounds a (non-integer) number of cents to a whole cent, half away from zero. The value
@@ -45,8 +46,8 @@ export function formatMoney(amount: number, currency: string, locale: Locale): s
     formatter = new Intl.NumberFormat(formatLocale, {
       style: 'currency',
       currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: MONEY_DECIMALS,
+      maximumFractionDigits: MONEY_DECIMALS,
     });
     formatters.set(key, formatter);
   }
