@@ -15,7 +15,7 @@ import { MainNavigation } from './main-navigation';
 import './header.css';
 
 /**
- * Says so while the browser is offline (issue 4). The live region is always there, empty
+ * Says so while the browser is offline, so that a visitor knows why pages may be old. The live region is always there, empty
  * while online (and on the server), so that screen readers announce the change.
  */
 function OfflineNotice() {

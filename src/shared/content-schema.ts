@@ -170,7 +170,7 @@ const accountBlock = z.object({
   ]),
 });
 export type AccountBlock = z.infer<typeof accountBlock>;
-/** The customer service or business sales form (issue 7, src/features/forms). */
+/** The customer service or business sales form (src/features/forms). */
 const contactFormBlock = z.object({
   type: z.literal('contactForm'),
   form: z.enum(['contact', 'business']),

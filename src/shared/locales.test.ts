@@ -134,7 +134,7 @@ describe('pathToSlug / slugToPath', () => {
   });
 });
 
-describe('the locale table (issue 13 item 4)', () => {
+describe('the one locale table', () => {
   it("gives each locale its country's time zone and phone prefix, and a number and date format", () => {
     expect(
       Object.fromEntries(

@@ -63,7 +63,7 @@ function localeInfo(fields: Omit<LocaleInfo, 'timeZone' | 'telephonePrefix'>): L
   return { ...fields, timeZone, telephonePrefix };
 }
 
-/** The one locale table (issue 13 item 4): read for paths, formats, zones, phone prefixes and prices. */
+/** The one locale table: read for paths, formats, zones, phone prefixes and prices. */
 export const LOCALE_INFO: Record<Locale, LocaleInfo> = {
   'fi-FI': localeInfo({
     code: 'fi-FI',

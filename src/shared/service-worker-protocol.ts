@@ -33,7 +33,7 @@ export function appShellUrl(locale: Locale): string {
 
 /**
  * The pages every locale keeps for offline use from the first visit on, besides the pages
- * the visitor sees: the landing page and the station locator (issue 4), and the cart, so
+ * the visitor sees: the landing page and the station locator (what a driver needs offline), and the cart, so
  * that both shortcuts of the installed app's manifest open offline. The order is relied
  * on: the offline page links the first two (sw/offline-page.ts).
  */

@@ -25,7 +25,7 @@ export const LOCALE_COUNTRY = Object.fromEntries(
   LOCALES.map((locale) => [locale, LOCALE_INFO[locale].country]),
 ) as Record<Locale, StationCountry>;
 
-/** Time zone of a station's country; open-now and the hours tables are computed in it (issue 5). */
+/** Time zone of a station's country; open-now and the hours tables are computed in it, not in the visitor's. */
 export const COUNTRY_TIME_ZONE = Object.fromEntries(
   COUNTRIES.map((country) => [country, COUNTRY_INFO[country].timeZone]),
 ) as Record<StationCountry, string>;
@@ -129,7 +129,7 @@ export type StationSummary = z.infer<typeof stationSummarySchema>;
 export const stationListSchema = z.object({
   country: z.enum(STATION_COUNTRIES),
   version: z.number().int().nonnegative(),
-  /** Absent only from an origin older than issue 12. */
+  /** Absent only from an origin older than the dataset id (migration 008). */
   dataset: z.string().min(1).max(64).optional(),
   full: z.boolean(),
   stations: z.array(stationSummarySchema),

@@ -21,7 +21,7 @@ describe('TextWithPhone', () => {
   });
 });
 
-describe('customer-service numbers in content/ (issue 11)', () => {
+describe('customer-service numbers in content/ (one per locale)', () => {
   const layouts = import.meta.glob<unknown>('../../content/layout/*.json', { eager: true, import: 'default' });
   const contact = Object.values(
     import.meta.glob<{ locales: Record<string, { body: Array<Record<string, unknown>> }> }>(

@@ -7,7 +7,7 @@ import {
   setMapsConsent,
 } from './maps-consent';
 
-describe('maps consent gate (issue 11 item 26)', () => {
+describe('maps consent gate (no Maps script without consent)', () => {
   afterEach(() => resetMapsConsentForTests());
 
   it('is unknown until the consent feature reports the choice', () => {

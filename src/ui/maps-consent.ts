@@ -1,6 +1,6 @@
 /**
- * Whether the visitor allows Google Maps (issue 11 item 26: the Maps script must not load
- * without consent). The consent feature owns the choice (the `maps` purpose of its cookie)
+ * Whether the visitor allows Google Maps (the Maps script must not load without
+ * consent). The consent feature owns the choice (the `maps` purpose of its cookie)
  * and reports it here; the stations feature reads it before loading the Maps script and
  * asks for it from its "Allow Google Maps" button. Features cannot import each other
  * (docs/decisions/006), so the meeting point lives here, like the analytics gate.

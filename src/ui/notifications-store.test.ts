@@ -74,7 +74,7 @@ describe('notifications store', () => {
     expect(notificationsStore.items.map((item) => item.id)).toEqual([keep]);
   });
 
-  it('keeps a notice of work started after hydration until the region is there (issue 11)', () => {
+  it('keeps a notice of work started after hydration until the region is there (a refused saved cart is not emptied silently)', () => {
     expect(addNotificationOnceReady({ type: 'error', message: 'messages.cartValidationFailed', translate: true })).toBe(
       undefined,
     );

@@ -51,7 +51,7 @@ export function allowNotifications(): void {
  * For work that starts after hydration (an effect, a server answer on page load) and may
  * finish before the notification region has loaded (it comes in a chunk of its own): the
  * notice waits for the region instead of being dropped. Returns the id when shown at once.
- * Issue 11: a saved cart refused on page load was emptied without a word.
+ * Without the wait, a saved cart refused on page load was emptied without a word.
  */
 export function addNotificationOnceReady(input: NotificationInput): string | undefined {
   if (typeof window === 'undefined' || notificationsStore.ready) return addNotification(input);

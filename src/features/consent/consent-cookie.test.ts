@@ -15,7 +15,7 @@ describe('consent cookie', () => {
     expect(parseConsentCookie('st1_consent=v1.necessary;x=y')).toEqual({ analytics: false, maps: false });
   });
 
-  it('reads the maps purpose alone or with analytics (issue 11 item 26)', () => {
+  it('reads the maps purpose alone or with analytics', () => {
     expect(parseConsentCookie('st1_consent=v1.maps')).toEqual({ analytics: false, maps: true });
     expect(parseConsentCookie('st1_consent=v1.analytics.maps')).toEqual({ analytics: true, maps: true });
     expect(parseConsentCookie('st1_consent=v1.maps.analytics')).toEqual({ analytics: true, maps: true });

@@ -14,7 +14,7 @@ export interface ConsentChoice {
   /** Analytics: the locale's tag manager may be loaded. Necessary cookies need no consent. */
   analytics: boolean;
   /**
-   * Google Maps: the Maps script may be loaded on the station pages (issue 11 item 26). A
+   * Google Maps: the Maps script may be loaded on the station pages (never without this consent). A
    * purpose of its own, "external content", because loading it sends the visitor's address
    * and device data to Google; tying it to analytics would make the map cost tracking.
    * Without it the stations show the built-in offline map (docs/stations.md).

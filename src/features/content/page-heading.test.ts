@@ -11,7 +11,7 @@ describe('pageHeadingBlockIndex', () => {
     expect(pageHeadingBlockIndex([{ type: 'richText', html: '<p>x</p>' }, { type: 'hero', title: 'b' }])).toBe(1);
   });
 
-  it('is the payment-result block, which names the outcome itself, before any hero (issue 11)', () => {
+  it('is the payment-result block, which names the outcome itself, before any hero', () => {
     expect(pageHeadingBlockIndex([{ type: 'hero', title: 'Order' }, { type: 'shopConfirmation' }])).toBe(1);
   });
 

@@ -2,7 +2,7 @@ import type { Block } from '@/shared/content-schema';
 
 /**
  * Blocks whose h1 depends on what they find out in the browser, so no CMS text can be it:
- * the payment result names the outcome (paid, failed, cancelled; issue 11).
+ * the payment result names the outcome (paid, failed, cancelled), not a fixed "Order confirmation".
  */
 const SELF_HEADED_BLOCKS: ReadonlySet<string> = new Set(['shopConfirmation']);
 

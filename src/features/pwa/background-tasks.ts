@@ -2,8 +2,8 @@
  * When the background tasks of other features (e.g. the station list sync) run: once the
  * app can work offline, and again whenever it comes back — to the foreground, online, or
  * after a while left open. An installed app is often resumed for days without a page load,
- * so "once per document" would leave its stored data as old as its last start (issue 12:
- * station changes must reach installed apps). Each task decides itself whether it is time
+ * so "once per document" would leave its stored data as old as its last start (station
+ * changes must reach installed apps). Each task decides itself whether it is time
  * (the station sync asks at most once an hour), so waking them often costs little.
  */
 

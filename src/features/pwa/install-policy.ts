@@ -1,5 +1,5 @@
 /**
- * When to offer installing the app (issue 4 "an install prompt offered at a sensible
+ * When to offer installing the app ("an install prompt offered at a sensible
  * moment"): not on the first page a visitor sees, but once they show interest, i.e. from
  * their second page view in this tab; never again for 30 days after "Not now"; never
  * while the app already runs installed. Pure, so that the rule is unit-tested.

@@ -29,7 +29,7 @@ function payload(locale: Locale, blocks: string[] = ['hero'], change: Partial<Pa
 
 const at = (pathname: string, search = '') => ({ pathname, search });
 
-describe('pages kept for offline after a client navigation (issue 4)', () => {
+describe('pages kept for offline after a client navigation', () => {
   it('keeps content and station pages, with their query string', () => {
     expect(pageToKeepOffline(payload('fi-FI'), at('/yrityksille'), '')).toBe('/yrityksille');
     expect(pageToKeepOffline(payload('fi-FI', ['stationLocator']), at('/asemahaku', '?service=MAIN'), '')).toBe(

@@ -1,7 +1,7 @@
 /**
  * Which pages reached by client navigation the service worker is asked to keep as
  * documents, so that reloading them offline works ("opens offline on any page it has
- * seen", issue 4). Full page loads are saved by the worker itself (network first); a
+ * seen"). Full page loads are saved by the worker itself (network first); a
  * client navigation only fetches the payload, so the page asks for the document.
  *
  * Never kept from here: preview pages, error pages, and private pages: the account pages

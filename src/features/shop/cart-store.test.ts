@@ -282,7 +282,7 @@ describe('cart store', () => {
     expect((await readStoredCart())?.items.map((item) => item.amount)).toEqual([50, 50]);
   });
 
-  it('opens no modal, shows no success and never raises the saved count for an add the server refuses (issue 11)', async () => {
+  it('opens no modal, shows no success and never raises the saved count for an add the server refuses', async () => {
     const counts: number[] = [];
     const setItem = win.localStorage.setItem;
     win.localStorage.setItem = (key: string, value: string) => {
@@ -333,7 +333,7 @@ describe('cart store', () => {
     expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC', 'WASH-BASIC-5']);
   });
 
-  it('says cartValidationFailed when the saved cart is refused on load, even before the notices are let in (issue 11)', async () => {
+  it('says cartValidationFailed when the saved cart is refused on load, even before the notices are let in', async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     resetCartModuleForTests();
     notificationsStore.items = [];
@@ -348,7 +348,7 @@ describe('cart store', () => {
     ]);
   });
 
-  it("waits for the auth check on load, so that the first check sends the account's e-mail (spec §6, issue 11)", async () => {
+  it("waits for the auth check on load, so that the first check sends the account's e-mail (spec §6)", async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     resetCartModuleForTests();
     origin.fetchImpl.mockClear();

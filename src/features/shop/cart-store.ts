@@ -14,7 +14,7 @@
  *   code;
  * - an add is saved at once (a page closed meanwhile loses nothing), but opens the modal
  *   (or shows 'addedToCart') and raises the header count only once the server has taken
- *   it or could not be asked: an add the server refuses does neither (issue 11);
+ *   it or could not be asked: an add the server refuses does neither;
  * - no answer (offline, network error, 5xx) never empties it: it is kept, marked out of
  *   date, and checked again when the browser is back online: once per reconnect for all
  *   open tabs together (they share the saved cart); an add without an answer

@@ -1,6 +1,6 @@
 /**
  * Stores the station list of the locale's country in the background, so that the locator
- * works offline even when the visitor never opened it online (issue 5 "synced on first
+ * works offline even when the visitor never opened it online ("synced on first
  * visit"). The app shell runs this through the PWA feature once a service worker controls
  * the page and the connection allows prefetch (src/app/client-extras.tsx); the locator
  * itself still syncs whenever it opens.

@@ -1,6 +1,6 @@
 /**
  * The locator's state in the query string, so that a filtered view can be linked
- * (issue 5; spec §2's `?service=MAIN`): q (search words), service (filters, comma
+ * (as spec §2's `?service=MAIN` is): q (search words), service (filters, comma
  * separated or repeated), open=1 (open now), sort=distance (near me) or sort=price
  * (cheapest of `grade` first), grade (a fuel whose price the list shows and filters on),
  * charger=fast (a fast charger available now), country, and view=map (a phone shows the

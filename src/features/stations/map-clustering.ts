@@ -17,8 +17,8 @@ export { FIT_BOUNDS_PADDING_PX };
 /**
  * The same settings for the offline map's own supercluster index
  * (offline-map-model.ts). That map draws the world 256 px wide at zoom 0, as
- * Google does, so `extent: 256` makes `radius: 60` mean 60 screen pixels (issue 12: "radius
- * 60 screen px"); Supercluster's default 512 px extent would halve it.
+ * Google does, so `extent: 256` makes `radius: 60` mean 60 screen pixels, as on
+ * Google's map; Supercluster's default 512 px extent would halve it.
  */
 export const OFFLINE_SUPERCLUSTER_OPTIONS = { ...SUPERCLUSTER_OPTIONS, extent: 256 } as const;
 

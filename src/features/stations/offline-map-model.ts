@@ -1,5 +1,5 @@
 /**
- * The offline station map's geometry and clusters (issue 12 item 1), as pure functions so
+ * The offline station map's geometry and clusters, as pure functions so
  * that the component (offline-map.tsx), the unit tests and the first-draw benchmark share
  * them. No DOM, no React.
  *

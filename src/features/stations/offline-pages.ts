@@ -1,5 +1,5 @@
 /**
- * Pages kept for offline in-app navigation (issue 5): every station page visited and the
+ * Pages kept for offline in-app navigation: every station page visited and the
  * locator. The app's payload loader asks here when the network fails (src/entry-client.tsx).
  * The service worker may cache payloads too; this does not depend on it.
  */

@@ -1,6 +1,6 @@
 /**
  * "Open now" and today's hours from the compact weekly hours of the station list, in the
- * station's own time zone (issue 5). Wall-clock arithmetic in that zone makes daylight-
+ * station's own time zone, not the visitor's. Wall-clock arithmetic in that zone makes daylight-
  * saving changes need no special case: 06:00 is 06:00 on both sides of a change.
  */
 import { addDays, isoWeekday, zonedNow, type ZonedNow } from '@/shared/station-calendar';

@@ -1,5 +1,5 @@
 /**
- * The locator's service filters (issue 5: fuels, car wash, EV charging, shop/food,
+ * The locator's service filters (fuels, car wash, EV charging, shop/food,
  * truck …). Each filter matches stations that have any of its codes; several filters all
  * have to match. `MAIN` (the `?service=MAIN` links of spec §2) is a staffed station with
  * a shop, i.e. not an unmanned express station (docs/stations.md).

@@ -135,7 +135,7 @@ describe('diacritic-insensitive search', () => {
   });
 });
 
-describe('town search (issue 11 item 17c)', () => {
+describe("town search (the town before other towns' streets named after it)", () => {
   // Hämeenlinna and Akaa sort before Tampere, and both have a street named after it.
   const towns = indexStations([
     station({ id: 'FI-10', name: 'St1 Tampere Hervannan valtaväylä', city: 'Tampere' }),

@@ -74,7 +74,7 @@ export function searchStations(index: readonly IndexedStation[], options: Search
     return value;
   };
   // Results grouped by how many search words name the station's town, so that "tampere"
-  // lists the stations in Tampere before other towns' Tampereentie (issue 11 item 17c).
+  // lists the stations in Tampere before other towns' Tampereentie: a visitor who names a town means it.
   // Each group keeps the index order (town, name); one pass, no sort.
   const byTownWords: StationResult[][] = Array.from({ length: terms.length + 1 }, () => []);
   for (const entry of index) {

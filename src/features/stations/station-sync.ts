@@ -1,5 +1,5 @@
 /**
- * Keeps the stored station list of a country current (issue 5): the first visit loads the
+ * Keeps the stored station list of a country current: the first visit loads the
  * full list; later visits ask for the changes since the stored version, conditionally on
  * its ETag, so that an unchanged list costs a 304.
  */

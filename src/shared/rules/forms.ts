@@ -1,5 +1,5 @@
 /**
- * The contact forms of the site (customer service and business sales, issue 7) and the
+ * The contact forms of the site (customer service and business sales) and the
  * account forms: their fields and spec §5 rules, checked alike in the browser and on
  * the servers. A CMS form block names a form by its id.
  */

@@ -23,7 +23,7 @@ describe('parsePhone (spec §5)', () => {
   });
 });
 
-describe('readPhone, the one phone rule (issue 11 item 17b)', () => {
+describe('readPhone, the one phone rule of every form and both servers', () => {
   it('reads a national number, trunk zero or not, in the country of the chosen prefix', () => {
     expect(readPhone('040 123 4567', 'FIN|358')).toEqual({
       telephonePrefix: 'FIN|358',

@@ -1,7 +1,7 @@
 /**
  * Telephone prefixes and the one phone rule (spec §5 "Phone parsing", §9: +358, +47, +46,
  * default FIN|358), shared by the checkout, registration, My details and both servers
- * (issue 11 item 17b). The prefixes come from the locale table (src/shared/locales.ts).
+ * (a number accepted in one form is accepted in all). The prefixes come from the locale table (src/shared/locales.ts).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { COUNTRIES, COUNTRY_INFO, DEFAULT_LOCALE, LOCALE_INFO, type Country, type TelephonePrefix } from '../locales';

@@ -1,7 +1,7 @@
 /**
  * Form state with the shared spec §5 rules: values, the message of each field once the
  * form has been sent, and server-side field errors. What the user typed is never
- * cleared by an error (issue 7, DESIGN §4).
+ * cleared by an error (DESIGN §4).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { validateForm, type FieldRule, type FieldValue } from '@/shared/rules/validation';

@@ -1,6 +1,6 @@
 /**
  * Without JavaScript (or before hydration) the account forms are plain forms that the
- * browser submits to their own page, as before issue 13: the submit action runs from
+ * browser submits to their own page, as they did before the forms moved to actions: the submit action runs from
  * onSubmit, never as <form action={fn}>, which React would render as
  * action="javascript:throw …" and which would make the form do nothing at all.
  */
@@ -38,7 +38,7 @@ describe('account forms rendered on the server', () => {
     );
     expect(html).toMatch(/<form [^>]*class="form account-form"/);
     expect(html).not.toContain('action=');
-    // POST, so that without JavaScript a password never goes into the address (issue 13 review).
+    // POST, so that without JavaScript a password never goes into the address or a server log.
     expect(html).toMatch(/<form [^>]*method="post"/);
     expect(html).toMatch(/<noscript><p class="form-message">This form needs JavaScript/);
   });

@@ -1,6 +1,6 @@
 /**
  * The password change of my details. Once changed, the fields are emptied and the form
- * starts afresh (`reset`): no 'required' messages until it is sent again (issue 11).
+ * starts afresh (`reset`): no 'required' messages until it is sent again (a success must not look like an error).
  */
 import { AccountForm } from './account-form';
 import { useSite } from '@/ui/site-context';

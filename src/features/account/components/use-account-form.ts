@@ -1,5 +1,5 @@
 /**
- * The one submit pattern of the account forms (issue 13): the fields and their rules come
+ * The one submit pattern of the account forms: the fields and their rules come
  * from `useFormFields`, the request's state from React 19's `useActionState`.
  *
  * The action is dispatched from `onSubmit` (inside a transition), not given as

@@ -3,7 +3,7 @@
  * customer and sets loggedIn; an empty customer record resets the user; logout calls
  * the endpoint, then clears the user and the flag, and on failure shows the
  * notification 'messages.something-went-wrong'. Nothing here touches the cart: a
- * guest's cart stays when they log in (issue 7).
+ * guest's cart stays when they log in.
  */
 import type { Locale } from '@/shared/locales';
 import { addNotification } from '@/ui/notifications-store';

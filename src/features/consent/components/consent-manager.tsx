@@ -40,7 +40,7 @@ export function ConsentManager({ tagManagerId }: { tagManagerId: string | undefi
     if (!consentStore.ready) loadConsent(document.cookie);
   }, []);
 
-  // Google Maps (issue 11 item 26): the stations feature reads this before loading the Maps
+  // Google Maps (no Maps script without consent): the stations feature reads this before loading the Maps
   // script, and its "Allow Google Maps" button stores a yes through the request handler,
   // keeping the visitor's analytics answer (no answer yet counts as no).
   useEffect(() => {

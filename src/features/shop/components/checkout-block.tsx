@@ -51,7 +51,7 @@ export function CheckoutBlock() {
   const began = useRef(false);
 
   // Saved customer data (spec §4), else the account's once the auth check has said who is
-  // logged in: on a reload the form opens before the session is known (issue 11).
+  // logged in: on a reload the form opens before the session is known.
   useEffect(() => {
     const saved = loadCustomerData();
     const blank: CustomerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: LOCALE_INFO[locale].telephonePrefix };

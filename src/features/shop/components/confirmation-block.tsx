@@ -4,7 +4,7 @@
  * same receipt: the origin never completes twice), then shows the receipt with the wash
  * codes and empties the cart, or the payment-failed text of spec §8 and keeps the cart.
  * It writes the page's h1 and the document title from the outcome — "Order confirmation"
- * only for a paid order, "Payment failed" or "Payment cancelled" otherwise (issue 11) —
+ * only for a paid order, "Payment failed" or "Payment cancelled" otherwise —
  * so the CMS page has no hero and a neutral title ("Payment status").
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';

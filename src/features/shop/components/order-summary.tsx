@@ -1,5 +1,5 @@
 /**
- * What is being bought, beside both checkout steps (issue 11): each line's name, amount,
+ * What is being bought, beside both checkout steps, so the customer sees what they pay for: each line's name, amount,
  * unit price and line total, then the server's totals. Read-only: amounts are changed in
  * the cart, which the heading links to.
  */

@@ -1,7 +1,7 @@
 /**
  * Where the map goes: Google's map once its script has loaded, else the built-in offline
- * map (issue 12), with a line saying why Google's is not there: no key configured, the
- * visitor has not allowed Google Maps (with a button to allow it; issue 11 item 26),
+ * map, with a line saying why Google's is not there: no key configured, the
+ * visitor has not allowed Google Maps (with a button to allow it),
  * offline, or the script failed after its retries. While Google's script loads, the
  * offline map shows, so there is always a map. The list never depends on either.
  */
@@ -101,7 +101,7 @@ export function MapPanel(props: MapPanelProps) {
   const started = useRef(false);
 
   useEffect(() => {
-    // Issue 11 item 26: no request to Google before the visitor allows Google Maps.
+    // Consent first: no request to Google before the visitor allows Google Maps.
     if (!key || !online || consent !== 'granted' || started.current) return;
     started.current = true;
     loadMapsScript({ key, language: props.language, region: props.region }).then(

@@ -1,5 +1,5 @@
 /**
- * The built-in station map (issue 12 item 1), drawn when Google Maps is not there: no key,
+ * The built-in station map, drawn when Google Maps is not there: no key,
  * no network, no consent for it, or its script failed. Everything it needs ships with the
  * app (and is precached with this chunk): the outlines of Finland, Sweden and Norway
  * (Natural Earth, nordic-countries.json), stations clustered by spec §9's

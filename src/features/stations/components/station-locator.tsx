@@ -1,5 +1,5 @@
 /**
- * The stationLocator block (issue 5, spec §2): search, service filters, open now, near me,
+ * The stationLocator block: search, service filters, open now, near me,
  * the list beside a map (stacked on phones). Works from the stations stored on this
  * device, so it lists, searches, filters and sorts offline too, and says so.
  *
@@ -69,7 +69,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [selected, setSelected] = useState<string | null>(null);
   // The visitor opens and closes the filter panel; unticking the last filter must not shut
-  // it under their pointer (issue 11 item 17a). A linked filtered view opens it.
+  // it under their pointer. A linked filtered view opens it.
   const [filtersOpen, setFiltersOpen] = useState(() => query.services.length > 0);
   const now = useMinuteClock();
   const homeCountry = LOCALE_INFO[locale].country;

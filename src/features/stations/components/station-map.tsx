@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 /**
- * The map (issue 5, spec §9): @react-google-maps/api's GoogleMap with markers clustered by
+ * The map: @react-google-maps/api's GoogleMap with markers clustered by
  * @googlemaps/markerclusterer's SuperClusterAlgorithm, bounds fitted with padding (the
  * settings of spec §9 are in map-clustering.ts), clusters red or blue by the rule of
  * cluster-colour.ts.

@@ -92,7 +92,7 @@ describe('station page blocks by feature flag (spec §2, §4)', () => {
   });
 });
 
-describe('the lunch list (issue 11 item 16)', () => {
+describe('the lunch list (diet labels belong to each dish)', () => {
   it("prints each dish's diet labels and says what the labels it uses mean", () => {
     const content = page({ lunchList: true });
     content.lunchList = {

@@ -50,7 +50,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
   // A page drawn from the stored list offline says how old that list is.
   const offline = payload?.offline?.kind === 'station' ? payload.offline : null;
 
-  // Every station page visited is kept for offline in-app navigation (issue 5); one
+  // Every station page visited is kept for offline in-app navigation (a driver may lose the network); one
   // drawn from stored data is not a page to keep.
   useEffect(() => {
     if (payload && !payload.offline) void rememberPage(window.location.pathname, payload);
