@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench-pwa.ts` (issue 4): what the service worker does for a repeat
+ * `npx tsx scripts/bench-pwa.ts`: what the service worker does for a repeat
  * visit. Real Chromium (Debian's, the e2e flags) loads pages of the production build
  * (DIST_DIR, default dist) through a small TCP proxy that counts every byte the server
  * sends and, for the "slow 4G" rows, delays and paces them (150 ms round trip, 1.6 Mbit/s

@@ -1,11 +1,11 @@
 /**
- * Station benchmarks (issues 5 and 12), written into docs/performance.md between
+ * Station benchmarks, written into docs/performance.md between
  * <!-- bench:stations:start --> and <!-- bench:stations:end -->. Each measure is taken with
  * today's seed (1,300 stations) and ten times that (13,000, the same generator), side by
  * side in one run, and the scale table gives the ratio 13,000 : 1,300:
  * 1. the locale's list (fi-FI → FI) as the origin sends it: gzip and brotli bytes, and a
- *    delta after 10 changes and 2 removals; targets < 60 KB gzip for 650 stations (issue 5)
- *    and < 250 KB gzip at 13,000 (issue 12, or paged/delta sync);
+ *    delta after 10 changes and 2 removals; targets < 60 KB gzip for 650 stations
+ *    and < 250 KB gzip at 13,000 (or paged/delta sync);
  * 2. the app's station sync (station-sync.ts, Dexie) into Chromium's IndexedDB: first full
  *    sync, reading the stored list back (the locator opening), a delta sync;
  * 3. search + filter + sort per keystroke over all stations in Chromium (targets: median
@@ -349,7 +349,7 @@ function report(runs: readonly [Run, Run]): string[] {
     );
 
   lines.push(
-    '**Compact station list per country** (`/proxy/cms-view/v1/stations?country=…`, as the origin answers it; issue 5 target < 60 KB gzip for 650):',
+    '**Compact station list per country** (`/proxy/cms-view/v1/stations?country=…`, as the origin answers it; target < 60 KB gzip for 650):',
     '',
     '| stations in the seed | country | stations | JSON | gzip | brotli (q4) |',
     '|---|---|---:|---:|---:|---:|',

@@ -2,7 +2,7 @@
  * Log settings shared by the site server and the embedded origin (docs/operations.md
  * "Logs"): pino through Fastify, one JSON line per event on stdout, the level from
  * LOG_LEVEL. Without LOG_LEVEL production logs warnings and errors only, so that load
- * does not fill the disk (issue 11: 100 MB in ten minutes); development logs requests too.
+ * does not fill the disk (request logs once wrote 100 MB in ten minutes); development logs requests too.
  */
 import type { FastifyServerOptions } from 'fastify';
 import { z } from 'zod';

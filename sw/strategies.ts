@@ -1,5 +1,5 @@
 /**
- * The caching strategies, one named function each (DESIGN §1, issue 4):
+ * The caching strategies, one named function each (DESIGN §1):
  * - pages: network first (with navigation preload), falling back to the saved copy of
  *   the page, else to the offline page in the address's language;
  * - payloads: stale-while-revalidate, so that a client navigation to a page seen or

@@ -1,5 +1,5 @@
 /**
- * The service worker (DESIGN §1, issue 4). Thin on purpose: it registers the routes and
+ * The service worker (DESIGN §1). Thin on purpose: it registers the routes and
  * the life-cycle handlers; the strategies are in ./strategies.ts and the page talks to it
  * through src/features/pwa/sw-bridge.ts (messages in src/shared/service-worker-protocol.ts).
  *

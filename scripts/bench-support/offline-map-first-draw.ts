@@ -1,6 +1,6 @@
 /**
  * The offline station map's first draw for the scale benchmark (scripts/bench-stations.ts,
- * issue 12 item 3: "first map draw < 200 ms at 13,000"): the real component
+ * target: "first map draw < 200 ms at 13,000"): the real component
  * (src/features/stations/components/offline-map.tsx) rendered by React into the bench's
  * 1280 × 800 container, from the call until its markers are in the DOM at the fitted view
  * (the index over all stations, the projection of the outlines, the clusters of the first

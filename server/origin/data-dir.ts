@@ -1,7 +1,7 @@
 /**
  * The start-up check of DATA_DIR, the folder of the origin's SQLite file (docs/operations.md
  * "Start-up checks"). A folder that is missing or read-only used to surface later as a
- * stack trace or as failed writes under traffic (issue 11); now start-up stops at once
+ * stack trace or as failed writes under traffic; now start-up stops at once
  * with a message naming the path.
  */
 import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -4,8 +4,8 @@ import { HttpError } from '../common/http-error';
 export { HttpError };
 
 /**
- * A request body that is not JSON. A 400 like any other bad input, not 415: issue 2 asks
- * for "non-JSON bodies (400)", and the client needs only the one error shape.
+ * A request body that is not JSON. A 400 like any other bad input, not 415: bad input of any kind
+ * is a 400 (docs/security.md), and the client needs only the one error shape.
  */
 export function notJsonBodyError(): HttpError {
   return new HttpError(400, 'BAD_REQUEST', 'The request body must be JSON (content-type: application/json)');

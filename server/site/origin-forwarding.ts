@@ -2,7 +2,7 @@
  * How the site server forwards requests to the origin with @fastify/reply-from (/proxy/*,
  * /images/*, /payment-gateway/*): bounded undici timeouts, and origin failures answered
  * as clear gateway errors instead of reply-from's defaults (a 500 for a refused
- * connection, and no upper bound at all on a hung origin: it waited 300 s, issue 11).
+ * connection, and no upper bound at all on a hung origin: it waited 300 s).
  * The page loads of origin-client.ts and the account calls stop after the same time.
  */
 import type { FastifyReplyFromHooks } from '@fastify/reply-from';

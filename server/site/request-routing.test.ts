@@ -217,7 +217,7 @@ describe('routeRequest: first-visit locale detection', () => {
   });
 
   it('serves "/" as asked to a link followed on the site (Sec-Fetch-Site same-origin) and remembers fi-FI', () => {
-    // The locale switcher's "Suomi" in a Swedish browser without a cookie (issue 11, item 20).
+    // The locale switcher's "Suomi" in a Swedish browser without a cookie: choosing a language must land on it.
     const page = expectKind(
       route('/', { localeCookie: undefined, preferredTags: ['sv-SE'], sameOrigin: true }),
       'page',

@@ -108,7 +108,7 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
   const hostHeader = request.host.toLowerCase();
   const hostname = hostHeader.replace(/:\d+$/, '');
   // Only to a configured host: the Host header is the client's to write, and
-  // "Host: www.evil.example" must not make this site redirect to evil.example (issue 11).
+  // "Host: www.evil.example" must not make this site redirect to evil.example (an open redirect).
   const bareHostname = hostname.slice(4);
   if (hostname.startsWith('www.') && (site.siteHosts.has(bareHostname) || site.localeDomains.has(bareHostname))) {
     return {

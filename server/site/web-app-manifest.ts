@@ -1,5 +1,5 @@
 /**
- * The web app manifest of a locale (issue 4 "Install"): names and shortcuts in the
+ * The web app manifest of a locale, so that the app installs in the visitor's language: names and shortcuts in the
  * locale's language, start URL and scope with the locale prefix (none in domain mode, where
  * the host is the locale's), icons of 192 and 512 px plus maskable ones (public/icons,
  * made by scripts/generate-pwa-icons.ts), screenshots of the station locator narrow and

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The identity of this database's station history (issue 12, docs/stations.md): a random
+ * The identity of this database's station history (docs/stations.md): a random
  * id made once. A browser sends it back with the version it holds; another id (a database
  * restored from a backup or made anew, whose version numbers mean something else) gets the
  * full list instead of a delta computed against a history it never had.

@@ -1,6 +1,6 @@
 /**
  * cms-view/v1/stations: the compact station list of a country with a version (ETag) and
- * deltas since a version (issue 5, DESIGN §4). The station page and locator parts of the
+ * deltas since a version (DESIGN §4), so that a repeat visit downloads only what changed. The station page and locator parts of the
  * page endpoint are in station-pages.ts.
  */
 import { createHash } from 'node:crypto';
@@ -25,7 +25,7 @@ const FULL_LISTS_KEPT = 6;
 const listQuery = z.object({
   country: z.enum(STATION_COUNTRIES).optional(),
   since: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
-  /** The database history `since` belongs to (an app of before issue 12 sends none). */
+  /** The database history `since` belongs to (an app older than the dataset id sends none). */
   dataset: z
     .string()
     .regex(/^[\w-]{1,64}$/)

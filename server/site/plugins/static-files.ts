@@ -20,7 +20,7 @@ export const staticFiles = fp(async (app: FastifyInstance, options: { distDir: s
     // Never the template, and never a source map, should one be left in the folder
     // (the build moves them to dist/sourcemaps: docs/operations.md "Source maps").
     allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
-    // No info line per file (issue 11: request logs of assets filled the disk under load).
+    // No info line per file (request logs of assets filled the disk under load).
     ...QUIET_ROUTE,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${join(options.distDir, 'client', 'assets')}`);

@@ -58,7 +58,7 @@ describe('seeded holiday exceptions', () => {
   });
 });
 
-describe('seeded lunch lists (issue 11 item 16)', () => {
+describe('seeded lunch lists (diet labels belong to the dish)', () => {
   // Read from the dish names, not from the dish file: the test must not trust the file it checks.
   const VEGETARIAN = new Set(['Kasvislasagne', 'Pinaattiletut', 'Vegetarisk lasagne', 'Vegetarlasagne']);
 

@@ -40,7 +40,7 @@ type Town = z.infer<typeof townsFileSchema>['countries']['FI'][number];
 /**
  * The lunch dishes of each country with their diet labels (content/stations/lunch-dishes.json).
  * A label is a fact about the dish, written beside its name, so a meat soup can never be
- * labelled VEG (issue 11 item 16: labels used to be drawn at random per serving).
+ * labelled VEG (labels used to be drawn at random per serving).
  */
 const dishesFileSchema = z.object({
   diets: z.record(z.enum(DIET_CODES), z.string()),
