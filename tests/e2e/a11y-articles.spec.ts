@@ -1,5 +1,5 @@
 /**
- * Issue 3, "Must show": axe-core finds no serious or critical WCAG 2.2 AA violation on an
+ * Accessibility: axe-core finds no serious or critical WCAG 2.2 AA violation on an
  * article page and the error page in each locale, on a phone (390 px) and a desktop
  * (1280 px). The landing pages are covered by a11y.spec.ts.
  */

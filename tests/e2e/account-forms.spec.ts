@@ -1,5 +1,5 @@
 /**
- * The contact forms (issue 7) in Chromium at 390 and 1280 px with axe: a field error
+ * The contact forms in Chromium at 390 and 1280 px with axe: a field error
  * first, then a successful submission; a server failure shows 'Could not submit form,
  * try again later' (spec §8) and keeps what was typed.
  */
@@ -52,7 +52,7 @@ for (const viewport of [
     await expectAccessible(page, 'contact form sent');
     expect((await latestMail('asiakaspalvelu@st1.example', text)).body).toContain(`topic: card`);
 
-    // "Send another" opens an empty form that does not call its fields wrong (issue 11).
+    // "Send another" opens an empty form that does not call its fields wrong.
     await form.getByRole('button', { name: forms('forms.send-another') }).click();
     await expect(message).toHaveValue('');
     await expect(form.getByText(forms('validation.required'))).toHaveCount(0);

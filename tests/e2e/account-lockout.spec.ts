@@ -1,5 +1,5 @@
 /**
- * The login form when an account is locked by failed logins (issue 11, docs/accounts.md
+ * The login form when an account is locked by failed logins (docs/accounts.md
  * "Rate limits"): it says plainly how many minutes to wait, in all four locales, and the
  * unlock link mailed to the owner lets them in at once with the right password.
  */

@@ -1,5 +1,5 @@
 /**
- * Customer accounts in Chromium (issue 7), at 390 and 1280 px, each screen checked with
+ * Customer accounts in Chromium, at 390 and 1280 px, each screen checked with
  * axe: register → confirm through the outbox token → log in → the first name in the
  * header → edit details → cards and orders → log out; a guest sent to login and back;
  * forgot and reset password; login offline keeps what was typed; a guest's cart stays
@@ -104,7 +104,7 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, 'details with an error');
       await firstName.fill('Elina');
       // A Swedish number typed with the Finnish prefix still chosen: the checkout takes it,
-      // so My details does too, as a Swedish number (one phone rule, issue 11 item 17b).
+      // so My details does too, as a Swedish number (one phone rule).
       await page.getByLabel(featureText(locale, 'forms', 'forms.field.phone')).fill('+46 70 123 45 67');
       await page.getByRole('button', { name: text('account.details.save') }).click();
       await expect(page.getByText(text('account.details.saved'))).toBeVisible();
@@ -146,7 +146,7 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test("a guest's cart stays when they log in (issue 7, spec §4)", async ({ page }) => {
+test("a guest's cart stays when they log in (spec §4)", async ({ page }) => {
   const cartLink = page.getByRole('banner').getByRole('link', { name: /^Cart/ });
   const oneItem = message(locale, 'header.cartWithCount')
     .replace(/.*one \{([^}]*)\}.*/, '$1')
@@ -241,7 +241,7 @@ test('forgot and reset a password through the e-mailed link, then change it on m
   await page.getByRole('button', { name: text('account.login.submit') }).click();
   await expect(page.getByTestId('user-label')).toHaveText('Rasmus');
 
-  // A successful change empties the form without "This field is required" errors (issue 11).
+  // A successful change empties the form without "This field is required" errors.
   await open(page, href('myPages'));
   const form = page.locator('form', { has: page.getByRole('heading', { name: text('account.password.title') }) });
   const field = (id: string) => form.getByRole('textbox', { name: text(id), exact: true });

@@ -2,7 +2,7 @@
  * CMS blocks in the browser: card links open their dialog (closing with Esc and the
  * backdrop), external links open a new tab, brand themes colour the page, and the
  * accordion works from the keyboard. Card, external-link and theme checks run at 390 px
- * and 1280 px (issue 3). Pages are picked from the seed content by what they
+ * and 1280 px. Pages are picked from the seed content by what they
  * contain, so the tests follow the content instead of hard-coding it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -63,7 +63,7 @@ async function open(page: Page, path: string) {
   await waitForHydration(page);
 }
 
-// Issue 3 asks for these checks on a phone and on a desktop.
+// Checked on a phone and on a desktop, where the layouts differ.
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },

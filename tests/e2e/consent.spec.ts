@@ -1,5 +1,5 @@
 /**
- * Cookie consent and the tag manager (issue 3 item 8, spec §5 and §8): the first-visit
+ * Cookie consent and the tag manager (spec §5 and §8): the first-visit
  * banner, the settings dialog (a focus-trapping modal that Esc closes), the stored and
  * versioned choice, the footer's cookie-settings trigger, and the locale's tag-manager
  * script requested only after analytics consent. The tag-manager address is intercepted:
@@ -69,7 +69,7 @@ for (const viewport of [
         .click();
       await expect(banner(page)).toHaveCount(0);
       await expect.poll(() => requests).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-ST1FI01']);
-      // "Accept all" includes Google Maps (issue 11 item 26).
+      // "Accept all" includes Google Maps.
       expect(await consentCookie(context)).toBe('v1.analytics.maps');
 
       // The choice survives a reload: no banner, and the tag manager loads straight away.

@@ -1,5 +1,5 @@
 /**
- * Issue 3, "Must show": crawling the running site from each locale root finds no broken
+ * Crawling the running site from each locale root finds no broken
  * internal link or image, and every page has a title, a description and exactly one h1.
  * The crawl runs on plain HTTP against the server-rendered HTML (what a search engine
  * sees); other origins are never fetched.

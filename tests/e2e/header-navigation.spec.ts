@@ -1,5 +1,5 @@
 /**
- * The header after the launch audit (issue 11): second-level navigation as a disclosure
+ * The header after the launch audit: second-level navigation as a disclosure
  * menu (WAI-ARIA APG) by keyboard, mouse and touch at 1280 and 390 px; the site search
  * entry in every locale; the locale switcher that lands on the chosen language even in a
  * browser of another one, and that offers every locale on a page that exists in one.

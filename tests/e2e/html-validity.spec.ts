@@ -1,5 +1,5 @@
 /**
- * Issue 3, "Must show": the server-rendered HTML of the landing page, an article and the
+ * Valid markup: the server-rendered HTML of the landing page, an article and the
  * error page validates in every locale (W3C Nu Html Checker from vnu-jar, Java 17):
  * no errors; warnings are allowed and only printed.
  */

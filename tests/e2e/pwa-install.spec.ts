@@ -1,5 +1,5 @@
 /**
- * Issue 4, install: Chromium finds nothing that stops installing the app in any locale
+ * Install: Chromium finds nothing that stops installing the app in any locale
  * (DevTools protocol Page.getInstallabilityErrors), reads each locale's manifest without
  * errors, and the app offers installation from the second page view on, remembering "Not
  * now". At 390 px and 1280 px, with axe on the offer.

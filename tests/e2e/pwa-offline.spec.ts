@@ -1,5 +1,5 @@
 /**
- * Issue 4, offline: the service worker controls the page after the first load; with the
+ * Offline: the service worker controls the page after the first load; with the
  * browser offline, a visited page, the landing page, the station locator and the cart load from
  * what it saved; a page never seen shows the offline page in the address's language; the
  * header says that the app is offline. At 390 px and 1280 px, with axe on the offline page.

@@ -1,5 +1,5 @@
 /**
- * Issue 4, prefetch (spec §4, §9): 1000 ms after load the payloads of the internal links in
+ * Prefetch (spec §4, §9): 1000 ms after load the payloads of the internal links in
  * view are fetched, at most 4 at a time, on a fast connection; never when the connection
  * reports Save-Data, slow-2g or 2g. The background sync of the station list follows the
  * same connection rule.

@@ -1,5 +1,5 @@
 /**
- * Issue 4, build updates (spec §4 "Build check", §9 "route reload guard 10000 ms"): when
+ * Build updates (spec §4 "Build check", §9 "route reload guard 10000 ms"): when
  * `/builds/latest.json` names another build, the next client navigation is a full page
  * load of its target; a script chunk that cannot be loaded reloads the target once, and
  * a second failure within the guard is not reloaded again (no loop).

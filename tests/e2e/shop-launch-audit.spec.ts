@@ -1,5 +1,5 @@
 /**
- * The shop as the launch audit's customer saw it (issue 11, items 9, 10, 11, 13, 14, 27):
+ * The shop as the launch audit's customer saw it:
  * a saved cart the server refuses on load, a refused add, a signed-in customer's checkout
  * after a reload, the wash-code rule applied once, one customer-service number per
  * locale, the items listed in the checkout, and truthful titles for failed payments.

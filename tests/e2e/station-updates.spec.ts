@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4: a station changed at the origin reaches an installed app that stays
+ * Station updates: a station changed at the origin reaches an installed app that stays
  * open. The app (service worker in control, station list stored) is "resumed" after more
  * than the background-sync interval: it asks for the changes since its stored version
  * only (a delta, conditional on its ETag), stores them, and the open locator shows them

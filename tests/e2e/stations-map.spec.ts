@@ -1,5 +1,5 @@
 /**
- * The station map (issue 12 items 1 and 2, issue 11 item 26), end to end in Chromium:
+ * The station map (offline, at scale, and only with consent for Google's), end to end in Chromium:
  * - without a key, or offline, or without consent for Google Maps, the locator and the
  *   station pages draw the built-in offline map: country outlines, clusters by spec §9
  *   (checked against a reference Supercluster), a cluster click zooms in, a marker opens

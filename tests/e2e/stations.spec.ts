@@ -1,5 +1,5 @@
 /**
- * Issue 5, "Must show" (end to end in Chromium): search and filter narrow the list; "near
+ * The station locator and pages (end to end in Chromium): search and filter narrow the list; "near
  * me" sorts by distance; a station page shows its blocks in order; after one online visit
  * the locator works offline and a visited station page opens (the map: stations-map.spec.ts).
  * Each screen at 390 and 1280 px, checked with axe.
@@ -90,7 +90,7 @@ for (const viewport of VIEWPORTS) {
       expect(errors.filter((error) => !error.includes('_payload.json') && !error.includes('404'))).toEqual([]);
     });
 
-    test('the filter panel stays open when the last filter is unticked (issue 11 item 17a)', async ({ page }) => {
+    test('the filter panel stays open when the last filter is unticked', async ({ page }) => {
       await openLocator(page);
       const panel = page.locator('.station-locator__filters');
       const diesel = page.getByLabel(text('fi-FI', 'stations.filter.diesel'), { exact: true });
@@ -180,8 +180,7 @@ for (const viewport of VIEWPORTS) {
     );
     await expect(page.locator('.opening-hours').first()).toBeVisible();
     // No map key in the e2e configuration: the built-in map is drawn, with a note saying why
-    // it is not Google's (issue 12), and no notice points to a list the page does not have
-    // (issue 11 item 17d).
+    // it is not Google's, and no notice points to a list the page does not have.
     const mapBlock = page.locator('[data-station-block="map"]');
     await expect(mapBlock.locator('.offline-map')).toBeVisible();
     await expect(mapBlock.locator('.station-map__note')).toHaveText(text('fi-FI', 'stations.map.noKey'));

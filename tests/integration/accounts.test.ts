@@ -209,7 +209,7 @@ describe('login and the session', () => {
     });
   });
 
-  // Issue 2: "non-JSON bodies (400)" — a clear JSON error, not the framework's 415.
+  // Non-JSON bodies are bad input (400) — a clear JSON error, not the framework's 415.
   const stateChanging = [
     '/api/v1/login',
     '/api/v1/logout',
@@ -589,7 +589,7 @@ describe("customer data: one's own only", () => {
         telephoneNumber: { id: 'validation.phone' },
       },
     });
-    // An impossible number of an allowed country is refused too (the one phone rule, issue 11 item 17b).
+    // An impossible number of an allowed country is refused too (the one phone rule).
     const impossible = await post(
       '/api/v1/account/customer',
       { firstName: 'Anna', lastName: 'A', phoneNumber: '+3581', marketing: [] },

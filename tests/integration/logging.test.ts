@@ -1,5 +1,5 @@
 /**
- * The product's logs as an operator reads them (issue 11): `npm start`'s server in a
+ * The product's logs as an operator reads them (docs/operations.md): `npm start`'s server in a
  * child process, its stdout parsed line by line. Static files write no line per request,
  * pages do at info level, and an error inside the embedded origin is logged by the origin.
  */

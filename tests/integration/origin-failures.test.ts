@@ -1,5 +1,5 @@
 /**
- * The site server in front of an origin that hangs or refuses connections (issue 11):
+ * The site server in front of an origin that hangs or refuses connections (a hung origin once held requests for 300 s):
  * every forwarded call gives up after ORIGIN_TIMEOUT_MS with a 504, and a refused
  * connection is a 503 with Retry-After, never a 500 or a five-minute wait.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 4 on the site server: the per-locale web app manifests, the manifest link in every
+ * The installable app on the site server: the per-locale web app manifests, the manifest link in every
  * page's head, and the service worker script's headers. Needs the production build
  * (`npm run build`, or DIST_DIR pointing at one).
  */

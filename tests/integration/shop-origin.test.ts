@@ -301,7 +301,7 @@ describe('shop: orders', () => {
     ['open redirect return path', { returnPath: '//evil.example/x' }, /returnPath/],
     ['absolute return path', { returnPath: 'https://evil.example/' }, /returnPath/],
     ['bad phone', { customer: { ...customer, telephoneNumber: '12ab' } }, /telephoneNumber/],
-    // The one phone rule (issue 11 item 17b): digits alone are not enough, they must be a
+    // The one phone rule of every form: digits alone are not enough, they must be a
     // possible number of the prefix's country, as in My details.
     ['impossible phone', { customer: { ...customer, telephoneNumber: '1234' } }, /telephoneNumber/],
     [
@@ -546,7 +546,7 @@ describe('shop: orders', () => {
     const code = receipt.items[0]!.washCodes[0]!;
     expect((await post('/digital-order/v1/wash-codes/redeem', { code: code.toLowerCase() })).statusCode).toBe(200);
     expect((await post('/digital-order/v1/wash-codes/check', { code })).json()).toEqual({ code, status: 'used' });
-    // The spec §5 rule is applied once, here: what the customer typed, prefix or not (issue 11).
+    // The spec §5 rule is applied once, here: what the customer typed, prefix or not (it once added 'ST1-' twice).
     for (const typed of ['abc', 'ST1-ABC', 'st1-abc'])
       expect((await post('/digital-order/v1/wash-codes/check', { code: typed })).json()).toEqual({
         code: 'ST1-ABC',

@@ -1,5 +1,5 @@
 /**
- * Findings of the launch audit (issue 11) against the site server and a real origin:
+ * Findings of the launch audit against the site server and a real origin:
  * forwarded addresses and rate limits, the www redirect, the Permissions-Policy header,
  * the locale cookie behind TLS and source maps.
  */

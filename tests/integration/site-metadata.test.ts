@@ -1,6 +1,6 @@
 /**
- * What crawlers, share previews and screen readers get besides the page text (issue 11,
- * launch audit): robots.txt, security.txt, favicon.ico, x-default in the sitemaps,
+ * What crawlers, share previews and screen readers get besides the page text (found
+ * missing by the launch audit): robots.txt, security.txt, favicon.ico, x-default in the sitemaps,
  * og:image and twitter:card on every page, JSON-LD (Organization, GasStation,
  * BreadcrumbList), landing-page links for the locale switcher, the same-origin "/" rule
  * of locale detection, and alt texts in the page's language.

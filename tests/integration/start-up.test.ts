@@ -1,5 +1,5 @@
 /**
- * Start-up checks (issue 11): `npm start`'s server in a child process stops with a
+ * Start-up checks (docs/operations.md): `npm start`'s server in a child process stops with a
  * non-zero exit and a one-line message for TRUST_PROXY=true, and one naming the folder
  * when DATA_DIR is missing or read-only; the default ./data is still created on a first start.
  */

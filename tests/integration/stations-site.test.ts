@@ -1,5 +1,5 @@
 /**
- * The stations feature through the site server (issue 5): the station list is reachable at
+ * The stations feature through the site server: the station list is reachable at
  * /proxy with its ETag and conditional 304; station pages render; the Maps key of the
  * configuration reaches the page's boot data and the CSP allows the Maps hosts.
  * Needs the production build (DIST_DIR, default dist).

@@ -1,5 +1,5 @@
 /**
- * Stations in the origin (issue 5): the seed of at least 1,200 stations across Finland,
+ * Stations in the origin: the seed of at least 1,200 stations across Finland,
  * Sweden and Norway, the compact list with version (ETag) and deltas, station pages
  * through the page endpoint, the locator's server list and the sitemap — against a real
  * SQLite file. Bad input gets a 4xx with the JSON error body.
@@ -136,7 +136,7 @@ describe('GET cms-view/v1/stations', () => {
     const restored = await list('?country=FI&since=1&dataset=another-history');
     expect(restored.body).toMatchObject({ full: true, dataset: fi.dataset });
     expect(restored.body!.stations).toHaveLength(fi.stations.length);
-    // The same history: a delta; an app from before issue 12 (no dataset): a delta as before.
+    // The same history: a delta; an app older than the dataset id (none sent): a delta as before.
     expect((await list(`?country=FI&since=${fi.version}&dataset=${fi.dataset}`)).body).toMatchObject({ full: false });
     expect((await list(`?country=FI&since=${fi.version}`)).body).toMatchObject({ full: false });
     // The history is the database's own: it stays across requests and restarts of the app.

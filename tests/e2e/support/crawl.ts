@@ -1,5 +1,5 @@
 /**
- * A same-origin crawler on fetch for the whole-site checks of issue 3 ("crawling the
+ * A same-origin crawler on fetch for the whole-site checks ("crawling the
  * running site from each locale root finds no broken internal link or image, and every
  * page has a title, a description and exactly one h1").
  *

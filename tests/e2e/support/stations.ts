@@ -50,7 +50,7 @@ export const FAKE_MAPS_KEY = 'e2e-fake-maps-key';
  * Serves the Maps stub at the real script URL and gives the page a Maps key, as the site
  * server does when GOOGLE_MAPS_API_KEY is set (the e2e server runs without one; the key's
  * way from the configuration into the page is covered by tests/integration/stations-site.test.ts).
- * By default the visitor has allowed Google Maps (consent cookie `v1.maps`, issue 11 item 26);
+ * By default the visitor has allowed Google Maps (consent cookie `v1.maps`);
  * `consent: false` leaves the choice unmade.
  */
 export async function useFakeMaps(
