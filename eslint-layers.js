@@ -1,5 +1,5 @@
 /**
- * The import rules between layers (DESIGN.md §5, STYLE.md rule 2, decision 007), enforced
+ * The import rules between layers (docs/design.md §5, docs/style.md rule 2, decision 007), enforced
  * by eslint-plugin-import-x's no-restricted-paths on every file, tests and scripts
  * included. Imports flow one way: app → features → ui → i18n → shared; the service worker
  * and both servers take only src/shared from the browser code; the site server and the

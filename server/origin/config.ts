@@ -1,4 +1,4 @@
-/** Origin configuration from the environment, checked at start-up (house style §7). */
+/** Origin configuration from the environment, checked at start-up (docs/style.md rule 7). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { shutdownSchema, type ShutdownSettings } from '../lifecycle';

@@ -1,4 +1,4 @@
-/** Site server configuration from the environment, checked at start-up (house style §7). */
+/** Site server configuration from the environment, checked at start-up (docs/style.md rule 7). */
 import { resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';

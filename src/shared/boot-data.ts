@@ -8,7 +8,7 @@ import type { PagePayload } from './payload';
 export const BOOT_ELEMENT_ID = '__st1_boot';
 
 /**
- * Site configuration the browser may see, listed explicitly (house style §7): it comes from
+ * Site configuration the browser may see, listed explicitly (docs/style.md rule 7): it comes from
  * the site server's environment (server/site/config.ts).
  */
 export interface PublicConfig {

@@ -2,8 +2,8 @@
  * The one route table and the one locale table: locales, their prefixes and the localized
  * paths of spec §2, and what each locale formats and charges with (country, time zone,
  * phone prefix, number and date format, shop currency). Both the site server, the origin
- * and the browser read them here; nothing else concatenates locale prefixes (house style
- * §4) or keeps its own per-locale copy of these facts (docs/shop.md, docs/stations.md).
+ * and the browser read them here; nothing else concatenates locale prefixes (docs/style.md
+ * rule 4) or keeps its own per-locale copy of these facts (docs/shop.md, docs/stations.md).
  */
 
 export const LOCALES = ['fi-FI', 'en-EU', 'sv-SE', 'no-NO'] as const;

@@ -3,7 +3,7 @@
  * of every feature (shop e-commerce events, the error page's event, the form error event
  * of spec §8) goes through `pushAnalytics`, which writes only while the visitor allows
  * analytics. The consent feature reports the choice with `setAnalyticsConsent`; features
- * cannot import it (house style: features do not import each other), so the gate lives
+ * cannot import it (docs/style.md rule 2: features do not import each other), so the gate lives
  * here.
  *
  * States:

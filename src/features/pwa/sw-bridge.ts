@@ -1,5 +1,5 @@
 /**
- * The page's one bridge to the service worker (house style §8): registration through
+ * The page's one bridge to the service worker (docs/style.md rule 8): registration through
  * workbox-window, the messages of src/shared/service-worker-protocol.ts, and the update
  * policy's page side (docs/pwa.md):
  * - a new worker that installed and waits is not activated at once; the next client

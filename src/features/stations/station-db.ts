@@ -2,7 +2,7 @@
  * The browser's station store (DESIGN §4): the compact list per country with its sync
  * version, and the page payloads of visited station pages (and the locator) for offline
  * navigation. One Dexie database with a versioned schema; the rest of the feature uses
- * the functions here, never the tables (house style §9).
+ * the functions here, never the tables (docs/style.md rule 9).
  */
 import Dexie, { type Table } from 'dexie';
 import type { PagePayload } from '@/shared/payload';
