@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assetExtension, assetKind, assetKindOfExtension, isDocument, isResizable, mimeTypeOf } from './asset-types';
 
-describe('asset type mapping (spec §9)', () => {
+describe('asset type mapping', () => {
   it.each([
     ['jpeg', 'image'],
     ['jpg', 'image'],

@@ -28,7 +28,7 @@ export function assetExtension(asset: Pick<Asset, 'ext' | 'name' | 'src'>): stri
   return dot > 0 ? file.slice(dot + 1).toLowerCase() : undefined;
 }
 
-/** The kind of an extension, or undefined for one spec §9 does not list. */
+/** The kind of an extension, or undefined for one the spec does not list. */
 export function assetKindOfExtension(ext: string): AssetKind | undefined {
   return KIND_BY_EXT[ext.replace(/^\./, '').toLowerCase()];
 }
@@ -39,7 +39,7 @@ export function assetKind(asset: Pick<Asset, 'ext' | 'name' | 'src'>): AssetKind
   return ext === undefined ? 'image' : assetKindOfExtension(ext);
 }
 
-/** PDFs count as images in spec §9 but are rendered as a download link, not an <img>. */
+/** PDFs count as images in the spec but are rendered as a download link, not an <img>. */
 export function isDocument(asset: Pick<Asset, 'ext' | 'name' | 'src'>): boolean {
   return assetExtension(asset) === 'pdf';
 }
@@ -61,7 +61,7 @@ const MIME_BY_EXT: Readonly<Record<string, string>> = {
   webm: 'video/webm',
 };
 
-/** The media type of an extension of spec §9, for <source type> and Content-Type. */
+/** The media type of a listed extension, for <source type> and Content-Type. */
 export function mimeTypeOf(ext: string): string | undefined {
   return MIME_BY_EXT[ext.replace(/^\./, '').toLowerCase()];
 }

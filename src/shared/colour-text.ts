@@ -1,5 +1,5 @@
 /**
- * The colour-text rule of spec §5: text on a CMS background colour is light when the
+ * The colour-text rule (docs/spec.md §5): text on a CMS background colour is light when the
  * colour is dark (luminance below 110 on a 0–255 scale) and dark otherwise; a value that
  * is not a 3- or 6-digit hex colour gets dark text.
  */

@@ -25,7 +25,7 @@ function query(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url, 'http://x').searchParams);
 }
 
-describe('image provider and presets (spec §8)', () => {
+describe('image provider and presets', () => {
   it('throws on an unknown provider', () => {
     expect(() => getImageProvider('cloudinary')).toThrow(/Unknown image provider: cloudinary/);
     expect(() => buildImageSources(hero, { provider: 'imgix', preset: 'card' })).toThrow(/provider/);
@@ -91,7 +91,7 @@ describe('buildImageSources with densities', () => {
   });
 });
 
-describe('buildImageSources with screen sizes (spec §9 screens)', () => {
+describe('buildImageSources with screen sizes', () => {
   it('builds width descriptors from the screens and a sizes attribute', () => {
     const sources = buildImageSources(hero, { preset: 'card', sizes: 'xs:100vw md:50vw 640px' });
     expect(sources.sizes).toBe('(max-width: 320px) 100vw, (max-width: 768px) 50vw, 640px');

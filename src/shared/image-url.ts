@@ -1,7 +1,7 @@
 /**
  * Image URLs for the image provider (spec §7 "Image provider requests ask for width,
- * height, crop by focal point, format webp at 1x, 1.5x, 2x"; spec §9 densities and
- * screens). One provider, 'origin', builds `/images/{id}?w=&h=&fit=&fm=&fp=`; the URL
+ * height, crop by focal point, format webp at 1x, 1.5x, 2x"; densities and screens in
+ * rules/limits.ts). One provider, 'origin', builds `/images/{id}?w=&h=&fit=&fm=&fp=`; the URL
  * carries every parameter, so a rendered variant can be cached forever. Unknown
  * providers and presets throw (spec §8). The size rules are shared with the origin so
  * that width and height attributes always match the served image.

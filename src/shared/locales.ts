@@ -17,7 +17,7 @@ export type Country = (typeof COUNTRIES)[number];
 /**
  * What belongs to a country, written once: the time zone its stations' opening hours and
  * its locales' dates are read in, the currency prices at its stations are paid in, and its
- * telephone prefix in the form of spec §3 ('FIN|358'; spec §9: +358, +46, +47).
+ * telephone prefix in the form of spec §3 ('FIN|358').
  */
 export const COUNTRY_INFO = {
   FI: { timeZone: 'Europe/Helsinki', currency: 'EUR', telephonePrefix: 'FIN|358' },

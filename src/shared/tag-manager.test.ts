@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidTagManagerId, tagManagerKind, tagManagerScriptUrl } from './tag-manager';
 
-describe('tag-manager id validation (spec §5)', () => {
+describe('tag-manager id validation', () => {
   it.each(['GTM-ST1FI01', 'GTM-K9X2', 'G-ABC123XYZ', 'G-1'])('accepts %s', (id) => {
     expect(isValidTagManagerId(id)).toBe(true);
   });

@@ -71,7 +71,7 @@ export function CmsImage({
   }
 
   if (kind === undefined) {
-    // An extension spec §9 does not list: nothing sensible to render.
+    // An extension the spec does not list: nothing sensible to render.
     console.warn(`CmsImage: unsupported asset ${asset.id ?? asset.src}`);
     return null;
   }

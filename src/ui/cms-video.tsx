@@ -1,5 +1,5 @@
 /**
- * A CMS video (spec §9 "Video" and "Assets"): mp4 or webm in a 16:9 box, width 1920,
+ * A CMS video: mp4 or webm in a 16:9 box, width 1920,
  * autoplaying muted and looping inline. Moving content that plays on its own needs a
  * way to stop it (WCAG 2.2.2), hence the pause button; with reduced motion it starts paused.
  */

@@ -1,5 +1,5 @@
 /**
- * A region that opens and closes with a 500 ms height transition (spec §9). The content
+ * A region that opens and closes with a HEIGHT_TRANSITION_MS height transition. The content
  * stays clipped (overflow hidden) until 500 ms after opening so that it does not spill out
  * while the box is still growing; after that, focus rings and shadows may overflow.
  *

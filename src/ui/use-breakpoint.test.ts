@@ -11,8 +11,8 @@ class FakeViewport extends EventTarget {
   }
 }
 
-describe('breakpoints (spec §9)', () => {
-  it('are the minimum widths of spec §9', () => {
+describe('breakpoints', () => {
+  it('are the minimum widths of the spec', () => {
     expect(BREAKPOINTS).toEqual({
       smallMobile: 320,
       mobile: 480,

@@ -1,6 +1,6 @@
 /**
- * The breakpoints of spec §9 and a hook that follows the viewport width, re-reading it
- * 50 ms after the last resize event (spec §9 "resize debounce 50 ms") so that dragging a
+ * A hook that follows the viewport width against BREAKPOINTS (rules/limits.ts), re-reading
+ * it RESIZE_DEBOUNCE_MS after the last resize event so that dragging a
  * window edge re-renders once, not on every frame.
  *
  * CSS does the layout with the same numbers (mobile first, min-width queries); the hook is

@@ -18,7 +18,7 @@ class MemoryStorage implements GuardStorage {
   }
 }
 
-describe('chunk reload guard (spec §9: 10000 ms)', () => {
+describe('chunk reload guard', () => {
   it('allows one reload, then none until 10000 ms have passed', () => {
     expect(RELOAD_GUARD_MS).toBe(10_000);
     const storage = new MemoryStorage();

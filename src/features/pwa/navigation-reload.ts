@@ -6,7 +6,7 @@
  *   (./build-check.ts) or that a newer service worker is waiting, the next client
  *   navigation becomes a full page load of its target, so the new build shows up at a
  *   moment the visitor chose, never under a half-filled form.
- * - Chunk-load errors (spec §4, §9): a script chunk that cannot be loaded (a release
+ * - Chunk-load errors (spec §4): a script chunk that cannot be loaded (a release
  *   removed it) reloads the target route once; a second failure within the 10000 ms reload
  *   guard is left to the error page, so it can never loop. Offline there is no reload: the
  *   chunk is missing for want of a network, and a reload would lose the open page.

@@ -1,6 +1,6 @@
 /**
  * Shop analytics events (GA4 e-commerce names) with items shaped per spec §3 Analytics
- * item: item_id (code), item_name, quantity, price excluding tax (spec §9).
+ * item: item_id (code), item_name, quantity, price excluding tax.
  *
  * Nothing is sent unless consent allows it: events go through the analytics gate
  * (src/ui/analytics-gate.ts), which drops them without analytics consent rather than

@@ -1,6 +1,6 @@
 /**
  * The cart's item count for the header, without loading the cart store: that store writes it
- * to localStorage (key 'st1.cart', spec §9), and this tiny module reads it after
+ * to localStorage (key 'st1.cart'), and this tiny module reads it after
  * hydration and follows changes in this tab and others ('storage' events).
  */
 import { useSyncExternalStore } from 'react';

@@ -13,7 +13,7 @@ interface CartUpsell {
   product: ProductView;
 }
 
-/** Spec §3 Cart item (plus taxPercentage, which spec §9's price excluding tax needs). */
+/** Spec §3 Cart item (plus taxPercentage, which the price excluding tax needs). */
 export interface CartItem {
   code: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Field rules of the checkout's customer data (spec §5). The phone number is then read
+ * Field rules of the checkout's customer data (src/shared/rules). The phone number is then read
  * with the one phone rule, `readPhone` of src/shared/rules/phone.ts.
  */
 import { PERSON_NAME_RULES } from '@/shared/rules/forms';

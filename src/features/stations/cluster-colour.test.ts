@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusterColour } from './cluster-colour';
 
-describe('cluster colour (spec §9)', () => {
+describe('cluster colour', () => {
   it('is red only above the larger of 10 and the mean', () => {
     expect(clusterColour(10, 4)).toBe('blue');
     expect(clusterColour(11, 4)).toBe('red');

@@ -1,6 +1,6 @@
 /**
- * Spec §9: a cluster is red when its count exceeds the larger of 10 and the mean cluster
- * size (over the clusters on screen), else blue.
+ * A cluster is red when its count exceeds the larger of RED_CLUSTER_MIN_COUNT and the mean
+ * cluster size (over the clusters on screen), else blue.
  */
 import { RED_CLUSTER_MIN_COUNT } from '../../shared/rules/limits';
 

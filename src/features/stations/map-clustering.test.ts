@@ -3,7 +3,7 @@ import Supercluster from 'supercluster';
 import { describe, expect, it } from 'vitest';
 import { FIT_BOUNDS_PADDING_PX, SUPERCLUSTER_OPTIONS } from './map-clustering';
 
-describe('map clustering settings (spec §9)', () => {
+describe('map clustering settings', () => {
   it('radius 60 px, max zoom 16, fit padding 60 px', () => {
     expect(SUPERCLUSTER_OPTIONS).toEqual({ radius: 60, maxZoom: 16 });
     expect(FIT_BOUNDS_PADDING_PX).toBe(60);

@@ -1,6 +1,5 @@
 /**
- * The map's clustering settings (spec §9 "Map clustering: radius 60 px, padding 60 px, max
- * zoom 16"), in one place for the map (components/station-map.tsx) and the benchmark
+ * The map's clustering settings (numbers in rules/limits.ts), in one place for the map (components/station-map.tsx) and the benchmark
  * (scripts/bench-stations.ts). The colour rule is in ./cluster-colour.ts.
  */
 import type { SuperClusterOptions } from '@googlemaps/markerclusterer';

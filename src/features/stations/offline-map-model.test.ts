@@ -65,7 +65,7 @@ describe('offline map geometry', () => {
     expect(y).toBeCloseTo(256 * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)), 9);
   });
 
-  it('fits the stations with 60 px of padding (spec §9)', () => {
+  it('fits the stations with 60 px of padding', () => {
     const stations = stationsAround(200);
     const view = initialView(stations, SIZE);
     const bounds = worldBounds(stations)!;
@@ -106,7 +106,7 @@ describe('offline map geometry', () => {
   });
 });
 
-describe('offline map clusters (spec §9)', () => {
+describe('offline map clusters', () => {
   const stations = stationsAround(1300);
 
   it('clusters like Supercluster with radius 60 screen px, max zoom 16, and colours by the rule', () => {

@@ -109,7 +109,7 @@ export function zoomOf(view: MapView): number {
 
 const WORLD_BOX: [number, number, number, number] = [-180, -85, 180, 85];
 
-/** The mean cluster size at a zoom: spec §9's colour rule compares every cluster's count with it. */
+/** The mean cluster size at a zoom: the colour rule (cluster-colour.ts) compares every cluster's count with it. */
 function meanClusterSizeAt(index: StationClusterIndex, zoom: number): number {
   let markers = index.perZoom.get(zoom);
   if (markers === undefined) {
@@ -119,7 +119,7 @@ function meanClusterSizeAt(index: StationClusterIndex, zoom: number): number {
   return markers === 0 ? 0 : index.stations / markers;
 }
 
-/** The markers to draw for a view: clusters red or blue by spec §9, single stations, on screen. */
+/** The markers to draw for a view: clusters red or blue (cluster-colour.ts), single stations, on screen. */
 export function markersInView(index: StationClusterIndex, view: MapView, size: MapSize): OfflineMarkers {
   const zoom = zoomOf(view);
   const margin = OFFLINE_SUPERCLUSTER_OPTIONS.radius;

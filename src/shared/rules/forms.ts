@@ -1,6 +1,6 @@
 /**
  * The contact forms of the site (customer service and business sales) and the
- * account forms: their fields and spec §5 rules, checked alike in the browser and on
+ * account forms: their fields and rules, checked alike in the browser and on
  * the servers. A CMS form block names a form by its id.
  */
 import type { FieldRule } from './validation';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_INFO, LOCALES } from '../locales';
 import { DEFAULT_TELEPHONE_PREFIX, parsePhone, readPhone, TELEPHONE_PREFIXES, telephonePrefixesFor } from './phone';
 
-describe('parsePhone (spec §5)', () => {
+describe('parsePhone', () => {
   it('maps +358, +47 and +46 to their prefixes and keeps the rest as the number', () => {
     expect(parsePhone('+358401234567')).toEqual({ telephonePrefix: 'FIN|358', telephoneNumber: '401234567' });
     expect(parsePhone('+4791234567')).toEqual({ telephonePrefix: 'NO|47', telephoneNumber: '91234567' });
@@ -59,7 +59,7 @@ describe('readPhone, the one phone rule of every form and both servers', () => {
     expect(readPhone('', 'FIN|358')).toBeNull();
   });
 
-  it('round-trips with parsePhone, the split of a stored number (spec §5)', () => {
+  it('round-trips with parsePhone, the split of a stored number', () => {
     const read = readPhone('0701234567', 'SE|46');
     expect(read && parsePhone(read.e164)).toEqual({ telephonePrefix: 'SE|46', telephoneNumber: '701234567' });
   });
@@ -75,7 +75,7 @@ describe('readPhone, the one phone rule of every form and both servers', () => {
   });
 });
 
-describe('telephonePrefixesFor (spec §9 country order)', () => {
+describe('telephonePrefixesFor', () => {
   it('puts the current country first, then NO, SE, FI', () => {
     expect(telephonePrefixesFor('FIN|358')).toEqual(['FIN|358', 'NO|47', 'SE|46']);
     expect(telephonePrefixesFor('SE|46')).toEqual(['SE|46', 'NO|47', 'FIN|358']);

@@ -1,5 +1,5 @@
 /**
- * Telephone prefixes and the one phone rule (spec §5 "Phone parsing", §9: +358, +47, +46,
+ * Telephone prefixes and the one phone rule ("Phone parsing"; prefixes +358, +47, +46,
  * default FIN|358), shared by the checkout, registration, My details and both servers
  * (a number accepted in one form is accepted in all). The prefixes come from the locale table (src/shared/locales.ts).
  */
@@ -36,7 +36,7 @@ function prefixOfCallingCode(code: string): TelephonePrefix | undefined {
 }
 
 /**
- * Splits a stored international number into prefix and national part (spec §5):
+ * Splits a stored international number into prefix and national part:
  * +358 → FIN|358, +47 → NO|47, +46 → SE|46, the rest as the number; any other
  * number (another country, no '+', nothing after the code) gives null.
  * Spaces and dashes are ignored, so '+358 40 123 4567' works too.
@@ -85,7 +85,7 @@ export function readPhone(input: string, prefix?: TelephonePrefix): Phone | null
   return { telephonePrefix, telephoneNumber: parsed.nationalNumber, e164: parsed.number };
 }
 
-/** The country order of spec §9 for a prefix picker: the current country, then NO, SE, FI. */
+/** The country order for a prefix picker: the current country, then NO, SE, FI. */
 export function telephonePrefixesFor(current: TelephonePrefix): TelephonePrefix[] {
   const rest: TelephonePrefix[] = (['NO', 'SE', 'FI'] as const).map((country) => COUNTRY_INFO[country].telephonePrefix);
   return [current, ...rest.filter((prefix) => prefix !== current)];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateField, validateForm, type FieldRule } from './validation';
 
-describe('validateField (spec §5)', () => {
+describe('validateField', () => {
   it('required refuses empty text, whitespace, an unchecked box and an empty choice', () => {
     const rules: FieldRule[] = [{ rule: 'required' }];
     for (const empty of ['', '   ', null, undefined, false, []]) {

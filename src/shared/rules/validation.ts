@@ -1,5 +1,5 @@
 /**
- * The form validation rules of spec §5, one module for the browser forms and the
+ * The form validation rules (docs/spec.md §5), one module for the browser forms and the
  * servers that re-check what they receive. A rule list describes one field; the first
  * failing rule gives the message: a Lingui id `validation.<rule>` from the `forms`
  * catalog (locales/{locale}/forms.po) and, where the text has a number, `{ ruleValue }`.

@@ -74,7 +74,7 @@ export const validateCartRequestSchema = z.object({
 });
 export type ValidateCartRequest = z.input<typeof validateCartRequestSchema>;
 
-/** The one name rule (spec §5), as registration and My details check it. */
+/** The one name rule (rules/forms.ts), as registration and My details check it. */
 const personName = z
   .string()
   .trim()

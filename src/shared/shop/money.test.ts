@@ -17,7 +17,7 @@ describe('money', () => {
     expect(centsToEuros(1990)).toBe(19.9);
   });
 
-  it('computes the price excluding tax of spec §9: price / (1 + tax)', () => {
+  it('computes the price excluding tax: price / (1 + tax)', () => {
     expect(priceExcludingTax(19.9, 25.5)).toBe(15.86);
     expect(priceExcludingTax(12.55, 25.5)).toBe(10);
     expect(priceExcludingTax(10, 0)).toBe(10);

@@ -1,5 +1,5 @@
 /**
- * Money in the shop (spec §9): the origin computes in integer cents; the API answers
+ * Money in the shop: the origin computes in integer cents; the API answers
  * euros with two decimals; pages show them in the number format and the shop currency of
  * the locale table (src/shared/locales.ts). One rounding rule everywhere: half away from
  * zero to the cent (docs/shop.md).
@@ -36,7 +36,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * An amount of `currency` in the number format of the locale table ('12,90 €' in fi-FI,
- * '€12.90' in en-EU, '129,00 kr' in sv-SE), always with two decimals (spec §9).
+ * '€12.90' in en-EU, '129,00 kr' in sv-SE), always with MONEY_DECIMALS decimals.
  */
 export function formatMoney(amount: number, currency: string, locale: Locale): string {
   const { formatLocale } = LOCALE_INFO[locale];

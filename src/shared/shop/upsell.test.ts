@@ -16,7 +16,7 @@ const item = (amount: number, includes: Array<[number, string]>) => ({
   includes: includes.map(([count, sku]) => ({ amount: count, sku: [sku] })),
 });
 
-describe('upsell rule (spec §4)', () => {
+describe('upsell rule', () => {
   it.each([
     // [case, item, offers, kept]
     ['one single wash, offer of 5: kept (1 does not exceed 5)', item(1, [[1, 'W']]), [offer('W', 5)], true],

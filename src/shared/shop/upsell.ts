@@ -1,4 +1,4 @@
-/** The upsell rule of spec §4. */
+/** The upsell rule (docs/spec.md §4). */
 
 export interface UpsellOffer {
   quantity: number;

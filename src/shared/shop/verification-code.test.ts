@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWashCode, normaliseVerificationCode } from './verification-code';
 
-describe('verification code (spec §5)', () => {
+describe('verification code', () => {
   it.each([
     ['123456', 'ST1-123456'],
     ['1234 5678 9012', 'ST1-123456789012'],

@@ -1,5 +1,5 @@
 /**
- * Form state with the shared spec §5 rules: values, the message of each field once the
+ * Form state with the shared rules (src/shared/rules): values, the message of each field once the
  * form has been sent, and server-side field errors. What the user typed is never
  * cleared by an error (DESIGN §4).
  */

@@ -1,6 +1,6 @@
 /**
  * The contactForm CMS block: the customer service form or the business sales form,
- * checked with the spec §5 rules as the user types and again by the server.
+ * checked with the shared rules (src/shared/rules) as the user types and again by the server.
  * A hidden honeypot field catches naive bots. On failure the form says 'Could not
  * submit form, try again later' and keeps everything that was typed.
  */

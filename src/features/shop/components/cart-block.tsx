@@ -137,7 +137,7 @@ function CartLine({ item }: { item: CartItem }) {
           </button>
         </div>
         {atMax ? (
-          // Why "+" stopped: the shop's per-product limit (spec §9), said where the button is.
+          // Why "+" stopped: the shop's per-product limit (MAX_QUANTITY), said where the button is.
           <p id={maxId} className="shop-muted shop-line__max">
             {t('shop.cart.maxAmount', { max: MAX_ITEM_AMOUNT })}
           </p>

@@ -2,7 +2,7 @@
  * The built-in station map, drawn when Google Maps is not there: no key,
  * no network, no consent for it, or its script failed. Everything it needs ships with the
  * app (and is precached with this chunk): the outlines of Finland, Sweden and Norway
- * (Natural Earth, nordic-countries.json), stations clustered by spec §9's
+ * (Natural Earth, nordic-countries.json), stations clustered by the
  * rules (offline-map-model.ts), pan and pinch-zoom (d3-zoom), the visitor's
  * position when known.
  *
