@@ -1,6 +1,6 @@
 /**
  * forms/v1/submissions: the contact forms (customer service, business sales). The
- * fields are checked with the same spec §5 rules as in the browser; a valid submission
+ * fields are checked with the same rules as in the browser (src/shared/rules); a valid submission
  * is stored together with an outbox message to the team that answers it.
  */
 import type { FastifyInstance } from 'fastify';

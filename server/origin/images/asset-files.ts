@@ -20,7 +20,7 @@ const indexEntrySchema = z
     alt: z.string(),
     /** Alt text in the other locales' languages; a page in that locale gets it. */
     altByLocale: z.partialRecord(z.enum(LOCALES), z.string().min(1)).default({}),
-    /** The extension the asset is delivered as (spec §9 kinds); for raster assets the original format. */
+    /** The extension the asset is delivered as (asset-types.ts kinds); for raster assets the original format. */
     ext: z.string(),
     width: z.number().int().positive().optional(),
     height: z.number().int().positive().optional(),

@@ -104,7 +104,7 @@ export function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions) {
     if (!isResizable(asset)) {
       const whole = await options.assets.findWithSource(asset.id);
       if (!whole) throw notFound(`No such asset: ${asset.id}`);
-      // Vectors, documents and video are served as they are (spec §9); parameters are ignored.
+      // Vectors, documents and video are served as they are; parameters are ignored.
       const extra: Record<string, string> = {};
       if (asset.type === 'vector') {
         // An SVG opened on its own must not run script or load anything.
