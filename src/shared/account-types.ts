@@ -25,7 +25,7 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 
-/** The server customer record (spec §3, §7): emailToken is the account e-mail. */
+/** The server customer record: emailToken is the account e-mail. */
 export const customerRecordSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -35,7 +35,7 @@ export const customerRecordSchema = z.object({
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 
-/** The browser's user (spec §3). */
+/** The browser's user. */
 export interface User {
   firstname: string;
   lastname: string;

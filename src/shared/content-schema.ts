@@ -17,9 +17,9 @@ import { foodMenuSchema, lunchListSchema, stationDetailsSchema, stationSummarySc
 export const localeSchema = z.enum(LOCALES);
 
 /**
- * Asset (spec §3). Only src, alt, width and height are needed to render an image; the
+ * Asset. Only src, alt, width and height are needed to render an image; the
  * origin's seed fills the rest from content/assets/index.json (docs/images.md).
- * `size` (bytes) is beyond spec §3: the PDF download link shows it.
+ * `size` (bytes) is beyond the spec: the PDF download link shows it.
  */
 export const assetSchema = z.object({
   id: z.string().optional(),
@@ -49,7 +49,7 @@ export const assetSchema = z.object({
 export type Asset = z.infer<typeof assetSchema>;
 
 /**
- * CMS link url object (spec §3): internal pages by slug, external URLs, internal
+ * CMS link url object: internal pages by slug, external URLs, internal
  * links by path, or a card that opens a dialog.
  */
 export const cmsLinkUrlSchema = z.object({
@@ -68,7 +68,7 @@ export const cmsLinkSchema = z.object({
 });
 export type CmsLink = z.infer<typeof cmsLinkSchema>;
 
-/** A hex colour as written in the CMS; the text colour on it follows the rule of spec §5. */
+/** A hex colour as written in the CMS; the text colour on it follows the colour-text rule. */
 const hexColour = z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i);
 
 const heroBlock = z.object({
@@ -250,7 +250,7 @@ export const pageContentSchema = z.object({
   tags: z.array(z.string()).optional(),
   /** Brand colour theme of the page (docs/content-model.md). */
   theme: z.enum(['carWash', 'sportsResort', 'pearl', 'dirt']).optional(),
-  /** Station pages (contentType stationPage, spec §3; docs/stations.md). */
+  /** Station pages (contentType stationPage; docs/stations.md). */
   station: stationDetailsSchema.optional(),
   lunchList: lunchListSchema.optional(),
   foodMenu: foodMenuSchema.optional(),

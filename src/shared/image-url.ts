@@ -68,14 +68,14 @@ const originProvider: ImageProvider = {
 
 const PROVIDERS: Readonly<Record<string, ImageProvider>> = { origin: originProvider };
 
-/** A provider by name; an unknown name throws (spec §8). */
+/** A provider by name; an unknown name throws. */
 export function getImageProvider(name: string): ImageProvider {
   const provider = Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name] : undefined;
   if (!provider) throw new Error(`Unknown image provider: ${name}`);
   return provider;
 }
 
-/** A preset by name; an unknown name throws (spec §8). */
+/** A preset by name; an unknown name throws. */
 export function getImagePreset(name: string): ImagePreset {
   const preset = Object.hasOwn(IMAGE_PRESETS, name) ? IMAGE_PRESETS[name] : undefined;
   if (!preset) throw new Error(`Unknown image preset: ${name}`);

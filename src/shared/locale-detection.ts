@@ -13,7 +13,7 @@ export { LOCALE_COOKIE_MAX_AGE_S };
 
 /**
  * A document.cookie assignment that remembers a locale the visitor chose in the locale
- * switcher, with the attributes the server uses (spec §4: path /, SameSite lax).
+ * switcher, with the attributes the server uses (path /, SameSite lax).
  */
 export function localeCookieAssignment(locale: Locale): string {
   return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;

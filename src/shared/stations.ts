@@ -30,7 +30,7 @@ export const COUNTRY_TIME_ZONE = Object.fromEntries(
   COUNTRIES.map((country) => [country, COUNTRY_INFO[country].timeZone]),
 ) as Record<StationCountry, string>;
 
-/** Service codes of spec §3; Norway and Sweden add their own. */
+/** Service codes; Norway and Sweden add their own. */
 export const SERVICE_CODES = [
   'carwash',
   'evCharging',
@@ -137,12 +137,12 @@ export const stationListSchema = z.object({
 });
 export type StationList = z.infer<typeof stationListSchema>;
 
-/** Shape A (spec §3): daily entries with openHours in HH:mm:ss. */
+/** Shape A: daily entries with openHours in HH:mm:ss. */
 export interface OpeningHoursShapeA {
   date: string;
   openHours: Array<{ startTime: string; endTime: string }>;
 }
-/** Shape B (spec §3). */
+/** Shape B. */
 export interface OpeningHoursShapeB {
   store24h: boolean;
   storeOpeningHours: Array<{ date: string; hours: Array<{ opens: string; closes: string }> }>;

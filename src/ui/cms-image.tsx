@@ -1,5 +1,5 @@
 /**
- * A CMS asset as an image (spec §5 "Image", §9 "Images" and "Assets"): raster images get
+ * A CMS asset as an image (spec §5 "Image"; kinds in asset-types.ts): raster images get
  * a srcset of provider variants (densities 1 and 2 by default, or screen sizes), SVG is
  * an <img> of the original, a PDF is a download link with its type and size, and video
  * is offered as a file (the video block plays videos with CmsVideo). Width and height are always set, so nothing shifts when it loads.
