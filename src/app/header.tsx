@@ -81,7 +81,7 @@ function UserLabel() {
  * state: the browser opens and closes it with or without JavaScript and before hydration,
  * it is collapsed from the first paint (no layout shift), and browsers expose the summary
  * as an expandable button. JavaScript only adds conveniences: Esc closes it, and following
- * a link (or any navigation) closes it. From 992 px up (spec §9 smallDesktop) the CSS
+ * a link (or any navigation) closes it. From 992 px up (BREAKPOINTS.smallDesktop) the CSS
  * shows the menu content whether or not the <details> is open and hides the summary.
  */
 export function Header({ layout, head }: { layout: Layout | null; head: HeadData }) {

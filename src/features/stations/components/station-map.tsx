@@ -2,7 +2,7 @@
 /**
  * The map: @react-google-maps/api's GoogleMap with markers clustered by
  * @googlemaps/markerclusterer's SuperClusterAlgorithm, bounds fitted with padding (the
- * settings of spec §9 are in map-clustering.ts), clusters red or blue by the rule of
+ * settings are in map-clustering.ts), clusters red or blue by the rule of
  * cluster-colour.ts.
  * Loaded as its own chunk after the Maps script (map-panel.tsx).
  */
