@@ -1,22 +1,15 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { useSite } from '@/ui/site-context';
-import { customerEmail, whenSessionKnown } from '@/ui/session-store';
-import { cart, startCart } from './cart-store';
-import { loadCustomerData } from './customer-data-storage';
+import { useCartService } from './cart-context';
 
-/** The cart, restored and checked after hydration (the first render matches the server's). */
+/**
+ * The page's cart and what it holds, restored and checked after hydration (the first render
+ * matches the server's): the first component that shows it starts it, once.
+ */
 export function useCart() {
-  const { locale } = useSite();
+  const cart = useCartService();
   useEffect(() => {
-    void startCart({
-      locale,
-      // Spec §6: a logged-in customer's account e-mail, else the guest's checkout e-mail.
-      customerEmail: () => customerEmail() ?? loadCustomerData()?.email,
-      isOnline: () => navigator.onLine,
-      // The check on page load waits for the auth check, else it would go as a guest's.
-      sessionKnown: () => whenSessionKnown(),
-    });
-  }, [locale]);
-  return useSnapshot(cart);
+    void cart.start();
+  }, [cart]);
+  return { cart, snapshot: useSnapshot(cart.state) };
 }

@@ -4,7 +4,7 @@
  * clearing also clears all of localStorage, as spec §4 says.
  */
 import { DEFAULT_TELEPHONE_PREFIX, isTelephonePrefix, type TelephonePrefix } from '@/shared/validation/phone';
-import { publishCartCount } from './cart-count';
+import { publishCartCount } from '../cart/cart-count';
 
 export const USER_INFO_STORAGE_KEY = 'st1.userInfo';
 

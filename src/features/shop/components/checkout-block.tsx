@@ -13,21 +13,21 @@ import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } fro
 import { validateForm, type ValidationMessage } from '@/shared/validation/rules';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { session, customerEmail, whenSessionKnown } from '@/ui/session-store';
-import { cart, cartCount, validateCart } from '../cart-store';
 import {
   clearCustomerData,
   EMPTY_CUSTOMER_DATA,
   loadCustomerData,
   saveCustomerData,
   type CustomerData,
-} from '../customer-data-storage';
+} from '../checkout/customer-data-storage';
 import { trackCartStep } from '../analytics';
-import { useCart } from '../use-cart';
+import { useCart } from '../cart/use-cart';
+import { useCartService } from '../cart/cart-context';
 import { EmptyCart } from './empty-cart';
 import { OrderSummary } from './order-summary';
-import { checkout } from '../checkout-store';
-import { CUSTOMER_FIELDS, customerFieldRules } from '../customer-form-rules';
-import { startPayment } from '../start-payment';
+import { checkout } from '../checkout/checkout-store';
+import { CUSTOMER_FIELDS, customerFieldRules } from '../checkout/customer-form-rules';
+import { startPayment } from '../checkout/start-payment';
 import './cart.css';
 
 /** What the checkout keeps of a phone read by the phone rule: its prefix and national number. */
@@ -45,7 +45,7 @@ function isUntouched(data: CustomerData, blank: CustomerData): boolean {
 export function CheckoutBlock() {
   const t = useT();
   const { locale } = useSite();
-  const cartSnapshot = useCart();
+  const { cart, snapshot: cartSnapshot } = useCart();
   const state = useSnapshot(checkout);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const began = useRef(false);
@@ -79,8 +79,8 @@ export function CheckoutBlock() {
 
   // begin_checkout once per visit of the checkout, when the saved cart has been read.
   useEffect(() => {
-    if (!began.current && trackCartStep('begin_checkout', cart)) began.current = true;
-  }, [cartSnapshot.loaded]);
+    if (!began.current && trackCartStep('begin_checkout', cart.state)) began.current = true;
+  }, [cartSnapshot.loaded, cart.state]);
 
   function goTo(step: 1 | 2) {
     checkout.step = step;
@@ -159,6 +159,7 @@ function describedBy(id: string, hint: string | undefined, error: ValidationMess
 
 function CustomerStep({ onDone }: { onDone: () => void }) {
   const t = useT();
+  const cart = useCartService();
   const { locale } = useSite();
   const state = useSnapshot(checkout);
   const data = state.customerData;
@@ -209,12 +210,12 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
       : { ...checkout.customerData, telephoneNumber: '' };
     saveCustomerData({ ...checkout.customerData, marketing: [...checkout.customerData.marketing] });
     // The guest's e-mail is now the one the cart is validated with (spec §6).
-    void validateCart();
+    void cart.validate();
     onDone();
   }
 
   function forget() {
-    clearCustomerData(cartCount());
+    clearCustomerData(cart.count());
     checkout.customerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: LOCALE_INFO[locale].telephonePrefix };
     setErrors({});
     setSubmitted(false);
@@ -332,6 +333,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
 function PaymentStep({ onBack }: { onBack: () => void }) {
   const t = useT();
   const { locale, basename } = useSite();
+  const cart = useCartService();
   const online = useOnlineStatus();
   const state = useSnapshot(checkout);
   const bankId = useId();
@@ -346,7 +348,7 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
     }
     checkout.busy = true;
     try {
-      const outcome = await startPayment({ locale, basename });
+      const outcome = await startPayment({ locale, basename, cart });
       if ('paymentUrl' in outcome) window.location.assign(outcome.paymentUrl);
       else setProblem(t(outcome.problem));
     } finally {

@@ -17,10 +17,9 @@ import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { TextWithPhone, useCustomerServicePhone } from '@/ui/customer-service-phone';
 import { isTransient, shopApi, ShopApiError } from '../api/shop-api';
-import { resetCart } from '../cart-store';
-import { useCart } from '../use-cart';
+import { useCart } from '../cart/use-cart';
 import { CartTotals } from './cart-totals';
-import { trackPurchaseOnce } from '../purchase-analytics';
+import { trackPurchaseOnce } from '../checkout/purchase-analytics';
 import './cart.css';
 
 type View =
@@ -80,7 +79,7 @@ export function ConfirmationBlock() {
 function PaymentResult({ view, setView, missing }: { view: View; setView: (view: View) => void; missing: boolean }) {
   const t = useT();
   const { locale } = useSite();
-  const cartSnapshot = useCart();
+  const { cart, snapshot: cartSnapshot } = useCart();
   const customerServicePhone = useCustomerServicePhone();
   const [params] = useSearchParams();
   const [attempt, setAttempt] = useState(0);
@@ -114,8 +113,8 @@ function PaymentResult({ view, setView, missing }: { view: View; setView: (view:
 
   // The cart is emptied once the order is paid and the saved cart has been read.
   useEffect(() => {
-    if (view.state === 'paid' && cartSnapshot.loaded && cartSnapshot.items.length > 0) void resetCart();
-  }, [view.state, cartSnapshot.loaded, cartSnapshot.items.length]);
+    if (view.state === 'paid' && cartSnapshot.loaded && cartSnapshot.items.length > 0) void cart.reset();
+  }, [view.state, cartSnapshot.loaded, cartSnapshot.items.length, cart]);
 
   if (missing)
     return (
