@@ -65,16 +65,6 @@ export function RegisterView() {
     );
   }
 
-  const field = (
-    name: 'firstname' | 'lastname' | 'email' | 'emailConfirmation' | 'password' | 'passwordConfirmation',
-  ) => ({
-    name,
-    value: form.values[name],
-    onChange: (value: string) => form.setValue(name, value),
-    error: text(form.errorOf(name)),
-    required: true,
-  });
-
   return (
     <AccountForm
       titleId="account-register-title"
@@ -89,15 +79,28 @@ export function RegisterView() {
       }
     >
       <div className="form-row">
-        <FormField kind="text" label={t('account.field.firstname')} autoComplete="given-name" {...field('firstname')} />
-        <FormField kind="text" label={t('account.field.lastname')} autoComplete="family-name" {...field('lastname')} />
+        <FormField
+          kind="text"
+          label={t('account.field.firstname')}
+          autoComplete="given-name"
+          required
+          {...form.field('firstname')}
+        />
+        <FormField
+          kind="text"
+          label={t('account.field.lastname')}
+          autoComplete="family-name"
+          required
+          {...form.field('lastname')}
+        />
       </div>
-      <FormField kind="email" label={t('account.field.email')} autoComplete="email" {...field('email')} />
+      <FormField kind="email" label={t('account.field.email')} autoComplete="email" required {...form.field('email')} />
       <FormField
         kind="email"
         label={t('account.field.email-confirmation')}
         autoComplete="email"
-        {...field('emailConfirmation')}
+        required
+        {...form.field('emailConfirmation')}
       />
       <PhoneFields
         prefix={form.values.telephonePrefix as TelephonePrefix}
@@ -111,21 +114,20 @@ export function RegisterView() {
         label={t('account.field.new-password')}
         autoComplete="new-password"
         hint={passwordHint(form.errorOf('password'))}
-        {...field('password')}
+        required
+        {...form.field('password')}
       />
       <FormField
         kind="password"
         label={t('account.field.password-confirmation')}
         autoComplete="new-password"
-        {...field('passwordConfirmation')}
+        required
+        {...form.field('passwordConfirmation')}
       />
       <MarketingChoices value={marketing} onChange={setMarketing} />
       <CheckboxField
-        name="terms"
         required
-        checked={form.values.terms}
-        onChange={(checked) => form.setValue('terms', checked)}
-        error={text(form.errorOf('terms'))}
+        {...form.checkbox('terms')}
         label={
           <>
             {t('account.register.terms')}{' '}
