@@ -33,6 +33,33 @@ async function preloadPage(content: PageContent | null | undefined, cart: CartSo
 }
 
 /**
+ * The offline notice of a page that needs the network, inside the normal layout
+ * (src/app/offline-page.tsx): what a page becomes when neither the network, the service
+ * worker nor the device's data has it.
+ */
+function offlineNoticePayload(locale: Locale, title: string, target: string): PagePayload {
+  const lang = document.documentElement.lang;
+  return {
+    locale,
+    buildId: __BUILD_ID__,
+    preview: false,
+    layout: null,
+    page: null,
+    error: null,
+    offline: { kind: 'notice', path: target },
+    head: {
+      lang,
+      title,
+      description: '',
+      canonical: null,
+      alternates: [],
+      robots: 'noindex',
+      openGraph: { title, description: '', url: null, image: null, locale: lang },
+    },
+  };
+}
+
+/**
  * The payload loader of client navigations. The payload client is loaded on the first
  * client navigation, not with the page: the first view is server-rendered and needs no
  * fetch, so its code stays off the landing page.
@@ -74,33 +101,10 @@ function pageLoader(services: DocumentServices) {
     }
   }
 
-  /**
-   * The offline notice of a page that needs the network, inside the normal layout
-   * (src/app/offline-page.tsx): what a page becomes when neither the network, the service
-   * worker nor the device's data has it.
-   */
+  /** The offline notice of a page that needs the network (offlineNoticePayload). */
   async function offlineNotice(target: string): Promise<PagePayload> {
     await loadFeatureMessages('app');
-    const title = services.i18n._('app.offline.documentTitle');
-    const lang = document.documentElement.lang;
-    return {
-      locale: site.locale,
-      buildId: __BUILD_ID__,
-      preview: false,
-      layout: null,
-      page: null,
-      error: null,
-      offline: { kind: 'notice', path: target },
-      head: {
-        lang,
-        title,
-        description: '',
-        canonical: null,
-        alternates: [],
-        robots: 'noindex',
-        openGraph: { title, description: '', url: null, image: null, locale: lang },
-      },
-    };
+    return offlineNoticePayload(site.locale, services.i18n._('app.offline.documentTitle'), target);
   }
 
   /** A loader that ends in the offline notice instead of an error when the network is away. */

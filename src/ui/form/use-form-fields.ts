@@ -29,6 +29,47 @@ export interface FormMessageOptions<Values> {
 }
 
 /**
+ * Focus moves to the first field with an error once the render that marks it is on
+ * screen, so that keyboard and screen-reader users land on it (WCAG 3.3.1).
+ */
+function useFocusFirstInvalid(): (form: HTMLFormElement | null) => void {
+  const focusTarget = useRef<HTMLFormElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    focusTarget.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+  return useCallback((form: HTMLFormElement | null) => {
+    focusTarget.current = form;
+    setFocusRequest((count) => count + 1);
+  }, []);
+}
+
+/** `field(name)` and `checkbox(name)`: what a control needs of one field of the form. */
+function fieldBinders<Values extends Record<string, FieldValue>>(
+  values: Values,
+  setValue: <K extends keyof Values>(name: K, value: Values[K]) => void,
+  errorText: (name: string) => string | undefined,
+) {
+  return {
+    /** Binds a text control or select (FormField, SelectField) to the field `name`. */
+    field: <K extends FieldsOf<Values, string>>(name: K) => ({
+      name,
+      value: values[name] as string,
+      onChange: (value: string) => setValue(name, value as Values[K]),
+      error: errorText(name),
+    }),
+    /** Binds a checkbox (CheckboxField) to the yes/no field `name`. */
+    checkbox: <K extends FieldsOf<Values, boolean>>(name: K) => ({
+      name,
+      checked: values[name] as boolean,
+      onChange: (checked: boolean) => setValue(name, checked as Values[K]),
+      error: errorText(name),
+    }),
+  };
+}
+
+/**
  * The messages of a form whose values are kept elsewhere. `onChange` stores a field's new
  * value; a server message for that field goes away as the user changes it.
  */
@@ -46,18 +87,7 @@ export function useFormMessages<Values extends Record<string, FieldValue>>(
   // A rule's message comes before a check's for the same field.
   const clientErrors = useMemo(() => ({ ...check?.(values), ...validateForm(values, rules) }), [values, rules, check]);
 
-  // Focus moves to the first field with an error once the render that marks it is on
-  // screen, so that keyboard and screen-reader users land on it (WCAG 3.3.1).
-  const focusTarget = useRef<HTMLFormElement | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    focusTarget.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-  const focusFirstInvalid = useCallback((form: HTMLFormElement | null) => {
-    focusTarget.current = form;
-    setFocusRequest((count) => count + 1);
-  }, []);
+  const focusFirstInvalid = useFocusFirstInvalid();
 
   const setValue = useCallback(
     <K extends keyof Values>(name: K, value: Values[K]) => {
@@ -86,21 +116,7 @@ export function useFormMessages<Values extends Record<string, FieldValue>>(
     return message ? t(message.id, message.values) : undefined;
   };
 
-  /** Binds a text control or select (FormField, SelectField) to the field `name`. */
-  const field = <K extends FieldsOf<Values, string>>(name: K) => ({
-    name,
-    value: values[name] as string,
-    onChange: (value: string) => setValue(name, value as Values[K]),
-    error: errorText(name),
-  });
-
-  /** Binds a checkbox (CheckboxField) to the yes/no field `name`. */
-  const checkbox = <K extends FieldsOf<Values, boolean>>(name: K) => ({
-    name,
-    checked: values[name] as boolean,
-    onChange: (checked: boolean) => setValue(name, checked as Values[K]),
-    error: errorText(name),
-  });
+  const { field, checkbox } = fieldBinders(values, setValue, errorText);
 
   /** Marks the form submitted; true when every rule passes. */
   const checkAll = (): boolean => {

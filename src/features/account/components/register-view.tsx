@@ -17,6 +17,25 @@ import { phoneCheck } from './phone-check';
 import { useAccountForm } from './use-account-form';
 import { MarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from './shared-fields';
 
+/** What registration ends with: the confirmation mail is on its way. */
+function RegistrationSent({ email }: { email: string }) {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <FormMessage kind="success">
+      <h2>{t('account.register.sent-title')}</h2>
+      <p>{t('account.register.sent', { email })}</p>
+      <p>
+        <Link to={ACCOUNT_PATHS.confirmEmail[locale]}>{t('account.register.enter-code')}</Link>
+      </p>
+    </FormMessage>
+  );
+}
+
+/**
+ * Longer than 80 lines because it is one form: its values, its request and its fields in
+ * the order they are shown. Split, the parts would pass the form to each other as props.
+ */
 export function RegisterView() {
   const t = useT();
   const text = useFieldText();
@@ -53,17 +72,7 @@ export function RegisterView() {
     },
   });
 
-  if (sentTo) {
-    return (
-      <FormMessage kind="success">
-        <h2>{t('account.register.sent-title')}</h2>
-        <p>{t('account.register.sent', { email: sentTo })}</p>
-        <p>
-          <Link to={ACCOUNT_PATHS.confirmEmail[locale]}>{t('account.register.enter-code')}</Link>
-        </p>
-      </FormMessage>
-    );
-  }
+  if (sentTo) return <RegistrationSent email={sentTo} />;
 
   return (
     <AccountForm

@@ -166,6 +166,38 @@ export function ForgotPasswordView() {
   );
 }
 
+function PasswordResetDone() {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <FormMessage kind="success">
+      <h2>{t('account.reset.done-title')}</h2>
+      <p>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
+      </p>
+    </FormMessage>
+  );
+}
+
+/** A reset link that cannot be used (unknown, used or expired), with a way to ask for a new one. */
+function ResetLinkRefused({ message }: { message: FieldMessage }) {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <section className="account-form" aria-labelledby="account-reset-title">
+      <h2 id="account-reset-title">{t('account.reset.title')}</h2>
+      <FormMessage kind="error">
+        <p>{t(message.id, message.values)}</p>
+        {message.id === 'account.errors.invalid-token' ? (
+          <p>
+            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+          </p>
+        ) : null}
+      </FormMessage>
+    </section>
+  );
+}
+
 export function ResetPasswordView() {
   const t = useT();
   const passwordHint = usePasswordHint();
@@ -182,16 +214,7 @@ export function ResetPasswordView() {
   });
   const linkCheck = useResetLinkCheck(token);
 
-  if (outcome.kind === 'done') {
-    return (
-      <FormMessage kind="success">
-        <h2>{t('account.reset.done-title')}</h2>
-        <p>
-          <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
-        </p>
-      </FormMessage>
-    );
-  }
+  if (outcome.kind === 'done') return <PasswordResetDone />;
   if (linkCheck === 'checking') {
     // The frame of the form (and its note for browsers without JavaScript), no fields yet.
     return (
@@ -206,22 +229,12 @@ export function ResetPasswordView() {
       </AccountForm>
     );
   }
-  if (!token || linkCheck !== 'usable') {
-    const message = !token || linkCheck === 'usable' ? { id: 'account.errors.invalid-token' } : linkCheck;
+  if (!token || linkCheck !== 'usable')
     return (
-      <section className="account-form" aria-labelledby="account-reset-title">
-        <h2 id="account-reset-title">{t('account.reset.title')}</h2>
-        <FormMessage kind="error">
-          <p>{t(message.id, message.values)}</p>
-          {message.id === 'account.errors.invalid-token' ? (
-            <p>
-              <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
-            </p>
-          ) : null}
-        </FormMessage>
-      </section>
+      <ResetLinkRefused
+        message={!token || linkCheck === 'usable' ? { id: 'account.errors.invalid-token' } : linkCheck}
+      />
     );
-  }
   return (
     <AccountForm
       titleId="account-reset-title"

@@ -136,29 +136,41 @@ function CartLine({ item }: { item: CartItem }) {
           </p>
         ) : null}
         <p className="shop-line__total">{formatPrice(lineTotal(item), locale)}</p>
-        {item.upsells.map((upsell) => (
-          <div key={upsell.product.code} className="shop-upsell">
-            <p>
-              {t('shop.upsell.offer', {
-                name: upsell.product.name,
-                price: formatPrice(upsell.product.unitPrice, locale),
-              })}
-            </p>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void cart.acceptUpsell(item.code, upsell.product.code)}
-            >
-              {t('shop.upsell.accept')}
-              <span className="visually-hidden">: {upsell.product.name}</span>
-            </button>
-            <button type="button" className="button" onClick={() => void cart.declineUpsell(item.code)}>
-              {t('shop.upsell.decline')}
-            </button>
-          </div>
-        ))}
+        <UpsellOffers item={item} />
       </div>
     </li>
+  );
+}
+
+/** The larger series the server offers for a line (spec §4 Upsell rule): take it or decline. */
+function UpsellOffers({ item }: { item: CartItem }) {
+  const t = useT();
+  const { locale } = useSite();
+  const cart = useCartService();
+  return (
+    <>
+      {item.upsells.map((upsell) => (
+        <div key={upsell.product.code} className="shop-upsell">
+          <p>
+            {t('shop.upsell.offer', {
+              name: upsell.product.name,
+              price: formatPrice(upsell.product.unitPrice, locale),
+            })}
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void cart.acceptUpsell(item.code, upsell.product.code)}
+          >
+            {t('shop.upsell.accept')}
+            <span className="visually-hidden">: {upsell.product.name}</span>
+          </button>
+          <button type="button" className="button" onClick={() => void cart.declineUpsell(item.code)}>
+            {t('shop.upsell.decline')}
+          </button>
+        </div>
+      ))}
+    </>
   );
 }
 

@@ -80,7 +80,6 @@ function PaymentResult({ view, setView, missing }: { view: View; setView: (view:
   const t = useT();
   const { locale } = useSite();
   const { cart, snapshot: cartSnapshot } = useCart();
-  const customerServicePhone = useCustomerServicePhone();
   const [params] = useSearchParams();
   const [attempt, setAttempt] = useState(0);
   const asked = useRef<string | null>(null);
@@ -147,27 +146,35 @@ function PaymentResult({ view, setView, missing }: { view: View; setView: (view:
         </section>
       );
     case 'failed':
-      return (
-        <section className="shop-confirmation">
-          <div role="alert" className="shop-error">
-            {view.cancelled ? <p>{t('shop.confirmation.cancelled')}</p> : null}
-            <p>
-              <TextWithPhone text={(phone) => t('messages.paymentFailed', { phone })} phone={customerServicePhone} />
-            </p>
-          </div>
-          <p className="shop-actions">
-            <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
-              {t('shop.confirmation.tryAgain')}
-            </Link>
-            <Link to={SHOP_PATHS.cart[locale]} className="button">
-              {t('shop.confirmation.toCart')}
-            </Link>
-          </p>
-        </section>
-      );
+      return <PaymentFailed cancelled={view.cancelled} />;
     case 'paid':
       return <Receipt receipt={view.receipt} />;
   }
+}
+
+/** The payment-failed text of spec §8 with the customer service number; the cart is kept. */
+function PaymentFailed({ cancelled }: { cancelled: boolean }) {
+  const t = useT();
+  const { locale } = useSite();
+  const customerServicePhone = useCustomerServicePhone();
+  return (
+    <section className="shop-confirmation">
+      <div role="alert" className="shop-error">
+        {cancelled ? <p>{t('shop.confirmation.cancelled')}</p> : null}
+        <p>
+          <TextWithPhone text={(phone) => t('messages.paymentFailed', { phone })} phone={customerServicePhone} />
+        </p>
+      </div>
+      <p className="shop-actions">
+        <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
+          {t('shop.confirmation.tryAgain')}
+        </Link>
+        <Link to={SHOP_PATHS.cart[locale]} className="button">
+          {t('shop.confirmation.toCart')}
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 function Receipt({ receipt }: { receipt: OrderReceipt }) {

@@ -52,26 +52,43 @@ function storeValue<K extends keyof CustomerValues>(name: K, value: CustomerValu
   else checkout.customerData = { ...checkout.customerData, [name]: value };
 }
 
+/** A pasted '+46 70 …' picks its country (spec §5 phone parsing). */
+function takePhoneCountry() {
+  const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix);
+  if (phone && phone.telephonePrefix !== checkout.customerData.telephonePrefix)
+    checkout.customerData = { ...checkout.customerData, ...pick(phone) };
+}
+
+/**
+ * The data of a finished step, saved: the prefix and the national number the phone rule
+ * read ('+46 …' typed under +358 included), no number when none was typed.
+ */
+function keepCustomerData() {
+  const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix);
+  checkout.customerData = phone
+    ? { ...checkout.customerData, ...pick(phone) }
+    : { ...checkout.customerData, telephoneNumber: '' };
+  saveCustomerData({ ...checkout.customerData, marketing: [...checkout.customerData.marketing] });
+}
+
+/** The form's values as the checkout store holds them now. */
+function useCustomerValues(): CustomerValues {
+  const state = useSnapshot(checkout);
+  return useMemo(
+    () => ({ ...state.customerData, marketing: [...state.customerData.marketing], sendSms: state.sendSms }),
+    [state.customerData, state.sendSms],
+  );
+}
+
 export function CustomerStep({ onDone }: { onDone: () => void }) {
   const t = useT();
   const { locale } = useSite();
   const cart = useCartService();
-  const state = useSnapshot(checkout);
-  const values = useMemo<CustomerValues>(
-    () => ({ ...state.customerData, marketing: [...state.customerData.marketing], sendSms: state.sendSms }),
-    [state.customerData, state.sendSms],
-  );
+  const values = useCustomerValues();
   const needsPhone = phoneNeeded({ sendSms: values.sendSms, marketing: values.marketing });
   const rules = useMemo(() => customerFieldRules(needsPhone), [needsPhone]);
   const form = useFormMessages(values, storeValue, rules, { check: checkPhone });
   const prefixes = telephonePrefixesFor(LOCALE_INFO[locale].telephonePrefix);
-
-  /** A pasted '+46 70 …' picks its country (spec §5 phone parsing). */
-  function onPhoneBlur() {
-    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix);
-    if (phone && phone.telephonePrefix !== checkout.customerData.telephonePrefix)
-      checkout.customerData = { ...checkout.customerData, ...pick(phone) };
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,12 +97,7 @@ export function CustomerStep({ onDone }: { onDone: () => void }) {
       form.focusFirstInvalid(event.currentTarget);
       return;
     }
-    // The prefix and the national number the phone rule read, '+46 …' typed under +358 included.
-    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix);
-    checkout.customerData = phone
-      ? { ...checkout.customerData, ...pick(phone) }
-      : { ...checkout.customerData, telephoneNumber: '' };
-    saveCustomerData({ ...checkout.customerData, marketing: [...checkout.customerData.marketing] });
+    keepCustomerData();
     // The guest's e-mail is now the one the cart is validated with (spec §6).
     void cart.validate();
     onDone();
@@ -128,7 +140,7 @@ export function CustomerStep({ onDone }: { onDone: () => void }) {
           inputMode="tel"
           maxLength={20}
           required={needsPhone}
-          onBlur={onPhoneBlur}
+          onBlur={takePhoneCountry}
           {...form.field('telephoneNumber')}
         />
       </div>
