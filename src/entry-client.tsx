@@ -4,55 +4,32 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app';
 import { BOOT_ELEMENT_ID, type BootData } from './shared/boot-data';
 import { PageRoute } from './app/routes';
-import { preloadPageBlocks } from './app/lazy-blocks';
+import { pageUsesCart, preloadPageBlocks } from './app/lazy-blocks';
+import { lazyCartSource, type CartSource } from './features/shop';
 import { captureInstallPrompt } from './features/pwa/install-event';
 import { isNetworkFailure, listenForChunkErrors, withNavigationReloads } from './features/pwa/navigation-reload';
 import { createI18n, loadFeatureMessages, setBrowserI18n } from './i18n/catalogs';
 import type { I18n } from '@lingui/core';
 import type { Locale } from './shared/locales';
 import type { PagePayload } from './shared/payload';
+import type { PageContent } from './shared/content-schema';
 import './app/styles.css';
 
-/**
- * The payload client is loaded on the first client navigation, not with the page: the
- * first view is server-rendered and needs no fetch, so its code stays off the landing page.
- */
-async function loadPayload(target: string, signal: AbortSignal) {
-  const payload = await (
-    await import('./features/content/api/fetch-payload')
-  )
-    .fetchPayload(target, signal)
-    .catch(
-      async (error: unknown) => (isNetworkFailure(error) && (await offlinePayload(target))) || Promise.reject(error),
-    );
-  await preloadPageBlocks(payload.page?.content);
-  return payload;
-}
-
-/** The locale and router basename of this document (set from the boot data). */
-let site: { locale: Locale; basename: string } = { locale: 'fi-FI', basename: '' };
-let browserI18n: I18n | undefined;
-
-function localPath(target: string): string {
-  const path = new URL(target, window.location.origin).pathname;
-  const local = site.basename && path.startsWith(site.basename) ? path.slice(site.basename.length) : path;
-  return local || '/';
+/** What this document's page loads are made with: its locale and basename, its i18n and cart. */
+interface DocumentServices {
+  site: { locale: Locale; basename: string };
+  i18n: I18n;
+  cart: CartSource;
+  /** In the app shell, the address it was served for: loaded without a reload (which would only bring the shell back). */
+  shellTarget: string | undefined;
 }
 
 /**
- * With no network, a station page or the locator visited before comes from the device,
- * and any other station page is drawn from the stored station list (docs/stations.md,
- * docs/pwa.md). The modules are the ones the station chunks already loaded.
+ * The blocks of a page, and the cart when one of them shows it: a page is rendered once
+ * both are there, so no block waits for them on screen (or while hydrating).
  */
-async function offlinePayload(target: string): Promise<PagePayload | undefined> {
-  try {
-    const stored = await (await import('./features/stations/offline-pages')).storedPayload(target);
-    if (stored) return stored;
-    const { storedStationPayload } = await import('./features/stations/offline-station-page');
-    return await storedStationPayload(site.locale, localPath(target));
-  } catch {
-    return undefined;
-  }
+async function preloadPage(content: PageContent | null | undefined, cart: CartSource): Promise<void> {
+  await Promise.all([preloadPageBlocks(content), pageUsesCart(content) ? cart.load() : undefined]);
 }
 
 /**
@@ -60,12 +37,10 @@ async function offlinePayload(target: string): Promise<PagePayload | undefined> 
  * (src/app/offline-page.tsx): what a page becomes when neither the network, the service
  * worker nor the device's data has it.
  */
-async function offlineNotice(target: string): Promise<PagePayload> {
-  await loadFeatureMessages('app');
-  const title = browserI18n?._('app.offline.documentTitle') ?? '';
+function offlineNoticePayload(locale: Locale, title: string, target: string): PagePayload {
   const lang = document.documentElement.lang;
   return {
-    locale: site.locale,
+    locale,
     buildId: __BUILD_ID__,
     preview: false,
     layout: null,
@@ -84,26 +59,74 @@ async function offlineNotice(target: string): Promise<PagePayload> {
   };
 }
 
-/** A loader that ends in the offline notice instead of an error when the network is away. */
-function withOfflineNotice(load: typeof loadPayload): typeof loadPayload {
-  return (target, signal) =>
-    load(target, signal).catch(async (error: unknown) => {
-      if (signal.aborted || !isNetworkFailure(error)) throw error;
-      return offlineNotice(target);
-    });
+/**
+ * The payload loader of client navigations. The payload client is loaded on the first
+ * client navigation, not with the page: the first view is server-rendered and needs no
+ * fetch, so its code stays off the landing page.
+ */
+function pageLoader(services: DocumentServices) {
+  const { site } = services;
+
+  async function loadPayload(target: string, signal: AbortSignal) {
+    const payload = await (
+      await import('./features/content/api/fetch-payload')
+    )
+      .fetchPayload(target, signal)
+      .catch(
+        async (error: unknown) => (isNetworkFailure(error) && (await offlinePayload(target))) || Promise.reject(error),
+      );
+    await preloadPage(payload.page?.content, services.cart);
+    return payload;
+  }
+
+  function localPath(target: string): string {
+    const path = new URL(target, window.location.origin).pathname;
+    const local = site.basename && path.startsWith(site.basename) ? path.slice(site.basename.length) : path;
+    return local || '/';
+  }
+
+  /**
+   * With no network, a station page or the locator visited before comes from the device,
+   * and any other station page is drawn from the stored station list (docs/stations.md,
+   * docs/pwa.md). The modules are the ones the station chunks already loaded.
+   */
+  async function offlinePayload(target: string): Promise<PagePayload | undefined> {
+    try {
+      const stored = await (await import('./features/stations/offline-pages')).storedPayload(target);
+      if (stored) return stored;
+      const { storedStationPayload } = await import('./features/stations/offline-station-page');
+      return await storedStationPayload(site.locale, localPath(target));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The offline notice of a page that needs the network (offlineNoticePayload). */
+  async function offlineNotice(target: string): Promise<PagePayload> {
+    await loadFeatureMessages('app');
+    return offlineNoticePayload(site.locale, services.i18n._('app.offline.documentTitle'), target);
+  }
+
+  /** A loader that ends in the offline notice instead of an error when the network is away. */
+  function withOfflineNotice(load: typeof loadPayload): typeof loadPayload {
+    return (target, signal) =>
+      load(target, signal).catch(async (error: unknown) => {
+        if (signal.aborted || !isNetworkFailure(error)) throw error;
+        return offlineNotice(target);
+      });
+  }
+
+  /**
+   * Build updates, chunk-load errors and offline navigation turn into full page loads
+   * (docs/pwa.md): a worker answers with the saved page or the app shell. Without a worker
+   * an unreachable page becomes the offline notice.
+   */
+  const loadPage = withOfflineNotice(withNavigationReloads(loadPayload));
+  const loadInShell = withOfflineNotice(loadPayload);
+  return (target: string, signal: AbortSignal) =>
+    target === services.shellTarget ? loadInShell(target, signal) : loadPage(target, signal);
 }
 
-/**
- * Build updates, chunk-load errors and offline navigation turn into full page loads
- * (docs/pwa.md): a worker answers with the saved page or the app shell. Without a worker
- * an unreachable page becomes the offline notice.
- */
-const loadPage = withOfflineNotice(withNavigationReloads(loadPayload));
-/** In the app shell, the address it was served for: loaded without a reload (which would only bring the shell back). */
-let shellTarget: string | undefined;
-const loadInShell = withOfflineNotice(loadPayload);
-const load = (target: string, signal: AbortSignal) =>
-  target === shellTarget ? loadInShell(target, signal) : loadPage(target, signal);
 listenForChunkErrors();
 // Chromium offers installation once, maybe before the install offer has loaded.
 captureInstallPrompt();
@@ -112,20 +135,26 @@ async function main() {
   const element = document.getElementById(BOOT_ELEMENT_ID);
   if (!element?.textContent) throw new Error('The page has no boot data');
   const boot = JSON.parse(element.textContent) as BootData;
-  site = { locale: boot.payload.locale, basename: boot.basename };
+  const site = { locale: boot.payload.locale, basename: boot.basename };
   // The service worker's app shell for a page it has not saved: the page is built here.
   const appShell = boot.payload.offline?.kind === 'shell';
-  if (appShell) shellTarget = `${window.location.pathname}${window.location.search}`;
+  // The page's cart, built once here; its code loads with the first page that shows it.
+  const cart = lazyCartSource(async () => (await import('./app/cart-service')).buildCart(site.locale));
   // The i18n instance is handed over as soon as it exists: block chunks with a feature
   // catalog wait for it (src/i18n/catalogs.ts), so waiting for them first would deadlock.
   const [i18n] = await Promise.all([
     createI18n(boot.payload.locale).then((instance) => {
       setBrowserI18n(instance);
-      browserI18n = instance;
       return instance;
     }),
-    preloadPageBlocks(boot.payload.page?.content),
+    preloadPage(boot.payload.page?.content, cart),
   ]);
+  const load = pageLoader({
+    site,
+    i18n,
+    cart,
+    shellTarget: appShell ? `${window.location.pathname}${window.location.search}` : undefined,
+  });
   // Scrolling on navigation is the app's (src/app/page-navigation.ts), not the browser's.
   window.history.scrollRestoration = 'manual';
   // Hydration as a transition is time-sliced: React yields to the browser every few
@@ -133,7 +162,7 @@ async function main() {
   // Time), and input that arrives meanwhile is handled first.
   const app = (
     <StrictMode>
-      <AppProviders i18n={i18n} site={{ locale: boot.payload.locale, basename: boot.basename }}>
+      <AppProviders i18n={i18n} site={site} cart={cart}>
         <BrowserRouter basename={boot.basename || '/'}>
           <PageRoute initial={boot.payload} load={load} {...(appShell ? { initialTarget: '' } : {})} />
         </BrowserRouter>

@@ -11,6 +11,7 @@ import { HeadMarkup } from './app/document-head';
 import { PageRoute } from './app/routes';
 import { preloadAllBlocks } from './app/lazy-blocks';
 import { preloadCatalogs } from './i18n/catalogs';
+import { serverCartSource } from './features/shop/cart/server-cart';
 import type { Locale } from './shared/locales';
 import type { PagePayload } from './shared/payload';
 
@@ -41,7 +42,7 @@ export async function render({ url, basename, payload, publicConfig }: RenderInp
   const i18n = catalogs[payload.locale];
   const html = renderToString(
     <StrictMode>
-      <AppProviders i18n={i18n} site={{ locale: payload.locale, basename }}>
+      <AppProviders i18n={i18n} site={{ locale: payload.locale, basename }} cart={serverCartSource(payload.locale)}>
         <StaticRouter location={new URL(url).pathname + new URL(url).search} basename={basename || '/'}>
           <PageRoute initial={payload} />
         </StaticRouter>

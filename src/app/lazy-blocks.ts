@@ -122,6 +122,13 @@ export async function preloadPageBlocks(page: PageContent | null | undefined): P
   if (page) await Promise.all([load(page.body.map((block) => block.type)), loadPageKinds([page.contentType])]);
 }
 
+/** The block kinds that show the cart: a page with one loads the cart before it renders. */
+const CART_BLOCK_KINDS = new Set(['shopProducts', 'shopCart', 'shopCheckout', 'shopConfirmation']);
+
+export function pageUsesCart(page: PageContent | null | undefined): boolean {
+  return page?.body.some((block) => CART_BLOCK_KINDS.has(block.type)) ?? false;
+}
+
 /** Loads every lazily loaded kind (the server renders any page). */
 export async function preloadAllBlocks(): Promise<void> {
   await Promise.all([load(Object.keys(LOADERS)), loadPageKinds(Object.keys(PAGE_LOADERS))]);

@@ -20,6 +20,7 @@ type InputProps = CommonProps & {
   onChange: (value: string) => void;
   autoComplete?: string | undefined;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | undefined;
+  maxLength?: number | undefined;
 };
 
 function describedBy(ids: Array<string | false | undefined>): string | undefined {
@@ -60,6 +61,7 @@ export function FormField(props: InputProps) {
     name: props.name,
     value: props.value,
     required: props.required,
+    maxLength: props.maxLength,
     onBlur: props.onBlur,
     'aria-invalid': props.error ? true : undefined,
     'aria-describedby': describedBy([props.hint && `${id}-hint`, props.error && `${id}-error`]),

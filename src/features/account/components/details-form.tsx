@@ -56,13 +56,10 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
           <FormField
             key={name}
             kind="text"
-            name={name}
             label={t(`account.field.${name}`)}
             autoComplete={name === 'firstname' ? 'given-name' : 'family-name'}
             required
-            value={form.values[name]}
-            onChange={(value) => form.setValue(name, value)}
-            error={text(form.errorOf(name))}
+            {...form.field(name)}
           />
         ))}
       </div>

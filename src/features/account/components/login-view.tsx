@@ -10,7 +10,7 @@ import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { checkSession } from '../session/session-actions';
 import { ApiError, login } from '../api/account-api';
-import { requestErrorId, tooManyFailure, useFieldText } from './account-helpers';
+import { requestErrorId, tooManyFailure } from './account-helpers';
 import { useAccountForm } from './use-account-form';
 
 /** The token of an unlock link, when the address carries a well-formed one. */
@@ -29,7 +29,6 @@ function loginFailure(error: unknown): FieldMessage {
 
 export function LoginView() {
   const t = useT();
-  const text = useFieldText();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const navigate = useNavigate();
@@ -64,23 +63,17 @@ export function LoginView() {
     >
       <FormField
         kind="email"
-        name="email"
         label={t('account.field.email')}
         autoComplete="username"
         required
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        error={text(form.errorOf('email'))}
+        {...form.field('email')}
       />
       <FormField
         kind="password"
-        name="password"
         label={t('account.field.password')}
         autoComplete="current-password"
         required
-        value={form.values.password}
-        onChange={(value) => form.setValue('password', value)}
-        error={text(form.errorOf('password'))}
+        {...form.field('password')}
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>

@@ -8,7 +8,7 @@ import { useT } from '@/i18n/use-t';
 import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
 import { changePassword } from '../api/account-api';
-import { useFieldText, usePasswordHint } from './account-helpers';
+import { usePasswordHint } from './account-helpers';
 import { useAccountForm } from './use-account-form';
 
 const EMPTY = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
@@ -16,7 +16,6 @@ const NAMES = ['currentPassword', 'newPassword', 'newPasswordConfirmation'] as c
 
 export function PasswordForm() {
   const t = useT();
-  const text = useFieldText();
   const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const { form, outcome, pending, onSubmit } = useAccountForm({
@@ -43,14 +42,11 @@ export function PasswordForm() {
         <FormField
           key={name}
           kind="password"
-          name={name}
           label={t(`account.field.${name}`)}
           autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
           hint={name === 'newPassword' ? passwordHint(form.errorOf(name)) : undefined}
           required
-          value={form.values[name]}
-          onChange={(value) => form.setValue(name, value)}
-          error={text(form.errorOf(name))}
+          {...form.field(name)}
         />
       ))}
       <div className="form-actions">

@@ -17,6 +17,25 @@ import { phoneCheck } from './phone-check';
 import { useAccountForm } from './use-account-form';
 import { MarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from './shared-fields';
 
+/** What registration ends with: the confirmation mail is on its way. */
+function RegistrationSent({ email }: { email: string }) {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <FormMessage kind="success">
+      <h2>{t('account.register.sent-title')}</h2>
+      <p>{t('account.register.sent', { email })}</p>
+      <p>
+        <Link to={ACCOUNT_PATHS.confirmEmail[locale]}>{t('account.register.enter-code')}</Link>
+      </p>
+    </FormMessage>
+  );
+}
+
+/**
+ * Longer than 80 lines because it is one form: its values, its request and its fields in
+ * the order they are shown. Split, the parts would pass the form to each other as props.
+ */
 export function RegisterView() {
   const t = useT();
   const text = useFieldText();
@@ -53,27 +72,7 @@ export function RegisterView() {
     },
   });
 
-  if (sentTo) {
-    return (
-      <FormMessage kind="success">
-        <h2>{t('account.register.sent-title')}</h2>
-        <p>{t('account.register.sent', { email: sentTo })}</p>
-        <p>
-          <Link to={ACCOUNT_PATHS.confirmEmail[locale]}>{t('account.register.enter-code')}</Link>
-        </p>
-      </FormMessage>
-    );
-  }
-
-  const field = (
-    name: 'firstname' | 'lastname' | 'email' | 'emailConfirmation' | 'password' | 'passwordConfirmation',
-  ) => ({
-    name,
-    value: form.values[name],
-    onChange: (value: string) => form.setValue(name, value),
-    error: text(form.errorOf(name)),
-    required: true,
-  });
+  if (sentTo) return <RegistrationSent email={sentTo} />;
 
   return (
     <AccountForm
@@ -89,15 +88,28 @@ export function RegisterView() {
       }
     >
       <div className="form-row">
-        <FormField kind="text" label={t('account.field.firstname')} autoComplete="given-name" {...field('firstname')} />
-        <FormField kind="text" label={t('account.field.lastname')} autoComplete="family-name" {...field('lastname')} />
+        <FormField
+          kind="text"
+          label={t('account.field.firstname')}
+          autoComplete="given-name"
+          required
+          {...form.field('firstname')}
+        />
+        <FormField
+          kind="text"
+          label={t('account.field.lastname')}
+          autoComplete="family-name"
+          required
+          {...form.field('lastname')}
+        />
       </div>
-      <FormField kind="email" label={t('account.field.email')} autoComplete="email" {...field('email')} />
+      <FormField kind="email" label={t('account.field.email')} autoComplete="email" required {...form.field('email')} />
       <FormField
         kind="email"
         label={t('account.field.email-confirmation')}
         autoComplete="email"
-        {...field('emailConfirmation')}
+        required
+        {...form.field('emailConfirmation')}
       />
       <PhoneFields
         prefix={form.values.telephonePrefix as TelephonePrefix}
@@ -111,21 +123,20 @@ export function RegisterView() {
         label={t('account.field.new-password')}
         autoComplete="new-password"
         hint={passwordHint(form.errorOf('password'))}
-        {...field('password')}
+        required
+        {...form.field('password')}
       />
       <FormField
         kind="password"
         label={t('account.field.password-confirmation')}
         autoComplete="new-password"
-        {...field('passwordConfirmation')}
+        required
+        {...form.field('passwordConfirmation')}
       />
       <MarketingChoices value={marketing} onChange={setMarketing} />
       <CheckboxField
-        name="terms"
         required
-        checked={form.values.terms}
-        onChange={(checked) => form.setValue('terms', checked)}
-        error={text(form.errorOf('terms'))}
+        {...form.checkbox('terms')}
         label={
           <>
             {t('account.register.terms')}{' '}

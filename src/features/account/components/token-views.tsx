@@ -15,7 +15,7 @@ import { FormField, FormMessage } from '@/ui/form/form-field';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { ApiError, checkResetToken, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
-import { requestErrorId, tooManyFailure, useFieldText, usePasswordHint } from './account-helpers';
+import { requestErrorId, tooManyFailure, usePasswordHint } from './account-helpers';
 import { useAccountForm } from './use-account-form';
 
 /**
@@ -56,7 +56,6 @@ function useResetLinkCheck(token: string): 'checking' | 'usable' | FieldMessage 
 
 export function ConfirmEmailView() {
   const t = useT();
-  const text = useFieldText();
   const { locale } = useSite();
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get('token') ?? '';
@@ -107,26 +106,14 @@ export function ConfirmEmailView() {
       onSubmit={onSubmit}
       intro={confirming ? <p role="status">{t('account.confirm.busy')}</p> : <p>{t('account.confirm.code-lead')}</p>}
     >
-      <FormField
-        kind="email"
-        name="email"
-        label={t('account.field.email')}
-        autoComplete="email"
-        required
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        error={text(form.errorOf('email'))}
-      />
+      <FormField kind="email" label={t('account.field.email')} autoComplete="email" required {...form.field('email')} />
       <FormField
         kind="text"
-        name="code"
         label={t('account.field.code')}
         autoComplete="one-time-code"
         inputMode="numeric"
         required
-        value={form.values.code}
-        onChange={(value) => form.setValue('code', value)}
-        error={text(form.errorOf('code'))}
+        {...form.field('code')}
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={confirming}>
@@ -139,7 +126,6 @@ export function ConfirmEmailView() {
 
 export function ForgotPasswordView() {
   const t = useT();
-  const text = useFieldText();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const { form, outcome, onSubmit } = useAccountForm({
@@ -169,16 +155,7 @@ export function ForgotPasswordView() {
         </>
       }
     >
-      <FormField
-        kind="email"
-        name="email"
-        label={t('account.field.email')}
-        autoComplete="email"
-        required
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        error={text(form.errorOf('email'))}
-      />
+      <FormField kind="email" label={t('account.field.email')} autoComplete="email" required {...form.field('email')} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
           {t('account.forgot.submit')}
@@ -189,9 +166,40 @@ export function ForgotPasswordView() {
   );
 }
 
+function PasswordResetDone() {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <FormMessage kind="success">
+      <h2>{t('account.reset.done-title')}</h2>
+      <p>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
+      </p>
+    </FormMessage>
+  );
+}
+
+/** A reset link that cannot be used (unknown, used or expired), with a way to ask for a new one. */
+function ResetLinkRefused({ message }: { message: FieldMessage }) {
+  const t = useT();
+  const { locale } = useSite();
+  return (
+    <section className="account-form" aria-labelledby="account-reset-title">
+      <h2 id="account-reset-title">{t('account.reset.title')}</h2>
+      <FormMessage kind="error">
+        <p>{t(message.id, message.values)}</p>
+        {message.id === 'account.errors.invalid-token' ? (
+          <p>
+            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+          </p>
+        ) : null}
+      </FormMessage>
+    </section>
+  );
+}
+
 export function ResetPasswordView() {
   const t = useT();
-  const text = useFieldText();
   const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const online = useOnlineStatus();
@@ -206,16 +214,7 @@ export function ResetPasswordView() {
   });
   const linkCheck = useResetLinkCheck(token);
 
-  if (outcome.kind === 'done') {
-    return (
-      <FormMessage kind="success">
-        <h2>{t('account.reset.done-title')}</h2>
-        <p>
-          <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
-        </p>
-      </FormMessage>
-    );
-  }
+  if (outcome.kind === 'done') return <PasswordResetDone />;
   if (linkCheck === 'checking') {
     // The frame of the form (and its note for browsers without JavaScript), no fields yet.
     return (
@@ -230,22 +229,12 @@ export function ResetPasswordView() {
       </AccountForm>
     );
   }
-  if (!token || linkCheck !== 'usable') {
-    const message = !token || linkCheck === 'usable' ? { id: 'account.errors.invalid-token' } : linkCheck;
+  if (!token || linkCheck !== 'usable')
     return (
-      <section className="account-form" aria-labelledby="account-reset-title">
-        <h2 id="account-reset-title">{t('account.reset.title')}</h2>
-        <FormMessage kind="error">
-          <p>{t(message.id, message.values)}</p>
-          {message.id === 'account.errors.invalid-token' ? (
-            <p>
-              <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
-            </p>
-          ) : null}
-        </FormMessage>
-      </section>
+      <ResetLinkRefused
+        message={!token || linkCheck === 'usable' ? { id: 'account.errors.invalid-token' } : linkCheck}
+      />
     );
-  }
   return (
     <AccountForm
       titleId="account-reset-title"
@@ -262,24 +251,18 @@ export function ResetPasswordView() {
     >
       <FormField
         kind="password"
-        name="password"
         label={t('account.field.new-password')}
         autoComplete="new-password"
         hint={passwordHint(form.errorOf('password'))}
         required
-        value={form.values.password}
-        onChange={(value) => form.setValue('password', value)}
-        error={text(form.errorOf('password'))}
+        {...form.field('password')}
       />
       <FormField
         kind="password"
-        name="passwordConfirmation"
         label={t('account.field.password-confirmation')}
         autoComplete="new-password"
         required
-        value={form.values.passwordConfirmation}
-        onChange={(value) => form.setValue('passwordConfirmation', value)}
-        error={text(form.errorOf('passwordConfirmation'))}
+        {...form.field('passwordConfirmation')}
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>

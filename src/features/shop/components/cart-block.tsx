@@ -7,18 +7,10 @@ import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { trackCartStep } from '../analytics';
-import {
-  acceptUpsell,
-  applyDiscountCode,
-  cart,
-  changeAmount,
-  declineUpsell,
-  discountFields,
-  removeFromCart,
-} from '../cart-store';
-import { lineTotal, MAX_ITEM_AMOUNT } from '../cart-items';
-import type { CartItem } from '../cart-types';
-import { useCart } from '../use-cart';
+import { lineTotal, MAX_ITEM_AMOUNT } from '../cart/cart-items';
+import { useCartService } from '../cart/cart-context';
+import type { CartItem } from '../cart/cart-types';
+import { useCart } from '../cart/use-cart';
 import { CartTotals } from './cart-totals';
 import './cart.css';
 import { EmptyCart } from './empty-cart';
@@ -26,14 +18,14 @@ import { EmptyCart } from './empty-cart';
 export function CartBlock() {
   const t = useT();
   const { locale } = useSite();
-  const snapshot = useCart();
+  const { cart, snapshot } = useCart();
   const online = useOnlineStatus();
   const viewed = useRef(false);
 
   // view_cart once per visit of the cart page, when the saved cart has been read.
   useEffect(() => {
-    if (!viewed.current && trackCartStep('view_cart', cart)) viewed.current = true;
-  }, [snapshot.loaded]);
+    if (!viewed.current && trackCartStep('view_cart', cart.state)) viewed.current = true;
+  }, [snapshot.loaded, cart.state]);
 
   if (!snapshot.loaded) return <p className="shop-cart__loading reserved-space">{t('shop.cart.loading')}</p>;
   if (snapshot.items.length === 0) return <EmptyCart className="shop-cart" />;
@@ -83,6 +75,7 @@ function CartStatusNote({ status, online }: { status: string; online: boolean })
 
 function CartLine({ item }: { item: CartItem }) {
   const t = useT();
+  const cart = useCartService();
   const { locale } = useSite();
   const amountId = useId();
   const maxId = `${amountId}-max`;
@@ -111,7 +104,7 @@ function CartLine({ item }: { item: CartItem }) {
             className="button shop-step"
             aria-label={t('shop.cart.decrease', { name: item.name })}
             disabled={item.amount <= 1}
-            onClick={() => void changeAmount(item.code, item.amount - 1)}
+            onClick={() => void cart.changeAmount(item.code, item.amount - 1)}
           >
             −
           </button>
@@ -127,11 +120,11 @@ function CartLine({ item }: { item: CartItem }) {
             aria-label={t('shop.cart.increase', { name: item.name })}
             disabled={atMax}
             aria-describedby={atMax ? maxId : undefined}
-            onClick={() => void changeAmount(item.code, item.amount + 1)}
+            onClick={() => void cart.changeAmount(item.code, item.amount + 1)}
           >
             +
           </button>
-          <button type="button" className="button shop-line__remove" onClick={() => void removeFromCart(item.code)}>
+          <button type="button" className="button shop-line__remove" onClick={() => void cart.remove(item.code)}>
             {t('shop.cart.remove')}
             <span className="visually-hidden">: {item.name}</span>
           </button>
@@ -143,29 +136,41 @@ function CartLine({ item }: { item: CartItem }) {
           </p>
         ) : null}
         <p className="shop-line__total">{formatPrice(lineTotal(item), locale)}</p>
-        {item.upsells.map((upsell) => (
-          <div key={upsell.product.code} className="shop-upsell">
-            <p>
-              {t('shop.upsell.offer', {
-                name: upsell.product.name,
-                price: formatPrice(upsell.product.unitPrice, locale),
-              })}
-            </p>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void acceptUpsell(item.code, upsell.product.code)}
-            >
-              {t('shop.upsell.accept')}
-              <span className="visually-hidden">: {upsell.product.name}</span>
-            </button>
-            <button type="button" className="button" onClick={() => void declineUpsell(item.code)}>
-              {t('shop.upsell.decline')}
-            </button>
-          </div>
-        ))}
+        <UpsellOffers item={item} />
       </div>
     </li>
+  );
+}
+
+/** The larger series the server offers for a line (spec §4 Upsell rule): take it or decline. */
+function UpsellOffers({ item }: { item: CartItem }) {
+  const t = useT();
+  const { locale } = useSite();
+  const cart = useCartService();
+  return (
+    <>
+      {item.upsells.map((upsell) => (
+        <div key={upsell.product.code} className="shop-upsell">
+          <p>
+            {t('shop.upsell.offer', {
+              name: upsell.product.name,
+              price: formatPrice(upsell.product.unitPrice, locale),
+            })}
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void cart.acceptUpsell(item.code, upsell.product.code)}
+          >
+            {t('shop.upsell.accept')}
+            <span className="visually-hidden">: {upsell.product.name}</span>
+          </button>
+          <button type="button" className="button" onClick={() => void cart.declineUpsell(item.code)}>
+            {t('shop.upsell.decline')}
+          </button>
+        </div>
+      ))}
+    </>
   );
 }
 
@@ -177,27 +182,25 @@ function DiscountForm({ current, unchecked }: { current: string | null; unchecke
   const t = useT();
   const inputId = useId();
   const errorId = `${inputId}-error`;
-  const { discountRefusal } = useCart();
+  const {
+    cart,
+    snapshot: { discountRefusal },
+  } = useCart();
   // The typed code stays in the field while it is checked and when it is refused, so the
   // customer can correct it; an accepted code replaces the form.
   const [draft, setDraft] = useState('');
-  useEffect(() => {
-    discountFields.mounted += 1;
-    return () => {
-      discountFields.mounted -= 1;
-    };
-  }, []);
+  useEffect(() => cart.showDiscountField(), [cart]);
   const refused = discountRefusal && discountRefusal.code === draft.trim() ? discountRefusal : null;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (draft.trim() === '') return;
-    void applyDiscountCode(draft);
+    void cart.applyDiscountCode(draft);
   }
   if (current)
     return (
       <p className="shop-discount">
         {t(unchecked ? 'shop.discount.pending' : 'shop.discount.applied', { code: current })}{' '}
-        <button type="button" className="button" onClick={() => void applyDiscountCode(null)}>
+        <button type="button" className="button" onClick={() => void cart.applyDiscountCode(null)}>
           {t('shop.discount.remove')}
         </button>
       </p>

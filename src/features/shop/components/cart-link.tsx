@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
-import { useCartCount } from '../cart-count';
+import { useCartCount } from '../cart/cart-count';
 import './cart-link.css';
 
 export function CartLink() {

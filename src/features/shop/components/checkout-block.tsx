@@ -1,39 +1,23 @@
 /**
- * The shopCheckout block: what is being bought (order-summary.tsx), a step counter, step 1 customer data (spec §5 rules, saved to
- * and loaded from localStorage per spec §4), step 2 payment method (card or bank), then
- * the payment gateway. Payment needs the network and says so; nothing typed is lost.
+ * The shopCheckout block: what is being bought (order-summary.tsx), a step counter, step 1
+ * customer data (customer-step.tsx; saved to and loaded from localStorage per spec §4),
+ * step 2 payment method (payment-step.tsx), then the payment gateway.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import { LOCALE_INFO } from '@/shared/locales';
-import { banksFor, offeredBank, phoneNeeded } from '@/shared/shop/api-schema';
-import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '@/shared/rules/phone';
-import { validateForm, type ValidationMessage } from '@/shared/rules/validation';
-import { useOnlineStatus } from '@/ui/use-online-status';
 import { session, customerEmail, whenSessionKnown } from '@/ui/session-store';
-import { cart, cartCount, validateCart } from '../cart-store';
-import {
-  clearCustomerData,
-  EMPTY_CUSTOMER_DATA,
-  loadCustomerData,
-  saveCustomerData,
-  type CustomerData,
-} from '../customer-data-storage';
+import { EMPTY_CUSTOMER_DATA, loadCustomerData, type CustomerData } from '../checkout/customer-data-storage';
 import { trackCartStep } from '../analytics';
-import { useCart } from '../use-cart';
+import { useCart } from '../cart/use-cart';
+import { checkout } from '../checkout/checkout-store';
+import { CustomerStep } from './customer-step';
 import { EmptyCart } from './empty-cart';
 import { OrderSummary } from './order-summary';
-import { checkout } from '../checkout-store';
-import { CUSTOMER_FIELDS, customerFieldRules } from '../customer-form-rules';
-import { startPayment } from '../start-payment';
+import { PaymentStep } from './payment-step';
 import './cart.css';
-
-/** What the checkout keeps of a phone read by the phone rule: its prefix and national number. */
-function pick({ telephonePrefix, telephoneNumber }: Phone): Pick<CustomerData, 'telephonePrefix' | 'telephoneNumber'> {
-  return { telephonePrefix, telephoneNumber };
-}
 
 /** Whether the form still holds what it opened with (the customer has typed nothing). */
 function isUntouched(data: CustomerData, blank: CustomerData): boolean {
@@ -45,7 +29,7 @@ function isUntouched(data: CustomerData, blank: CustomerData): boolean {
 export function CheckoutBlock() {
   const t = useT();
   const { locale } = useSite();
-  const cartSnapshot = useCart();
+  const { cart, snapshot: cartSnapshot } = useCart();
   const state = useSnapshot(checkout);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const began = useRef(false);
@@ -79,8 +63,8 @@ export function CheckoutBlock() {
 
   // begin_checkout once per visit of the checkout, when the saved cart has been read.
   useEffect(() => {
-    if (!began.current && trackCartStep('begin_checkout', cart)) began.current = true;
-  }, [cartSnapshot.loaded]);
+    if (!began.current && trackCartStep('begin_checkout', cart.state)) began.current = true;
+  }, [cartSnapshot.loaded, cart.state]);
 
   function goTo(step: 1 | 2) {
     checkout.step = step;
@@ -110,302 +94,5 @@ export function CheckoutBlock() {
       </h2>
       {state.step === 1 ? <CustomerStep onDone={() => goTo(2)} /> : <PaymentStep onBack={() => goTo(1)} />}
     </section>
-  );
-}
-
-function Field({
-  id,
-  label,
-  error,
-  required,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: ValidationMessage | undefined;
-  /** Marked with * (the form says what * means), as the account and contact forms do. */
-  required: boolean;
-  /** Why the field is asked for; tied to the control by `describedBy`. */
-  hint?: string | undefined;
-  children: ReactNode;
-}) {
-  const t = useT();
-  return (
-    <div className="checkout-field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="checkout-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="checkout-field__error">
-          {t(error.id, error.values)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria-describedby of a checkout control: its hint, then its error. */
-function describedBy(id: string, hint: string | undefined, error: ValidationMessage | undefined): string | undefined {
-  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-}
-
-function CustomerStep({ onDone }: { onDone: () => void }) {
-  const t = useT();
-  const { locale } = useSite();
-  const state = useSnapshot(checkout);
-  const data = state.customerData;
-  const baseId = useId();
-  const [errors, setErrors] = useState<Record<string, ValidationMessage>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const prefixes = telephonePrefixesFor(LOCALE_INFO[locale].telephonePrefix);
-  // Why each field is asked for (WCAG 3.3.2): the e-mail gets the receipt and the codes.
-  const hints: Partial<Record<string, string>> = { email: t('shop.checkout.hint.email') };
-
-  function update<K extends keyof CustomerData>(key: K, value: CustomerData[K]) {
-    checkout.customerData = { ...checkout.customerData, [key]: value };
-    if (submitted) setErrors(check({ ...checkout.customerData }));
-  }
-
-  const needsPhone = phoneNeeded({ sendSms: state.sendSms, marketing: data.marketing });
-
-  function check(values: CustomerData): Record<string, ValidationMessage> {
-    const rules = customerFieldRules(phoneNeeded({ sendSms: checkout.sendSms, marketing: values.marketing }));
-    const found = validateForm({ ...values, marketing: [...values.marketing] }, rules);
-    const typed = values.telephoneNumber.trim() !== '';
-    if (!found.telephoneNumber && typed && readPhone(values.telephoneNumber, values.telephonePrefix) === null)
-      found.telephoneNumber = { id: 'validation.phone' };
-    return found;
-  }
-
-  /** A pasted '+46 70 …' picks its country (spec §5 phone parsing). */
-  function onPhoneBlur() {
-    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix);
-    if (phone && phone.telephonePrefix !== checkout.customerData.telephonePrefix)
-      checkout.customerData = { ...checkout.customerData, ...pick(phone) };
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = check({ ...checkout.customerData });
-    setErrors(found);
-    const first = CUSTOMER_FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(`${baseId}-${first}`)?.focus();
-      return;
-    }
-    // The prefix and the national number the phone rule read, '+46 …' typed under +358 included.
-    const phone = readPhone(checkout.customerData.telephoneNumber, checkout.customerData.telephonePrefix);
-    checkout.customerData = phone
-      ? { ...checkout.customerData, ...pick(phone) }
-      : { ...checkout.customerData, telephoneNumber: '' };
-    saveCustomerData({ ...checkout.customerData, marketing: [...checkout.customerData.marketing] });
-    // The guest's e-mail is now the one the cart is validated with (spec §6).
-    void validateCart();
-    onDone();
-  }
-
-  function forget() {
-    clearCustomerData(cartCount());
-    checkout.customerData = { ...EMPTY_CUSTOMER_DATA, telephonePrefix: LOCALE_INFO[locale].telephonePrefix };
-    setErrors({});
-    setSubmitted(false);
-  }
-
-  const input = (key: 'email' | 'emailConfirmation' | 'firstname' | 'lastname', type: string, autoComplete: string) => {
-    const id = `${baseId}-${key}`;
-    return (
-      <Field id={id} label={t(`shop.checkout.${key}`)} error={errors[key]} required hint={hints[key]}>
-        <input
-          id={id}
-          type={type}
-          autoComplete={autoComplete}
-          value={data[key]}
-          onChange={(event) => update(key, event.target.value)}
-          aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={describedBy(id, hints[key], errors[key])}
-          required
-          maxLength={key.startsWith('email') ? 254 : 100}
-        />
-      </Field>
-    );
-  };
-  const phoneId = `${baseId}-telephoneNumber`;
-  const prefixId = `${baseId}-telephonePrefix`;
-  const phoneHint = t(needsPhone ? 'shop.checkout.hint.phoneNeeded' : 'shop.checkout.hint.phoneOptional');
-
-  return (
-    <form className="checkout-form" noValidate onSubmit={onSubmit}>
-      <p className="checkout-form__note">{t('shop.checkout.requiredNote')}</p>
-      {input('email', 'email', 'email')}
-      {input('emailConfirmation', 'email', 'off')}
-      {input('firstname', 'text', 'given-name')}
-      {input('lastname', 'text', 'family-name')}
-      <div className="checkout-field checkout-field--phone">
-        <div>
-          <label htmlFor={prefixId}>{t('shop.checkout.telephonePrefix')}</label>
-          <select
-            id={prefixId}
-            value={data.telephonePrefix}
-            onChange={(event) => update('telephonePrefix', event.target.value as TelephonePrefix)}
-          >
-            {prefixes.map((prefix) => (
-              <option key={prefix} value={prefix}>
-                {t(`shop.checkout.country.${prefix.split('|')[0]}`)} +{prefix.split('|')[1]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Field
-          id={phoneId}
-          label={t('shop.checkout.telephoneNumber')}
-          error={errors.telephoneNumber}
-          required={needsPhone}
-          hint={phoneHint}
-        >
-          <input
-            id={phoneId}
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            value={data.telephoneNumber}
-            onChange={(event) => update('telephoneNumber', event.target.value)}
-            onBlur={onPhoneBlur}
-            aria-invalid={errors.telephoneNumber ? true : undefined}
-            aria-describedby={describedBy(phoneId, phoneHint, errors.telephoneNumber)}
-            required={needsPhone}
-            maxLength={20}
-          />
-        </Field>
-      </div>
-      <fieldset className="checkout-field checkout-choices">
-        <legend>{t('shop.checkout.marketing')}</legend>
-        {(['email', 'sms'] as const).map((choice) => (
-          <label key={choice} className="checkout-choice">
-            <input
-              type="checkbox"
-              checked={data.marketing.includes(choice)}
-              onChange={(event) =>
-                update(
-                  'marketing',
-                  event.target.checked
-                    ? [...data.marketing.filter((entry) => entry !== choice), choice]
-                    : data.marketing.filter((entry) => entry !== choice),
-                )
-              }
-            />{' '}
-            {t(`shop.checkout.marketing.${choice}`)}
-          </label>
-        ))}
-      </fieldset>
-      <label className="checkout-choice">
-        <input
-          type="checkbox"
-          checked={state.sendSms}
-          onChange={(event) => {
-            checkout.sendSms = event.target.checked;
-            if (submitted) setErrors(check({ ...checkout.customerData }));
-          }}
-        />{' '}
-        {t('shop.checkout.sendSms')}
-      </label>
-      <p className="shop-actions">
-        <button type="submit" className="button button--primary">
-          {t('shop.checkout.continue')}
-        </button>
-        <button type="button" className="button" onClick={forget}>
-          {t('shop.checkout.forget')}
-        </button>
-      </p>
-    </form>
-  );
-}
-
-function PaymentStep({ onBack }: { onBack: () => void }) {
-  const t = useT();
-  const { locale, basename } = useSite();
-  const online = useOnlineStatus();
-  const state = useSnapshot(checkout);
-  const bankId = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function pay() {
-    if (checkout.busy) return;
-    setProblem(null);
-    if (!navigator.onLine) {
-      setProblem(t('shop.offline.paymentNeedsNetwork'));
-      return;
-    }
-    checkout.busy = true;
-    try {
-      const outcome = await startPayment({ locale, basename });
-      if ('paymentUrl' in outcome) window.location.assign(outcome.paymentUrl);
-      else setProblem(t(outcome.problem));
-    } finally {
-      checkout.busy = false;
-    }
-  }
-
-  return (
-    <div className="checkout-payment">
-      <fieldset className="checkout-field checkout-choices">
-        <legend>{t('shop.checkout.paymentMethod')}</legend>
-        {(['card', 'bank'] as const).map((method) => (
-          <label key={method} className="checkout-choice">
-            <input
-              type="radio"
-              name="paymentMethod"
-              value={method}
-              checked={state.paymentMethodType === method}
-              onChange={() => {
-                checkout.paymentMethodType = method;
-                if (method === 'bank') checkout.bank = offeredBank(locale, checkout.bank);
-              }}
-            />{' '}
-            {t(`shop.checkout.method.${method}`)}
-          </label>
-        ))}
-      </fieldset>
-      {state.paymentMethodType === 'bank' ? (
-        <div className="checkout-field">
-          <label htmlFor={bankId}>{t('shop.checkout.bank')}</label>
-          <select
-            id={bankId}
-            value={offeredBank(locale, state.bank)}
-            onChange={(event) => (checkout.bank = event.target.value)}
-          >
-            {banksFor(locale).map((bank) => (
-              <option key={bank.id} value={bank.id}>
-                {bank.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      {!online ? <p className="shop-notice">{t('shop.offline.paymentNeedsNetwork')}</p> : null}
-      <div role="alert">{problem ? <p className="shop-error">{problem}</p> : null}</div>
-      <p className="shop-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void pay()}
-          disabled={state.busy || !online}
-          aria-describedby={undefined}
-        >
-          {state.busy ? t('shop.checkout.paying') : t('shop.checkout.pay')}
-        </button>
-        <button type="button" className="button" onClick={onBack}>
-          {t('shop.checkout.back')}
-        </button>
-      </p>
-    </div>
   );
 }

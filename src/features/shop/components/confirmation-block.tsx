@@ -17,10 +17,9 @@ import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { TextWithPhone, useCustomerServicePhone } from '@/ui/customer-service-phone';
 import { isTransient, shopApi, ShopApiError } from '../api/shop-api';
-import { resetCart } from '../cart-store';
-import { useCart } from '../use-cart';
+import { useCart } from '../cart/use-cart';
 import { CartTotals } from './cart-totals';
-import { trackPurchaseOnce } from '../purchase-analytics';
+import { trackPurchaseOnce } from '../checkout/purchase-analytics';
 import './cart.css';
 
 type View =
@@ -80,8 +79,7 @@ export function ConfirmationBlock() {
 function PaymentResult({ view, setView, missing }: { view: View; setView: (view: View) => void; missing: boolean }) {
   const t = useT();
   const { locale } = useSite();
-  const cartSnapshot = useCart();
-  const customerServicePhone = useCustomerServicePhone();
+  const { cart, snapshot: cartSnapshot } = useCart();
   const [params] = useSearchParams();
   const [attempt, setAttempt] = useState(0);
   const asked = useRef<string | null>(null);
@@ -114,8 +112,8 @@ function PaymentResult({ view, setView, missing }: { view: View; setView: (view:
 
   // The cart is emptied once the order is paid and the saved cart has been read.
   useEffect(() => {
-    if (view.state === 'paid' && cartSnapshot.loaded && cartSnapshot.items.length > 0) void resetCart();
-  }, [view.state, cartSnapshot.loaded, cartSnapshot.items.length]);
+    if (view.state === 'paid' && cartSnapshot.loaded && cartSnapshot.items.length > 0) void cart.reset();
+  }, [view.state, cartSnapshot.loaded, cartSnapshot.items.length, cart]);
 
   if (missing)
     return (
@@ -148,27 +146,35 @@ function PaymentResult({ view, setView, missing }: { view: View; setView: (view:
         </section>
       );
     case 'failed':
-      return (
-        <section className="shop-confirmation">
-          <div role="alert" className="shop-error">
-            {view.cancelled ? <p>{t('shop.confirmation.cancelled')}</p> : null}
-            <p>
-              <TextWithPhone text={(phone) => t('messages.paymentFailed', { phone })} phone={customerServicePhone} />
-            </p>
-          </div>
-          <p className="shop-actions">
-            <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
-              {t('shop.confirmation.tryAgain')}
-            </Link>
-            <Link to={SHOP_PATHS.cart[locale]} className="button">
-              {t('shop.confirmation.toCart')}
-            </Link>
-          </p>
-        </section>
-      );
+      return <PaymentFailed cancelled={view.cancelled} />;
     case 'paid':
       return <Receipt receipt={view.receipt} />;
   }
+}
+
+/** The payment-failed text of spec §8 with the customer service number; the cart is kept. */
+function PaymentFailed({ cancelled }: { cancelled: boolean }) {
+  const t = useT();
+  const { locale } = useSite();
+  const customerServicePhone = useCustomerServicePhone();
+  return (
+    <section className="shop-confirmation">
+      <div role="alert" className="shop-error">
+        {cancelled ? <p>{t('shop.confirmation.cancelled')}</p> : null}
+        <p>
+          <TextWithPhone text={(phone) => t('messages.paymentFailed', { phone })} phone={customerServicePhone} />
+        </p>
+      </div>
+      <p className="shop-actions">
+        <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
+          {t('shop.confirmation.tryAgain')}
+        </Link>
+        <Link to={SHOP_PATHS.cart[locale]} className="button">
+          {t('shop.confirmation.toCart')}
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 function Receipt({ receipt }: { receipt: OrderReceipt }) {

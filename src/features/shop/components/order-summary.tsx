@@ -11,13 +11,13 @@ import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useSite } from '@/ui/site-context';
 import { CartTotals } from './cart-totals';
-import { cart } from '../cart-store';
-import { lineTotal } from '../cart-items';
+import { lineTotal } from '../cart/cart-items';
+import { useCartService } from '../cart/cart-context';
 
 export function OrderSummary() {
   const t = useT();
   const { locale } = useSite();
-  const snapshot = useSnapshot(cart);
+  const snapshot = useSnapshot(useCartService().state);
   const headingId = useId();
   return (
     <section className="order-summary" aria-labelledby={headingId}>

@@ -14,14 +14,14 @@ import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { Modal } from '@/ui/modal';
 import { closeModal } from '@/ui/modal-store';
 import { shopApi } from '../api/shop-api';
-import { addToCart, FIRST_IN_CART_MODAL } from '../cart-store';
-import { useCart } from '../use-cart';
+import { FIRST_IN_CART_MODAL } from '../cart/cart-store';
+import { useCart } from '../cart/use-cart';
 import './cart.css';
 
 export function ShopProductsBlock({ block }: { block: KnownBlockOf<'shopProducts'> }) {
   const t = useT();
   const { locale } = useSite();
-  useCart();
+  const { cart } = useCart();
   const [products, setProducts] = useState<ReadonlyMap<string, ProductView>>(new Map());
   const codes = block.products.map((product) => product.code).join(',');
 
@@ -56,7 +56,7 @@ export function ShopProductsBlock({ block }: { block: KnownBlockOf<'shopProducts
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() => void addToCart(product ?? { code: entry.code, name: entry.title })}
+                onClick={() => void cart.add(product ?? { code: entry.code, name: entry.title })}
               >
                 {t('shop.product.addToCart')}
                 <span className="visually-hidden">: {entry.title}</span>

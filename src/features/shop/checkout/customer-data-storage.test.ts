@@ -10,7 +10,7 @@
  * the caller's cart (`clearCustomerData(cartCount())`), so the header keeps showing it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CART_STORAGE_KEY } from './cart-count';
+import { CART_STORAGE_KEY } from '../cart/cart-count';
 import {
   clearCustomerData,
   EMPTY_CUSTOMER_DATA,

@@ -3,7 +3,7 @@
  * (so that a retried "Pay" after a lost answer gives the same order, not a second one) and
  * the analytics items for the purchase event on return.
  */
-import type { AnalyticsItem } from './analytics';
+import type { AnalyticsItem } from '../analytics';
 
 const KEY = 'st1.pendingOrder';
 

@@ -4,21 +4,38 @@ import type { ValidatedCart } from '@/shared/shop/api-schema';
 import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
 import { modalStore, closeModal } from '@/ui/modal-store';
 import { allowNotifications, notificationsStore } from '@/ui/notifications-store';
-import { closeCartDatabaseForTests, readStoredCart, writeStoredCart } from './cart-storage';
+import { createCartStorage, type CartStorage } from './cart-storage';
 import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems, splitRefusedLines, undoAdd } from './cart-items';
-import {
-  acceptUpsell,
-  addToCart,
-  applyDiscountCode,
-  cart,
-  changeAmount,
-  declineUpsell,
-  removeFromCart,
-  resetCart,
-  resetCartModuleForTests,
-  startCart,
-  validateCart,
-} from './cart-store';
+import type { Cart } from './cart-store';
+import type { CartState, ProductInput, StoredCart } from './cart-types';
+import { testCart, type TestCartEnvironment } from './cart-test-support';
+
+/** The saved cart (one IndexedDB connection per test) and the cart the test works with. */
+let storage: CartStorage;
+let service: Cart;
+let cart: CartState;
+
+const NOBODY: TestCartEnvironment = { locale: 'fi-FI', customerEmail: () => undefined, isOnline: () => true };
+
+/** A fresh cart over the same saved cart, as on a page load; the previous one stops listening. */
+function freshCart(environment: TestCartEnvironment = NOBODY): Cart {
+  service?.stop();
+  service = testCart(environment, storage);
+  cart = service.state;
+  return service;
+}
+
+const startCart = (environment: TestCartEnvironment) => freshCart(environment).start();
+const addToCart = (product: ProductInput) => service.add(product);
+const removeFromCart = (code: string) => service.remove(code);
+const changeAmount = (code: string, amount: number) => service.changeAmount(code, amount);
+const applyDiscountCode = (code: string | null) => service.applyDiscountCode(code);
+const acceptUpsell = (code: string, upsellCode: string) => service.acceptUpsell(code, upsellCode);
+const declineUpsell = (code: string) => service.declineUpsell(code);
+const resetCart = () => service.reset();
+const validateCart = () => service.validate();
+const readStoredCart = () => storage.read();
+const writeStoredCart = (record: StoredCart) => storage.write(record);
 
 /** A window for the store: events, localStorage, and the notifications it may show. */
 class FakeWindow extends EventTarget {
@@ -126,16 +143,17 @@ beforeEach(async () => {
   notificationsStore.ready = true;
   notificationsStore.items = [];
   closeModal();
-  resetCartModuleForTests();
+  storage = createCartStorage();
   await startCart({ locale: 'fi-FI', customerEmail: () => undefined, isOnline: () => online });
   await resetCart();
   origin.fetchImpl.mockClear();
   origin.state.requests = [];
 });
 
-afterEach(async () => {
+afterEach(() => {
+  service.stop();
   vi.unstubAllGlobals();
-  await closeCartDatabaseForTests();
+  storage.close();
 });
 
 const notices = () => notificationsStore.items.map((item) => item.message);
@@ -232,7 +250,7 @@ describe('cart store', () => {
 
   it('restores the saved cart on load and checks it again', async () => {
     await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
-    resetCartModuleForTests();
+    freshCart();
     expect(cart.items).toEqual([]);
     origin.fetchImpl.mockClear();
     await startCart({ locale: 'fi-FI', customerEmail: () => 'maija@example.com', isOnline: () => true });
@@ -335,7 +353,7 @@ describe('cart store', () => {
 
   it('says cartValidationFailed when the saved cart is refused on load, even before the notices are let in', async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
-    resetCartModuleForTests();
+    freshCart();
     notificationsStore.items = [];
     notificationsStore.ready = false; // the notification region's chunk has not loaded yet
     origin.state.mode = 'reject';
@@ -350,7 +368,7 @@ describe('cart store', () => {
 
   it("waits for the auth check on load, so that the first check sends the account's e-mail (spec §6)", async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
-    resetCartModuleForTests();
+    freshCart();
     origin.fetchImpl.mockClear();
     origin.state.requests = [];
     const account: { email?: string } = {};

@@ -4,7 +4,7 @@
  * clearing also clears all of localStorage, as spec §4 says.
  */
 import { DEFAULT_TELEPHONE_PREFIX, isTelephonePrefix, type TelephonePrefix } from '@/shared/rules/phone';
-import { publishCartCount } from './cart-count';
+import { publishCartCount } from '../cart/cart-count';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@/shared/rules/limits';
 
 export const USER_INFO_STORAGE_KEY = 'st1.userInfo';

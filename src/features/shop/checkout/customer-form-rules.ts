@@ -12,9 +12,6 @@ const BASE_RULES = {
   lastname: PERSON_NAME_RULES,
 } satisfies Record<string, readonly FieldRule[]>;
 
-/** The fields in the order the form shows them (the first invalid one gets focus). */
-export const CUSTOMER_FIELDS = ['email', 'emailConfirmation', 'firstname', 'lastname', 'telephoneNumber'] as const;
-
 /**
  * The phone is required only when a text message is wanted (`phoneNeeded` of
  * src/shared/shop/api-schema.ts, the origin's rule too); a phone typed anyway must be valid.

@@ -5,7 +5,7 @@
  * sessionStorage remembers that the event has been sent.
  */
 import type { OrderReceipt } from '@/shared/shop/api-schema';
-import { trackShopEvent } from './analytics';
+import { trackShopEvent } from '../analytics';
 import { readPendingOrder, writePendingOrder } from './pending-order';
 
 /** Sends purchase for a paid receipt unless it was sent already; answers whether it was sent now. */

@@ -21,12 +21,6 @@ class CartDatabase extends Dexie {
   }
 }
 
-let database: CartDatabase | undefined;
-function db(): CartDatabase {
-  database ??= new CartDatabase();
-  return database;
-}
-
 const STATUSES = new Set(['valid', 'validating', 'outOfDate']);
 
 /**
@@ -34,7 +28,7 @@ const STATUSES = new Set(['valid', 'validating', 'outOfDate']);
  * stays 'validating' (its next save brings the answer); on a page load it counts as out of
  * date, since the page that started it is gone.
  */
-export async function readStoredCart(options: { live?: boolean } = {}): Promise<StoredCart | null> {
+async function readStoredCart(db: () => CartDatabase, options: { live?: boolean } = {}): Promise<StoredCart | null> {
   const record = (await db().cart.get(RECORD_KEY)) as Partial<StoredCart> | undefined;
   if (!record || typeof record !== 'object') return null;
   return {
@@ -53,7 +47,11 @@ export async function readStoredCart(options: { live?: boolean } = {}): Promise<
  * Saves the cart. `publishCount: false` leaves the header's count as it was: an add is
  * saved before the server has taken it, and the count follows only its answer.
  */
-export async function writeStoredCart(cart: StoredCart, options: { publishCount?: boolean } = {}): Promise<void> {
+async function writeStoredCart(
+  db: () => CartDatabase,
+  cart: StoredCart,
+  options: { publishCount?: boolean } = {},
+): Promise<void> {
   // Plain data: valtio proxies cannot be structured-cloned into IndexedDB.
   const plain = JSON.parse(JSON.stringify(cart)) as StoredCart;
   await db().cart.put({ ...plain, writer: TAB_ID }, RECORD_KEY);
@@ -65,7 +63,7 @@ export async function writeStoredCart(cart: StoredCart, options: { publishCount?
  * whose first answer (the cart as it was when listening began) and this tab's own saves
  * are passed over.
  */
-export function onOtherTabSave(listener: () => void): () => void {
+function onOtherTabSave(db: () => CartDatabase, listener: () => void): () => void {
   let first = true;
   const subscription = liveQuery(() => db().cart.get(RECORD_KEY)).subscribe({
     next: (record) => {
@@ -81,8 +79,26 @@ export function onOtherTabSave(listener: () => void): () => void {
   return () => subscription.unsubscribe();
 }
 
-/** For tests: a fresh database connection. */
-export async function closeCartDatabaseForTests(): Promise<void> {
-  database?.close();
-  database = undefined;
+/** The saved cart as the cart store uses it (cart-store.ts). */
+export interface CartStorage {
+  read(options?: { live?: boolean }): Promise<StoredCart | null>;
+  write(cart: StoredCart, options?: { publishCount?: boolean }): Promise<void>;
+  onOtherTabSave(listener: () => void): () => void;
+  /** Closes the database connection (opened on first use). */
+  close(): void;
+}
+
+/** The cart's storage in this browser's IndexedDB; the connection opens on first use. */
+export function createCartStorage(): CartStorage {
+  let database: CartDatabase | undefined;
+  const db = () => (database ??= new CartDatabase());
+  return {
+    read: (options) => readStoredCart(db, options),
+    write: (cart, options) => writeStoredCart(db, cart, options),
+    onOtherTabSave: (listener) => onOtherTabSave(db, listener),
+    close: () => {
+      database?.close();
+      database = undefined;
+    },
+  };
 }

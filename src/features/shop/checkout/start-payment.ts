@@ -8,9 +8,9 @@
 import type { Locale } from '@/shared/locales';
 import { offeredBank, type PaymentMethodType } from '@/shared/shop/api-schema';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
-import { analyticsItem, trackShopEvent } from './analytics';
-import { cart, validateCart } from './cart-store';
-import { isTransient, shopApi, ShopApiError } from './api/shop-api';
+import { analyticsItem, trackShopEvent } from '../analytics';
+import { isTransient, shopApi, ShopApiError } from '../api/shop-api';
+import type { Cart } from '../cart/cart-store';
 import { checkout } from './checkout-store';
 import { idempotencyKeyFor, writePendingOrder } from './pending-order';
 
@@ -25,8 +25,17 @@ export type PaymentStart =
         | 'messages.something-went-wrong';
     };
 
-export async function startPayment({ locale, basename }: { locale: Locale; basename: string }): Promise<PaymentStart> {
-  await validateCart();
+export async function startPayment({
+  locale,
+  basename,
+  cart: service,
+}: {
+  locale: Locale;
+  basename: string;
+  cart: Cart;
+}): Promise<PaymentStart> {
+  const cart = service.state;
+  await service.validate();
   if (cart.status !== 'valid' || !cart.totals)
     return {
       problem: cart.items.length === 0 ? 'messages.cartValidationFailed' : 'shop.offline.paymentNeedsNetwork',
@@ -80,7 +89,7 @@ export async function startPayment({ locale, basename }: { locale: Locale; basen
     return { paymentUrl: order.paymentUrl };
   } catch (error) {
     if (error instanceof ShopApiError && error.code === 'PRICE_CHANGED') {
-      await validateCart();
+      await service.validate();
       return { problem: 'shop.checkout.priceChanged' };
     }
     if (isTransient(error)) return { problem: 'shop.offline.paymentNeedsNetwork' };

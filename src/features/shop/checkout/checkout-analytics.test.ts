@@ -8,13 +8,21 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderReceipt, ValidatedCart } from '@/shared/shop/api-schema';
 import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
-import { trackCartStep } from './analytics';
-import { closeCartDatabaseForTests } from './cart-storage';
-import { addToCart, cart, resetCart, resetCartModuleForTests, startCart } from './cart-store';
+import { trackCartStep } from '../analytics';
+import { createCartStorage, type CartStorage } from '../cart/cart-storage';
+import type { Cart } from '../cart/cart-store';
+import type { CartState, ProductInput } from '../cart/cart-types';
+import { testCart } from '../cart/cart-test-support';
 import { checkout } from './checkout-store';
 import { readPendingOrder } from './pending-order';
 import { trackPurchaseOnce } from './purchase-analytics';
 import { startPayment } from './start-payment';
+
+/** A fresh cart per test, over its own IndexedDB connection. */
+let storage: CartStorage;
+let service: Cart;
+let cart: CartState;
+const addToCart = (product: ProductInput) => service.add(product);
 
 class MemoryStorage {
   private data = new Map<string, string>();
@@ -92,9 +100,11 @@ beforeEach(async () => {
   origin = fakeOrigin();
   vi.stubGlobal('fetch', origin.fetchImpl);
   resetAnalyticsConsentForTests();
-  resetCartModuleForTests();
-  await startCart({ locale: 'fi-FI', customerEmail: () => undefined, isOnline: () => true });
-  await resetCart();
+  storage = createCartStorage();
+  service = testCart({ locale: 'fi-FI', customerEmail: () => undefined, isOnline: () => true }, storage);
+  cart = service.state;
+  await service.start();
+  await service.reset();
   checkout.customerData = {
     email: 'maija@example.com',
     emailConfirmation: 'maija@example.com',
@@ -111,7 +121,8 @@ beforeEach(async () => {
 afterEach(async () => {
   resetAnalyticsConsentForTests();
   vi.unstubAllGlobals();
-  await closeCartDatabaseForTests();
+  service.stop();
+  storage.close();
 });
 
 describe('view_cart and begin_checkout', () => {
@@ -151,7 +162,7 @@ describe('add_payment_info', () => {
   });
 
   it('is sent once the order exists, with the payment type and the order total', async () => {
-    expect(await startPayment({ locale: 'fi-FI', basename: '' })).toEqual({
+    expect(await startPayment({ locale: 'fi-FI', basename: '', cart: service })).toEqual({
       paymentUrl: '/payment-gateway/pay/PAY-1',
     });
     expect(events()).toEqual([
@@ -173,7 +184,7 @@ describe('add_payment_info', () => {
     ['the network failed', 'network', 'shop.offline.paymentNeedsNetwork'],
   ] as const)('is not sent when %s', async (_why, mode, problem) => {
     origin.state.initialize = mode;
-    expect(await startPayment({ locale: 'fi-FI', basename: '' })).toEqual({ problem });
+    expect(await startPayment({ locale: 'fi-FI', basename: '', cart: service })).toEqual({ problem });
     expect(eventNames()).toEqual([]);
   });
 });
@@ -194,7 +205,7 @@ describe('purchase', () => {
 
   beforeEach(async () => {
     await addToCart({ code: 'WASH-PREMIUM', name: 'Täyspesu' });
-    await startPayment({ locale: 'fi-FI', basename: '' });
+    await startPayment({ locale: 'fi-FI', basename: '', cart: service });
     win.dataLayer = [];
   });
 

@@ -1,0 +1,469 @@
+/**
+ * The cart (spec §4 Cart): a valtio store saved to IndexedDB after every change and checked
+ * by the server after every change. Rules:
+ * - adding an existing code raises its amount by 1; a new code becomes an item (amount 1);
+ *   the first product in an empty cart opens modal 'firstInCart', later adds show the
+ *   notice 'addedToCart'; one product holds at most MAX_ITEM_AMOUNT (the server's limit),
+ *   beyond which the cart stays as it is with the notice 'shop.cart.maxAmount';
+ * - the server refusing products (a 422 naming their codes: withdrawn meanwhile) drops only
+ *   those lines, names them in the notice 'cartProductsRemoved' and keeps the rest, edits
+ *   made offline included; an add refused without a named product takes back only that
+ *   add ('cartAddRefused'). A deliberate change from spec §4, where any failed validation
+ *   empties the cart (docs/shop.md): only a refusal that names nothing the cart can drop
+ *   still empties it with 'cartValidationFailed'. A rejected discount code only drops the
+ *   code;
+ * - an add is saved at once (a page closed meanwhile loses nothing), but opens the modal
+ *   (or shows 'addedToCart') and raises the header count only once the server has taken
+ *   it or could not be asked: an add the server refuses does neither;
+ * - no answer (offline, network error, 5xx) never empties it: it is kept, marked out of
+ *   date, and checked again when the browser is back online: once per reconnect for all
+ *   open tabs together (they share the saved cart); an add without an answer
+ *   says so in one notice, 'addedWillBeChecked' (not 'addedToCart' and 'cartUpdateFailed');
+ * - other tabs see every save (a Dexie live query of the saved cart) and take it as it is.
+ *
+ * `createCart` builds one cart from what it works with (the API, the storage, the session,
+ * the locale and the online status); the app builds it once per page (src/app/cart-service.ts)
+ * and hands it down with `CartProvider` (cart-context.tsx). Nothing here is module state, so a
+ * test builds a fresh cart instead of resetting one.
+ */
+import { proxy } from 'valtio';
+import type { Locale } from '@/shared/locales';
+import type { ValidateCartRequest, ValidatedCart } from '@/shared/shop/api-schema';
+import { openModal } from '@/ui/modal-store';
+import { addNotification, addNotificationOnceReady, notificationsStore } from '@/ui/notifications-store';
+import { analyticsItem, trackShopEvent } from '../analytics';
+import { isTransient, ShopApiError } from '../api/shop-api';
+import {
+  addItem,
+  countItems,
+  isAtMaxAmount,
+  MAX_ITEM_AMOUNT,
+  mergeValidation,
+  removeItem,
+  setAmount,
+  splitRefusedLines,
+  toQuantity,
+  undoAdd,
+} from './cart-items';
+import { publishCartCount } from './cart-count';
+import type { CartStorage } from './cart-storage';
+import type { CartItem, CartState, ProductInput, StoredCart } from './cart-types';
+
+export const FIRST_IN_CART_MODAL = 'firstInCart';
+
+/** The one call of the shop API the cart makes. */
+export interface CartApi {
+  validateCart(request: ValidateCartRequest, locale: Locale): Promise<ValidatedCart>;
+}
+
+/** What the cart needs to know of the session (spec §6). */
+export interface CartSession {
+  /** The e-mail for validation: the account's when logged in, else the checkout form's. */
+  customerEmail(): string | undefined;
+  /**
+   * Resolves once it is known whether a customer is logged in (the page's auth check), so
+   * that the check on page load already sends the account e-mail (spec §6).
+   */
+  known(): Promise<void>;
+}
+
+export interface CartDependencies {
+  api: CartApi;
+  storage: CartStorage;
+  session: CartSession;
+  locale: Locale;
+  online: () => boolean;
+}
+
+/**
+ * How a check ended: 'valid' (the server's answer is in), 'kept' (no answer: offline or a
+ * network failure, the cart is kept out of date), 'rejected' (the server refused the
+ * cart, which is now empty) or 'superseded' (a newer change or another tab's save came
+ * first; its own check decides).
+ */
+export type CheckOutcome = 'valid' | 'kept' | 'rejected' | 'superseded';
+
+/** The add whose check this is: what to take back when the server refuses it. */
+interface AddUnderCheck {
+  code: string;
+  name: string;
+  /** The line's amount before the add; 0 when the add created the line. */
+  amountBefore: number;
+}
+
+/** Web Lock held by the tab that checks the shared cart after a reconnect. */
+const RECONNECT_LOCK = 'st1-cart-reconnect';
+
+export type Cart = ShopCart;
+
+export function createCart(dependencies: CartDependencies): Cart {
+  return new ShopCart(dependencies);
+}
+
+function emptyState(): CartState {
+  return { items: [], discountCode: null, totals: null, status: 'valid', loaded: false, discountRefusal: null };
+}
+
+class ShopCart {
+  /** The cart as components read it (`useSnapshot`). */
+  readonly state = proxy<CartState>(emptyState());
+  /**
+   * How many discount fields are on the page: a refused code is told at the field when one
+   * is (the cart page), and as a notice when none is (a saved code refused on another page).
+   */
+  private discountFields = 0;
+
+  private starting: Promise<void> | undefined;
+  private stopListening: () => void = () => {};
+  private validationSequence = 0;
+  /** The newest check, for an add whose own check was superseded by a newer one. */
+  private latestCheck: Promise<CheckOutcome> = Promise.resolve('valid');
+  /** Serialises saves, so that a slow write never overwrites a newer one. */
+  private saving: Promise<void> = Promise.resolve();
+  /** True while the saved cart holds an add whose count the header does not show yet. */
+  private countHeld = false;
+
+  constructor(private readonly dependencies: CartDependencies) {}
+
+  /** A discount field is on the page until the returned function is called. */
+  showDiscountField(): () => void {
+    this.discountFields += 1;
+    return () => {
+      this.discountFields -= 1;
+    };
+  }
+
+  count(): number {
+    return countItems(this.state.items);
+  }
+
+  /**
+   * Restores the saved cart and checks it with the server (spec §4 "Loading from local
+   * storage restores and re-validates"). Safe to call from every component that needs the
+   * cart: it runs once.
+   */
+  start(): Promise<void> {
+    this.starting ??= this.restore();
+    return this.starting;
+  }
+
+  /** Stops following other tabs and the browser's events (a test's cart, a page torn down). */
+  stop(): void {
+    this.stopListening();
+    this.stopListening = () => {};
+  }
+
+  private async restore(): Promise<void> {
+    const { storage } = this.dependencies;
+    this.applyStored(await storage.read());
+    this.state.loaded = true;
+    const stopTabs = storage.onOtherTabSave(() => {
+      void storage.read({ live: true }).then((record) => {
+        this.validationSequence += 1; // an answer still on its way here is older than that tab's save
+        this.applyStored(record);
+      });
+    });
+    const onOnline = () => void this.checkAfterReconnect();
+    // Leaving before the answer to an add: the add stays saved (checked on the next load),
+    // so the header count of the next page must show it.
+    const onPageHide = () => {
+      if (this.countHeld) publishCartCount(countItems(this.state.items));
+    };
+    const page = window;
+    page.addEventListener('online', onOnline);
+    page.addEventListener('pagehide', onPageHide);
+    this.stopListening = () => {
+      stopTabs();
+      page.removeEventListener('online', onOnline);
+      page.removeEventListener('pagehide', onPageHide);
+    };
+    if (this.state.items.length > 0) await this.validate();
+  }
+
+  private stored(): StoredCart {
+    const { items, discountCode, totals, status } = this.state;
+    return { items, discountCode, totals, status, savedAt: Date.now() };
+  }
+
+  private save(options: { holdCount?: boolean } = {}): Promise<void> {
+    const snapshot = this.stored();
+    const publishCount = !options.holdCount;
+    this.countHeld = !publishCount;
+    this.saving = this.saving
+      .then(() => this.dependencies.storage.write(snapshot, { publishCount }))
+      .catch((error: unknown) => console.error('Saving the cart failed', error));
+    return this.saving;
+  }
+
+  private applyStored(record: StoredCart | null): void {
+    this.state.items = record?.items ?? [];
+    this.state.discountCode = record?.discountCode ?? null;
+    this.state.totals = record?.totals ?? null;
+    this.state.status = record?.status ?? 'valid';
+  }
+
+  /**
+   * Back online: one check of the saved cart, whichever tab gets to it first. Every open tab
+   * hears the same `online` event; the others wait for the lock, then find the cart checked
+   * (its answer saved) and take it as it is instead of asking the server again.
+   */
+  private async checkAfterReconnect(): Promise<void> {
+    const cart = this.state;
+    if (cart.status !== 'outOfDate' || cart.items.length === 0) return;
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) {
+      await this.validate();
+      return;
+    }
+    await locks.request(RECONNECT_LOCK, async () => {
+      const saved = await this.dependencies.storage.read({ live: true });
+      if (saved && saved.status !== 'outOfDate') {
+        this.validationSequence += 1; // a check of this tab still on its way is older than that save
+        this.applyStored(saved);
+        return;
+      }
+      if (cart.status === 'outOfDate' && cart.items.length > 0) await this.validate();
+    });
+  }
+
+  /**
+   * Checks the cart with the server and takes its prices, totals and upsells. A check with
+   * no answer says "update failed", unless its caller says it in its own words (an add).
+   */
+  validate(options: { add?: AddUnderCheck; announceFailure?: boolean } = {}): Promise<CheckOutcome> {
+    const check = this.runCheck(++this.validationSequence, options.add, options.announceFailure ?? true);
+    this.latestCheck = check;
+    return check;
+  }
+
+  private async runCheck(
+    sequence: number,
+    add: AddUnderCheck | undefined,
+    announceFailure: boolean,
+  ): Promise<CheckOutcome> {
+    const cart = this.state;
+    const { api, session, locale, online } = this.dependencies;
+    if (cart.items.length === 0) {
+      cart.totals = null;
+      cart.status = 'valid';
+      await this.save();
+      return 'valid';
+    }
+    if (!online()) {
+      cart.status = 'outOfDate';
+      await this.save();
+      return 'kept';
+    }
+    cart.status = 'validating';
+    await session.known();
+    if (sequence !== this.validationSequence) return 'superseded';
+    const email = session.customerEmail()?.trim();
+    try {
+      const answer = await api.validateCart(
+        {
+          items: cart.items.map((item) => ({
+            code: item.code,
+            quantity: toQuantity(item.amount),
+            showUpsell: item.showUpsell,
+          })),
+          // Spec §5: the discount code only when set, the e-mail only when not empty.
+          ...(cart.discountCode ? { discountCode: cart.discountCode } : {}),
+          ...(email ? { customerEmail: email } : {}),
+        },
+        locale,
+      );
+      if (sequence !== this.validationSequence) return 'superseded';
+      cart.items = mergeValidation(cart.items, answer);
+      cart.totals = answer.totals;
+      cart.status = 'valid';
+      await this.save();
+      return 'valid';
+    } catch (error) {
+      if (sequence !== this.validationSequence) return 'superseded';
+      return this.refused(error, add, announceFailure);
+    }
+  }
+
+  /** A check without an answer keeps the cart; a refusal takes out what was refused. */
+  private async refused(
+    error: unknown,
+    add: AddUnderCheck | undefined,
+    announceFailure: boolean,
+  ): Promise<CheckOutcome> {
+    const cart = this.state;
+    // Notices wait for the notification region: on page load it may not be there yet.
+    if (isTransient(error) || !(error instanceof ShopApiError)) {
+      cart.status = 'outOfDate';
+      await this.save();
+      // One notice at a time: a burst of failed checks (several quick adds) says it once.
+      const shown = notificationsStore.items.some((item) => item.message === 'messages.cartUpdateFailed');
+      if (announceFailure && this.dependencies.online() && !shown)
+        addNotificationOnceReady({ type: 'warning', message: 'messages.cartUpdateFailed', translate: true });
+      return 'kept';
+    }
+    if (error.code.startsWith('DISCOUNT_') && cart.discountCode) {
+      cart.discountRefusal = { code: cart.discountCode, reason: error.code };
+      cart.discountCode = null;
+      if (this.discountFields === 0)
+        addNotificationOnceReady({ type: 'error', message: `shop.discount.${error.code}`, translate: true });
+      return this.validate();
+    }
+    console.warn('The server rejected the cart', error.code, error.message);
+    return this.dropRefused(error, add);
+  }
+
+  /**
+   * A refusal takes out only what was refused: the lines of the products it names, else the
+   * add under check. Then the rest is checked again (its totals were never answered). Only a
+   * refusal that names nothing the cart can drop empties it (spec §4).
+   */
+  private async dropRefused(error: ShopApiError, add: AddUnderCheck | undefined): Promise<CheckOutcome> {
+    const cart = this.state;
+    const { kept, dropped } = splitRefusedLines(cart.items, error.productCodes);
+    if (dropped.length > 0) {
+      cart.items = kept;
+      addNotificationOnceReady({
+        type: 'error',
+        message: 'messages.cartProductsRemoved',
+        translate: true,
+        values: { products: dropped.map((item) => item.name).join(', ') },
+      });
+      return this.validate();
+    }
+    if (add) {
+      cart.items = undoAdd(cart.items, add.code, add.amountBefore);
+      addNotificationOnceReady({
+        type: 'error',
+        message: 'messages.cartAddRefused',
+        translate: true,
+        values: { product: add.name },
+      });
+      await this.validate();
+      return 'rejected';
+    }
+    await this.reset();
+    addNotificationOnceReady({ type: 'error', message: 'messages.cartValidationFailed', translate: true });
+    return 'rejected';
+  }
+
+  /** The outcome of a check, or of the newer check that superseded it. */
+  private async settled(check: Promise<CheckOutcome>): Promise<CheckOutcome> {
+    let current = check;
+    let outcome = await current;
+    while (outcome === 'superseded' && this.latestCheck !== current) {
+      current = this.latestCheck;
+      outcome = await current;
+    }
+    return outcome;
+  }
+
+  /** Saves at once (nothing is lost if the check fails), then checks. */
+  private async changed(): Promise<void> {
+    this.state.status = this.state.items.length > 0 ? 'validating' : 'valid';
+    await this.save();
+    await this.validate();
+  }
+
+  /** The notice for an add or amount above MAX_ITEM_AMOUNT: the cart keeps the maximum. */
+  private tellMaxAmount(): void {
+    addNotification({
+      type: 'warning',
+      message: 'shop.cart.maxAmount',
+      translate: true,
+      values: { max: MAX_ITEM_AMOUNT },
+    });
+  }
+
+  async add(product: ProductInput): Promise<void> {
+    const cart = this.state;
+    // One more would be refused by the server, and a refusal empties the cart (spec §4).
+    if (isAtMaxAmount(cart.items, product.code)) {
+      this.tellMaxAmount();
+      return;
+    }
+    const first = cart.items.length === 0;
+    const amountBefore = cart.items.find((entry) => entry.code === product.code)?.amount ?? 0;
+    cart.items = addItem(cart.items, product);
+    cart.status = 'validating';
+    // Saved at once, but the header count, the modal and the notice wait for the server: a
+    // refused add is taken back with its own notice and must not look added first. No
+    // answer keeps it (saved out of date) and counts as added.
+    await this.save({ holdCount: true });
+    // The add says its own outcome in one message: "added", or "added, will be checked" when
+    // no answer came (offline, a network error, a 5xx), never "added" and "update failed".
+    const outcome = await this.settled(
+      this.validate({ add: { code: product.code, name: product.name, amountBefore }, announceFailure: false }),
+    );
+    if (outcome === 'rejected' || outcome === 'superseded') return;
+    const item = cart.items.find((entry) => entry.code === product.code);
+    if (!item) return;
+    if (first) openModal(FIRST_IN_CART_MODAL);
+    else if (outcome === 'kept')
+      addNotification({ type: 'information', message: 'messages.addedWillBeChecked', translate: true });
+    else addNotification({ type: 'success', message: 'messages.addedToCart', translate: true });
+    trackShopEvent('add_to_cart', [analyticsItem(item, 1)]);
+  }
+
+  async remove(code: string): Promise<void> {
+    const item = this.state.items.find((entry) => entry.code === code);
+    if (!item) return;
+    this.state.items = removeItem(this.state.items, code);
+    trackShopEvent('remove_from_cart', [analyticsItem(item, item.amount)]);
+    await this.changed();
+  }
+
+  async changeAmount(code: string, amount: number): Promise<void> {
+    const cart = this.state;
+    const before = cart.items.find((entry) => entry.code === code);
+    if (!before) return;
+    if (amount > MAX_ITEM_AMOUNT) this.tellMaxAmount();
+    cart.items = setAmount(cart.items, code, amount);
+    const after = cart.items.find((entry) => entry.code === code)!;
+    if (after.amount === before.amount) return;
+    if (after.amount > before.amount)
+      trackShopEvent('add_to_cart', [analyticsItem(after, after.amount - before.amount)]);
+    if (after.amount < before.amount)
+      trackShopEvent('remove_from_cart', [analyticsItem(after, before.amount - after.amount)]);
+    await this.changed();
+  }
+
+  /** Spec §4 "Reset empties". */
+  async reset(): Promise<void> {
+    this.validationSequence += 1;
+    this.applyStored(null);
+    await this.save();
+  }
+
+  async applyDiscountCode(code: string | null): Promise<void> {
+    const trimmed = code?.trim() ?? '';
+    this.state.discountCode = trimmed === '' ? null : trimmed;
+    this.state.discountRefusal = null;
+    await this.changed();
+  }
+
+  /** Takes the upsell offer: the item is replaced by the larger series. */
+  async acceptUpsell(code: string, upsellCode: string): Promise<void> {
+    const cart = this.state;
+    const item = cart.items.find((entry) => entry.code === code);
+    const offer = item?.upsells.find((upsell) => upsell.product.code === upsellCode);
+    if (!item || !offer) return;
+    trackShopEvent('remove_from_cart', [analyticsItem(item, item.amount)]);
+    const without = removeItem(cart.items, code);
+    cart.items = addItem(without, { ...offer.product, showUpsell: true });
+    trackShopEvent('add_to_cart', [
+      analyticsItem(
+        cart.items.find((entry) => entry.code === upsellCode)!,
+        1,
+      ),
+    ]);
+    await this.changed();
+  }
+
+  /** "No thanks": the server stops offering upsells for this item. */
+  async declineUpsell(code: string): Promise<void> {
+    this.state.items = this.state.items.map((item): CartItem =>
+      item.code === code ? { ...item, showUpsell: false, upsells: [] } : item,
+    );
+    await this.changed();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Checkout step 2, the payment method (card or bank), then the payment gateway. Payment
+ * needs the network and says so; nothing typed is lost.
+ */
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useT } from '@/i18n/use-t';
+import { banksFor, offeredBank } from '@/shared/shop/api-schema';
+import { SelectField } from '@/ui/form/form-field';
+import { useOnlineStatus } from '@/ui/use-online-status';
+import { useSite } from '@/ui/site-context';
+import { useCartService } from '../cart/cart-context';
+import { checkout } from '../checkout/checkout-store';
+import { startPayment } from '../checkout/start-payment';
+
+export function PaymentStep({ onBack }: { onBack: () => void }) {
+  const t = useT();
+  const { locale, basename } = useSite();
+  const cart = useCartService();
+  const online = useOnlineStatus();
+  const state = useSnapshot(checkout);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function pay() {
+    if (checkout.busy) return;
+    setProblem(null);
+    if (!navigator.onLine) {
+      setProblem(t('shop.offline.paymentNeedsNetwork'));
+      return;
+    }
+    checkout.busy = true;
+    try {
+      const outcome = await startPayment({ locale, basename, cart });
+      if ('paymentUrl' in outcome) window.location.assign(outcome.paymentUrl);
+      else setProblem(t(outcome.problem));
+    } finally {
+      checkout.busy = false;
+    }
+  }
+
+  return (
+    <div className="checkout-payment">
+      <fieldset className="checkout-field checkout-choices">
+        <legend>{t('shop.checkout.paymentMethod')}</legend>
+        {(['card', 'bank'] as const).map((method) => (
+          <label key={method} className="checkout-choice">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={method}
+              checked={state.paymentMethodType === method}
+              onChange={() => {
+                checkout.paymentMethodType = method;
+                if (method === 'bank') checkout.bank = offeredBank(locale, checkout.bank);
+              }}
+            />{' '}
+            {t(`shop.checkout.method.${method}`)}
+          </label>
+        ))}
+      </fieldset>
+      {state.paymentMethodType === 'bank' ? (
+        <SelectField
+          name="bank"
+          label={t('shop.checkout.bank')}
+          value={offeredBank(locale, state.bank)}
+          onChange={(value) => (checkout.bank = value)}
+          options={banksFor(locale).map((bank) => ({ value: bank.id, label: bank.name }))}
+        />
+      ) : null}
+      {!online ? <p className="shop-notice">{t('shop.offline.paymentNeedsNetwork')}</p> : null}
+      <div role="alert">{problem ? <p className="shop-error">{problem}</p> : null}</div>
+      <p className="shop-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void pay()}
+          disabled={state.busy || !online}
+          aria-describedby={undefined}
+        >
+          {state.busy ? t('shop.checkout.paying') : t('shop.checkout.pay')}
+        </button>
+        <button type="button" className="button" onClick={onBack}>
+          {t('shop.checkout.back')}
+        </button>
+      </p>
+    </div>
+  );
+}
