@@ -26,6 +26,7 @@ import { isValidHost } from './host-header';
 import { staticFiles } from './plugins/static-files';
 import { loadRedirectTables } from './redirect-tables';
 import type { Renderer } from './renderer';
+import { createPageDocuments } from './page-documents';
 import { pageRoutes } from './routes/pages';
 import { proxyRoutes } from './routes/proxy';
 import { accountRoutes } from './routes/account';
@@ -59,15 +60,10 @@ export async function buildSiteApp({
   onRoute,
   lifecycle = createLifecycle(),
 }: SiteDeps): Promise<FastifyInstance> {
-  // The page routes render 400 pages; they exist only after the app, hence the late binding.
-  const late: {
-    badRequestPage?: (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      status: 400 | 414,
-      locale: ReturnType<typeof resolvePath>['locale'],
-    ) => Promise<unknown>;
-  } = {};
+  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
+  const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
+  // Built before the app: Fastify's own bad-URL answer below sends the page route's 400 page.
+  const documents = createPageDocuments({ config, payloads, renderer, origin });
 
   const app = Fastify({
     logger: logger ?? false,
@@ -82,8 +78,8 @@ export async function buildSiteApp({
       // These answers skip every hook, the security headers' too.
       addSecurityHeaders(request, reply);
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
-      if (late.badRequestPage && status === 400 && !isApiRequest(request)) {
-        return void late.badRequestPage(
+      if (status === 400 && !isApiRequest(request)) {
+        return void documents.sendBadRequest(
           request,
           reply,
           400,
@@ -101,8 +97,6 @@ export async function buildSiteApp({
   app.setValidatorCompiler(validatorCompiler);
   countRequests(app, lifecycle);
 
-  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
-  const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
   const redirectTables = loadRedirectTables(config.contentDir);
   const counters = openSharedCounters(config.redisUrl);
   app.addHook('onClose', () => counters.close());
@@ -168,7 +162,6 @@ export async function buildSiteApp({
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(paytrailRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(crawlerFileRoutes, { config, buildTimestamp: renderer.buildTimestamp });
-  const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
-  late.badRequestPage = pages.sendBadRequest;
+  await app.register(pageRoutes, { config, redirectTables, payloads, origin, documents });
   return app;
 }
