@@ -17,7 +17,7 @@ import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
 import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
-import { createOriginClient } from './origin-client';
+import { createOriginClient, type OriginClient } from './origin-client';
 import { HttpError } from './errors';
 import { createPayloadService } from './payload-service';
 import { addSecurityHeaders, security } from './plugins/security';
@@ -51,6 +51,36 @@ export interface SiteDeps {
 
 function isApiRequest(request: FastifyRequest): boolean {
   return request.url.startsWith('/proxy/') || request.url.startsWith('/api/') || request.url.endsWith('_payload.json');
+}
+
+/** Health for monitoring, readiness for a load balancer, and the build the browser checks for updates. */
+function statusRoutes(
+  app: FastifyInstance,
+  { origin, renderer, lifecycle }: { origin: OriginClient; renderer: Renderer; lifecycle: Lifecycle },
+) {
+  app.get('/healthz', QUIET_ROUTE, async (_request, reply) => {
+    const originUp = await origin.healthy();
+    return reply
+      .status(originUp ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
+  });
+  // Readiness for a load balancer: 503 while draining for shutdown or without the origin.
+  app.get('/readyz', QUIET_ROUTE, async (_request, reply) => {
+    const ready = !lifecycle.draining && (await origin.healthy());
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'origin unavailable',
+        inFlight: lifecycle.inFlight,
+      });
+  });
+  app.get('/builds/latest.json', QUIET_ROUTE, async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
+  );
 }
 
 export async function buildSiteApp({
@@ -126,29 +156,7 @@ export async function buildSiteApp({
   app.setNotFoundHandler(notFoundHandler);
 
   // Routes.
-  app.get('/healthz', QUIET_ROUTE, async (_request, reply) => {
-    const originUp = await origin.healthy();
-    return reply
-      .status(originUp ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
-  });
-  // Readiness for a load balancer: 503 while draining for shutdown or without the origin.
-  app.get('/readyz', QUIET_ROUTE, async (_request, reply) => {
-    const ready = !lifecycle.draining && (await origin.healthy());
-    return reply
-      .status(ready ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({
-        status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'origin unavailable',
-        inFlight: lifecycle.inFlight,
-      });
-  });
-  app.get('/builds/latest.json', QUIET_ROUTE, async (_request, reply) =>
-    reply
-      .header('cache-control', 'no-cache, no-store, must-revalidate')
-      .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
-  );
+  statusRoutes(app, { origin, renderer, lifecycle });
   await app.register(proxyRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs, counters });
   await app.register(accountRoutes, { config, counters });
   await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
