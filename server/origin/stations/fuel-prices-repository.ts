@@ -65,6 +65,7 @@ function group(rows: Array<{ station_id: string; grade: string; price_milli: num
   return byStation;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createFuelPricesRepository(db: Db) {
   return {
     /** Current prices of these stations, by station id (grades in the order of their names). */

@@ -73,6 +73,7 @@ export async function nextStationVersion(trx: Db): Promise<number> {
   return Number(row.version);
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createStationsRepository(database: Db) {
   const db = database;
 
