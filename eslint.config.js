@@ -51,6 +51,37 @@ export default tseslint.config(
     },
   },
   {
+    // No production function over 80 lines (blank lines and comments not counted) unless a
+    // disable comment on it says why: `// eslint-disable-next-line max-lines-per-function -- why`.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-test-support.{ts,tsx}', 'server/**/test-support/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Being split into smaller modules in the same round (orders, account routes, the station
+    // locator, the checkout, the account views): a warning until those splits land, then each
+    // leaves this list, split or with its disable comment.
+    files: [
+      'server/origin/accounts/account-tokens-repository.ts',
+      'server/origin/accounts/customer-routes.ts',
+      'server/origin/accounts/customers-repository.ts',
+      'server/origin/shop/orders-repository.ts',
+      'server/origin/shop/orders-service.ts',
+      'server/origin/shop/payments/paytrail.ts',
+      'server/site/routes/account.ts',
+      'src/features/account/components/register-view.tsx',
+      'src/features/account/components/token-views.tsx',
+      'src/features/shop/components/cart-block.tsx',
+      'src/features/shop/components/checkout-block.tsx',
+      'src/features/shop/components/confirmation-block.tsx',
+      'src/features/stations/components/map-panel.tsx',
+      'src/features/stations/components/offline-map.tsx',
+      'src/features/stations/components/station-locator.tsx',
+      'src/features/stations/components/station-page.tsx',
+    ],
+    rules: { 'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

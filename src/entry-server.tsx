@@ -6,39 +6,20 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/app';
-import { serializeBootData, BOOT_ELEMENT_ID, type PublicConfig } from './shared/boot-data';
+import { serializeBootData, BOOT_ELEMENT_ID } from './shared/boot-data';
 import { HeadMarkup } from './app/document-head';
 import { PageRoute } from './app/routes';
 import { preloadAllBlocks } from './app/lazy-blocks';
 import { preloadCatalogs } from './i18n/catalogs';
 import { serverCartSource } from './features/shop/cart/server-cart';
-import type { Locale } from './shared/locales';
-import type { PagePayload } from './shared/payload';
-
-export interface RenderInput {
-  /** Absolute URL of the request (only its path is used by the router). */
-  url: string;
-  basename: string;
-  payload: PagePayload;
-  /** What the browser may know of the site configuration (boot-data.ts). */
-  publicConfig?: PublicConfig;
-}
-
-export interface RenderResult {
-  lang: string;
-  head: string;
-  html: string;
-  data: string;
-}
+import type { ServerBundle } from './shared/server-bundle';
 
 const [catalogs] = await Promise.all([preloadCatalogs(), preloadAllBlocks()]);
 
 /** A message in a locale, for texts the server needs outside React (error page titles). */
-export function translate(locale: Locale, id: string, values?: Record<string, unknown>): string {
-  return catalogs[locale]._(id, values);
-}
+export const translate: ServerBundle['translate'] = (locale, id, values) => catalogs[locale]._(id, values);
 
-export async function render({ url, basename, payload, publicConfig }: RenderInput): Promise<RenderResult> {
+export const render: ServerBundle['render'] = async ({ url, basename, payload, publicConfig }) => {
   const i18n = catalogs[payload.locale];
   const html = renderToString(
     <StrictMode>
@@ -55,4 +36,4 @@ export async function render({ url, basename, payload, publicConfig }: RenderInp
     html,
     data: `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ basename, payload, ...(publicConfig ? { publicConfig } : {}) })}</script>`,
   };
-}
+};

@@ -12,6 +12,7 @@ import { LOCALE_INFO, LOCALES, resolvePath, type Locale } from '../src/shared/lo
 import { offlineStartPages } from '../src/shared/service-worker-protocol';
 import { CACHES } from './cache-names';
 import escapeHtml from 'escape-html';
+import { standaloneDocumentHtml } from '../src/shared/standalone-document';
 
 export interface OfflineTexts {
   documentTitle: string;
@@ -89,27 +90,23 @@ export function offlinePageHtml(
   const links = startPageLinks(locale, texts, domainMode ? saved.filter((page) => page.locale === locale) : saved);
   // The address itself, so that "try again" is a plain link that reloads it.
   const here = `${url.pathname}${url.search}`;
-  return `<!doctype html>
-<html lang="${LOCALE_INFO[locale].htmlLang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="theme-color" content="#c8102e">
-<title>${escapeHtml(texts.documentTitle)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${OFFLINE_STYLESHEET}">
-</head>
-<body class="offline-page">
-<main id="main" class="offline-page__main">
+  return standaloneDocumentHtml({
+    lang: LOCALE_INFO[locale].htmlLang,
+    title: texts.documentTitle,
+    extraHead: [
+      '<meta name="theme-color" content="#c8102e">',
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ],
+    stylesheet: OFFLINE_STYLESHEET,
+    bodyClass: 'offline-page',
+    body: `<main id="main" class="offline-page__main">
 <img class="offline-page__logo" src="/images/logo.svg" alt="St1" width="120" height="48">
 <h1>${escapeHtml(texts.heading)}</h1>
 <p>${escapeHtml(texts.text)}</p>
 <p><a class="offline-page__button" href="${escapeHtml(here)}">${escapeHtml(texts.retry)}</a></p>
 ${links ? `<ul class="offline-page__links">\n${links}\n</ul>` : ''}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 /** 503: the page exists or not, but it cannot be had now; never cached by anyone. */

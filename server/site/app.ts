@@ -17,7 +17,7 @@ import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
 import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '../../src/shared/locales';
 import type { SiteConfig } from './config';
-import { createOriginClient } from './origin-client';
+import { createOriginClient, type OriginClient } from './origin-client';
 import { HttpError } from './errors';
 import { createPayloadService } from './payload-service';
 import { addSecurityHeaders, security } from './plugins/security';
@@ -26,6 +26,7 @@ import { isValidHost } from './host-header';
 import { staticFiles } from './plugins/static-files';
 import { loadRedirectTables } from './redirect-tables';
 import type { Renderer } from './renderer';
+import { createPageDocuments } from './page-documents';
 import { pageRoutes } from './routes/pages';
 import { proxyRoutes } from './routes/proxy';
 import { accountRoutes } from './routes/account';
@@ -52,6 +53,36 @@ function isApiRequest(request: FastifyRequest): boolean {
   return request.url.startsWith('/proxy/') || request.url.startsWith('/api/') || request.url.endsWith('_payload.json');
 }
 
+/** Health for monitoring, readiness for a load balancer, and the build the browser checks for updates. */
+function statusRoutes(
+  app: FastifyInstance,
+  { origin, renderer, lifecycle }: { origin: OriginClient; renderer: Renderer; lifecycle: Lifecycle },
+) {
+  app.get('/healthz', QUIET_ROUTE, async (_request, reply) => {
+    const originUp = await origin.healthy();
+    return reply
+      .status(originUp ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
+  });
+  // Readiness for a load balancer: 503 while draining for shutdown or without the origin.
+  app.get('/readyz', QUIET_ROUTE, async (_request, reply) => {
+    const ready = !lifecycle.draining && (await origin.healthy());
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'origin unavailable',
+        inFlight: lifecycle.inFlight,
+      });
+  });
+  app.get('/builds/latest.json', QUIET_ROUTE, async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-cache, no-store, must-revalidate')
+      .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
+  );
+}
+
 export async function buildSiteApp({
   config,
   renderer,
@@ -59,15 +90,10 @@ export async function buildSiteApp({
   onRoute,
   lifecycle = createLifecycle(),
 }: SiteDeps): Promise<FastifyInstance> {
-  // The page routes render 400 pages; they exist only after the app, hence the late binding.
-  const late: {
-    badRequestPage?: (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      status: 400 | 414,
-      locale: ReturnType<typeof resolvePath>['locale'],
-    ) => Promise<unknown>;
-  } = {};
+  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
+  const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
+  // Built before the app: Fastify's own bad-URL answer below sends the page route's 400 page.
+  const documents = createPageDocuments({ config, payloads, renderer, origin });
 
   const app = Fastify({
     logger: logger ?? false,
@@ -82,8 +108,8 @@ export async function buildSiteApp({
       // These answers skip every hook, the security headers' too.
       addSecurityHeaders(request, reply);
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
-      if (late.badRequestPage && status === 400 && !isApiRequest(request)) {
-        return void late.badRequestPage(
+      if (status === 400 && !isApiRequest(request)) {
+        return void documents.sendBadRequest(
           request,
           reply,
           400,
@@ -101,8 +127,6 @@ export async function buildSiteApp({
   app.setValidatorCompiler(validatorCompiler);
   countRequests(app, lifecycle);
 
-  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
-  const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
   const redirectTables = loadRedirectTables(config.contentDir);
   const counters = openSharedCounters(config.redisUrl);
   app.addHook('onClose', () => counters.close());
@@ -132,29 +156,7 @@ export async function buildSiteApp({
   app.setNotFoundHandler(notFoundHandler);
 
   // Routes.
-  app.get('/healthz', QUIET_ROUTE, async (_request, reply) => {
-    const originUp = await origin.healthy();
-    return reply
-      .status(originUp ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
-  });
-  // Readiness for a load balancer: 503 while draining for shutdown or without the origin.
-  app.get('/readyz', QUIET_ROUTE, async (_request, reply) => {
-    const ready = !lifecycle.draining && (await origin.healthy());
-    return reply
-      .status(ready ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({
-        status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'origin unavailable',
-        inFlight: lifecycle.inFlight,
-      });
-  });
-  app.get('/builds/latest.json', QUIET_ROUTE, async (_request, reply) =>
-    reply
-      .header('cache-control', 'no-cache, no-store, must-revalidate')
-      .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
-  );
+  statusRoutes(app, { origin, renderer, lifecycle });
   await app.register(proxyRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs, counters });
   await app.register(accountRoutes, { config, counters });
   await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
@@ -168,7 +170,6 @@ export async function buildSiteApp({
   await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(paytrailRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
   await app.register(crawlerFileRoutes, { config, buildTimestamp: renderer.buildTimestamp });
-  const pages = pageRoutes(app, { config, redirectTables, payloads, renderer, origin });
-  late.badRequestPage = pages.sendBadRequest;
+  await app.register(pageRoutes, { config, redirectTables, payloads, origin, documents });
   return app;
 }

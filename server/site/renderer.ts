@@ -5,31 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Locale } from '../../src/shared/locales';
-import type { PagePayload } from '../../src/shared/payload';
+import { isServerBundle, type RenderInput, type Translate } from '../../src/shared/server-bundle';
 import { manifestHref } from './web-app-manifest';
-import type { PublicConfig } from '../../src/shared/boot-data';
-
-interface ServerBundle {
-  render(input: {
-    url: string;
-    basename: string;
-    payload: PagePayload;
-    publicConfig?: PublicConfig;
-  }): Promise<{ lang: string; head: string; html: string; data: string }>;
-  translate(locale: Locale, id: string, values?: Record<string, unknown>): string;
-}
 
 export interface Renderer {
   buildId: string;
   buildTimestamp: number;
-  renderDocument(input: {
-    url: string;
-    basename: string;
-    payload: PagePayload;
-    publicConfig?: PublicConfig;
-  }): Promise<string>;
-  translate(locale: Locale, id: string, values?: Record<string, unknown>): string;
+  renderDocument(input: RenderInput): Promise<string>;
+  translate: Translate;
 }
 
 export async function loadRenderer(distDir: string): Promise<Renderer> {
@@ -48,7 +31,8 @@ export async function loadRenderer(distDir: string): Promise<Renderer> {
   for (const marker of ['<!--app-lang-->', '<!--app-head-->', '<!--app-html-->', '<!--app-data-->']) {
     if (!template.includes(marker)) throw new Error(`${templatePath} lacks the ${marker} marker`);
   }
-  const bundle = (await import(pathToFileURL(bundlePath).href)) as ServerBundle;
+  const bundle: unknown = await import(pathToFileURL(bundlePath).href);
+  if (!isServerBundle(bundle)) throw new Error(`${bundlePath} does not export render and translate`);
   const [beforeLang, afterLang] = template.split('<!--app-lang-->') as [string, string];
   const [beforeHead, afterHead] = afterLang.split('<!--app-head-->') as [string, string];
   const [beforeHtml, afterHtml] = afterHead.split('<!--app-html-->') as [string, string];

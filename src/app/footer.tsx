@@ -85,6 +85,7 @@ function AppDownloads({ title, links }: { title: string; links: readonly CmsLink
  * links 1–2, then 3–4 as the business app), social links that have a URL, the copyright
  * with the current year, extra links and the cookie-settings trigger.
  */
+// eslint-disable-next-line max-lines-per-function -- markup, column by column in the order the footer shows them
 export function Footer({ layout }: { layout: Layout | null }) {
   const t = useT();
   const desktop = useMinWidth('smallDesktop');

@@ -134,8 +134,12 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
         <details ref={menuRef} className="site-header__menu" onKeyDown={onMenuKeyDown}>
           <summary className="site-header__menu-button">
             <span className="site-header__menu-icon" aria-hidden="true" />
-            <span className="site-header__menu-label site-header__menu-label--open">{t('nav.openMenu')}</span>
-            <span className="site-header__menu-label site-header__menu-label--close">{t('nav.closeMenu')}</span>
+            <span className="site-header__menu-label site-header__menu-label--open visually-hidden">
+              {t('nav.openMenu')}
+            </span>
+            <span className="site-header__menu-label site-header__menu-label--close visually-hidden">
+              {t('nav.closeMenu')}
+            </span>
           </summary>
           <div id={panelId} className="site-header__panel" onClick={onMenuClick}>
             <MainNavigation items={navigation} label={t('nav.mainNavigation')} />

@@ -21,6 +21,7 @@ const noSubscription = () => () => {};
  * second level as it did before: always on phones, on hover and keyboard focus
  * (:focus-within) on desktops. `data-enhanced` marks the navigation once the buttons work.
  */
+// eslint-disable-next-line max-lines-per-function -- one disclosure navigation: its keyboard handlers and markup share the open-menu state
 export function MainNavigation({ items, label }: { items: NavigationItem[]; label: string }) {
   const t = useT();
   const baseId = useId();

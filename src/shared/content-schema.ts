@@ -4,6 +4,7 @@
  * browser are inferred from the same schemas.
  */
 import { z } from './zod';
+import { ACCOUNT_PAGES } from './account-paths';
 import { LOCALES } from './locales';
 import {
   shopCartBlockSchema,
@@ -157,17 +158,7 @@ const siteSearchBlock = z.object({ type: z.literal('siteSearch') });
 /** An account page's screen (docs/accounts.md); the views live in src/features/account. */
 const accountBlock = z.object({
   type: z.literal('account'),
-  view: z.enum([
-    'hub',
-    'login',
-    'register',
-    'confirmEmail',
-    'forgotPassword',
-    'resetPassword',
-    'myPages',
-    'cards',
-    'orders',
-  ]),
+  view: z.enum(ACCOUNT_PAGES),
 });
 export type AccountBlock = z.infer<typeof accountBlock>;
 /** The customer service or business sales form (src/features/forms). */

@@ -90,23 +90,30 @@ export const chargePointSchema = z.object({
 });
 
 /**
- * One station in the locator's list. `hours` is null when the CMS record is malformed.
- * `prices` and `chargePoints` are live data (absent when the station has none, and from
- * lists stored before they existed); a change to either bumps the station's version, so
- * the delta sync carries it.
+ * Where a station is, and what it offers: fields the origin's stored record
+ * (server/origin/stations/stations-record.ts) and the list and page shapes share. Two
+ * groups, because the record keeps its phone and e-mail between them and a parsed
+ * record's key order is part of the JSON the origin compares on a content sync.
  */
-export const stationSummarySchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
+export const stationAddressFields = {
   address: z.string(),
   postalCode: z.string(),
   city: z.string(),
   country: z.enum(STATION_COUNTRIES),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
+};
+export const stationServiceFields = {
   services: z.array(z.enum(SERVICE_CODES)),
   express: z.boolean(),
+};
+
+export const stationSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  ...stationAddressFields,
+  ...stationServiceFields,
   hours: weeklyHoursSchema.nullable(),
   /**
    * What a station page drawn offline from the stored list shows besides (docs/pwa.md):

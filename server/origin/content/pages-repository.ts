@@ -98,6 +98,7 @@ function excerpt(content: PageContent, terms: string[], length = 160): string {
   return `${start > 0 ? '…' : ''}${slice}${start + length < text.length ? '…' : ''}`;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createPagesRepository(db: Db) {
   const columns = ['group_key', 'locale', 'slug', 'status', 'content_json', 'updated_at'] as const;
 

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
+// eslint-disable-next-line max-lines-per-function -- one migration step, the shop's tables read top to bottom as the schema they make
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Generated integer keys: serial in PostgreSQL, integer autoincrement in SQLite.
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;

@@ -29,6 +29,7 @@ export interface OutboxWorkerDeps {
   now?: () => Date;
 }
 
+// eslint-disable-next-line max-lines-per-function -- delivery, polling and shutdown share the closure's state (stopping, the timer, the pass under way)
 export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const outbox = createOutboxRepository(deps.db);
   const now = deps.now ?? (() => new Date());

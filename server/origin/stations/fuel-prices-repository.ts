@@ -40,6 +40,17 @@ export interface StoredPrice {
 
 const CHUNK = 400;
 
+/** The row of a price in the current table (a history row adds when it came). */
+function priceRow(price: StoredPrice): FuelPricesTable {
+  return {
+    station_id: price.stationId,
+    grade: price.grade,
+    set_at: price.setAt,
+    price_milli: price.priceMilli,
+    currency: price.currency,
+  };
+}
+
 function toFuelPrice(row: { grade: string; price_milli: number; set_at: string }): FuelPrice {
   return { grade: row.grade as FuelGrade, price: Number(row.price_milli) / 1000, setAt: row.set_at };
 }
@@ -54,6 +65,7 @@ function group(rows: Array<{ station_id: string; grade: string; price_milli: num
   return byStation;
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createFuelPricesRepository(db: Db) {
   return {
     /** Current prices of these stations, by station id (grades in the order of their names). */
@@ -126,14 +138,7 @@ export function createFuelPricesRepository(db: Db) {
         await db
           .insertInto('fuel_price_history')
           .values(
-            prices.slice(start, start + CHUNK / 2).map((price) => ({
-              station_id: price.stationId,
-              grade: price.grade,
-              set_at: price.setAt,
-              price_milli: price.priceMilli,
-              currency: price.currency,
-              received_at: receivedAt,
-            })),
+            prices.slice(start, start + CHUNK / 2).map((price) => ({ ...priceRow(price), received_at: receivedAt })),
           )
           .execute();
       }
@@ -144,15 +149,7 @@ export function createFuelPricesRepository(db: Db) {
       for (let start = 0; start < prices.length; start += CHUNK / 2) {
         await db
           .insertInto('fuel_prices')
-          .values(
-            prices.slice(start, start + CHUNK / 2).map((price) => ({
-              station_id: price.stationId,
-              grade: price.grade,
-              set_at: price.setAt,
-              price_milli: price.priceMilli,
-              currency: price.currency,
-            })),
-          )
+          .values(prices.slice(start, start + CHUNK / 2).map(priceRow))
           .execute();
       }
     },
@@ -160,10 +157,11 @@ export function createFuelPricesRepository(db: Db) {
     /** Makes these the current prices of their (station, grade). */
     async setCurrent(prices: readonly StoredPrice[]): Promise<void> {
       for (const price of prices) {
-        const values = { set_at: price.setAt, price_milli: price.priceMilli, currency: price.currency };
+        const row = priceRow(price);
+        const { station_id: _station, grade: _grade, ...values } = row;
         await db
           .insertInto('fuel_prices')
-          .values({ station_id: price.stationId, grade: price.grade, ...values })
+          .values(row)
           .onConflict((conflict) => conflict.columns(['station_id', 'grade']).doUpdateSet(values))
           .execute();
       }

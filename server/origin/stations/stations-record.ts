@@ -9,8 +9,8 @@ import { LOCALES } from '../../../src/shared/locales';
 import {
   DIET_CODES,
   foodMenuSchema,
-  SERVICE_CODES,
-  STATION_COUNTRIES,
+  stationAddressFields,
+  stationServiceFields,
   weeklyHoursSchema,
 } from '../../../src/shared/stations';
 
@@ -32,16 +32,10 @@ export const stationRecordSchema = z.object({
   id: z.string().regex(/^[A-Z]{2}-\d{4,}$/),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   name: z.string().min(1),
-  address: z.string(),
-  postalCode: z.string(),
-  city: z.string(),
-  country: z.enum(STATION_COUNTRIES),
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  ...stationAddressFields,
   phone: z.string(),
   email: z.string(),
-  services: z.array(z.enum(SERVICE_CODES)),
-  express: z.boolean(),
+  ...stationServiceFields,
   hours: z.discriminatedUnion('format', [
     z.object({ format: z.enum(['A', 'B']), weekly: weeklyHoursSchema }),
     z.object({ format: z.literal('malformed'), raw: z.unknown() }),

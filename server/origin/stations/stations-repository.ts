@@ -44,6 +44,19 @@ function parseRecord(json: string): StationRecord | undefined {
   }
 }
 
+/** The row of a live station record at a version. */
+function stationRow(record: StationRecord, version: number, now: string): StationsTable {
+  return {
+    id: record.id,
+    country: record.country,
+    slug: record.slug,
+    version,
+    deleted: 0,
+    record_json: JSON.stringify(record),
+    updated_at: now,
+  };
+}
+
 /**
  * The one way to take a station version (docs/stations.md "Versions"): the counter row of
  * `station_dataset`, bumped inside the caller's writing transaction. On PostgreSQL the
@@ -60,33 +73,18 @@ export async function nextStationVersion(trx: Db): Promise<number> {
   return Number(row.version);
 }
 
+// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createStationsRepository(database: Db) {
   const db = database;
 
   /** Writes records at one version; the caller holds the transaction. */
   async function upsertAt(trx: Db, records: StationRecord[], version: number, now: string): Promise<void> {
     for (const valid of records) {
+      const { id, ...changes } = stationRow(valid, version, now);
       await trx
         .insertInto('stations')
-        .values({
-          id: valid.id,
-          country: valid.country,
-          slug: valid.slug,
-          version,
-          deleted: 0,
-          record_json: JSON.stringify(valid),
-          updated_at: now,
-        })
-        .onConflict((conflict) =>
-          conflict.column('id').doUpdateSet({
-            country: valid.country,
-            slug: valid.slug,
-            version,
-            deleted: 0,
-            record_json: JSON.stringify(valid),
-            updated_at: now,
-          }),
-        )
+        .values({ id, ...changes })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(changes))
         .execute();
     }
   }
@@ -103,17 +101,7 @@ export function createStationsRepository(database: Db) {
       for (let start = 0; start < records.length; start += 200) {
         await db
           .insertInto('stations')
-          .values(
-            records.slice(start, start + 200).map((record) => ({
-              id: record.id,
-              country: record.country,
-              slug: record.slug,
-              version,
-              deleted: 0,
-              record_json: JSON.stringify(record),
-              updated_at: now,
-            })),
-          )
+          .values(records.slice(start, start + 200).map((record) => stationRow(record, version, now)))
           .execute();
       }
     },

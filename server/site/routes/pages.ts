@@ -2,37 +2,35 @@
  * Every page request: routing decisions (redirects, bad input), then the payload and
  * either the server-rendered document or `_payload.json`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isbot } from 'isbot';
 import Negotiator from 'negotiator';
-import { LOCALE_INFO, type Locale } from '../../../src/shared/locales';
+import type { Locale } from '../../../src/shared/locales';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../src/shared/locale-detection';
-import type { PagePayload, PayloadError } from '../../../src/shared/payload';
-import type { SiteConfig } from '../config';
-import type { PayloadService } from '../payload-service';
-import type { Renderer } from '../renderer';
+import type { PagePayload } from '../../../src/shared/payload';
 import type { RedirectTable } from '../../../src/shared/redirects';
-import { routeRequest, type RoutingDecision } from '../request-routing';
-import { publicBase } from '../public-urls';
-import { createSiteUrls } from '../site-urls';
-import { sendSitemap } from '../sitemap';
-import { createPreviewAccess } from '../preview-access';
+import type { SiteConfig } from '../config';
 import type { OriginClient } from '../origin-client';
+import type { PageDocuments, RenderedPage } from '../page-documents';
+import type { PayloadService } from '../payload-service';
+import { createPreviewAccess } from '../preview-access';
+import { publicBase } from '../public-urls';
+import { routeRequest, type RoutingDecision } from '../request-routing';
+import { sendSitemap } from '../sitemap';
 
-export interface PagesDeps {
+export interface PagesOptions {
   config: SiteConfig;
   redirectTables: ReadonlyMap<Locale, RedirectTable>;
   payloads: PayloadService;
-  renderer: Renderer;
   origin: OriginClient;
+  documents: PageDocuments;
 }
 
-interface CachedRender {
-  status: number;
-  payload: PagePayload;
-  html?: string;
-}
+type PageDecision = Extract<RoutingDecision, { kind: 'page' }>;
+
+/** The answer depends on the cookie and Accept-Language (first-visit locale detection). */
+const VARY_LANGUAGE = 'Cookie, Accept-Language, Sec-Fetch-Site';
 
 /**
  * A link followed on this site: the browser says same-origin and the Referer is a page of
@@ -49,7 +47,8 @@ function followedOnSite(request: FastifyRequest): boolean {
 }
 
 /** Secure when the request came over https, directly or through a trusted proxy (TRUST_PROXY). */
-export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, locale: Locale): void {
+function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, locale: Locale | undefined): void {
+  if (!locale) return;
   reply.setCookie(LOCALE_COOKIE, locale, {
     path: '/',
     maxAge: LOCALE_COOKIE_MAX_AGE_S,
@@ -58,8 +57,68 @@ export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, lo
   });
 }
 
-export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
-  const { config, payloads, renderer } = deps;
+function decide(request: FastifyRequest, options: PagesOptions): RoutingDecision {
+  const { config } = options;
+  const userAgent = request.headers['user-agent'];
+  const acceptLanguage = String(request.headers['accept-language'] ?? '').slice(0, 512);
+  return routeRequest(
+    {
+      rawUrl: request.url,
+      host: request.host,
+      protocol: request.protocol === 'https' ? 'https' : 'http',
+      localeCookie: request.cookies[LOCALE_COOKIE],
+      isBot: userAgent ? isbot(userAgent) : false,
+      sameOrigin: followedOnSite(request),
+      preferredTags: new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages(),
+    },
+    {
+      localeDomains: config.localeDomains,
+      siteHosts: config.siteHosts,
+      rootRedirects: config.rootRedirects,
+      redirectTables: options.redirectTables,
+    },
+  );
+}
+
+/** The query string with its '?', or '' without one. */
+function queryStringOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
+}
+
+/**
+ * The render-cache key of a page, or none when the page may not share a render. A query
+ * string can change what the page shows (?q= on the search page, filters on the station
+ * locator), so only documents without one share the cache; a preview never does. The key
+ * names everything the render depends on: the absolute base its links are built on (scheme
+ * included: an https render must never answer an http request) and the basename its
+ * relative links carry (a locale domain's or a prefix).
+ */
+function renderCacheKey(request: FastifyRequest, decision: PageDecision, config: SiteConfig): string | undefined {
+  if (decision.preview || (queryStringOf(request.url) && !decision.payloadJson)) return undefined;
+  const base = publicBase(config, request, decision.locale).origin;
+  return [base, decision.basename, decision.locale, decision.localPath].join('|');
+}
+
+/**
+ * A search page opened with ?q= gets its results in the document, so that search works
+ * without JavaScript. A failed search renders the error state rather than failing the page.
+ */
+async function searchForDocument(request: FastifyRequest, origin: OriginClient, payload: PagePayload, locale: Locale) {
+  const q = (request.query as Record<string, unknown> | undefined)?.q;
+  if (typeof q !== 'string' || q.trim() === '') return undefined;
+  if (!payload.page?.content.body.some((block) => block.type === 'siteSearch')) return undefined;
+  const text = q.trim().slice(0, 200);
+  try {
+    return { query: text, result: await origin.search(locale, text) };
+  } catch (error) {
+    request.log.warn({ err: error }, 'site search for a server render failed');
+    return { query: text, result: null };
+  }
+}
+
+export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
+  const { config, payloads, origin, documents } = options;
   const previewAccess = createPreviewAccess(config.previewToken, {
     secureCookie: (request) => request.protocol === 'https',
   });
@@ -67,198 +126,64 @@ export function pageRoutes(app: FastifyInstance, deps: PagesDeps) {
   // the same page within the TTL skip the origin round trips and the React render.
   const cache =
     config.renderCacheTtlMs > 0
-      ? new LRUCache<string, CachedRender>({ max: 500, ttl: config.renderCacheTtlMs })
+      ? new LRUCache<string, RenderedPage>({ max: 500, ttl: config.renderCacheTtlMs })
       : undefined;
 
-  // Absolute URLs in pages come from the configuration, never from the Host header.
-  const urlsFor = (request: FastifyRequest) => createSiteUrls(config, request);
-
-  async function sendDocument(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    payload: PagePayload,
-    basename: string,
-    options: { cached?: CachedRender | undefined; renderPath?: string } = {},
-  ) {
-    const { cached } = options;
-    const html =
-      cached?.html ??
-      (await renderer.renderDocument({
-        // The router reads only the path and query of this URL.
-        url: `${publicBase(config, request, payload.locale).origin}${options.renderPath ?? request.url.split('?')[0]}`,
-        basename,
-        payload,
-        publicConfig: config.publicConfig,
-      }));
-    if (cached && !cached.html) cached.html = html;
-    return reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', payload.preview ? 'private, no-store' : 'no-cache')
-      .send(html);
+  /** The payload of the page, from the render cache or built from the origin. */
+  async function loadPage(request: FastifyRequest, decision: PageDecision, cacheKey: string | undefined) {
+    const cached = cacheKey ? cache?.get(cacheKey) : undefined;
+    if (cached) return cached;
+    const built = await payloads.build({
+      locale: decision.locale,
+      preview: decision.preview,
+      localPath: decision.localPath,
+      displayPath: decision.displayPath,
+      urls: documents.urlsFor(request),
+    });
+    const page: RenderedPage = { status: built.status, payload: built.payload };
+    if (cacheKey && built.status < 500) cache?.set(cacheKey, page);
+    return page;
   }
 
-  /** A 400/414 answer as a real error page, in the locale the address seems to be in. */
-  async function sendBadRequest(request: FastifyRequest, reply: FastifyReply, status: 400 | 414, locale: Locale) {
-    const domainMode = config.localeDomains.has(request.hostname.toLowerCase());
-    const urls = urlsFor(request);
-    const path = request.url.slice(0, 200);
-    const error: PayloadError = {
-      status,
-      statusName: status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST',
-      path,
-      reason: 'badRequest',
-    };
-    const layout = await deps.origin.layout(locale).catch(() => null);
-    const payload = payloads.errorPayload(
-      { locale, preview: false, localPath: '/', displayPath: path, urls },
-      error,
-      layout,
-    );
-    // The address itself is unusable, so the error page renders at the locale's root.
-    const basename = domainMode ? '' : LOCALE_INFO[locale].prefix;
-    return sendDocument(request, reply, status, payload, basename, { renderPath: basename || '/' });
-  }
-
-  /**
-   * A search page opened with ?q= gets its results in the document, so that search works
-   * without JavaScript. A failed search renders the error state rather than failing the page.
-   */
-  async function searchForDocument(payload: PagePayload, locale: Locale, query: unknown) {
-    const q = (query as Record<string, unknown> | undefined)?.q;
-    if (typeof q !== 'string' || q.trim() === '') return undefined;
-    if (!payload.page?.content.body.some((block) => block.type === 'siteSearch')) return undefined;
-    const text = q.trim().slice(0, 200);
-    try {
-      return { query: text, result: await deps.origin.search(locale, text) };
-    } catch (error) {
-      app.log.warn({ err: error }, 'site search for a server render failed');
-      return { query: text, result: null };
-    }
-  }
-
-  /** A preview without the editors' token: the 404 page, as if the draft did not exist. */
-  async function sendPreviewRefused(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    decision: Extract<RoutingDecision, { kind: 'page' }>,
-  ) {
-    const urls = urlsFor(request);
-    const layout = await deps.origin.layout(decision.locale).catch(() => null);
-    const error: PayloadError = {
-      status: 404,
-      statusName: 'NOT_FOUND',
-      path: decision.displayPath,
-      reason: 'unknownRoute',
-    };
-    const payload = payloads.errorPayload(
-      {
-        locale: decision.locale,
-        preview: false,
-        localPath: decision.localPath,
-        displayPath: decision.displayPath,
-        urls,
-      },
-      error,
-      layout,
-    );
-    reply.header('cache-control', 'private, no-store');
-    if (decision.payloadJson) {
-      return reply.status(404).type('application/json; charset=utf-8').send(JSON.stringify(payload));
-    }
-    return sendDocument(request, reply, 404, payload, decision.basename);
-  }
-
-  async function handle(request: FastifyRequest, reply: FastifyReply) {
-    const cookie = request.cookies[LOCALE_COOKIE];
-    const decision: RoutingDecision = routeRequest(
-      {
-        rawUrl: request.url,
-        host: request.host,
-        protocol: request.protocol === 'https' ? 'https' : 'http',
-        localeCookie: cookie,
-        isBot: request.headers['user-agent'] ? isbot(request.headers['user-agent']) : false,
-        sameOrigin: followedOnSite(request),
-        preferredTags: new Negotiator({
-          headers: { 'accept-language': String(request.headers['accept-language'] ?? '').slice(0, 512) },
-        }).languages(),
-      },
-      {
-        localeDomains: config.localeDomains,
-        siteHosts: config.siteHosts,
-        rootRedirects: config.rootRedirects,
-        redirectTables: deps.redirectTables,
-      },
-    );
-
-    switch (decision.kind) {
-      case 'badRequest':
-        return sendBadRequest(request, reply, decision.status, decision.locale);
-      case 'redirect':
-        if (decision.setLocaleCookie) setLocaleCookie(request, reply, decision.setLocaleCookie);
-        return reply
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie, Accept-Language, Sec-Fetch-Site')
-          .redirect(decision.location, 307);
-      case 'sitemap':
-        return sendSitemap(reply, deps.origin, decision.locale, urlsFor(request));
-      case 'page':
-        break;
-    }
-
-    if (decision.setLocaleCookie) setLocaleCookie(request, reply, decision.setLocaleCookie);
-    if (decision.variesByLanguage) reply.header('vary', 'Cookie, Accept-Language, Sec-Fetch-Site');
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, decision: PageDecision) {
+    setLocaleCookie(request, reply, decision.setLocaleCookie);
+    if (decision.variesByLanguage) reply.header('vary', VARY_LANGUAGE);
     if (decision.preview) {
       const access = previewAccess.check(request, reply);
       if (access.kind === 'redirect') {
         return reply.header('cache-control', 'private, no-store').redirect(access.location, 303);
       }
-      if (access.kind === 'refused') return sendPreviewRefused(request, reply, decision);
+      if (access.kind === 'refused') return documents.sendPreviewRefused(request, reply, decision);
     }
-    // A query string can change what the page shows (?q= on the search page, filters on the
-    // station locator), so only documents without one share the render cache.
-    const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    // The key names everything the render depends on: the absolute base its links are built
-    // on (scheme included: an https render must never answer an http request) and the
-    // basename its relative links carry (a locale domain's or a prefix).
-    const cacheKey =
-      decision.preview || (queryString && !decision.payloadJson)
-        ? undefined
-        : [
-            publicBase(config, request, decision.locale).origin,
-            decision.basename,
-            decision.locale,
-            decision.localPath,
-          ].join('|');
-    let entry = cacheKey ? cache?.get(cacheKey) : undefined;
-    if (!entry) {
-      const built = await payloads.build({
-        locale: decision.locale,
-        preview: decision.preview,
-        localPath: decision.localPath,
-        displayPath: decision.displayPath,
-        urls: urlsFor(request),
-      });
-      entry = { status: built.status, payload: built.payload };
-      if (cacheKey && built.status < 500) cache?.set(cacheKey, entry);
-    }
-
+    const page = await loadPage(request, decision, renderCacheKey(request, decision, config));
     if (decision.payloadJson) {
       return reply
-        .status(entry.status)
+        .status(page.status)
         .header('cache-control', decision.preview ? 'private, no-store' : 'no-cache')
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify(entry.payload));
+        .send(JSON.stringify(page.payload));
     }
-    const search = await searchForDocument(entry.payload, decision.locale, request.query);
-    const payload = search ? { ...entry.payload, search } : entry.payload;
-    return sendDocument(request, reply, entry.status, payload, decision.basename, {
-      cached: cacheKey ? entry : undefined,
-      renderPath: `${request.url.split('?')[0]}${queryString}`,
+    const search = await searchForDocument(request, origin, page.payload, decision.locale);
+    // Search results make another document: it is rendered apart from the cached page.
+    const rendered = search ? { status: page.status, payload: { ...page.payload, search } } : page;
+    return documents.sendDocument(request, reply, rendered, {
+      basename: decision.basename,
+      renderPath: `${request.url.split('?')[0]}${queryStringOf(request.url)}`,
     });
   }
 
-  app.get('/*', handle);
-  return { sendBadRequest };
-}
+  app.get('/*', async (request, reply) => {
+    const decision = decide(request, options);
+    switch (decision.kind) {
+      case 'badRequest':
+        return documents.sendBadRequest(request, reply, decision.status, decision.locale);
+      case 'redirect':
+        setLocaleCookie(request, reply, decision.setLocaleCookie);
+        return reply.header('cache-control', 'no-cache').header('vary', VARY_LANGUAGE).redirect(decision.location, 307);
+      case 'sitemap':
+        return sendSitemap(reply, origin, decision.locale, documents.urlsFor(request));
+      case 'page':
+        return sendPage(request, reply, decision);
+    }
+  });
+};

@@ -5,6 +5,7 @@ import { centsToEuros, formatPrice } from '../../../../src/shared/shop/money';
 import { serverText } from '../../server-texts';
 import type { ShopPaymentsTable } from '../shop-tables';
 import escapeHtml from 'escape-html';
+import { standaloneDocumentHtml } from '../../../../src/shared/standalone-document';
 
 /** The ids of the page's texts in locales/{locale}/server.po (marked for `lingui extract`). */
 export const GATEWAY_PAGE_TEXTS = {
@@ -48,17 +49,11 @@ export function gatewayPageHtml(payment: ShopPaymentsTable, orderLocale: string,
   </div>
 </form>`
       : `<p>${text.done}</p>`;
-  return `<!doctype html>
-<html lang="${LOCALE_INFO[locale].htmlLang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${text.title} – St1 Test Pay</title>
-<link rel="stylesheet" href="${prefix}/gateway.css">
-</head>
-<body>
-<main>
+  return standaloneDocumentHtml({
+    lang: LOCALE_INFO[locale].htmlLang,
+    title: `${serverText(locale, GATEWAY_PAGE_TEXTS.title)} – St1 Test Pay`,
+    stylesheet: `${prefix}/gateway.css`,
+    body: `<main>
 <h1>St1 Test Pay</h1>
 <p class="note">${text.test}</p>
 <dl>
@@ -66,9 +61,8 @@ export function gatewayPageHtml(payment: ShopPaymentsTable, orderLocale: string,
   <dt>${text.amount}</dt><dd>${formatPrice(centsToEuros(payment.amount_cents), locale)}</dd>
 </dl>
 ${body}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 export const GATEWAY_CSS = `

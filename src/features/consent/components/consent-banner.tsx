@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useT } from '@/i18n/use-t';
 import { openConsentSettings } from '../consent-store';
 import { useSaveConsent } from '../use-consent-actions';
+import '@/ui/bottom-banner.css';
 
 /**
  * The first-visit question, shown until the visitor chooses. It is a labelled region
@@ -16,7 +17,7 @@ export function ConsentBanner() {
   const headingId = useId();
   const textId = useId();
   return (
-    <section className="consent-banner" aria-labelledby={headingId} aria-describedby={textId}>
+    <section className="bottom-banner consent-banner" aria-labelledby={headingId} aria-describedby={textId}>
       <div className="consent-banner__inner">
         <h2 id={headingId} className="consent-banner__title">
           {t('consent.title')}

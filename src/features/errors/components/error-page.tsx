@@ -1,5 +1,6 @@
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { InlineForm } from '@/ui/form/inline-form';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
 import { LOCALIZED_PATHS } from '@/shared/locales';
@@ -88,7 +89,6 @@ function NotFoundSearch() {
   const t = useT();
   const { locale, basename } = useSite();
   const navigate = useNavigate();
-  const id = useId();
   const searchPath = LOCALIZED_PATHS.search[locale];
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,20 +96,16 @@ function NotFoundSearch() {
     void navigate(query ? `${searchPath}?${new URLSearchParams({ q: query }).toString()}` : searchPath);
   };
   return (
-    <form
+    <InlineForm
       role="search"
       method="get"
       action={`${basename}${searchPath}`}
       className="error-page__search"
       onSubmit={onSubmit}
-    >
-      <label htmlFor={id}>{t('search.placeholder')}</label>
-      <div className="error-page__search-row">
-        <input id={id} type="search" name="q" maxLength={200} autoComplete="off" />
-        <button type="submit" className="button button--primary">
-          {t('search.submit')}
-        </button>
-      </div>
-    </form>
+      label={t('search.placeholder')}
+      submit={t('search.submit')}
+      primary
+      input={{ type: 'search', name: 'q', maxLength: 200, autoComplete: 'off' }}
+    />
   );
 }

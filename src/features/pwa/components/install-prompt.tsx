@@ -10,6 +10,7 @@ import { useT } from '@/i18n/use-t';
 import { installPromptEvent, subscribeInstallPrompt, releaseInstallPrompt } from '../install-event';
 import { DISMISSED_KEY, isRecentDismissal, readDismissedAt, shouldOfferInstall } from '../install-policy';
 import { isStandalone } from '../display-mode';
+import '@/ui/bottom-banner.css';
 import './install-prompt.css';
 
 function storedDismissal(): number | null {
@@ -69,7 +70,7 @@ export function InstallPrompt() {
   };
 
   return (
-    <section className="install-prompt" aria-labelledby={headingId}>
+    <section className="bottom-banner install-prompt" aria-labelledby={headingId}>
       <div className="install-prompt__inner">
         <img className="install-prompt__icon" src="/icons/icon-192.png" alt="" width={48} height={48} />
         <div className="install-prompt__text">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { InlineForm } from '@/ui/form/inline-form';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
 import { useT } from '@/i18n/use-t';
@@ -29,7 +30,6 @@ function searchState(query: string, answer: Answer | undefined): SearchState {
 export function SiteSearch() {
   const t = useT();
   const { locale } = useSite();
-  const inputId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = (searchParams.get('q') ?? '').trim();
   const [draft, setDraft] = useState(query);
@@ -74,27 +74,24 @@ export function SiteSearch() {
 
   return (
     <section className="site-search">
-      <form role="search" method="get" className="site-search__form" onSubmit={onSubmit}>
-        <label htmlFor={inputId} className="site-search__label">
-          {t('search.label')}
-        </label>
-        <div className="site-search__row">
-          <input
-            id={inputId}
-            type="search"
-            name="q"
-            className="site-search__input"
-            placeholder={t('search.placeholder')}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            maxLength={200}
-            autoComplete="off"
-          />
-          <button type="submit" className="button button--primary">
-            {t('search.submit')}
-          </button>
-        </div>
-      </form>
+      <InlineForm
+        role="search"
+        method="get"
+        className="site-search__form"
+        onSubmit={onSubmit}
+        label={t('search.label')}
+        submit={t('search.submit')}
+        primary
+        input={{
+          type: 'search',
+          name: 'q',
+          placeholder: t('search.placeholder'),
+          value: draft,
+          onChange: (event) => setDraft(event.target.value),
+          maxLength: 200,
+          autoComplete: 'off',
+        }}
+      />
       <div className="site-search__results" aria-live="polite">
         <SearchResults state={state} />
       </div>

@@ -1,0 +1,114 @@
+/**
+ * The documents a page request is answered with: a rendered page, and the error pages the
+ * site server decides on before the origin has a say (a bad address, a refused preview).
+ * Built once, before the Fastify app, because Fastify's own bad-URL answer (frameworkErrors
+ * in app.ts) sends the same 400 page as the page route.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOCALE_INFO, type Locale } from '../../src/shared/locales';
+import type { PagePayload, PayloadError } from '../../src/shared/payload';
+import type { SiteConfig } from './config';
+import type { OriginClient } from './origin-client';
+import type { PayloadRequest, PayloadService } from './payload-service';
+import { publicBase } from './public-urls';
+import type { Renderer } from './renderer';
+import { createSiteUrls, type SiteUrls } from './site-urls';
+
+export interface PageDocumentsDeps {
+  config: SiteConfig;
+  payloads: PayloadService;
+  renderer: Renderer;
+  origin: OriginClient;
+}
+
+/** A payload and, once rendered, its HTML: a render-cache entry keeps the HTML for the next request. */
+export interface RenderedPage {
+  status: number;
+  payload: PagePayload;
+  html?: string;
+}
+
+export interface DocumentOptions {
+  /** The basename the router renders under (a locale prefix, or '' on a locale domain). */
+  basename: string;
+  /** The path and query the router renders; the request's path when absent. */
+  renderPath?: string;
+}
+
+/** Where an error page stands: its locale and the paths it names. */
+type ErrorPlace = Pick<PayloadRequest, 'locale' | 'localPath' | 'displayPath'>;
+
+export function createPageDocuments({ config, payloads, renderer, origin }: PageDocumentsDeps) {
+  /** Absolute URLs in pages come from the configuration, never from the Host header. */
+  const urlsFor = (request: FastifyRequest): SiteUrls => createSiteUrls(config, request);
+
+  /** Renders the page (or takes the HTML a cache entry already holds) and sends it. */
+  async function sendDocument(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: RenderedPage,
+    options: DocumentOptions,
+  ) {
+    const { payload } = page;
+    const html =
+      page.html ??
+      (await renderer.renderDocument({
+        // The router reads only the path and query of this URL.
+        url: `${publicBase(config, request, payload.locale).origin}${options.renderPath ?? request.url.split('?')[0]}`,
+        basename: options.basename,
+        payload,
+        publicConfig: config.publicConfig,
+      }));
+    page.html = html;
+    return reply
+      .status(page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', payload.preview ? 'private, no-store' : 'no-cache')
+      .send(html);
+  }
+
+  /** The payload of an error page, inside the locale's layout when the origin gives it. */
+  async function errorPage(request: FastifyRequest, place: ErrorPlace, error: PayloadError): Promise<RenderedPage> {
+    const layout = await origin.layout(place.locale).catch(() => null);
+    const payload = payloads.errorPayload({ ...place, preview: false, urls: urlsFor(request) }, error, layout);
+    return { status: error.status, payload };
+  }
+
+  /** A 400/414 answer as a real error page, in the locale the address seems to be in. */
+  async function sendBadRequest(request: FastifyRequest, reply: FastifyReply, status: 400 | 414, locale: Locale) {
+    const path = request.url.slice(0, 200);
+    const statusName = status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+    const page = await errorPage(
+      request,
+      { locale, localPath: '/', displayPath: path },
+      { status, statusName, path, reason: 'badRequest' },
+    );
+    // The address itself is unusable, so the error page renders at the locale's root.
+    const domainMode = config.localeDomains.has(request.hostname.toLowerCase());
+    const basename = domainMode ? '' : LOCALE_INFO[locale].prefix;
+    return sendDocument(request, reply, page, { basename, renderPath: basename || '/' });
+  }
+
+  /** A preview without the editors' token: the 404 page, as if the draft did not exist. */
+  async function sendPreviewRefused(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    place: ErrorPlace & { basename: string; payloadJson: boolean },
+  ) {
+    const page = await errorPage(request, place, {
+      status: 404,
+      statusName: 'NOT_FOUND',
+      path: place.displayPath,
+      reason: 'unknownRoute',
+    });
+    reply.header('cache-control', 'private, no-store');
+    if (place.payloadJson) {
+      return reply.status(404).type('application/json; charset=utf-8').send(JSON.stringify(page.payload));
+    }
+    return sendDocument(request, reply, page, { basename: place.basename });
+  }
+
+  return { urlsFor, sendDocument, sendBadRequest, sendPreviewRefused };
+}
+
+export type PageDocuments = ReturnType<typeof createPageDocuments>;
