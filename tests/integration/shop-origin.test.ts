@@ -13,7 +13,7 @@ import type { Db } from '../../server/origin/db';
 import { createDiscountCodesRepository } from '../../server/origin/shop/discount-codes-repository';
 import { createProductsRepository } from '../../server/origin/shop/products-repository';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';
-import { createSessionsRepository } from '../../server/origin/accounts/sessions-repository';
+import { createSessionsRepository } from '../../server/origin/auth/sessions-repository';
 import { sql } from 'kysely';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 

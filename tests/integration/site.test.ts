@@ -20,7 +20,7 @@ import {
   type PagePurpose,
 } from '../../src/shared/locales';
 import type { PagePayload } from '../../src/shared/payload';
-import { readSeedPages } from '../../server/origin/content/content-files';
+import { readSeedPages } from '../../server/origin/content-files';
 import { loadOriginConfig } from '../../server/origin/config';
 import { startOrigin, type RunningOrigin } from '../../server/origin/start';
 import { buildSiteApp } from '../../server/site/app';

@@ -3,7 +3,7 @@
  * password (valid 1 hour) and logging in past the failed-login limit (valid 1 hour). Only hashes are stored; a token is used at most once.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { newShortCode, newToken, tokenHash } from './secrets';
+import { newShortCode, newToken, tokenHash } from '../auth/secrets';
 import { type CustomerTokensTable } from './account-tables';
 import type { Db } from '../db';
 

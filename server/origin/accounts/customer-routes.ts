@@ -1,6 +1,6 @@
 /**
  * customers/v1: sessions (login, check, logout), the customer record (spec §7), cards,
- * order history, registration with e-mail confirmation, and password change and reset.
+ * registration with e-mail confirmation, and password change and reset.
  * Every customer endpoint takes the customer from the session token alone, so no URL
  * or body can name another customer (docs/accounts.md).
  */
@@ -21,8 +21,9 @@ import { readPhone } from '../../../src/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
 import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
 import { accountEmail } from './account-emails';
-import { bearerToken, customerSessionGuard, requireCustomerId, unauthorized } from './customer-auth';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './secrets';
+import type { CustomerAuth } from '../auth/auth-plugin';
+import { bearerToken, unauthorized } from '../auth/customer-auth';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/secrets';
 import type { Db } from '../db';
 import { HttpError, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';
@@ -30,9 +31,8 @@ import { createAccountTokensRepository } from './account-tokens-repository';
 import { createCardsRepository } from './cards-repository';
 import { createCustomersRepository, toCustomerRecord } from './customers-repository';
 import { LOGIN_FAILURE_LIMIT, createLoginFailuresRepository } from './login-failures-repository';
-import { createOrderHistoryRepository } from '../shop/order-history-repository';
 import { createOutboxRepository } from '../outbox/outbox-repository';
-import { createSessionsRepository } from './sessions-repository';
+import { createSessionsRepository } from '../auth/sessions-repository';
 
 /**
  * Link options, computed by the site server (server/site/public-urls.ts). A link base must
@@ -82,20 +82,22 @@ function passwordErrors(password: string, field: string): Record<string, Validat
   return validateForm({ [field]: password }, { [field]: ACCOUNT_FORM_RULES.register.password });
 }
 
-export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrls: readonly string[] }) {
+export function customerRoutes(
+  fastify: FastifyInstance,
+  deps: { db: Db; auth: CustomerAuth; siteUrls: readonly string[] },
+) {
   const app = zodRoutes(fastify);
   const linkOptions = linkOptionsSchema(deps.siteUrls);
   const loginBody = loginRequest.extend({ previousToken: z.string().max(100).optional(), ...linkOptions });
   const registerBody = registerRequest.extend(linkOptions);
   const resetRequestBody = resetRequest.extend(linkOptions);
   const customers = createCustomersRepository(deps.db);
-  const sessions = createSessionsRepository(deps.db);
+  const { sessions } = deps.auth;
   const tokens = createAccountTokensRepository(deps.db);
   const cards = createCardsRepository(deps.db);
-  const orders = createOrderHistoryRepository(deps.db);
   const loginFailures = createLoginFailuresRepository(deps.db);
   // Signed-in endpoints with a body check the session first (customerSessionGuard).
-  const signedIn = customerSessionGuard(sessions);
+  const signedIn = deps.auth.sessionGuard();
 
   /**
    * Login. An unknown e-mail and a wrong password get the same 401, after the same
@@ -189,7 +191,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
   });
 
   app.get('/customers/v1/customer', async (request) => {
-    const customer = await customers.findById(await requireCustomerId(request, sessions));
+    const customer = await customers.findById(await deps.auth.requireCustomerId(request));
     if (!customer) throw unauthorized();
     return toCustomerRecord(customer);
   });
@@ -213,11 +215,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
     },
   );
 
-  app.get('/customers/v1/cards', async (request) => cards.listForCustomer(await requireCustomerId(request, sessions)));
-
-  app.get('/customers/v1/orders', async (request) =>
-    orders.listForCustomer(await requireCustomerId(request, sessions), requestLocale(request)),
-  );
+  app.get('/customers/v1/cards', async (request) => cards.listForCustomer(await deps.auth.requireCustomerId(request)));
 
   /** A password change revokes every session of the customer and starts a new one here. */
   app.post(

@@ -9,8 +9,7 @@ import { badRequest, notFound } from '../errors';
 import { isPreview, requestLocale } from '../locale-header';
 import type { LayoutsRepository } from './layouts-repository';
 import type { PagesRepository } from './pages-repository';
-import type { StationPages } from '../stations/station-pages';
-import type { StationSearch } from '../stations/station-search';
+import type { PageSources } from './page-sources';
 
 const pageQuery = z.object({ path: z.string().min(1).max(2048) });
 const searchQuery = z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() });
@@ -35,7 +34,7 @@ async function withArticleLists(content: PageContent, locale: Locale, pages: Pag
 
 export function contentRoutes(
   app: FastifyInstance,
-  deps: { pages: PagesRepository; layouts: LayoutsRepository; stationPages?: StationPages; stationSearch?: StationSearch },
+  deps: { pages: PagesRepository; layouts: LayoutsRepository; sources: PageSources },
 ) {
   const api = zodRoutes(app);
   api.get('/cms-view/v1/content/layout', async (request) => {
@@ -52,24 +51,25 @@ export function contentRoutes(
     if (!isValidContentPath(path === '/landing' ? '/' : path))
       throw badRequest(`Not a valid page path: ${path.slice(0, 100)}`);
     const preview = isPreview(request);
-    // Station pages (/asemat/{slug} …) come from the stations table (docs/stations.md).
-    const station = await deps.stationPages?.find(locale, path);
-    if (station) return station;
+    // Pages of other domains first: station pages (/asemat/{slug} …) come from the stations
+    // table (docs/stations.md), through the source the stations plugin registers.
+    const sourced = await deps.sources.findPage(locale, path);
+    if (sourced) return sourced;
     const page = await deps.pages.find(locale, pathToSlug(path), { preview });
     if (!page) throw notFound(`Page not found: ${path.slice(0, 200)}`);
     const content = await withArticleLists(page.content, locale, deps.pages);
     return {
       localizedPagePaths: await deps.pages.localizedPaths(page.groupKey, { preview }),
-      content: deps.stationPages ? await deps.stationPages.fillLocator(content, locale) : content,
+      content: await deps.sources.fillBlocks(content, locale),
     };
   });
 
   const search = async (locale: ReturnType<typeof requestLocale>, query: string) => {
-    const [hits, stations] = await Promise.all([
+    const [hits, sourced] = await Promise.all([
       deps.pages.search(locale, query),
-      deps.stationSearch?.search(locale, query),
+      deps.sources.searchResults(locale, query),
     ]);
-    return { query, hits, ...(stations ? { stations } : {}) };
+    return { query, hits, ...sourced };
   };
   api.get('/cms-view/v1/search', { schema: { querystring: searchQuery } }, async (request) =>
     search(requestLocale(request), request.query.query ?? request.query.q),
@@ -88,7 +88,7 @@ export function contentRoutes(
         lastModified: page.updatedAt,
         alternates,
       })),
-      ...((await deps.stationPages?.sitemap(locale)) ?? []),
+      ...(await deps.sources.sitemap(locale)),
     ];
   });
 }

@@ -3,7 +3,7 @@ import { pageContentSchema, type ArticleListItem, type PageContent } from '../..
 import { isLocale, slugToPath, type Locale } from '../../../src/shared/locales';
 import { foldText } from '../../../src/shared/search-text';
 import type { Db } from '../db';
-import { holdsTerm, prepareText, queryTerms, termsForPages, type PreparedText } from './search-language';
+import { holdsTerm, prepareText, queryTerms, termsForPages, type PreparedText } from '../search-language';
 
 export interface StoredPage {
   groupKey: string;

@@ -3,18 +3,16 @@
  * fields are checked with the same spec §5 rules as in the browser; a valid submission
  * is stored together with an outbox message to the team that answers it.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { CONTACT_FORMS, CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/validation/forms';
 import { validateForm } from '../../../src/shared/validation/rules';
-import { bearerToken } from '../accounts/customer-auth';
 import type { Db } from '../db';
 import { badRequest, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';
 import { createFormSubmissionsRepository } from './form-submissions-repository';
 import { createOutboxRepository } from '../outbox/outbox-repository';
-import { createSessionsRepository } from '../accounts/sessions-repository';
 
 /** Where submissions of each form go (a team mailbox; the sender outside delivers). */
 export const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;
@@ -24,9 +22,14 @@ const submissionBody = z.object({
   fields: z.record(z.string().max(40), z.string().max(5000)),
 });
 
-export function formRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const sessions = createSessionsRepository(deps.db);
-
+export function formRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    /** The signed-in sender (the auth plugin), stored with the submission; null for a guest. */
+    customerIdOf(request: FastifyRequest): Promise<string | null>;
+  },
+) {
   const api = zodRoutes(app);
   /**
    * The body's shape is the route schema; the fields' own rules depend on the form named
@@ -46,8 +49,7 @@ export function formRoutes(app: FastifyInstance, deps: { db: Db }) {
       const options = CONTACT_FORM_FIELDS[form].find((field) => field.name === 'topic')?.options ?? [];
       if (!options.includes(topic)) throw validationFailed({ topic: { id: 'validation.required' } });
     }
-    const token = bearerToken(request);
-    const customerId = token ? ((await sessions.find(token))?.customerId ?? null) : null;
+    const customerId = await deps.customerIdOf(request);
     const clean = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
     const id = await deps.db.transaction().execute(async (trx) => {
       const submissionId = await createFormSubmissionsRepository(trx).insert({

@@ -189,3 +189,5 @@ export function createOutboxRepository(database: Db) {
     },
   };
 }
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -6,28 +6,6 @@ import type { FuelGrade, FuelPrice } from '../../../src/shared/fuel-prices';
 import type { StationCountry } from '../../../src/shared/stations';
 import type { Db } from '../db';
 
-export interface FuelPriceHistoryTable {
-  station_id: string;
-  grade: string;
-  set_at: string;
-  price_milli: number;
-  currency: string;
-  received_at: string;
-}
-
-export interface FuelPricesTable {
-  station_id: string;
-  grade: string;
-  set_at: string;
-  price_milli: number;
-  currency: string;
-}
-
-export interface FuelPriceTables {
-  fuel_price_history: FuelPriceHistoryTable;
-  fuel_prices: FuelPricesTable;
-}
-
 /** One price as stored: the key (station, grade, set at) and its value. */
 export interface StoredPrice {
   stationId: string;
@@ -188,8 +166,3 @@ export function priceKey(stationId: string, grade: string, setAt: string): strin
 }
 
 export type FuelPricesRepository = ReturnType<typeof createFuelPricesRepository>;
-
-declare module '../db' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
-  interface DatabaseSchema extends FuelPriceTables {}
-}

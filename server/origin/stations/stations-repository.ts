@@ -7,27 +7,6 @@ import type { StationCountry } from '../../../src/shared/stations';
 import type { Db } from '../db';
 import { stationRecordSchema, type StationRecord } from './stations-record';
 
-export interface StationsTable {
-  id: string;
-  country: string;
-  slug: string;
-  version: number;
-  deleted: number;
-  record_json: string;
-  updated_at: string;
-}
-
-/** One row: the id of this database's station history (migration 008) and the last version taken (013). */
-export interface StationDatasetTable {
-  id: string;
-  version: number;
-}
-
-export interface StationTables {
-  stations: StationsTable;
-  station_dataset: StationDatasetTable;
-}
-
 export interface StationChanges {
   version: number;
   changed: StationRecord[];
@@ -316,8 +295,3 @@ export function createStationsRepository(database: Db) {
 }
 
 export type StationsRepository = ReturnType<typeof createStationsRepository>;
-
-declare module '../db' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
-  interface DatabaseSchema extends StationTables {}
-}

@@ -1,0 +1,22 @@
+/**
+ * The accounts domain as a plugin: customers/v1 (sessions, the customer record, cards,
+ * registration, e-mail confirmation, password change and reset). Sessions and the
+ * customer behind a request come from the auth plugin; mail goes through the outbox.
+ * The order history is the shop's (shop/order-history-routes.ts).
+ */
+import fp from 'fastify-plugin';
+import type { Db } from '../db';
+import { customerRoutes } from './customer-routes';
+
+export interface AccountsPluginOptions {
+  db: Db;
+  /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */
+  siteUrls: readonly string[];
+}
+
+export const accountsPlugin = fp<AccountsPluginOptions>(
+  async (app, options) => {
+    customerRoutes(app, { db: options.db, auth: app.auth, siteUrls: options.siteUrls });
+  },
+  { name: 'accounts', fastify: '5.x', dependencies: ['auth', 'outbox'] },
+);
