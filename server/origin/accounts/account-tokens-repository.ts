@@ -35,6 +35,8 @@ export const CODE_ATTEMPT_LIMIT = 5;
 const codeHash = (customerId: string, code: string) => tokenHash(`${customerId}:${code}`);
 
 export function createAccountTokensRepository(database: Db | Db) {
+  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
+  // are each short; split up, every part would take the database again.
   const db = database;
   return {
     /**

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db';
 import { customerRoutes } from './customer-routes';
 
-export interface AccountsPluginOptions {
+interface AccountsPluginOptions {
   db: Db;
   /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */
   siteUrls: readonly string[];

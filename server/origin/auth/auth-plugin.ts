@@ -31,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export function createCustomerAuth(db: Db): CustomerAuth {
+function createCustomerAuth(db: Db): CustomerAuth {
   const sessions = createSessionsRepository(db);
   return {
     sessions,

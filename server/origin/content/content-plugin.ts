@@ -10,7 +10,7 @@ import { createLayoutsRepository, type LayoutsRepository } from './layouts-repos
 import { createPageSources, type PageSource } from './page-sources';
 import { createPagesRepository, type PagesRepository } from './pages-repository';
 
-export interface ContentService {
+interface ContentService {
   pages: PagesRepository;
   layouts: LayoutsRepository;
   /** Adds a source of pages and page parts; sources are asked in the order they were added. */

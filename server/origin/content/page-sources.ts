@@ -7,12 +7,12 @@
 import type { PageContent, SearchResult } from '../../../src/shared/content-schema';
 import type { Locale } from '../../../src/shared/locales';
 
-export interface SourcedPage {
+interface SourcedPage {
   localizedPagePaths: Partial<Record<Locale, string>>;
   content: PageContent;
 }
 
-export interface SitemapEntry {
+interface SitemapEntry {
   path: string;
   lastModified: string;
   alternates: Partial<Record<Locale, string>>;

@@ -99,6 +99,8 @@ function excerpt(content: PageContent, terms: string[], length = 160): string {
 }
 
 export function createPagesRepository(db: Db) {
+  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
+  // are each short; split up, every part would take the database again.
   const columns = ['group_key', 'locale', 'slug', 'status', 'content_json', 'updated_at'] as const;
 
   /**

@@ -44,6 +44,8 @@ function toAsset(row: Row): StoredAsset['asset'] {
 }
 
 export function createAssetsRepository(database: Db) {
+  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
+  // are each short; split up, every part would take the database again.
   const db = database;
   const metaColumns = [
     'id',

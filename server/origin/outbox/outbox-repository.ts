@@ -50,6 +50,8 @@ function isDue(eb: ExpressionBuilder<DatabaseSchema, 'outbox'>, at: string) {
 }
 
 export function createOutboxRepository(database: Db) {
+  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
+  // are each short; split up, every part would take the database again.
   const db = database;
 
   async function finish(

@@ -33,6 +33,8 @@ function group(rows: Array<{ station_id: string; grade: string; price_milli: num
 }
 
 export function createFuelPricesRepository(db: Db) {
+  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
+  // are each short; split up, every part would take the database again.
   return {
     /** Current prices of these stations, by station id (grades in the order of their names). */
     async currentFor(stationIds: readonly string[]): Promise<Map<string, FuelPrice[]>> {

@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export interface StationsPluginOptions {
+interface StationsPluginOptions {
   db: Db;
   /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN (config.ts); an import without one is off. */
   importTokens?: ImportTokens | undefined;
