@@ -7,16 +7,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
-import {
-  confirmEmailRequest,
-  detailsRequest,
-  loginRequest,
-  passwordChangeRequest,
-  registerRequest,
-  resetCompleteRequest,
-  resetRequest,
-  tokenRequest,
-} from '../../../src/shared/api/customers';
+import { customersApi, detailsRequest } from '../../../src/shared/api/customers';
+import { routeSchema } from '../../../src/shared/api/endpoint';
 import { readPhone } from '../../../src/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
 import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
@@ -85,9 +77,14 @@ function passwordErrors(password: string, field: string): Record<string, Validat
 export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrls: readonly string[] }) {
   const app = zodRoutes(fastify);
   const linkOptions = linkOptionsSchema(deps.siteUrls);
-  const loginBody = loginRequest.extend({ previousToken: z.string().max(100).optional(), ...linkOptions });
-  const registerBody = registerRequest.extend(linkOptions);
-  const resetRequestBody = resetRequest.extend(linkOptions);
+  // The contracts' bodies, with `linkBase` checked against this origin's site URLs.
+  const { login, register, requestPasswordReset } = customersApi;
+  const loginSchema = { ...routeSchema(login), body: login.request.body.extend(linkOptions) };
+  const registerSchema = { ...routeSchema(register), body: register.request.body.extend(linkOptions) };
+  const resetSchema = {
+    ...routeSchema(requestPasswordReset),
+    body: requestPasswordReset.request.body.extend(linkOptions),
+  };
   const customers = createCustomersRepository(deps.db);
   const sessions = createSessionsRepository(deps.db);
   const tokens = createAccountTokensRepository(deps.db);
@@ -106,7 +103,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
    * of a window mails the owner a link with one (docs/accounts.md "Rate limits"), so
    * guessing at someone's address cannot keep its owner out.
    */
-  app.post('/customers/v1/sessions', { schema: { body: loginBody } }, async (request, reply) => {
+  app.post('/customers/v1/sessions', { schema: loginSchema }, async (request, reply) => {
     const { body } = request;
     const attempt = await loginFailures.countAttempt(body.email);
     const customer = await customers.findByEmail(body.email);
@@ -175,20 +172,20 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
     });
   }
 
-  app.get('/customers/v1/session', async (request) => {
+  app.get('/customers/v1/session', { schema: routeSchema(customersApi.session) }, async (request) => {
     const token = bearerToken(request);
     const session = token ? await sessions.find(token) : undefined;
     if (!session) throw unauthorized();
     return { expiresAt: session.expiresAt };
   });
 
-  app.delete('/customers/v1/session', async (request, reply) => {
+  app.delete('/customers/v1/session', { schema: routeSchema(customersApi.logout) }, async (request, reply) => {
     const token = bearerToken(request);
     if (token) await sessions.revoke(token);
     return reply.status(204).send();
   });
 
-  app.get('/customers/v1/customer', async (request) => {
+  app.get('/customers/v1/customer', { schema: routeSchema(customersApi.customer) }, async (request) => {
     const customer = await customers.findById(await requireCustomerId(request, sessions));
     if (!customer) throw unauthorized();
     return toCustomerRecord(customer);
@@ -196,7 +193,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
 
   app.put(
     '/customers/v1/customer',
-    { schema: { body: detailsRequest }, onRequest: signedIn.onRequest },
+    { schema: routeSchema(customersApi.updateCustomer), onRequest: signedIn.onRequest },
     async (request) => {
       const customerId = signedIn.customerId(request);
       const { body } = request;
@@ -213,16 +210,18 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
     },
   );
 
-  app.get('/customers/v1/cards', async (request) => cards.listForCustomer(await requireCustomerId(request, sessions)));
+  app.get('/customers/v1/cards', { schema: routeSchema(customersApi.cards) }, async (request) =>
+    cards.listForCustomer(await requireCustomerId(request, sessions)),
+  );
 
-  app.get('/customers/v1/orders', async (request) =>
+  app.get('/customers/v1/orders', { schema: routeSchema(customersApi.orders) }, async (request) =>
     orders.listForCustomer(await requireCustomerId(request, sessions), requestLocale(request)),
   );
 
   /** A password change revokes every session of the customer and starts a new one here. */
   app.post(
     '/customers/v1/password',
-    { schema: { body: passwordChangeRequest }, onRequest: signedIn.onRequest },
+    { schema: routeSchema(customersApi.changePassword), onRequest: signedIn.onRequest },
     async (request) => {
       const customerId = signedIn.customerId(request);
       const { body } = request;
@@ -249,7 +248,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
    * Registration. The answer is the same 202 whether or not the e-mail already has an
    * account (no account discovery); the owner of a taken address gets a notice instead.
    */
-  app.post('/customers/v1/registrations', { schema: { body: registerBody } }, async (request, reply) => {
+  app.post('/customers/v1/registrations', { schema: registerSchema }, async (request, reply) => {
     const locale = requestLocale(request);
     const { body } = request;
     const errors = {
@@ -288,7 +287,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
    * Confirms an address by the link's token, or by the address and the six-digit code of
    * the same mail. An unknown address and a wrong code get the same answer.
    */
-  app.post('/customers/v1/email-confirmations', { schema: { body: confirmEmailRequest } }, async (request) => {
+  app.post('/customers/v1/email-confirmations', { schema: routeSchema(customersApi.confirmEmail) }, async (request) => {
     const { body } = request;
     let customerId: string | undefined;
     if (body.token !== undefined) customerId = await tokens.consume(body.token, 'confirm-email');
@@ -302,7 +301,7 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
   });
 
   /** Always 202: whether an address has an account is not told. */
-  app.post('/customers/v1/password-resets', { schema: { body: resetRequestBody } }, async (request, reply) => {
+  app.post('/customers/v1/password-resets', { schema: resetSchema }, async (request, reply) => {
     const locale = requestLocale(request);
     const { body } = request;
     const errors = validateForm({ email: body.email }, { email: ACCOUNT_FORM_RULES.forgotPassword.email });
@@ -330,29 +329,37 @@ export function customerRoutes(fastify: FastifyInstance, deps: { db: Db; siteUrl
    * Whether a reset link still works, without using it: the reset page asks on opening, so
    * that a used or expired link says so before anyone types a new password twice.
    */
-  app.post('/customers/v1/password-resets/check', { schema: { body: tokenRequest } }, async (request) => {
-    if (!(await tokens.peek(request.body.token, 'reset-password')))
-      throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
-    return { valid: true };
-  });
+  app.post(
+    '/customers/v1/password-resets/check',
+    { schema: routeSchema(customersApi.checkResetToken) },
+    async (request) => {
+      if (!(await tokens.peek(request.body.token, 'reset-password')))
+        throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
+      return { valid: true };
+    },
+  );
 
   /** A reset sets the password, confirms the address (the mail arrived) and ends all sessions. */
-  app.post('/customers/v1/password-resets/complete', { schema: { body: resetCompleteRequest } }, async (request) => {
-    const { body } = request;
-    const errors = passwordErrors(body.password, 'password');
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    const passwordHash = await hashPassword(body.password);
-    const customerId = await deps.db.transaction().execute(async (trx) => {
-      const id = await createAccountTokensRepository(trx).consume(body.token, 'reset-password');
-      if (!id) return undefined;
-      const trxCustomers = createCustomersRepository(trx);
-      await trxCustomers.setPasswordHash(id, passwordHash);
-      await trxCustomers.confirmEmail(id);
-      await createAccountTokensRepository(trx).revokeAll(id, 'reset-password');
-      await createSessionsRepository(trx).revokeAll(id);
-      return id;
-    });
-    if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
-    return { reset: true };
-  });
+  app.post(
+    '/customers/v1/password-resets/complete',
+    { schema: routeSchema(customersApi.completePasswordReset) },
+    async (request) => {
+      const { body } = request;
+      const errors = passwordErrors(body.password, 'password');
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const passwordHash = await hashPassword(body.password);
+      const customerId = await deps.db.transaction().execute(async (trx) => {
+        const id = await createAccountTokensRepository(trx).consume(body.token, 'reset-password');
+        if (!id) return undefined;
+        const trxCustomers = createCustomersRepository(trx);
+        await trxCustomers.setPasswordHash(id, passwordHash);
+        await trxCustomers.confirmEmail(id);
+        await createAccountTokensRepository(trx).revokeAll(id, 'reset-password');
+        await createSessionsRepository(trx).revokeAll(id);
+        return id;
+      });
+      if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
+      return { reset: true };
+    },
+  );
 }
