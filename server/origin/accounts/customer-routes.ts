@@ -7,16 +7,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
-import {
-  confirmEmailRequest,
-  detailsRequest,
-  loginRequest,
-  passwordChangeRequest,
-  registerRequest,
-  resetCompleteRequest,
-  resetRequest,
-  tokenRequest,
-} from '../../../src/shared/api/customers';
+import { customersApi, detailsRequest } from '../../../src/shared/api/customers';
+import { routeSchema } from '../../../src/shared/api/endpoint';
 import { readPhone } from '../../../src/shared/validation/phone';
 import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
 import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
@@ -88,9 +80,14 @@ export function customerRoutes(
 ) {
   const app = zodRoutes(fastify);
   const linkOptions = linkOptionsSchema(deps.siteUrls);
-  const loginBody = loginRequest.extend({ previousToken: z.string().max(100).optional(), ...linkOptions });
-  const registerBody = registerRequest.extend(linkOptions);
-  const resetRequestBody = resetRequest.extend(linkOptions);
+  // The contracts' bodies, with `linkBase` checked against this origin's site URLs.
+  const { login, register, requestPasswordReset } = customersApi;
+  const loginSchema = { ...routeSchema(login), body: login.request.body.extend(linkOptions) };
+  const registerSchema = { ...routeSchema(register), body: register.request.body.extend(linkOptions) };
+  const resetSchema = {
+    ...routeSchema(requestPasswordReset),
+    body: requestPasswordReset.request.body.extend(linkOptions),
+  };
   const customers = createCustomersRepository(deps.db);
   const { sessions } = deps.auth;
   const tokens = createAccountTokensRepository(deps.db);
@@ -108,7 +105,7 @@ export function customerRoutes(
    * of a window mails the owner a link with one (docs/accounts.md "Rate limits"), so
    * guessing at someone's address cannot keep its owner out.
    */
-  app.post('/customers/v1/sessions', { schema: { body: loginBody } }, async (request, reply) => {
+  app.post('/customers/v1/sessions', { schema: loginSchema }, async (request, reply) => {
     const { body } = request;
     const attempt = await loginFailures.countAttempt(body.email);
     const customer = await customers.findByEmail(body.email);
@@ -177,20 +174,20 @@ export function customerRoutes(
     });
   }
 
-  app.get('/customers/v1/session', async (request) => {
+  app.get('/customers/v1/session', { schema: routeSchema(customersApi.session) }, async (request) => {
     const token = bearerToken(request);
     const session = token ? await sessions.find(token) : undefined;
     if (!session) throw unauthorized();
     return { expiresAt: session.expiresAt };
   });
 
-  app.delete('/customers/v1/session', async (request, reply) => {
+  app.delete('/customers/v1/session', { schema: routeSchema(customersApi.logout) }, async (request, reply) => {
     const token = bearerToken(request);
     if (token) await sessions.revoke(token);
     return reply.status(204).send();
   });
 
-  app.get('/customers/v1/customer', async (request) => {
+  app.get('/customers/v1/customer', { schema: routeSchema(customersApi.customer) }, async (request) => {
     const customer = await customers.findById(await deps.auth.requireCustomerId(request));
     if (!customer) throw unauthorized();
     return toCustomerRecord(customer);
@@ -198,7 +195,7 @@ export function customerRoutes(
 
   app.put(
     '/customers/v1/customer',
-    { schema: { body: detailsRequest }, onRequest: signedIn.onRequest },
+    { schema: routeSchema(customersApi.updateCustomer), onRequest: signedIn.onRequest },
     async (request) => {
       const customerId = signedIn.customerId(request);
       const { body } = request;
@@ -215,12 +212,14 @@ export function customerRoutes(
     },
   );
 
-  app.get('/customers/v1/cards', async (request) => cards.listForCustomer(await deps.auth.requireCustomerId(request)));
+  app.get('/customers/v1/cards', { schema: routeSchema(customersApi.cards) }, async (request) =>
+    cards.listForCustomer(await deps.auth.requireCustomerId(request)),
+  );
 
   /** A password change revokes every session of the customer and starts a new one here. */
   app.post(
     '/customers/v1/password',
-    { schema: { body: passwordChangeRequest }, onRequest: signedIn.onRequest },
+    { schema: routeSchema(customersApi.changePassword), onRequest: signedIn.onRequest },
     async (request) => {
       const customerId = signedIn.customerId(request);
       const { body } = request;
@@ -247,7 +246,7 @@ export function customerRoutes(
    * Registration. The answer is the same 202 whether or not the e-mail already has an
    * account (no account discovery); the owner of a taken address gets a notice instead.
    */
-  app.post('/customers/v1/registrations', { schema: { body: registerBody } }, async (request, reply) => {
+  app.post('/customers/v1/registrations', { schema: registerSchema }, async (request, reply) => {
     const locale = requestLocale(request);
     const { body } = request;
     const errors = {
@@ -286,7 +285,7 @@ export function customerRoutes(
    * Confirms an address by the link's token, or by the address and the six-digit code of
    * the same mail. An unknown address and a wrong code get the same answer.
    */
-  app.post('/customers/v1/email-confirmations', { schema: { body: confirmEmailRequest } }, async (request) => {
+  app.post('/customers/v1/email-confirmations', { schema: routeSchema(customersApi.confirmEmail) }, async (request) => {
     const { body } = request;
     let customerId: string | undefined;
     if (body.token !== undefined) customerId = await tokens.consume(body.token, 'confirm-email');
@@ -300,7 +299,7 @@ export function customerRoutes(
   });
 
   /** Always 202: whether an address has an account is not told. */
-  app.post('/customers/v1/password-resets', { schema: { body: resetRequestBody } }, async (request, reply) => {
+  app.post('/customers/v1/password-resets', { schema: resetSchema }, async (request, reply) => {
     const locale = requestLocale(request);
     const { body } = request;
     const errors = validateForm({ email: body.email }, { email: ACCOUNT_FORM_RULES.forgotPassword.email });
@@ -328,29 +327,37 @@ export function customerRoutes(
    * Whether a reset link still works, without using it: the reset page asks on opening, so
    * that a used or expired link says so before anyone types a new password twice.
    */
-  app.post('/customers/v1/password-resets/check', { schema: { body: tokenRequest } }, async (request) => {
-    if (!(await tokens.peek(request.body.token, 'reset-password')))
-      throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
-    return { valid: true };
-  });
+  app.post(
+    '/customers/v1/password-resets/check',
+    { schema: routeSchema(customersApi.checkResetToken) },
+    async (request) => {
+      if (!(await tokens.peek(request.body.token, 'reset-password')))
+        throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
+      return { valid: true };
+    },
+  );
 
   /** A reset sets the password, confirms the address (the mail arrived) and ends all sessions. */
-  app.post('/customers/v1/password-resets/complete', { schema: { body: resetCompleteRequest } }, async (request) => {
-    const { body } = request;
-    const errors = passwordErrors(body.password, 'password');
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    const passwordHash = await hashPassword(body.password);
-    const customerId = await deps.db.transaction().execute(async (trx) => {
-      const id = await createAccountTokensRepository(trx).consume(body.token, 'reset-password');
-      if (!id) return undefined;
-      const trxCustomers = createCustomersRepository(trx);
-      await trxCustomers.setPasswordHash(id, passwordHash);
-      await trxCustomers.confirmEmail(id);
-      await createAccountTokensRepository(trx).revokeAll(id, 'reset-password');
-      await createSessionsRepository(trx).revokeAll(id);
-      return id;
-    });
-    if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
-    return { reset: true };
-  });
+  app.post(
+    '/customers/v1/password-resets/complete',
+    { schema: routeSchema(customersApi.completePasswordReset) },
+    async (request) => {
+      const { body } = request;
+      const errors = passwordErrors(body.password, 'password');
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const passwordHash = await hashPassword(body.password);
+      const customerId = await deps.db.transaction().execute(async (trx) => {
+        const id = await createAccountTokensRepository(trx).consume(body.token, 'reset-password');
+        if (!id) return undefined;
+        const trxCustomers = createCustomersRepository(trx);
+        await trxCustomers.setPasswordHash(id, passwordHash);
+        await trxCustomers.confirmEmail(id);
+        await createAccountTokensRepository(trx).revokeAll(id, 'reset-password');
+        await createSessionsRepository(trx).revokeAll(id);
+        return id;
+      });
+      if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');
+      return { reset: true };
+    },
+  );
 }

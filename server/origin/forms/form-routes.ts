@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { z } from 'zod';
-import { CONTACT_FORMS, CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/validation/forms';
+import { CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/validation/forms';
+import { formsApi } from '../../../src/shared/api/forms';
+import { routeSchema } from '../../../src/shared/api/endpoint';
 import { validateForm } from '../../../src/shared/validation/rules';
 import type { Db } from '../db';
 import { badRequest, validationFailed } from '../errors';
@@ -16,11 +17,6 @@ import { createOutboxRepository } from '../outbox/outbox-repository';
 
 /** Where submissions of each form go (a team mailbox; the sender outside delivers). */
 export const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;
-
-const submissionBody = z.object({
-  form: z.enum(CONTACT_FORMS),
-  fields: z.record(z.string().max(40), z.string().max(5000)),
-});
 
 export function formRoutes(
   app: FastifyInstance,
@@ -35,7 +31,7 @@ export function formRoutes(
    * The body's shape is the route schema; the fields' own rules depend on the form named
    * in the body (its known fields, spec §5 rules, topic options), so they stay here.
    */
-  api.post('/forms/v1/submissions', { schema: { body: submissionBody } }, async (request, reply) => {
+  api.post('/forms/v1/submissions', { schema: routeSchema(formsApi.submit) }, async (request, reply) => {
     const locale = requestLocale(request);
     const { form, fields } = request.body;
     const known = new Set(CONTACT_FORM_FIELDS[form].map((field) => field.name));
