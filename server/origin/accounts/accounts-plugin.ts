@@ -7,6 +7,10 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db';
 import { customerRoutes } from './customer-routes';
+import { passwordResetRoutes } from './password-reset-routes';
+import { passwordRoutes } from './password-routes';
+import { registrationRoutes } from './registration-routes';
+import { sessionRoutes } from './session-routes';
 
 interface AccountsPluginOptions {
   db: Db;
@@ -16,7 +20,13 @@ interface AccountsPluginOptions {
 
 export const accountsPlugin = fp<AccountsPluginOptions>(
   async (app, options) => {
-    customerRoutes(app, { db: options.db, auth: app.auth, siteUrls: options.siteUrls });
+    // One module per resource of customers/v1.
+    const deps = { db: options.db, auth: app.auth, siteUrls: options.siteUrls };
+    sessionRoutes(app, deps);
+    customerRoutes(app, deps);
+    registrationRoutes(app, deps);
+    passwordRoutes(app, deps);
+    passwordResetRoutes(app, deps);
   },
   { name: 'accounts', fastify: '5.x', dependencies: ['auth', 'outbox'] },
 );

@@ -5,7 +5,6 @@
  * inside it); the orders service is the shop's public service (`app.shop`). The customer
  * behind a request comes from the auth plugin.
  */
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -20,6 +19,7 @@ import { createOrdersService, type OrdersService } from './orders-service';
 import { createTestGateway } from './payments/test-gateway';
 import { createPaytrail } from './payments/paytrail';
 import { paytrailRoutes } from './paytrail-routes';
+import { scheduleReconciliation } from './orders/reconcile-orders';
 import { orderHistoryRoutes } from './order-history-routes';
 
 declare module 'fastify' {
@@ -68,36 +68,6 @@ export interface ShopPluginOptions {
   contentDir: string;
 }
 
-/**
- * Completes approved-but-pending orders when the origin starts (before it answers any
- * request) and every `intervalMs` after, one run at a time. A failed run is logged and
- * tried again at the next tick; it never stops the origin.
- */
-function scheduleReconciliation(app: FastifyInstance, orders: OrdersService, intervalMs: number): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  // A tick that finds the previous run still going is skipped, so runs never pile up.
-  const run = (): Promise<void> =>
-    (running ??= orders
-      .reconcile()
-      .then((completed) => {
-        if (completed > 0) app.log.warn(`reconciliation completed ${completed} approved order(s) left pending`);
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'order reconciliation failed'))
-      .finally(() => {
-        running = undefined;
-      }));
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
-}
-
 export const shopPlugin = fp<ShopPluginOptions>(
   async (app, options) => {
     const parsed = shopEnvSchema.safeParse(options.env ?? process.env);
@@ -127,7 +97,7 @@ export const shopPlugin = fp<ShopPluginOptions>(
       warn: (message) => app.log.warn(message),
     });
     app.decorate('shop', { orders });
-    scheduleReconciliation(app, orders, env.ORDER_RECONCILE_INTERVAL_MS);
+    scheduleReconciliation(app, orders.reconcile, env.ORDER_RECONCILE_INTERVAL_MS);
     const { auth } = app;
     await app.register(async (routes) => {
       digitalOrderRoutes(routes, {
