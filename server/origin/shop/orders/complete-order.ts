@@ -12,7 +12,7 @@ import { orderReceipt } from './order-answers';
 import { UNCHANGED, settlePaid, warnOverLimit } from './settle-paid';
 
 /** How long a signed result may be presented: the browser returns within minutes. */
-export const RESULT_MAX_AGE_MS = 60 * 60 * 1000;
+const RESULT_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** How far ahead of this server's clock a result's timestamp may be (clocks differ a little). */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;

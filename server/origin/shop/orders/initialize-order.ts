@@ -18,7 +18,7 @@ import { createOrdersRepository, type OrderItemRow, type OrderRow, type PaymentR
 import type { PaymentProvider } from '../payments/payment-provider';
 import { initializedOrder } from './order-answers';
 
-export type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>;
+type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>;
 
 interface OrderContext {
   locale: Locale;
@@ -30,7 +30,7 @@ interface OrderContext {
  * reserved that long (docs/shop.md "Discount uses"). Long enough for a payer at the
  * gateway, short enough that an abandoned checkout soon gives a single-use code back.
  */
-export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
 function newId(prefix: 'ORD' | 'PAY'): string {
   return `${prefix}-${randomBytes(10).toString('hex').toUpperCase()}`;

@@ -10,7 +10,7 @@ import { createOrdersRepository, type OrderRow } from '../orders-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 
 /** The totals stored with an order, as the API answers them. */
-export function orderTotals(order: OrderRow): Totals {
+function orderTotals(order: OrderRow): Totals {
   return toTotals({
     subtotal: order.subtotal_cents,
     discount: order.discount_cents,

@@ -9,7 +9,7 @@ import { createDiscountCodesRepository } from '../discount-codes-repository';
 import { createOrdersRepository, type OrderItemRow, type OrderRow, type OrdersRepository } from '../orders-repository';
 import { receiptMessages } from '../receipt-messages';
 
-export interface SettleOutcome {
+interface SettleOutcome {
   /** False when another call got there first. */
   changed: boolean;
   /** The discount code that went over its usage limit with this order, if one did. */
