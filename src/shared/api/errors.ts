@@ -22,6 +22,13 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return typeof body.status === 'number' && typeof body.code === 'string' && typeof body.message === 'string';
 }
 
+/** The error body in `value`, or a TypeError saying that it is none. */
+export function readErrorBody(value: unknown): ApiErrorBody {
+  if (!isApiErrorBody(value) || !Number.isInteger(value.status))
+    throw new TypeError(`Not an error body { status, code, message }: ${JSON.stringify(value)?.slice(0, 200)}`);
+  return value;
+}
+
 /** Builds an error body: the details first, so that they can never replace the three fields. */
 export function errorBody(
   status: number,
