@@ -14,6 +14,7 @@
  *   a service worker controls the page, which answers with the saved page or the offline
  *   page in the page's language instead of a "500" error page.
  */
+import { ApiError } from '@/shared/api/errors';
 
 /** Spec §9 "route reload guard 10000 ms". */
 export const RELOAD_GUARD_MS = 10_000;
@@ -45,6 +46,7 @@ export function isChunkLoadError(error: unknown): boolean {
  */
 export function isNetworkFailure(error: unknown): boolean {
   if (isChunkLoadError(error)) return false;
+  if (error instanceof ApiError) return error.failure === 'network' || error.failure === 'timeout';
   if (error instanceof TypeError) return true;
   return error instanceof Error && (error.name === 'NetworkError' || error.name === 'TimeoutError');
 }

@@ -26,7 +26,8 @@ import type { Locale } from '@/shared/locales';
 import { openModal } from '@/ui/modal-store';
 import { addNotification, addNotificationOnceReady, notificationsStore } from '@/ui/notifications-store';
 import { analyticsItem, trackShopEvent } from './analytics';
-import { isTransient, shopApi, ShopApiError } from './api/shop-api';
+import { isDiscountErrorCode } from '@/shared/rules/error-codes';
+import { ApiError, isTransient, shopApi } from './api/shop-api';
 import {
   addItem,
   countItems,
@@ -199,9 +200,7 @@ interface AddUnderCheck {
  * Checks the cart with the server and takes its prices, totals and upsells. A check with
  * no answer says "update failed", unless its caller says it in its own words (an add).
  */
-export function validateCart(
-  options: { add?: AddUnderCheck; announceFailure?: boolean } = {},
-): Promise<CheckOutcome> {
+export function validateCart(options: { add?: AddUnderCheck; announceFailure?: boolean } = {}): Promise<CheckOutcome> {
   const check = runCheck(++validationSequence, options.add, options.announceFailure ?? true);
   latestCheck = check;
   return check;
@@ -250,7 +249,7 @@ async function runCheck(
   } catch (error) {
     if (sequence !== validationSequence) return 'superseded';
     // Notices wait for the notification region: on page load it may not be there yet.
-    if (isTransient(error) || !(error instanceof ShopApiError)) {
+    if (isTransient(error) || !(error instanceof ApiError)) {
       cart.status = 'outOfDate';
       await save();
       // One notice at a time: a burst of failed checks (several quick adds) says it once.
@@ -259,7 +258,7 @@ async function runCheck(
         addNotificationOnceReady({ type: 'warning', message: 'messages.cartUpdateFailed', translate: true });
       return 'kept';
     }
-    if (error.code.startsWith('DISCOUNT_') && cart.discountCode) {
+    if (isDiscountErrorCode(error.code) && cart.discountCode) {
       cart.discountRefusal = { code: cart.discountCode, reason: error.code };
       cart.discountCode = null;
       if (discountFields.mounted === 0)
@@ -276,7 +275,7 @@ async function runCheck(
  * add under check. Then the rest is checked again (its totals were never answered). Only a
  * refusal that names nothing the cart can drop empties it (spec §4).
  */
-async function dropRefused(error: ShopApiError, add: AddUnderCheck | undefined): Promise<CheckOutcome> {
+async function dropRefused(error: ApiError, add: AddUnderCheck | undefined): Promise<CheckOutcome> {
   const { kept, dropped } = splitRefusedLines(cart.items, error.productCodes);
   if (dropped.length > 0) {
     cart.items = kept;

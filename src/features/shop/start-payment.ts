@@ -10,7 +10,7 @@ import { offeredBank, type PaymentMethodType } from '@/shared/shop/api-schema';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { analyticsItem, trackShopEvent } from './analytics';
 import { cart, validateCart } from './cart-store';
-import { isTransient, shopApi, ShopApiError } from './api/shop-api';
+import { ApiError, isTransient, shopApi } from './api/shop-api';
 import { checkout } from './checkout-store';
 import { idempotencyKeyFor, writePendingOrder } from './pending-order';
 
@@ -79,7 +79,7 @@ export async function startPayment({ locale, basename }: { locale: Locale; basen
     trackShopEvent('add_payment_info', analytics, { payment_type: method, value: order.totals.totalWithTax });
     return { paymentUrl: order.paymentUrl };
   } catch (error) {
-    if (error instanceof ShopApiError && error.code === 'PRICE_CHANGED') {
+    if (error instanceof ApiError && error.is('PRICE_CHANGED')) {
       await validateCart();
       return { problem: 'shop.checkout.priceChanged' };
     }

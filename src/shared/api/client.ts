@@ -19,10 +19,18 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Gives up after this long with a 'timeout' ApiError. */
   timeoutMs?: number;
-  /** Asks again once after a 502/503/504 (GETs only: safe to repeat). */
-  retryGatewayFailure?: boolean;
-  /** Statuses answered as they are instead of thrown (e.g. 304 of a conditional GET). */
-  acceptStatuses?: readonly number[];
+  /**
+   * Asks once more, 300 ms later, after no answer or a 502/503/504 (GETs only: safe to
+   * repeat), as ky's `retry: 1` does; never after a timeout.
+   */
+  retryOnce?: boolean;
+  /**
+   * Statuses answered as they are instead of thrown (e.g. 304 of a conditional GET), or
+   * 'any' for an endpoint whose error answers carry a body of their own (page payloads).
+   */
+  acceptStatuses?: readonly number[] | 'any';
+  /** What error messages call the call ("Form submit answered 500"); method and path by default. */
+  name?: string;
   /** The fetch to use (tests, a service worker); the global one by default. */
   fetch?: typeof fetch;
 }
@@ -43,7 +51,7 @@ function urlWithQuery(url: string, query: ApiRequest['query']): string {
 }
 
 function describe(request: ApiRequest): string {
-  return `${request.method ?? 'GET'} ${request.url.split('?')[0]}`;
+  return request.name ?? `${request.method ?? 'GET'} ${request.url.split('?')[0]}`;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -73,44 +81,56 @@ async function send(request: ApiRequest): Promise<Response> {
     // The caller's own abort is not a failure of the call: it goes back as it came.
     if (request.signal?.aborted) throw error;
     if (timeout?.aborted)
-      throw new ApiError('timeout', 0, 'TIMEOUT', `${describe(request)}: no answer in ${request.timeoutMs} ms`, {
+      throw new ApiError(0, 'TIMEOUT', `${describe(request)}: no answer in ${request.timeoutMs} ms`, {
+        failure: 'timeout',
         cause: error,
       });
-    throw new ApiError('network', 0, 'NETWORK_ERROR', `${describe(request)}: no answer (${(error as Error).message})`, {
+    throw new ApiError(0, 'NETWORK_ERROR', `${describe(request)}: no answer (${(error as Error).message})`, {
+      failure: 'network',
       cause: error,
     });
   }
 }
 
 const GATEWAY_FAILURES = [502, 503, 504];
+const RETRY_DELAY_MS = 300;
+
+async function sendWithRetry(request: ApiRequest): Promise<Response> {
+  if (!request.retryOnce || (request.method ?? 'GET') !== 'GET') return send(request);
+  const again = () => new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS)).then(() => send(request));
+  let response: Response;
+  try {
+    response = await send(request);
+  } catch (error) {
+    if (error instanceof ApiError && error.failure === 'network') return again();
+    throw error;
+  }
+  return GATEWAY_FAILURES.includes(response.status) && !request.acceptStatuses ? again() : response;
+}
 
 /** Sends a request and reads its JSON answer; any failure is an ApiError. */
 export async function requestJson<T = unknown>(request: ApiRequest): Promise<ApiAnswer<T>> {
-  let response = await send(request);
-  if (request.retryGatewayFailure && (request.method ?? 'GET') === 'GET' && GATEWAY_FAILURES.includes(response.status))
-    response = await send(request);
+  const response = await sendWithRetry(request);
   const text = await response.text().catch(() => '');
   const parsed = parseJson(text);
-  const accepted = request.acceptStatuses?.includes(response.status) ?? false;
+  const accepted = request.acceptStatuses === 'any' || (request.acceptStatuses?.includes(response.status) ?? false);
   if (response.ok || accepted) {
     if (!parsed.ok)
-      throw new ApiError(
-        'bad-answer',
-        502,
-        'BAD_ANSWER',
-        `${describe(request)} answered ${response.status} without JSON`,
-      );
+      throw new ApiError(502, 'BAD_ANSWER', `${describe(request)} answered ${response.status} without JSON`, {
+        failure: 'bad-answer',
+      });
     return { status: response.status, headers: response.headers, body: parsed.value as T };
   }
-  const body = parsed.ok && isApiErrorBody(parsed.value) ? parsed.value : null;
-  // A gateway in between (a proxy, the service worker offline) answers without our body.
-  throw new ApiError(
-    'answer',
-    response.status,
-    body?.code ?? 'HTTP_ERROR',
-    body?.message ?? `${describe(request)} answered ${response.status}`,
-    { body, retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')) },
-  );
+  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+  // Our error body; the status is the answer's (a body's own status could disagree).
+  if (parsed.ok && isApiErrorBody(parsed.value))
+    throw ApiError.fromBody({ ...parsed.value, status: response.status }, retryAfter);
+  // A gateway in between (a proxy, the service worker offline) answers without our body;
+  // one that is not even JSON is a bad answer.
+  throw new ApiError(response.status, 'HTTP_ERROR', `${describe(request)} answered ${response.status}`, {
+    failure: parsed.ok ? 'answer' : 'bad-answer',
+    retryAfterSeconds: retryAfter,
+  });
 }
 
 /**
@@ -123,11 +143,10 @@ export async function fetchJson<T>(request: ApiRequest, read: (body: unknown) =>
     return read(answer.body);
   } catch (error) {
     throw new ApiError(
-      'bad-answer',
       502,
       'BAD_ANSWER',
       `${describe(request)} answered an unexpected shape: ${String((error as Error).message).slice(0, 300)}`,
-      { cause: error },
+      { failure: 'bad-answer', cause: error },
     );
   }
 }
