@@ -17,6 +17,9 @@ const originDomains = readdirSync(join(import.meta.dirname, 'server/origin'), { 
   .filter((entry) => entry.isDirectory() && entry.name !== 'migrations')
   .map((entry) => entry.name);
 
+/** The origin folders every domain may import: they import no domain themselves. */
+const ORIGIN_SHARED_DOMAINS = ['auth', 'outbox'];
+
 const browserLayersAbove = (layer) => {
   const order = ['./src/shared', './src/i18n', './src/ui', './src/features', './src/app'];
   return order.slice(order.indexOf(layer) + 1);
@@ -99,5 +102,35 @@ export const layerZones = [
     target: originDomains.map((domain) => `./server/origin/${domain}`),
     from: ['app', 'seed', 'start', 'cli'].map((file) => `./server/origin/${file}.ts`),
     message: 'A domain of the origin does not import its composition (app.ts, seed.ts, start.ts, cli.ts).',
+  },
+  // The domains are plugins side by side (docs/design.md "The origin's domains"): one uses
+  // another only through a decorator its plugin depends on, and imports only the two
+  // folders below them all, auth (sessions, the customer of a request, secrets) and the
+  // outbox (mail queued in the caller's transaction).
+  ...originDomains
+    .filter((domain) => !ORIGIN_SHARED_DOMAINS.includes(domain))
+    .map((domain) => ({
+      target: `./server/origin/${domain}`,
+      from: originDomains
+        .filter((other) => other !== domain && !ORIGIN_SHARED_DOMAINS.includes(other))
+        .map((other) => `./server/origin/${other}`),
+      message: `A domain of the origin imports no sibling domain except auth and outbox: use the service another domain's plugin decorates (declare it in the plugin's dependencies), or move what both need below the domains.`,
+    })),
+  {
+    target: ORIGIN_SHARED_DOMAINS.map((domain) => `./server/origin/${domain}`),
+    from: originDomains
+      .filter((domain) => !ORIGIN_SHARED_DOMAINS.includes(domain))
+      .map((domain) => `./server/origin/${domain}`),
+    message: 'auth and the outbox lie below the origin domains: they import none of them.',
+  },
+  {
+    target: './server/origin/auth',
+    from: './server/origin/outbox',
+    message: 'auth and the outbox lie below the origin domains and import neither each other.',
+  },
+  {
+    target: './server/origin/outbox',
+    from: './server/origin/auth',
+    message: 'auth and the outbox lie below the origin domains and import neither each other.',
   },
 ];

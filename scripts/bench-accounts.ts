@@ -11,7 +11,7 @@
  */
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
-import { SCRYPT_COST, hashPassword } from '../server/origin/accounts/secrets';
+import { SCRYPT_COST, hashPassword } from '../server/origin/auth/secrets';
 import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
 

@@ -10,6 +10,7 @@
  * - any other 5xx is logged and answered without its internals.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody, type ApiErrorBody } from '../../src/shared/api/errors';
 import { HttpError } from './http-error';
 
 export interface ErrorHandlerOptions {
@@ -17,13 +18,6 @@ export interface ErrorHandlerOptions {
   failureLog: string;
   /** Adds cache-control: no-store to every error answer (the site's APIs, DESIGN §3). */
   noStore?: boolean;
-}
-
-interface ErrorBody {
-  status: number;
-  code: string;
-  message: string;
-  [detail: string]: unknown;
 }
 
 type ValidationContext = NonNullable<FastifyError['validationContext']>;
@@ -63,11 +57,11 @@ export function validationMessage(error: FastifyError, request: Pick<FastifyRequ
 export function errorAnswer(
   error: unknown,
   request: Pick<FastifyRequest, 'routeOptions'>,
-): { status: number; body: ErrorBody; headers: Readonly<Record<string, string>>; unexpected: boolean } {
+): { status: number; body: ApiErrorBody; headers: Readonly<Record<string, string>>; unexpected: boolean } {
   if (error instanceof HttpError) {
     return {
       status: error.status,
-      body: { ...error.details, status: error.status, code: error.code, message: error.message },
+      body: errorBody(error.status, error.code, error.message, error.details),
       headers: error.headers,
       unexpected: false,
     };
@@ -75,18 +69,18 @@ export function errorAnswer(
   const fastifyError = error as Partial<FastifyError>;
   if (Array.isArray(fastifyError.validation)) {
     const message = validationMessage(fastifyError as FastifyError, request);
-    return { status: 400, body: { status: 400, code: 'BAD_REQUEST', message }, headers: {}, unexpected: false };
+    return { status: 400, body: errorBody(400, 'BAD_REQUEST', message), headers: {}, unexpected: false };
   }
   const statusCode = fastifyError.statusCode;
   const status = typeof statusCode === 'number' && statusCode >= 400 && statusCode <= 599 ? statusCode : 500;
   if (status < 500) {
     const message = String(fastifyError.message ?? 'Bad request');
-    return { status, body: { status, code: 'BAD_REQUEST', message }, headers: {}, unexpected: false };
+    return { status, body: errorBody(status, 'BAD_REQUEST', message), headers: {}, unexpected: false };
   }
   // 5xx bodies never carry internals (stack, SQL, paths): the log has them.
   return {
     status,
-    body: { status, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' },
+    body: errorBody(status, 'INTERNAL_SERVER_ERROR', 'Internal server error'),
     headers: {},
     unexpected: true,
   };
@@ -105,9 +99,9 @@ export function createErrorHandler(options: ErrorHandlerOptions) {
 
 /** The `setNotFoundHandler` of a server: a JSON 404 naming the unknown endpoint. */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({
-    status: 404,
-    code: 'NOT_FOUND',
-    message: `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`,
-  });
+  return reply
+    .status(404)
+    .send(
+      errorBody(404, 'NOT_FOUND', `No such endpoint: ${request.method} ${request.url.split('?')[0]?.slice(0, 200)}`),
+    );
 }

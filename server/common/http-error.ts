@@ -3,6 +3,8 @@
  * answered as `{ status, code, message }` (DESIGN §3) by the shared error handler
  * (error-handler.ts), with its details and headers, whatever its status.
  */
+import type { ErrorCode } from '../../src/shared/rules/error-codes';
+
 export class HttpError extends Error {
   /** Extra JSON fields of the answer, e.g. `fields` with per-field messages of a form. */
   readonly details: Readonly<Record<string, unknown>>;
@@ -11,7 +13,11 @@ export class HttpError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    /**
+     * A code of the catalogue (src/shared/rules/error-codes.ts); a row refusal of a station
+     * import passes its row's code as a plain string.
+     */
+    readonly code: ErrorCode | (string & {}),
     message: string,
     options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {

@@ -9,20 +9,15 @@ import type { Db } from './db';
 import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
-import { createLayoutsRepository } from './content/layouts-repository';
-import { createPagesRepository } from './content/pages-repository';
-import { contentRoutes } from './content/content-routes';
-import { imageRoutes } from './images/image-routes';
-import { createAssetsRepository } from './images/assets-repository';
-import { customerRoutes } from './accounts/customer-routes';
-import { formRoutes } from './forms/form-routes';
+import { authPlugin } from './auth/auth-plugin';
+import { outboxPlugin } from './outbox/outbox-plugin';
+import { imagesPlugin } from './images/images-plugin';
+import { contentPlugin } from './content/content-plugin';
+import { stationsPlugin } from './stations/stations-plugin';
+import type { ImportTokens } from './stations/station-import-routes';
+import { accountsPlugin } from './accounts/accounts-plugin';
+import { formsPlugin } from './forms/forms-plugin';
 import { shopPlugin } from './shop/shop-plugin';
-import { createStationsRepository } from './stations/stations-repository';
-import { createStationPages } from './stations/station-pages';
-import { createStationSearch } from './stations/station-search';
-import { stationImportRoutes, type ImportTokens } from './stations/station-import-routes';
-import { createStationLiveData } from './stations/station-live-data';
-import { stationRoutes } from './stations/station-routes';
 
 export interface OriginAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -75,23 +70,21 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     }
     return { status: 'ready', inFlight };
   });
-  const stations = createStationsRepository(db);
-  const live = createStationLiveData(db);
-  contentRoutes(app, {
-    pages: createPagesRepository(db),
-    layouts: createLayoutsRepository(db),
-    stationPages: createStationPages({ stations, live, assets: createAssetsRepository(db) }),
-    stationSearch: createStationSearch({ stations }),
-  });
-  imageRoutes(app, { assets: createAssetsRepository(db) });
-  customerRoutes(app, { db, siteUrls: options.siteUrls ?? [] });
-  formRoutes(app, { db });
+
+  // The domains, each a plugin (docs/design.md "The origin's domains"): auth and the outbox
+  // first, below the domains that use them; content before stations, which registers its
+  // pages as a page source of content and reads its hero image from images.
+  void app.register(authPlugin, { db });
+  void app.register(outboxPlugin, { db });
+  void app.register(imagesPlugin, { db });
+  void app.register(contentPlugin, { db });
+  void app.register(stationsPlugin, { db, importTokens: options.importTokens });
+  void app.register(accountsPlugin, { db, siteUrls: options.siteUrls ?? [] });
+  void app.register(formsPlugin, { db });
   void app.register(shopPlugin, {
     db,
     contentDir: options.contentDir ?? 'content',
     ...(options.env ? { env: options.env } : {}),
   });
-  stationRoutes(app, { stations, live });
-  stationImportRoutes(app, { db, tokens: options.importTokens ?? {} });
   return app;
 }

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { readSeedLayouts, readSeedPages } from './content/content-files';
+import { readSeedLayouts, readSeedPages } from './content-files';
 import { createLayoutsRepository } from './content/layouts-repository';
 import { createPagesRepository } from './content/pages-repository';
 import type { Db } from './db';
@@ -177,17 +177,4 @@ export function describeSync(report: ContentSyncReport): string[] {
     );
   if (lines.length === 0) lines.push('Content is up to date; nothing changed.');
   return lines;
-}
-
-/** Migration 014: the hash of the content/ the database last took in. */
-export interface ContentSyncTable {
-  source: string;
-  hash: string;
-  synced_at: string;
-}
-
-declare module './db' {
-  interface DatabaseSchema {
-    content_sync: ContentSyncTable;
-  }
 }

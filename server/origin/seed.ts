@@ -1,6 +1,6 @@
 /** Seeds an empty database from content/ (DESIGN §1: "seeds an empty database"). */
 import type { Db } from './db';
-import { readSeedLayouts, readSeedPages } from './content/content-files';
+import { readSeedLayouts, readSeedPages } from './content-files';
 import { seedAssetsIfEmpty } from './images/seed-assets';
 import { seedAccountsIfEmpty } from './accounts/seed-accounts';
 import { seedShopIfEmpty } from './shop/seed-shop';

@@ -2,80 +2,55 @@
  * The site server's client for the origin (DESIGN §3): JSON over HTTP only, so an
  * external origin can replace the embedded one. Answers are checked against the schemas.
  */
-import ky, { HTTPError, type KyInstance } from 'ky';
-import { z } from 'zod';
-import {
-  layoutSchema,
-  pageSchema,
-  searchResultSchema,
-  type Layout,
-  type Page,
-  type SearchResult,
-} from '../../src/shared/content-schema';
+import type { z } from 'zod';
+import { requestJson, fetchJson } from '../../src/shared/api/client';
+import { contentApi, type SitemapEntries } from '../../src/shared/api/content';
+import type { Endpoint, ResponseOf } from '../../src/shared/api/endpoint';
+import type { Layout, Page, SearchResult } from '../../src/shared/content-schema';
 import type { Locale } from '../../src/shared/locales';
 
-export class OriginError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const sitemapSchema = z.array(
-  z.object({ path: z.string(), lastModified: z.string(), alternates: z.partialRecord(z.string(), z.string()) }),
-);
-export type SitemapEntries = z.infer<typeof sitemapSchema>;
+export type { SitemapEntries };
 
 export function createOriginClient(baseUrl: string, options: { timeoutMs?: number } = {}) {
-  const http: KyInstance = ky.create({
-    prefix: `${baseUrl}/`,
-    timeout: options.timeoutMs ?? 8000,
-    retry: { limit: 1, methods: ['get'], statusCodes: [502, 503, 504] },
-  });
+  const timeoutMs = options.timeoutMs ?? 8000;
 
-  async function getJson<T>(
-    path: string,
-    schema: z.ZodType<T>,
+  /** A GET of a content endpoint, its answer parsed with the contract's schema. */
+  function getJson<E extends Endpoint>(
+    contract: E,
     headers: Record<string, string>,
-    searchParams?: Record<string, string>,
-  ): Promise<T> {
-    try {
-      const data = await http.get(path, { headers, ...(searchParams ? { searchParams } : {}) }).json();
-      const parsed = schema.safeParse(data);
-      if (!parsed.success)
-        throw new OriginError(
-          502,
-          `Origin answered ${path} with an unexpected shape: ${parsed.error.message.slice(0, 300)}`,
-        );
-      return parsed.data;
-    } catch (error) {
-      if (error instanceof OriginError) throw error;
-      if (error instanceof HTTPError)
-        throw new OriginError(error.response.status, `Origin answered ${path} with ${error.response.status}`);
-      throw new OriginError(503, `Origin unreachable for ${path}: ${(error as Error).message}`);
-    }
+    query?: Record<string, string>,
+  ): Promise<ResponseOf<E>> {
+    return fetchJson(
+      {
+        url: `${baseUrl}/${contract.path}`,
+        name: `Origin ${contract.path}`,
+        headers,
+        ...(query ? { query } : {}),
+        timeoutMs,
+        retryOnce: true,
+      },
+      (body) => (contract.response as z.ZodType<ResponseOf<E>>).parse(body),
+    );
   }
 
   return {
     layout(locale: Locale): Promise<Layout> {
-      return getJson('cms-view/v1/content/layout', layoutSchema, { 'x-st1-locale': locale });
+      return getJson(contentApi.layout, { 'x-st1-locale': locale });
     },
     page(locale: Locale, path: string, preview: boolean): Promise<Page> {
       const headers: Record<string, string> = { 'x-st1-locale': locale };
       if (preview) headers['x-st1-preview'] = 'true';
-      return getJson('cms-view/v1/content/page', pageSchema, headers, { path });
+      return getJson(contentApi.page, headers, { path });
     },
     search(locale: Locale, query: string): Promise<SearchResult> {
-      return getJson('cms-view/v1/search', searchResultSchema, { 'x-st1-locale': locale }, { q: query });
+      return getJson(contentApi.search, { 'x-st1-locale': locale }, { q: query });
     },
     sitemap(locale: Locale): Promise<SitemapEntries> {
-      return getJson('cms-view/v1/sitemap', sitemapSchema, { 'x-st1-locale': locale });
+      return getJson(contentApi.sitemap, { 'x-st1-locale': locale });
     },
     async healthy(): Promise<boolean> {
       try {
-        await http.get('healthz', { timeout: 2000, retry: { limit: 0 } });
+        await requestJson({ url: `${baseUrl}/healthz`, timeoutMs: 2000 });
         return true;
       } catch {
         return false;

@@ -7,7 +7,8 @@ import type { HeadData } from '../../src/shared/head';
 import { LOCALE_INFO, LOCALES, slugToPath, type Locale } from '../../src/shared/locales';
 import { isValidContentPath } from '../../src/shared/path-rules';
 import type { PagePayload, PayloadError } from '../../src/shared/payload';
-import { OriginError, type OriginClient } from './origin-client';
+import { ApiError } from '../../src/shared/api/errors';
+import type { OriginClient } from './origin-client';
 import type { SiteUrls } from './site-urls';
 import { structuredData } from './structured-data';
 
@@ -125,7 +126,7 @@ export function createPayloadService(deps: { origin: OriginClient; buildId: stri
       }
       if (pageResult.status === 'rejected') {
         const failure = pageResult.reason as unknown;
-        if (failure instanceof OriginError && failure.status === 404) {
+        if (failure instanceof ApiError && failure.status === 404) {
           const error: PayloadError = { status: 404, statusName: 'NOT_FOUND', path, reason: 'unknownRoute' };
           return { status: 404, payload: errorPayload(request, error, layout) };
         }

@@ -3,13 +3,11 @@
  * 404 at the site server and never reaches the origin.
  */
 import type { z } from 'zod';
-import { searchRequestSchema } from '../../src/shared/content-schema';
-import {
-  initializeOrderRequestSchema,
-  signedPaymentResultSchema,
-  validateCartRequestSchema,
-  washCodeCheckRequestSchema,
-} from '../../src/shared/shop/api-schema';
+import { contentApi } from '../../src/shared/api/content';
+import { customersApi } from '../../src/shared/api/customers';
+import type { Endpoint } from '../../src/shared/api/endpoint';
+import { shopApi } from '../../src/shared/api/shop';
+import { stationsApi } from '../../src/shared/api/stations';
 
 export interface ProxiedEndpoint {
   path: string;
@@ -32,34 +30,41 @@ export interface ProxiedEndpoint {
   rateLimit?: { max: number; timeWindow: number };
 }
 
+/**
+ * One allow-list entry from the contracts of one path (src/shared/api): its methods, and
+ * the request body schema of its POST.
+ */
+function proxied(
+  contracts: readonly Endpoint[],
+  options: Pick<ProxiedEndpoint, 'customerSession' | 'rateLimit'> = {},
+): ProxiedEndpoint {
+  const body = contracts.find((contract) => contract.method === 'POST')?.request.body;
+  return {
+    path: contracts[0]!.path,
+    methods: contracts.map((contract) => contract.method as 'GET' | 'POST'),
+    ...(body ? { body } : {}),
+    ...options,
+  };
+}
+
 export const PROXY_ALLOW_LIST: readonly ProxiedEndpoint[] = [
-  { path: 'cms-view/v1/content/layout', methods: ['GET'] },
-  { path: 'cms-view/v1/content/page', methods: ['GET'] },
-  { path: 'cms-view/v1/search', methods: ['GET', 'POST'], body: searchRequestSchema },
+  proxied([contentApi.layout]),
+  proxied([contentApi.page]),
+  proxied([contentApi.search, contentApi.searchByBody]),
   // The compact station list with version and delta (docs/stations.md).
-  { path: 'cms-view/v1/stations', methods: ['GET'] },
-  { path: 'digital-order/v1/cart/validate', methods: ['POST'], body: validateCartRequestSchema },
-  {
-    path: 'digital-order/v1/orders/initialize',
-    methods: ['POST'],
-    customerSession: 'optional',
-    body: initializeOrderRequestSchema,
-  },
-  { path: 'digital-order/v1/orders/complete', methods: ['POST'], body: signedPaymentResultSchema },
+  proxied([stationsApi.list]),
+  proxied([shopApi.validateCart]),
+  proxied([shopApi.initializeOrder], { customerSession: 'optional' }),
+  proxied([shopApi.completeOrder]),
   // Prices for the shop blocks and the wash code check of the car-wash page (docs/shop.md).
-  { path: 'digital-order/v1/products', methods: ['GET'] },
+  proxied([shopApi.products]),
   // Rate limited per address: a customer checks a few codes, a script trying codes many.
-  {
-    path: 'digital-order/v1/wash-codes/check',
-    methods: ['POST'],
-    rateLimit: { max: 30, timeWindow: 10 * 60_000 },
-    body: washCodeCheckRequestSchema,
-  },
+  proxied([shopApi.checkWashCode], { rateLimit: { max: 30, timeWindow: 10 * 60_000 } }),
   // The customer and cards endpoints of spec §7; the token comes from the session cookie.
-  { path: 'customers/v1/customer', methods: ['GET'], customerSession: 'required' },
-  { path: 'customers/v1/cards', methods: ['GET'], customerSession: 'required' },
+  proxied([customersApi.customer], { customerSession: 'required' }),
+  proxied([customersApi.cards], { customerSession: 'required' }),
   // The account's order history with wash codes (docs/accounts.md).
-  { path: 'customers/v1/orders', methods: ['GET'], customerSession: 'required' },
+  proxied([customersApi.orders], { customerSession: 'required' }),
 ];
 
 export function findProxiedEndpoint(path: string, method: string): ProxiedEndpoint | undefined {

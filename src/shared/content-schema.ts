@@ -299,10 +299,6 @@ export const layoutSchema = z.object({
 });
 export type Layout = z.infer<typeof layoutSchema>;
 
-/** Error body of every origin and site-server JSON error (DESIGN §3). */
-export const apiErrorSchema = z.object({ status: z.number().int(), code: z.string(), message: z.string() });
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
 export const searchHitSchema = z.object({ path: z.string(), title: z.string(), excerpt: z.string() });
 /** The body of a search request (POST cms-view/v1/search). */
 export const searchRequestSchema = z.object({ query: z.string().max(200) });

@@ -4,7 +4,7 @@
  * unlock link mailed to the owner lets them in at once with the right password.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { hashPassword } from '../../server/origin/accounts/secrets';
+import { hashPassword } from '../../server/origin/auth/secrets';
 import { openDatabase } from '../../server/origin/db';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import { LOGIN_FAILURE_LIMIT } from '../../server/origin/accounts/login-failures-repository';

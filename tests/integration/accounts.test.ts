@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMERS } from '../../server/origin/accounts/seed-accounts';
-import { hashPassword, tokenHash } from '../../server/origin/accounts/secrets';
+import { hashPassword, tokenHash } from '../../server/origin/auth/secrets';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import {
   LOGIN_FAILURE_LIMIT,

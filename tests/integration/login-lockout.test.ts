@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/origin/accounts/secrets';
+import { hashPassword } from '../../server/origin/auth/secrets';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import { LOGIN_FAILURE_LIMIT } from '../../server/origin/accounts/login-failures-repository';
 import { createOutboxRepository } from '../../server/origin/outbox/outbox-repository';

@@ -14,7 +14,7 @@ import { LOCALES, type Locale } from '../../src/shared/locales';
 import { accountHref } from '../../src/shared/account-paths';
 import { ACCOUNT_EMAIL_TEXTS } from '../../server/origin/accounts/account-emails';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
-import { hashPassword } from '../../server/origin/accounts/secrets';
+import { hashPassword } from '../../server/origin/auth/secrets';
 import { loadOriginConfig } from '../../server/origin/config';
 import { openDatabase } from '../../server/origin/db';
 import { loadMailConfig } from '../../server/origin/outbox/mail-config';

@@ -6,7 +6,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, tokenHash } from '../../server/origin/accounts/secrets';
+import { hashPassword, tokenHash } from '../../server/origin/auth/secrets';
 import { createAccountTokensRepository } from '../../server/origin/accounts/account-tokens-repository';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import { createOutboxRepository } from '../../server/origin/outbox/outbox-repository';

@@ -4,7 +4,7 @@
  * (Moved from src/shared/redirects.test.ts: it reads server code, which src/shared may not.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readSeedPages } from '../../server/origin/content/content-files';
+import { readSeedPages } from '../../server/origin/content-files';
 import { generateSeedStations } from '../../server/origin/stations/seed/stations-seed';
 import { loadRedirectTables } from '../../server/site/redirect-tables';
 import { LOCALES, slugToPath, STATION_PATH_SEGMENT, type Locale } from '../../src/shared/locales';

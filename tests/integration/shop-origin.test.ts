@@ -7,13 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_INFO, LOCALES } from '../../src/shared/locales';
 import { formatPrice } from '../../src/shared/shop/money';
-import { apiErrorSchema } from '../../src/shared/content-schema';
+import { readErrorBody } from '../../src/shared/api/errors';
 import type { InitializedOrder, OrderReceipt, ValidatedCart } from '../../src/shared/shop/api-schema';
 import type { Db } from '../../server/origin/db';
 import { createDiscountCodesRepository } from '../../server/origin/shop/discount-codes-repository';
 import { createProductsRepository } from '../../server/origin/shop/products-repository';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';
-import { createSessionsRepository } from '../../server/origin/accounts/sessions-repository';
+import { createSessionsRepository } from '../../server/origin/auth/sessions-repository';
 import { sql } from 'kysely';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 
@@ -35,7 +35,7 @@ function post(url: string, payload: unknown, headers: Record<string, string> = {
 
 function expectApiError(response: LightMyRequestResponse, status: number, code?: string) {
   expect(response.statusCode, response.body).toBe(status);
-  const body = apiErrorSchema.parse(response.json());
+  const body = readErrorBody(response.json());
   expect(body.status).toBe(status);
   if (code) expect(body.code).toBe(code);
   expect(body.message.length).toBeGreaterThan(0);

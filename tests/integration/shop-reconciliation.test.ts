@@ -12,6 +12,7 @@ import { createOrdersService } from '../../server/origin/shop/orders-service';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';
 import { readCatalogFile } from '../../server/origin/shop/catalog-files';
 import { shopPlugin } from '../../server/origin/shop/shop-plugin';
+import { authPlugin } from '../../server/origin/auth/auth-plugin';
 import type { SeededOrigin } from './support/seeded-origin';
 import { forEachDatabase } from './support/each-database';
 import { shopCheckout } from './support/shop-checkout';
@@ -102,6 +103,8 @@ forEachDatabase((database) => {
 
       it('runs periodically while the origin is up', async () => {
         const app = Fastify();
+        // The shop takes the customer behind a request from the auth plugin.
+        await app.register(authPlugin, { db: origin.db });
         await app.register(shopPlugin, {
           db: origin.db,
           contentDir: 'content',

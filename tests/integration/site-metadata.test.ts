@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAssetIndex, type SeedAsset } from '../../server/origin/images/asset-files';
-import { readSeedPages } from '../../server/origin/content/content-files';
+import { readSeedPages } from '../../server/origin/content-files';
 import { LOCALE_INFO, getHref, slugToPath, type Locale } from '../../src/shared/locales';
 import type { PagePayload } from '../../src/shared/payload';
 import { stationListSchema } from '../../src/shared/stations';

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, pageSchema, searchResultSchema, type Block } from '../../src/shared/content-schema';
+import { pageSchema, searchResultSchema, type Block } from '../../src/shared/content-schema';
+import { readErrorBody } from '../../src/shared/api/errors';
 import {
   LOCALE_INFO,
   LOCALES,
@@ -20,7 +21,7 @@ import {
   type PagePurpose,
 } from '../../src/shared/locales';
 import type { PagePayload } from '../../src/shared/payload';
-import { readSeedPages } from '../../server/origin/content/content-files';
+import { readSeedPages } from '../../server/origin/content-files';
 import { loadOriginConfig } from '../../server/origin/config';
 import { startOrigin, type RunningOrigin } from '../../server/origin/start';
 import { buildSiteApp } from '../../server/site/app';
@@ -122,7 +123,7 @@ function expectHtml(response: LightMyRequestResponse, status: number): string {
 function expectJsonError(response: LightMyRequestResponse, status: number) {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.headers['content-type']).toMatch(/application\/json/);
-  const body = apiErrorSchema.parse(response.json());
+  const body = readErrorBody(response.json());
   expect(body.status).toBe(status);
   return body;
 }

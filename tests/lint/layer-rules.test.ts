@@ -57,6 +57,35 @@ const FORBIDDEN: Array<[rule: string, file: string, code: string]> = [
     "import '../stations/station-routes';",
   ],
   ['an origin domain imports the origin composition', 'server/origin/shop/probe.ts', "import '../app';"],
+  [
+    'the accounts domain imports the shop',
+    'server/origin/accounts/probe.ts',
+    "import '../shop/order-history-repository';",
+  ],
+  ['the shop imports the accounts domain', 'server/origin/shop/probe.ts', "import '../accounts/customers-repository';"],
+  [
+    'the forms domain imports the accounts domain',
+    'server/origin/forms/probe.ts',
+    "import '../accounts/account-emails';",
+  ],
+  [
+    'the content domain imports the stations domain',
+    'server/origin/content/probe.ts',
+    "import '../stations/station-pages';",
+  ],
+  [
+    'the stations domain imports the images domain (a type only)',
+    'server/origin/stations/probe.ts',
+    "import type { AssetsRepository } from '../images/assets-repository';\nexport type A = AssetsRepository;",
+  ],
+  [
+    "an origin domain's test imports a sibling domain",
+    'server/origin/shop/probe.test.ts',
+    "import '../forms/form-routes';",
+  ],
+  ['auth imports an origin domain', 'server/origin/auth/probe.ts', "import '../accounts/customers-repository';"],
+  ['the outbox imports an origin domain', 'server/origin/outbox/probe.ts', "import '../shop/orders-repository';"],
+  ['the outbox imports auth', 'server/origin/outbox/probe.ts', "import '../auth/secrets';"],
   ['a site route imports another route', 'server/site/routes/probe.ts', "import './account';"],
   ['server code imports a feature', 'server/site/probe.ts', "import '../../src/features/shop';"],
 ];
@@ -78,8 +107,23 @@ const ALLOWED: Array<[rule: string, file: string, code: string]> = [
   ['the site server imports server/common', 'server/site/routes/probe.ts', "import '../../common/http-error';"],
   [
     'an origin route imports a module that is not a route',
-    'server/origin/content/probe-routes.ts',
-    "import '../stations/station-pages';\nimport '../errors';",
+    'server/origin/accounts/probe-routes.ts',
+    "import '../auth/customer-auth';\nimport '../errors';",
+  ],
+  [
+    'an origin domain imports auth and the outbox',
+    'server/origin/forms/probe.ts',
+    "import '../auth/auth-plugin';\nimport '../outbox/outbox-repository';",
+  ],
+  [
+    'an origin domain imports itself and the origin infrastructure',
+    'server/origin/stations/probe.ts',
+    "import './station-pages';\nimport '../db';\nimport '../errors';\nimport '../search-language';",
+  ],
+  [
+    'the origin composition imports every domain',
+    'server/origin/probe.ts',
+    "import './shop/shop-plugin';\nimport './accounts/accounts-plugin';\nimport './content/content-plugin';",
   ],
   [
     'integration tests start both servers',

@@ -1,4 +1,4 @@
-/** Table types of migrations 004-accounts and 006-login-failures (part of DatabaseSchema, db.ts). */
+/** Table types of migrations 004-accounts and 006-login-failures. */
 import type { Generated } from 'kysely';
 
 export interface CustomersTable {
@@ -14,14 +14,6 @@ export interface CustomersTable {
   email_confirmed_at: string | null;
   created_at: string;
   updated_at: string;
-}
-
-export interface CustomerSessionsTable {
-  token_hash: string;
-  customer_id: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
 }
 
 export interface CustomerTokensTable {
@@ -56,15 +48,9 @@ export interface LoginFailuresTable {
   window_started_at: string;
 }
 
-export type AccountTables = {
+export interface AccountTables {
   customers: CustomersTable;
-  customer_sessions: CustomerSessionsTable;
   customer_tokens: CustomerTokensTable;
   customer_cards: CustomerCardsTable;
   login_failures: LoginFailuresTable;
-};
-
-declare module '../db' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
-  interface DatabaseSchema extends AccountTables {}
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { createCardsRepository } from './cards-repository';
 import { createCustomersRepository } from './customers-repository';
-import { hashPassword } from './secrets';
+import { hashPassword } from '../auth/secrets';
 
 export const DEMO_CUSTOMERS = [
   {

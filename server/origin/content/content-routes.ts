@@ -1,20 +1,16 @@
 /** cms-view endpoints (spec §7): layout, page, search, and the sitemap listing. */
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { z } from 'zod';
 import { isValidContentPath } from '../../../src/shared/path-rules';
 import { pathToSlug, type Locale } from '../../../src/shared/locales';
-import { searchRequestSchema, type PageContent } from '../../../src/shared/content-schema';
+import type { PageContent } from '../../../src/shared/content-schema';
+import { contentApi } from '../../../src/shared/api/content';
+import { routeSchema } from '../../../src/shared/api/endpoint';
 import { badRequest, notFound } from '../errors';
 import { isPreview, requestLocale } from '../locale-header';
 import type { LayoutsRepository } from './layouts-repository';
 import type { PagesRepository } from './pages-repository';
-import type { StationPages } from '../stations/station-pages';
-import type { StationSearch } from '../stations/station-search';
-
-const pageQuery = z.object({ path: z.string().min(1).max(2048) });
-const searchQuery = z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() });
-const searchBody = searchRequestSchema;
+import type { PageSources } from './page-sources';
 
 /**
  * Fills the `items` of every articleList block from the locale's published articles
@@ -35,60 +31,61 @@ async function withArticleLists(content: PageContent, locale: Locale, pages: Pag
 
 export function contentRoutes(
   app: FastifyInstance,
-  deps: { pages: PagesRepository; layouts: LayoutsRepository; stationPages?: StationPages; stationSearch?: StationSearch },
+  deps: { pages: PagesRepository; layouts: LayoutsRepository; sources: PageSources },
 ) {
   const api = zodRoutes(app);
-  api.get('/cms-view/v1/content/layout', async (request) => {
+  api.get('/cms-view/v1/content/layout', { schema: routeSchema(contentApi.layout) }, async (request) => {
     const locale = requestLocale(request);
     const layout = await deps.layouts.find(locale);
     if (!layout) throw notFound(`No layout for ${locale}`);
     return layout;
   });
 
-  api.get('/cms-view/v1/content/page', { schema: { querystring: pageQuery } }, async (request) => {
+  api.get('/cms-view/v1/content/page', { schema: routeSchema(contentApi.page) }, async (request) => {
     const locale = requestLocale(request);
     const path = request.query.path.startsWith('/') ? request.query.path : `/${request.query.path}`;
     // Not in the schema: the path rules (src/shared/path-rules) answer with the path itself.
     if (!isValidContentPath(path === '/landing' ? '/' : path))
       throw badRequest(`Not a valid page path: ${path.slice(0, 100)}`);
     const preview = isPreview(request);
-    // Station pages (/asemat/{slug} …) come from the stations table (docs/stations.md).
-    const station = await deps.stationPages?.find(locale, path);
-    if (station) return station;
+    // Pages of other domains first: station pages (/asemat/{slug} …) come from the stations
+    // table (docs/stations.md), through the source the stations plugin registers.
+    const sourced = await deps.sources.findPage(locale, path);
+    if (sourced) return sourced;
     const page = await deps.pages.find(locale, pathToSlug(path), { preview });
     if (!page) throw notFound(`Page not found: ${path.slice(0, 200)}`);
     const content = await withArticleLists(page.content, locale, deps.pages);
     return {
       localizedPagePaths: await deps.pages.localizedPaths(page.groupKey, { preview }),
-      content: deps.stationPages ? await deps.stationPages.fillLocator(content, locale) : content,
+      content: await deps.sources.fillBlocks(content, locale),
     };
   });
 
   const search = async (locale: ReturnType<typeof requestLocale>, query: string) => {
-    const [hits, stations] = await Promise.all([
+    const [hits, sourced] = await Promise.all([
       deps.pages.search(locale, query),
-      deps.stationSearch?.search(locale, query),
+      deps.sources.searchResults(locale, query),
     ]);
-    return { query, hits, ...(stations ? { stations } : {}) };
+    return { query, hits, ...sourced };
   };
-  api.get('/cms-view/v1/search', { schema: { querystring: searchQuery } }, async (request) =>
+  api.get('/cms-view/v1/search', { schema: routeSchema(contentApi.search) }, async (request) =>
     search(requestLocale(request), request.query.query ?? request.query.q),
   );
-  api.post('/cms-view/v1/search', { schema: { body: searchBody } }, async (request) =>
+  api.post('/cms-view/v1/search', { schema: routeSchema(contentApi.searchByBody) }, async (request) =>
     search(requestLocale(request), request.body.query),
   );
 
   /** Not proxied to browsers: the site server builds /sitemap.xml from it. */
-  api.get('/cms-view/v1/sitemap', async (request) => {
+  api.get('/cms-view/v1/sitemap', { schema: routeSchema(contentApi.sitemap) }, async (request) => {
     const locale = requestLocale(request);
     const entries = await deps.pages.listIndexable(locale);
     return [
       ...entries.map(({ page, alternates }) => ({
-        path: alternates[page.locale],
+        path: alternates[page.locale]!,
         lastModified: page.updatedAt,
         alternates,
       })),
-      ...((await deps.stationPages?.sitemap(locale)) ?? []),
+      ...(await deps.sources.sitemap(locale)),
     ];
   });
 }

@@ -1,4 +1,4 @@
-/** Table types of migration 001-content: pages, their aliases and layouts. */
+/** Table types of migrations 001-content (pages, their aliases and layouts) and 014 (content sync). */
 export interface PagesTable {
   group_key: string;
   locale: string;
@@ -22,13 +22,16 @@ export interface LayoutsTable {
   updated_at: string;
 }
 
+/** Migration 014: the hash of the content/ the database last took in. */
+export interface ContentSyncTable {
+  source: string;
+  hash: string;
+  synced_at: string;
+}
+
 export interface ContentTables {
   pages: PagesTable;
   page_aliases: PageAliasesTable;
   layouts: LayoutsTable;
-}
-
-declare module '../db' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
-  interface DatabaseSchema extends ContentTables {}
+  content_sync: ContentSyncTable;
 }

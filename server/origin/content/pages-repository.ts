@@ -3,7 +3,7 @@ import { pageContentSchema, type ArticleListItem, type PageContent } from '../..
 import { isLocale, slugToPath, type Locale } from '../../../src/shared/locales';
 import { foldText } from '../../../src/shared/search-text';
 import type { Db } from '../db';
-import { holdsTerm, prepareText, queryTerms, termsForPages, type PreparedText } from './search-language';
+import { holdsTerm, prepareText, queryTerms, termsForPages, type PreparedText } from '../search-language';
 
 export interface StoredPage {
   groupKey: string;
@@ -100,6 +100,8 @@ function excerpt(content: PageContent, terms: string[], length = 160): string {
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createPagesRepository(db: Db) {
+  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
+  // are each short; split up, every part would take the database again.
   const columns = ['group_key', 'locale', 'slug', 'status', 'content_json', 'updated_at'] as const;
 
   /**

@@ -1,38 +1,37 @@
 /**
  * forms/v1/submissions: the contact forms (customer service, business sales). The
- * fields are checked with the same rules as in the browser (src/shared/rules); a valid submission
+ * fields are checked with the same spec §5 rules as in the browser; a valid submission
  * is stored together with an outbox message to the team that answers it.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { z } from 'zod';
-import { CONTACT_FORMS, CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/rules/forms';
+import { CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/rules/forms';
+import { formsApi } from '../../../src/shared/api/forms';
+import { routeSchema } from '../../../src/shared/api/endpoint';
 import { validateForm } from '../../../src/shared/rules/validation';
-import { bearerToken } from '../accounts/customer-auth';
 import type { Db } from '../db';
 import { badRequest, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';
 import { createFormSubmissionsRepository } from './form-submissions-repository';
 import { createOutboxRepository } from '../outbox/outbox-repository';
-import { createSessionsRepository } from '../accounts/sessions-repository';
 
 /** Where submissions of each form go (a team mailbox; the sender outside delivers). */
 export const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;
 
-const submissionBody = z.object({
-  form: z.enum(CONTACT_FORMS),
-  fields: z.record(z.string().max(40), z.string().max(5000)),
-});
-
-export function formRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const sessions = createSessionsRepository(deps.db);
-
+export function formRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    /** The signed-in sender (the auth plugin), stored with the submission; null for a guest. */
+    customerIdOf(request: FastifyRequest): Promise<string | null>;
+  },
+) {
   const api = zodRoutes(app);
   /**
    * The body's shape is the route schema; the fields' own rules depend on the form named
    * in the body (its known fields, spec §5 rules, topic options), so they stay here.
    */
-  api.post('/forms/v1/submissions', { schema: { body: submissionBody } }, async (request, reply) => {
+  api.post('/forms/v1/submissions', { schema: routeSchema(formsApi.submit) }, async (request, reply) => {
     const locale = requestLocale(request);
     const { form, fields } = request.body;
     const known = new Set(CONTACT_FORM_FIELDS[form].map((field) => field.name));
@@ -46,8 +45,7 @@ export function formRoutes(app: FastifyInstance, deps: { db: Db }) {
       const options = CONTACT_FORM_FIELDS[form].find((field) => field.name === 'topic')?.options ?? [];
       if (!options.includes(topic)) throw validationFailed({ topic: { id: 'validation.required' } });
     }
-    const token = bearerToken(request);
-    const customerId = token ? ((await sessions.find(token))?.customerId ?? null) : null;
+    const customerId = await deps.customerIdOf(request);
     const clean = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
     const id = await deps.db.transaction().execute(async (trx) => {
       const submissionId = await createFormSubmissionsRepository(trx).insert({

@@ -13,8 +13,3 @@ export interface FormSubmissionsTable {
 export interface FormTables {
   form_submissions: FormSubmissionsTable;
 }
-
-declare module '../db' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
-  interface DatabaseSchema extends FormTables {}
-}

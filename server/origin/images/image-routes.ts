@@ -54,6 +54,51 @@ export function byteRange(
   return start > end || start >= length ? 'invalid' : { start, end };
 }
 
+/** An answer cacheable for a year: the URL names the asset's version and every parameter. */
+function send(reply: FastifyReply, body: Buffer, type: string, extra: Record<string, string> = {}) {
+  return reply
+    .header('content-type', type)
+    .header('cache-control', IMMUTABLE)
+    .header('etag', `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`)
+    .header('x-content-type-options', 'nosniff')
+    .headers(extra)
+    .send(body);
+}
+
+/** Vectors, documents and video are served as they are (spec §9); parameters are ignored. */
+async function sendAsStored(
+  assets: Pick<AssetsRepository, 'findWithSource'>,
+  asset: StoredAsset['asset'],
+  rangeHeader: string | undefined,
+  reply: FastifyReply,
+) {
+  const whole = await assets.findWithSource(asset.id);
+  if (!whole) throw notFound(`No such asset: ${asset.id}`);
+  const extra: Record<string, string> = {};
+  if (asset.type === 'vector') {
+    // An SVG opened on its own must not run script or load anything.
+    extra['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+  }
+  if (asset.ext === 'pdf') extra['content-disposition'] = `inline; filename="${asset.name ?? `${asset.id}.pdf`}"`;
+  if (asset.type === 'video') {
+    // Safari plays video only from a server that answers byte ranges.
+    extra['accept-ranges'] = 'bytes';
+    const range = byteRange(rangeHeader, whole.source.length);
+    if (range === 'invalid') {
+      return reply
+        .status(416)
+        .header('content-range', `bytes */${whole.source.length}`)
+        .send({ status: 416, code: 'RANGE_NOT_SATISFIABLE', message: 'Range not satisfiable' });
+    }
+    if (range) {
+      reply.status(206);
+      extra['content-range'] = `bytes ${range.start}-${range.end}/${whole.source.length}`;
+      return send(reply, whole.source.subarray(range.start, range.end + 1), whole.sourceMime, extra);
+    }
+  }
+  return send(reply, whole.source, whole.sourceMime, extra);
+}
+
 export interface ImageRoutesOptions {
   assets: AssetsRepository;
   /** Bytes of rendered variants kept in memory. */
@@ -81,16 +126,6 @@ export function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions) {
     },
   });
 
-  function send(reply: FastifyReply, body: Buffer, type: string, extra: Record<string, string> = {}) {
-    return reply
-      .header('content-type', type)
-      .header('cache-control', IMMUTABLE)
-      .header('etag', `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`)
-      .header('x-content-type-options', 'nosniff')
-      .headers(extra)
-      .send(body);
-  }
-
   // The id is checked here, not in the schema: an id that cannot exist is a 404 like any
   // unknown asset, not a 400.
   zodRoutes(app).get('/images/:id', { schema: { querystring: imageQuery } }, async (request, reply) => {
@@ -101,34 +136,7 @@ export function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions) {
     if (!stored) throw notFound(`No such asset: ${params.data.id}`);
     const { asset } = stored;
 
-    if (!isResizable(asset)) {
-      const whole = await options.assets.findWithSource(asset.id);
-      if (!whole) throw notFound(`No such asset: ${asset.id}`);
-      // Vectors, documents and video are served as they are; parameters are ignored.
-      const extra: Record<string, string> = {};
-      if (asset.type === 'vector') {
-        // An SVG opened on its own must not run script or load anything.
-        extra['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-      }
-      if (asset.ext === 'pdf') extra['content-disposition'] = `inline; filename="${asset.name ?? `${asset.id}.pdf`}"`;
-      if (asset.type === 'video') {
-        // Safari plays video only from a server that answers byte ranges.
-        extra['accept-ranges'] = 'bytes';
-        const range = byteRange(request.headers.range, whole.source.length);
-        if (range === 'invalid') {
-          return reply
-            .status(416)
-            .header('content-range', `bytes */${whole.source.length}`)
-            .send({ status: 416, code: 'RANGE_NOT_SATISFIABLE', message: 'Range not satisfiable' });
-        }
-        if (range) {
-          reply.status(206);
-          extra['content-range'] = `bytes ${range.start}-${range.end}/${whole.source.length}`;
-          return send(reply, whole.source.subarray(range.start, range.end + 1), whole.sourceMime, extra);
-        }
-      }
-      return send(reply, whole.source, whole.sourceMime, extra);
-    }
+    if (!isResizable(asset)) return sendAsStored(options.assets, asset, request.headers.range, reply);
 
     const { w, h, fit, fm, fp } = request.query;
     const [fx, fy] = fp ? fp.split(',').map(Number) : [asset.focalPoint?.x ?? 0.5, asset.focalPoint?.y ?? 0.5];

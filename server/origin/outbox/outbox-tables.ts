@@ -35,8 +35,3 @@ export interface OutboxTable {
 export interface OutboxTables {
   outbox: OutboxTable;
 }
-
-declare module '../db' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
-  interface DatabaseSchema extends OutboxTables {}
-}

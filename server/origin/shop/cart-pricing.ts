@@ -72,6 +72,62 @@ function productView(product: Product, locale: Locale, names: Map<string, Produc
   };
 }
 
+/** A cart line at the catalog's price; a bundle counts its members' washes. */
+function pricedLine(product: Product, quantity: number, locale: Locale): PricedCartLine {
+  return {
+    product,
+    name: productName(product, locale),
+    unitPriceCents: product.priceCents,
+    quantity,
+    taxRateBasisPoints: product.taxRateBasisPoints,
+    washesPerUnit: Math.max(
+      1,
+      product.bundle.reduce((sum, member) => sum + member.amount, 0),
+    ),
+  };
+}
+
+/** The validate-cart answer: each line with its upsell offers, the totals and the discount applied. */
+function validatedCart(
+  lines: readonly CartLineInput[],
+  priced: {
+    products: Map<string, Product>;
+    all: Map<string, Product>;
+    totals: CentTotals;
+    discount: DiscountCode | null;
+    locale: Locale;
+  },
+): ValidatedCart {
+  const { products, all, totals, discount, locale } = priced;
+  return {
+    items: lines.map((line) => {
+      const product = products.get(line.code)!;
+      const offers = line.showUpsell
+        ? product.upsellCodes.flatMap((code) => {
+            const upsell = all.get(code);
+            return upsell ? [{ quantity: 1, product: productView(upsell, locale, all, true) }] : [];
+          })
+        : [];
+      return {
+        quantity: line.quantity,
+        product: productView(product, locale, all, line.showUpsell),
+        upsellProducts: offers,
+      };
+    }),
+    totals: toTotals(totals),
+    discountCode: discount
+      ? {
+          code: discount.code,
+          kind: discount.rule.kind,
+          value:
+            discount.rule.kind === 'percentage' ? discount.rule.basisPoints / 100 : centsToEuros(discount.rule.cents),
+        }
+      : null,
+    // What the page shows and the order charges: the locale table's shop currency.
+    currency: LOCALE_INFO[locale].shopCurrency,
+  };
+}
+
 export function createCartPricing(deps: { products: ProductsRepository; discounts: DiscountCodesRepository }) {
   return {
     async price(
@@ -109,50 +165,9 @@ export function createCartPricing(deps: { products: ProductsRepository; discount
         discount = found!;
       }
 
-      const priced: PricedCartLine[] = lines.map((line) => {
-        const product = products.get(line.code)!;
-        return {
-          product,
-          name: productName(product, options.locale),
-          unitPriceCents: product.priceCents,
-          quantity: line.quantity,
-          taxRateBasisPoints: product.taxRateBasisPoints,
-          washesPerUnit: Math.max(
-            1,
-            product.bundle.reduce((sum, member) => sum + member.amount, 0),
-          ),
-        };
-      });
+      const priced = lines.map((line) => pricedLine(products.get(line.code)!, line.quantity, options.locale));
       const totals = computeTotals(priced, discount?.rule);
-      const answer: ValidatedCart = {
-        items: lines.map((line) => {
-          const product = products.get(line.code)!;
-          const offers = line.showUpsell
-            ? product.upsellCodes.flatMap((code) => {
-                const upsell = all.get(code);
-                return upsell ? [{ quantity: 1, product: productView(upsell, options.locale, all, true) }] : [];
-              })
-            : [];
-          return {
-            quantity: line.quantity,
-            product: productView(product, options.locale, all, line.showUpsell),
-            upsellProducts: offers,
-          };
-        }),
-        totals: toTotals(totals),
-        discountCode: discount
-          ? {
-              code: discount.code,
-              kind: discount.rule.kind,
-              value:
-                discount.rule.kind === 'percentage'
-                  ? discount.rule.basisPoints / 100
-                  : centsToEuros(discount.rule.cents),
-            }
-          : null,
-        // What the page shows and the order charges: the locale table's shop currency.
-        currency: LOCALE_INFO[options.locale].shopCurrency,
-      };
+      const answer = validatedCart(lines, { products, all, totals, discount, locale: options.locale });
       return { lines: priced, totals, discount, answer };
     },
   };

@@ -6,13 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import {
-  initializeOrderRequestSchema,
-  productsQuerySchema,
-  signedPaymentResultSchema,
-  validateCartRequestSchema,
-  washCodeCheckRequestSchema,
-} from '../../../src/shared/shop/api-schema';
+import { shopApi } from '../../../src/shared/api/shop';
+import { routeSchema } from '../../../src/shared/api/endpoint';
 import { normaliseVerificationCode } from '../../../src/shared/shop/verification-code';
 import { HttpError } from '../errors';
 import { requestLocale } from '../locale-header';
@@ -20,16 +15,6 @@ import type { OrdersRepository } from './orders-repository';
 import type { ProductsRepository } from './products-repository';
 import type { CartPricing } from './cart-pricing';
 import type { OrdersService } from './orders-service';
-
-/**
- * The route schemas, each named as the error message calls it ("Invalid cart: items.0.quantity:
- * ..."): the shared error handler takes a schema's description as the name of the part.
- */
-const cartBody = validateCartRequestSchema.describe('cart');
-const productsQuery = productsQuerySchema.describe('query');
-const orderBody = initializeOrderRequestSchema.describe('order');
-const paymentResultBody = signedPaymentResultSchema.describe('payment result');
-const washCodeBody = washCodeCheckRequestSchema.describe('wash code');
 
 export interface DigitalOrderDeps {
   pricing: CartPricing;
@@ -42,7 +27,7 @@ export interface DigitalOrderDeps {
 
 export function digitalOrderRoutes(fastify: FastifyInstance, deps: DigitalOrderDeps) {
   const app = zodRoutes(fastify);
-  app.post('/digital-order/v1/cart/validate', { schema: { body: cartBody } }, async (request) => {
+  app.post('/digital-order/v1/cart/validate', { schema: routeSchema(shopApi.validateCart) }, async (request) => {
     const body = request.body;
     const priced = await deps.pricing.price(body.items, {
       locale: requestLocale(request),
@@ -51,7 +36,7 @@ export function digitalOrderRoutes(fastify: FastifyInstance, deps: DigitalOrderD
     return priced.answer;
   });
 
-  app.get('/digital-order/v1/products', { schema: { querystring: productsQuery } }, async (request) => {
+  app.get('/digital-order/v1/products', { schema: routeSchema(shopApi.products) }, async (request) => {
     const { codes } = request.query;
     // Priced as a cart of one of each, so the shop blocks show exactly what the cart will.
     const found = await deps.products.findActive(codes);
@@ -65,43 +50,51 @@ export function digitalOrderRoutes(fastify: FastifyInstance, deps: DigitalOrderD
     return { items: priced.answer.items.map((item) => ({ ...item.product, showUpsell: true })) };
   });
 
-  app.post('/digital-order/v1/orders/initialize', { schema: { body: orderBody } }, async (request, reply) => {
-    const body = request.body;
-    const answer = await deps.orders.initialize(body, {
-      locale: requestLocale(request),
-      customerId: await deps.customerIdOf(request),
-    });
-    return reply.status(201).send(answer);
-  });
+  app.post(
+    '/digital-order/v1/orders/initialize',
+    { schema: routeSchema(shopApi.initializeOrder) },
+    async (request, reply) => {
+      const body = request.body;
+      const answer = await deps.orders.initialize(body, {
+        locale: requestLocale(request),
+        customerId: await deps.customerIdOf(request),
+      });
+      return reply.status(201).send(answer);
+    },
+  );
 
-  app.post('/digital-order/v1/orders/complete', { schema: { body: paymentResultBody } }, async (request) => {
+  app.post('/digital-order/v1/orders/complete', { schema: routeSchema(shopApi.completeOrder) }, async (request) => {
     const body = request.body;
     return deps.orders.complete(body, 'browser');
   });
 
   /** The provider's server-to-server callback; not reachable through the site's proxy. */
-  app.post('/digital-order/v1/payments/callback', { schema: { body: paymentResultBody } }, async (request) => {
+  app.post('/digital-order/v1/payments/callback', { schema: routeSchema(shopApi.paymentCallback) }, async (request) => {
     const body = request.body;
     const receipt = await deps.orders.complete(body, 'callback');
     return { orderId: receipt.orderId, status: receipt.status };
   });
 
-  app.post('/digital-order/v1/wash-codes/check', { schema: { body: washCodeBody } }, async (request) => {
+  app.post('/digital-order/v1/wash-codes/check', { schema: routeSchema(shopApi.checkWashCode) }, async (request) => {
     const { code } = request.body;
     const normalised = normaliseVerificationCode(code);
-    if (!/^ST1-\d{1,30}$/.test(normalised)) return { code: normalised, status: 'unknown' };
+    if (!/^ST1-\d{1,30}$/.test(normalised)) return { code: normalised, status: 'unknown' as const };
     return { code: normalised, status: await deps.ordersRepository.washCodeStatus(normalised) };
   });
 
   /** A wash station takes a code (not proxied: stations call the origin directly). */
-  app.post('/digital-order/v1/wash-codes/redeem', { schema: { body: washCodeBody } }, async (request, reply) => {
-    const { code } = request.body;
-    const normalised = normaliseVerificationCode(code);
-    const status = await deps.ordersRepository.washCodeStatus(normalised);
-    if (status === 'unknown')
-      throw new HttpError(404, 'WASH_CODE_UNKNOWN', `Unknown wash code ${normalised.slice(0, 40)}`);
-    if (!(await deps.ordersRepository.redeemWashCode(normalised, new Date().toISOString())))
-      throw new HttpError(409, 'WASH_CODE_USED', `Wash code ${normalised} has already been used`);
-    return reply.send({ code: normalised, status: 'used' });
-  });
+  app.post(
+    '/digital-order/v1/wash-codes/redeem',
+    { schema: routeSchema(shopApi.redeemWashCode) },
+    async (request, reply) => {
+      const { code } = request.body;
+      const normalised = normaliseVerificationCode(code);
+      const status = await deps.ordersRepository.washCodeStatus(normalised);
+      if (status === 'unknown')
+        throw new HttpError(404, 'WASH_CODE_UNKNOWN', `Unknown wash code ${normalised.slice(0, 40)}`);
+      if (!(await deps.ordersRepository.redeemWashCode(normalised, new Date().toISOString())))
+        throw new HttpError(409, 'WASH_CODE_USED', `Wash code ${normalised} has already been used`);
+      return reply.send({ code: normalised, status: 'used' });
+    },
+  );
 }

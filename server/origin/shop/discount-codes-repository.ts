@@ -49,6 +49,8 @@ export function discountProblem(discount: DiscountCode | undefined, now: Date): 
 }
 
 export function createDiscountCodesRepository(database: Db | Db) {
+  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
+  // are each short; split up, every part would take the database again.
   const db = database;
 
   /** Pending orders with the code whose payment is approved, or open and not yet expired. */

@@ -1,15 +1,15 @@
 /**
- * The shop inside the origin: the digital-order endpoints and the payment provider's
- * routes (the test gateway's pages, or Paytrail's return and callback), as one
- * encapsulated plugin (the gateway's form-body parser stays inside it).
+ * The shop domain as a plugin: the digital-order endpoints, the customer's order history,
+ * and the payment provider's routes (the test gateway's pages, or Paytrail's return and
+ * callback). The routes sit in an encapsulated child (the gateway's form-body parser stays
+ * inside it); the orders service is the shop's public service (`app.shop`). The customer
+ * behind a request comes from the auth plugin.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Db } from '../db';
-import { bearerToken } from '../accounts/customer-auth';
 import { readCatalogFile } from './catalog-files';
 import { createDiscountCodesRepository } from './discount-codes-repository';
-import { createSessionsRepository } from '../accounts/sessions-repository';
 import { createOrdersRepository } from './orders-repository';
 import { createProductsRepository } from './products-repository';
 import { digitalOrderRoutes } from './digital-order-routes';
@@ -19,6 +19,14 @@ import { createOrdersService, type OrdersService } from './orders-service';
 import { createTestGateway } from './payments/test-gateway';
 import { createPaytrail } from './payments/paytrail';
 import { paytrailRoutes } from './paytrail-routes';
+import { scheduleReconciliation } from './orders/reconcile-orders';
+import { orderHistoryRoutes } from './order-history-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shop: { orders: OrdersService };
+  }
+}
 
 /** Shop configuration from the environment, checked when the origin starts. */
 const shopEnvSchema = z
@@ -58,91 +66,53 @@ export interface ShopPluginOptions {
   env?: NodeJS.ProcessEnv;
   /** Where content/shop/catalog.json is read for the seller printed on receipts. */
   contentDir: string;
-  /** Resolves the signed-in customer of a request (accounts feature); guests are null. */
-  customerIdOf?: (request: FastifyRequest) => Promise<string | null>;
 }
 
-/**
- * The account behind an order: the site server adds `authorization: Bearer <session>` for
- * a signed-in customer (server/site/proxy-allow-list.ts); a guest, or a session that has
- * ended, orders as a guest (customer_id null) rather than being refused.
- */
-function customerOfSession(db: Db) {
-  const sessions = createSessionsRepository(db);
-  return async (request: FastifyRequest): Promise<string | null> => {
-    const token = bearerToken(request);
-    if (!token) return null;
-    return (await sessions.find(token))?.customerId ?? null;
-  };
-}
-
-/**
- * Completes approved-but-pending orders when the origin starts (before it answers any
- * request) and every `intervalMs` after, one run at a time. A failed run is logged and
- * tried again at the next tick; it never stops the origin.
- */
-function scheduleReconciliation(app: FastifyInstance, orders: OrdersService, intervalMs: number): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  // A tick that finds the previous run still going is skipped, so runs never pile up.
-  const run = (): Promise<void> =>
-    (running ??= orders
-      .reconcile()
-      .then((completed) => {
-        if (completed > 0) app.log.warn(`reconciliation completed ${completed} approved order(s) left pending`);
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'order reconciliation failed'))
-      .finally(() => {
-        running = undefined;
-      }));
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
-}
-
-export async function shopPlugin(app: FastifyInstance, options: ShopPluginOptions) {
-  const parsed = shopEnvSchema.safeParse(options.env ?? process.env);
-  if (!parsed.success)
-    throw new Error(
-      `Invalid shop configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-    );
-  const { db } = options;
-  const env = parsed.data;
-  const gateway = createTestGateway(db, { secret: env.PAYMENT_GATEWAY_SECRET });
-  const paytrail =
-    env.PAYMENT_PROVIDER === 'paytrail'
-      ? createPaytrail(db, {
-          merchantId: env.PAYTRAIL_MERCHANT_ID!,
-          secret: env.PAYTRAIL_SECRET!,
-          apiUrl: env.PAYTRAIL_API_URL,
-          siteUrl: env.PAYTRAIL_SITE_URL!,
-          timeoutMs: env.PAYTRAIL_TIMEOUT_MS,
-        })
-      : undefined;
-  const products = createProductsRepository(db);
-  const ordersRepository = createOrdersRepository(db);
-  const { seller } = await readCatalogFile(options.contentDir);
-  const orders = createOrdersService(db, {
-    provider: paytrail ?? gateway,
-    seller,
-    warn: (message) => app.log.warn(message),
-  });
-  scheduleReconciliation(app, orders, env.ORDER_RECONCILE_INTERVAL_MS);
-  digitalOrderRoutes(app, {
-    pricing: createCartPricing({ products, discounts: createDiscountCodesRepository(db) }),
-    orders,
-    ordersRepository,
-    products,
-    customerIdOf: options.customerIdOf ?? customerOfSession(db),
-  });
-  // The test gateway's pages exist only while it is the provider: with Paytrail nobody
-  // may approve a payment on a page of the shop's own.
-  if (paytrail) paytrailRoutes(app, { paytrail, orders });
-  else await paymentGatewayRoutes(app, { gateway, orders: ordersRepository });
-}
+export const shopPlugin = fp<ShopPluginOptions>(
+  async (app, options) => {
+    const parsed = shopEnvSchema.safeParse(options.env ?? process.env);
+    if (!parsed.success)
+      throw new Error(
+        `Invalid shop configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      );
+    const { db } = options;
+    const env = parsed.data;
+    const gateway = createTestGateway(db, { secret: env.PAYMENT_GATEWAY_SECRET });
+    const paytrail =
+      env.PAYMENT_PROVIDER === 'paytrail'
+        ? createPaytrail(db, {
+            merchantId: env.PAYTRAIL_MERCHANT_ID!,
+            secret: env.PAYTRAIL_SECRET!,
+            apiUrl: env.PAYTRAIL_API_URL,
+            siteUrl: env.PAYTRAIL_SITE_URL!,
+            timeoutMs: env.PAYTRAIL_TIMEOUT_MS,
+          })
+        : undefined;
+    const products = createProductsRepository(db);
+    const ordersRepository = createOrdersRepository(db);
+    const { seller } = await readCatalogFile(options.contentDir);
+    const orders = createOrdersService(db, {
+      provider: paytrail ?? gateway,
+      seller,
+      warn: (message) => app.log.warn(message),
+    });
+    app.decorate('shop', { orders });
+    scheduleReconciliation(app, orders.reconcile, env.ORDER_RECONCILE_INTERVAL_MS);
+    const { auth } = app;
+    await app.register(async (routes) => {
+      digitalOrderRoutes(routes, {
+        pricing: createCartPricing({ products, discounts: createDiscountCodesRepository(db) }),
+        orders,
+        ordersRepository,
+        products,
+        customerIdOf: auth.customerIdOf,
+      });
+      orderHistoryRoutes(routes, { db, auth });
+      // The test gateway's pages exist only while it is the provider: with Paytrail nobody
+      // may approve a payment on a page of the shop's own.
+      if (paytrail) paytrailRoutes(routes, { paytrail, orders });
+      else await paymentGatewayRoutes(routes, { gateway, orders: ordersRepository });
+    });
+  },
+  { name: 'shop', fastify: '5.x', dependencies: ['auth'] },
+);

@@ -1,7 +1,8 @@
-/** Table types of migration 005-shop (part of DatabaseSchema, db.ts). */
+/** Table types of migration 005-shop. */
+import type { Generated } from 'kysely';
 import type { OrderStatus, PaymentStatus } from '../../../src/shared/rules/states';
 
-export type ShopProductsTable = {
+export interface ShopProductsTable {
   code: string;
   kind: 'single' | 'series' | 'gift';
   names_json: string;
@@ -15,9 +16,9 @@ export type ShopProductsTable = {
   active: number;
   sort_order: number;
   updated_at: string;
-};
+}
 
-export type ShopDiscountCodesTable = {
+export interface ShopDiscountCodesTable {
   code: string;
   kind: 'percentage' | 'fixed';
   value: number;
@@ -25,9 +26,9 @@ export type ShopDiscountCodesTable = {
   valid_until: string | null;
   usage_limit: number | null;
   used_count: number;
-};
+}
 
-export type ShopOrdersTable = {
+export interface ShopOrdersTable {
   id: string;
   idempotency_key: string;
   request_hash: string;
@@ -49,10 +50,10 @@ export type ShopOrdersTable = {
   currency: string;
   created_at: string;
   paid_at: string | null;
-};
+}
 
-export type ShopOrderItemsTable = {
-  id: import('kysely').Generated<number>;
+export interface ShopOrderItemsTable {
+  id: Generated<number>;
   order_id: string;
   position: number;
   product_code: string;
@@ -61,9 +62,9 @@ export type ShopOrderItemsTable = {
   unit_price_cents: number;
   tax_rate_bp: number;
   washes_per_unit: number;
-};
+}
 
-export type ShopPaymentsTable = {
+export interface ShopPaymentsTable {
   id: string;
   order_id: string;
   provider: string;
@@ -83,23 +84,23 @@ export type ShopPaymentsTable = {
   provider_reference: string | null;
   /** Migration 012: the provider's hosted payment page for this payment, sent again on a retried initialize. */
   provider_url: string | null;
-};
+}
 
-export type ShopWashCodesTable = {
+export interface ShopWashCodesTable {
   code: string;
   order_id: string;
   order_item_id: number;
   product_code: string;
   issued_at: string;
   used_at: string | null;
-};
+}
 
-export type ShopProviderKeysTable = {
+export interface ShopProviderKeysTable {
   provider: string;
   secret: string;
-};
+}
 
-export type ShopTables = {
+export interface ShopTables {
   shop_products: ShopProductsTable;
   shop_discount_codes: ShopDiscountCodesTable;
   shop_orders: ShopOrdersTable;
@@ -107,9 +108,4 @@ export type ShopTables = {
   shop_payments: ShopPaymentsTable;
   shop_wash_codes: ShopWashCodesTable;
   shop_provider_keys: ShopProviderKeysTable;
-};
-
-declare module '../db' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
-  interface DatabaseSchema extends ShopTables {}
 }

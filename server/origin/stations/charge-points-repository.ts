@@ -11,20 +11,7 @@ import {
 } from '../../../src/shared/charge-points';
 import type { StationCountry } from '../../../src/shared/stations';
 import type { Db } from '../db';
-
-export interface ChargePointsTable {
-  station_id: string;
-  uid: string;
-  evse_id: string | null;
-  connectors_json: string;
-  status: string;
-  status_at: string;
-  updated_at: string;
-}
-
-export interface ChargePointTables {
-  charge_points: ChargePointsTable;
-}
+import type { ChargePointsTable } from './station-tables';
 
 /** An OCPI 2.2.1 Connector (mod_locations §8.3.3), the fields this product keeps. */
 export const ocpiConnectorSchema = z.object({
@@ -90,6 +77,8 @@ function group(rows: readonly Row[]): Map<string, ChargePoint[]> {
 const COLUMNS = ['station_id', 'uid', 'evse_id', 'connectors_json', 'status', 'status_at'] as const;
 
 export function createChargePointsRepository(db: Db) {
+  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
+  // are each short; split up, every part would take the database again.
   return {
     /** The charge points of these stations, by station id, in uid order. */
     async currentFor(stationIds: readonly string[]): Promise<Map<string, ChargePoint[]>> {
@@ -178,8 +167,3 @@ export function createChargePointsRepository(db: Db) {
 }
 
 export type ChargePointsRepository = ReturnType<typeof createChargePointsRepository>;
-
-declare module '../db' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
-  interface DatabaseSchema extends ChargePointTables {}
-}

@@ -5,28 +5,7 @@
 import type { FuelGrade, FuelPrice } from '../../../src/shared/fuel-prices';
 import type { StationCountry } from '../../../src/shared/stations';
 import type { Db } from '../db';
-
-export interface FuelPriceHistoryTable {
-  station_id: string;
-  grade: string;
-  set_at: string;
-  price_milli: number;
-  currency: string;
-  received_at: string;
-}
-
-export interface FuelPricesTable {
-  station_id: string;
-  grade: string;
-  set_at: string;
-  price_milli: number;
-  currency: string;
-}
-
-export interface FuelPriceTables {
-  fuel_price_history: FuelPriceHistoryTable;
-  fuel_prices: FuelPricesTable;
-}
+import type { FuelPricesTable } from './station-tables';
 
 /** One price as stored: the key (station, grade, set at) and its value. */
 export interface StoredPrice {
@@ -67,6 +46,8 @@ function group(rows: Array<{ station_id: string; grade: string; price_milli: num
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createFuelPricesRepository(db: Db) {
+  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
+  // are each short; split up, every part would take the database again.
   return {
     /** Current prices of these stations, by station id (grades in the order of their names). */
     async currentFor(stationIds: readonly string[]): Promise<Map<string, FuelPrice[]>> {
@@ -186,8 +167,3 @@ export function priceKey(stationId: string, grade: string, setAt: string): strin
 }
 
 export type FuelPricesRepository = ReturnType<typeof createFuelPricesRepository>;
-
-declare module '../db' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema
-  interface DatabaseSchema extends FuelPriceTables {}
-}

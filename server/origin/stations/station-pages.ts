@@ -1,12 +1,12 @@
 /**
  * The station page and locator parts of the cms-view page endpoint (docs/stations.md):
- * content-routes.ts asks this module for a station page by path, for the server-render
- * list of a stationLocator block, and for the sitemap entries of station pages.
+ * registered as a page source of the content plugin (stations-plugin.ts), which asks it for
+ * a station page by path, for the server-render list of a stationLocator block, and for
+ * the sitemap entries of station pages.
  */
-import type { PageContent } from '../../../src/shared/content-schema';
+import type { Asset, PageContent } from '../../../src/shared/content-schema';
 import type { Locale } from '../../../src/shared/locales';
 import { LOCALE_COUNTRY } from '../../../src/shared/stations';
-import type { AssetsRepository } from '../images/assets-repository';
 import type { StationLiveData } from './station-live-data';
 import type { StationsRepository } from './stations-repository';
 import { stationPage, stationPagePath, stationSlugOfPath, toSummaries } from './stations-views';
@@ -31,7 +31,8 @@ export interface StationPages {
 export function createStationPages(deps: {
   stations: StationsRepository;
   live: StationLiveData;
-  assets: AssetsRepository;
+  /** The images plugin's assets (`app.images.assets`): the station pages' hero image. */
+  assets: { findMeta(id: string): Promise<{ asset: Asset } | undefined> };
   now?: () => Date;
 }): StationPages {
   const now = deps.now ?? (() => new Date());

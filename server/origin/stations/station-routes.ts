@@ -1,15 +1,16 @@
 /**
  * cms-view/v1/stations: the compact station list of a country with a version (ETag) and
- * deltas since a version (DESIGN §4), so that a repeat visit downloads only what changed. The station page and locator parts of the
+ * deltas since a version (issue 5, DESIGN §4). The station page and locator parts of the
  * page endpoint are in station-pages.ts.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
 import { zonedNow } from '../../../src/shared/station-calendar';
-import { COUNTRY_TIME_ZONE, LOCALE_COUNTRY, STATION_COUNTRIES, type StationList } from '../../../src/shared/stations';
+import { COUNTRY_TIME_ZONE, LOCALE_COUNTRY, type StationList } from '../../../src/shared/stations';
+import { stationsApi } from '../../../src/shared/api/stations';
+import { requestSchema } from '../../../src/shared/api/endpoint';
 import { requestLocale } from '../locale-header';
 import type { StationLiveData } from './station-live-data';
 import type { StationsRepository } from './stations-repository';
@@ -22,16 +23,6 @@ import { toSummaries } from './stations-views';
  */
 const FULL_LISTS_KEPT = 6;
 
-const listQuery = z.object({
-  country: z.enum(STATION_COUNTRIES).optional(),
-  since: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
-  /** The database history `since` belongs to (an app older than the dataset id sends none). */
-  dataset: z
-    .string()
-    .regex(/^[\w-]{1,64}$/)
-    .optional(),
-});
-
 export function stationRoutes(
   app: FastifyInstance,
   deps: { stations: StationsRepository; live: StationLiveData; now?: () => Date },
@@ -42,7 +33,7 @@ export function stationRoutes(
   const fullLists = new LRUCache<string, string>({ max: FULL_LISTS_KEPT });
 
   const api = zodRoutes(app);
-  api.get('/cms-view/v1/stations', { schema: { querystring: listQuery } }, async (request, reply) => {
+  api.get('/cms-view/v1/stations', { schema: requestSchema(stationsApi.list) }, async (request, reply) => {
     const locale = requestLocale(request);
     const { query } = request;
     const country = query.country ?? LOCALE_COUNTRY[locale];

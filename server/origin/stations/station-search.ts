@@ -9,7 +9,7 @@ import type { StationSearchHits } from '../../../src/shared/content-schema';
 import { LOCALIZED_PATHS, type Locale } from '../../../src/shared/locales';
 import { foldText } from '../../../src/shared/search-text';
 import { LOCALE_COUNTRY, type ServiceCode, type StationCountry } from '../../../src/shared/stations';
-import { holdsTerm, queryTerms, type PreparedText } from '../content/search-language';
+import { holdsTerm, queryTerms, type PreparedText } from '../search-language';
 import type { StationRecord } from './stations-record';
 import type { StationsRepository } from './stations-repository';
 import { stationPagePath } from './stations-views';

@@ -1,51 +1,73 @@
 /**
- * The site server's calls to the origin's customers/v1 and forms/v1 endpoints: JSON
- * over HTTP with the customer's session token as a bearer token. The answer's status,
- * body and retry-after are passed back as they are for the route to interpret.
+ * The site server's calls to the origin's customers/v1 and forms/v1 endpoints, on the
+ * shared client (src/shared/api/client.ts): JSON over HTTP with the customer's session
+ * token as a bearer token. A success comes back as its status and body; a refusal (4xx)
+ * is thrown as the HttpError the browser gets (`originRefusal`); an origin that fails,
+ * answers no JSON, cannot be reached or is too slow is a 502, 503 or 504.
  */
+import { requestJson } from '../../../src/shared/api/client';
+import type { Endpoint } from '../../../src/shared/api/endpoint';
+import { ApiError } from '../../../src/shared/api/errors';
 import type { Locale } from '../../../src/shared/locales';
+import { HttpError } from '../errors';
 import { originBadGateway, originTimedOut, originUnavailable } from '../origin-forwarding';
 
 export interface OriginAnswer {
   status: number;
-  body: Record<string, unknown> | unknown[] | null;
-  /** The origin's `retry-after` in seconds (its 429s), to pass on to the browser. */
-  retryAfter?: string;
+  body: unknown;
+}
+
+/**
+ * An origin refusal as the browser gets it: status, code, message, the per-field messages
+ * and the per-account lock's reason, and its retry-after; nothing else of the origin's body.
+ */
+export function originRefusal(error: ApiError): HttpError {
+  const ours = error.code !== 'HTTP_ERROR';
+  const retryAfter = error.retryAfterSeconds;
+  return new HttpError(error.status, ours ? error.code : 'BAD_REQUEST', ours ? error.message : 'Request refused', {
+    details: {
+      ...(error.details.fields && typeof error.details.fields === 'object' ? { fields: error.details.fields } : {}),
+      // The origin's per-account lock (the login form tells it from the per-address limit).
+      ...(error.reason === 'account-locked' ? { reason: error.reason } : {}),
+    },
+    headers:
+      retryAfter !== null && Number.isInteger(retryAfter) && retryAfter < 1e9
+        ? { 'retry-after': String(retryAfter) }
+        : {},
+  });
+}
+
+/** What a failed origin call becomes at the site server. */
+function siteError(error: unknown, timeoutMs: number): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.failure === 'timeout') return originTimedOut(timeoutMs);
+  if (error.failure === 'network') return originUnavailable();
+  if (error.failure === 'bad-answer' || error.status >= 500) return originBadGateway();
+  return originRefusal(error);
 }
 
 export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: number } = {}) {
+  const timeoutMs = options.timeoutMs ?? 8000;
   async function call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
+    { method, path }: Pick<Endpoint, 'method' | 'path'>,
     init: { locale: Locale; token?: string | undefined; body?: unknown },
   ): Promise<OriginAnswer> {
-    const timeoutMs = options.timeoutMs ?? 8000;
-    const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': init.locale };
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
     try {
-      response = await fetch(`${baseUrl}/${path}`, {
+      const answer = await requestJson({
         method,
-        headers,
-        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
+        url: `${baseUrl}/${path}`,
+        name: `Origin ${path}`,
+        headers: {
+          'x-st1-locale': init.locale,
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+        body: init.body,
+        timeoutMs,
       });
+      return { status: answer.status, body: answer.body };
     } catch (error) {
-      throw (error as Error).name === 'TimeoutError' ? originTimedOut(timeoutMs) : originUnavailable();
+      throw siteError(error, timeoutMs);
     }
-    const text = await response.text();
-    let body: OriginAnswer['body'] = null;
-    if (text) {
-      try {
-        body = JSON.parse(text) as OriginAnswer['body'];
-      } catch {
-        throw originBadGateway();
-      }
-    }
-    if (response.status >= 500) throw originBadGateway();
-    const retryAfter = response.headers.get('retry-after');
-    return { status: response.status, body, ...(retryAfter && /^\d{1,9}$/.test(retryAfter) ? { retryAfter } : {}) };
   }
   return { call };
 }

@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
-import { CONTACT_FORMS, HONEYPOT_FIELD } from '../../../src/shared/rules/forms';
+import { HONEYPOT_FIELD } from '../../../src/shared/rules/forms';
 import {
   detailsRequest,
   loginRequest,
@@ -22,10 +22,13 @@ import {
   resetRequest,
   tokenRequest,
   confirmEmailRequest,
+  customersApi,
   type LinkOptions,
 } from '../../../src/shared/api/customers';
+import type { BodyOf, Endpoint } from '../../../src/shared/api/endpoint';
+import { formsApi } from '../../../src/shared/api/forms';
 import type { Locale } from '../../../src/shared/locales';
-import { createAccountOrigin, type OriginAnswer } from '../accounts/account-origin';
+import { createAccountOrigin } from '../accounts/account-origin';
 import { assertSameSiteRequest, sameSiteRequestsOnly } from '../accounts/csrf';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie';
 import type { SiteConfig } from '../config';
@@ -49,27 +52,12 @@ export const RATE_LIMITS = {
 /** Named in a 400's message: "Invalid request body (a JSON object): …". */
 const jsonObject = <Schema extends z.ZodType>(schema: Schema) => schema.describe('request body (a JSON object)');
 
-const formBody = z.object({
-  form: z.enum(CONTACT_FORMS),
-  fields: z.record(z.string().max(40), z.string().max(5000)),
-});
+/** The browser's form body is the origin's (the honeypot field is taken out before it goes on). */
+const formBody = formsApi.submit.request.body;
 
-/** An origin 4xx goes to the browser as `{ status, code, message, fields? }`, with its retry-after. */
-function sendOriginError(reply: FastifyReply, answer: OriginAnswer) {
-  const body = (answer.body && !Array.isArray(answer.body) ? answer.body : {}) as Record<string, unknown>;
-  if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
-  return reply
-    .status(answer.status)
-    .header('cache-control', 'no-store')
-    .send({
-      status: answer.status,
-      code: typeof body.code === 'string' ? body.code : 'BAD_REQUEST',
-      message: typeof body.message === 'string' ? body.message : 'Request refused',
-      ...(body.fields && typeof body.fields === 'object' ? { fields: body.fields } : {}),
-      // The origin's per-account lock (the login form tells it from the per-address limit).
-      ...(body.reason === 'account-locked' ? { reason: body.reason } : {}),
-    });
-}
+/** A refusal of the origin (thrown by `origin.call`, account-origin.ts) with this status. */
+const isRefusal = (error: unknown, status?: number): error is HttpError =>
+  error instanceof HttpError && error.status < 500 && (status === undefined || error.status === status);
 
 const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new HttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
@@ -132,8 +120,13 @@ export async function accountRoutes(
     const token = sessionToken(request);
     let authorized = false;
     if (token) {
-      const answer = await origin.call('GET', 'customers/v1/session', { locale: 'fi-FI', token });
-      authorized = answer.status === 200;
+      authorized = await origin.call(customersApi.session, { locale: 'fi-FI', token }).then(
+        () => true,
+        (error: unknown) => {
+          if (isRefusal(error)) return false;
+          throw error;
+        },
+      );
       if (!authorized) clearSessionCookie(request, reply);
     }
     return reply
@@ -146,13 +139,12 @@ export async function accountRoutes(
     const locale = assertSameSiteRequest(request);
     const { email, password, unlockToken } = request.body;
     const previousToken = sessionToken(request);
-    const answer = await origin.call('POST', 'customers/v1/sessions', {
+    const answer = await origin.call(customersApi.login, {
       locale,
       // Link options: the first refused attempt mails the owner an unlock link.
       body: { email, password, unlockToken, previousToken, ...linkOptions(request, locale) },
     });
     noStore(reply);
-    if (answer.status !== 201) return sendOriginError(reply, answer);
     const session = answer.body as { token: string; expiresAt: string };
     setSessionCookie(request, reply, session.token, session.expiresAt);
     return reply.status(200).header('user-status', 'AUTHORIZED').send({ status: 'AUTHORIZED' });
@@ -161,7 +153,7 @@ export async function accountRoutes(
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const locale = assertSameSiteRequest(request);
     const token = sessionToken(request);
-    if (token) await origin.call('DELETE', 'customers/v1/session', { locale, token });
+    if (token) await origin.call(customersApi.logout, { locale, token });
     clearSessionCookie(request, reply);
     return noStore(reply).status(204).header('user-status', 'UNAUTHORIZED').send();
   };
@@ -178,12 +170,11 @@ export async function accountRoutes(
       request.log.info('form submission dropped: honeypot filled');
       return reply.status(201).send({ status: 'SENT' });
     }
-    const answer = await origin.call('POST', 'forms/v1/submissions', {
+    await origin.call(formsApi.submit, {
       locale,
       token: sessionToken(request),
       body: { form: body.form, fields },
     });
-    if (answer.status !== 201) return sendOriginError(reply, answer);
     return reply.status(201).send({ status: 'SENT' });
   });
 
@@ -192,27 +183,29 @@ export async function accountRoutes(
    * never the browser's body itself; its answer is passed on.
    */
   const forward =
-    <Body>(
-      method: 'POST' | 'PUT',
-      path: string,
+    <Body, E extends Endpoint>(
+      contract: E,
       options: {
         withSession?: boolean;
-        okStatus: number;
-        originBody: (body: Body, request: FastifyRequest, locale: Locale) => Record<string, unknown>;
+        originBody: (body: Body, request: FastifyRequest, locale: Locale) => BodyOf<E>;
       },
     ) =>
     async (request: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => {
       const locale: Locale = assertSameSiteRequest(request);
       const token = options.withSession ? sessionToken(request) : undefined;
       if (options.withSession && !token) throw new HttpError(401, 'UNAUTHORIZED', 'Log in first');
-      const answer = await origin.call(method, path, {
-        locale,
-        token,
-        body: options.originBody(request.body as Body, request, locale),
-      });
+      const answer = await origin
+        .call(contract, {
+          locale,
+          token,
+          body: options.originBody(request.body as Body, request, locale),
+        })
+        .catch((error: unknown) => {
+          // A session the origin no longer knows: the cookie goes too (the refusal still answers).
+          if (options.withSession && isRefusal(error, 401)) clearSessionCookie(request, reply);
+          throw error;
+        });
       noStore(reply);
-      if (answer.status === 401 && options.withSession) clearSessionCookie(request, reply);
-      if (answer.status !== options.okStatus) return sendOriginError(reply, answer);
       return reply.status(answer.status).send(answer.body);
     };
 
@@ -226,8 +219,7 @@ export async function accountRoutes(
   app.post(
     '/api/v1/account/register',
     { ...guarded(accountLimit), schema: { body: jsonObject(registerRequest) } },
-    forward('POST', 'customers/v1/registrations', {
-      okStatus: 202,
+    forward(customersApi.register, {
       originBody: (body: z.infer<typeof registerRequest>, request, locale) => ({
         ...details(body),
         email: body.email,
@@ -239,8 +231,7 @@ export async function accountRoutes(
   app.post(
     '/api/v1/account/forgot-password',
     { ...guarded(accountLimit), schema: { body: jsonObject(resetRequest) } },
-    forward('POST', 'customers/v1/password-resets', {
-      okStatus: 202,
+    forward(customersApi.requestPasswordReset, {
       originBody: (body: z.infer<typeof resetRequest>, request, locale) => ({
         email: body.email,
         ...linkOptions(request, locale),
@@ -250,8 +241,7 @@ export async function accountRoutes(
   app.post(
     '/api/v1/account/confirm-email',
     { ...guarded(accountLimit), schema: { body: confirmEmailRequest } },
-    forward('POST', 'customers/v1/email-confirmations', {
-      okStatus: 200,
+    forward(customersApi.confirmEmail, {
       originBody: (body: z.infer<typeof confirmEmailRequest>) =>
         body.token !== undefined ? { token: body.token } : { email: body.email, code: body.code },
     }),
@@ -259,23 +249,21 @@ export async function accountRoutes(
   app.post(
     '/api/v1/account/reset-password',
     { ...guarded(accountLimit), schema: { body: jsonObject(resetCompleteRequest) } },
-    forward('POST', 'customers/v1/password-resets/complete', {
-      okStatus: 200,
+    forward(customersApi.completePasswordReset, {
       originBody: (body: z.infer<typeof resetCompleteRequest>) => ({ token: body.token, password: body.password }),
     }),
   );
   app.post(
     '/api/v1/account/reset-password/check',
     { ...guarded(resetCheckLimit), schema: { body: jsonObject(tokenRequest) } },
-    forward('POST', 'customers/v1/password-resets/check', {
-      okStatus: 200,
+    forward(customersApi.checkResetToken, {
       originBody: (body: z.infer<typeof tokenRequest>) => ({ token: body.token }),
     }),
   );
   app.post(
     '/api/v1/account/customer',
     { onRequest: sameSiteRequestsOnly, schema: { body: jsonObject(detailsRequest) } },
-    forward('PUT', 'customers/v1/customer', { withSession: true, okStatus: 200, originBody: details }),
+    forward(customersApi.updateCustomer, { withSession: true, originBody: details }),
   );
 
   /** A password change ends every session; this browser gets the new one. */
@@ -287,14 +275,13 @@ export async function accountRoutes(
       const token = sessionToken(request);
       if (!token) throw new HttpError(401, 'UNAUTHORIZED', 'Log in first');
       const { currentPassword, newPassword } = request.body;
-      const answer = await origin.call('POST', 'customers/v1/password', {
-        locale,
-        token,
-        body: { currentPassword, newPassword },
-      });
+      const answer = await origin
+        .call(customersApi.changePassword, { locale, token, body: { currentPassword, newPassword } })
+        .catch((error: unknown) => {
+          if (isRefusal(error, 401)) clearSessionCookie(request, reply);
+          throw error;
+        });
       noStore(reply);
-      if (answer.status === 401) clearSessionCookie(request, reply);
-      if (answer.status !== 200) return sendOriginError(reply, answer);
       const session = answer.body as { token: string; expiresAt: string };
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return reply.status(200).send({ status: 'CHANGED' });

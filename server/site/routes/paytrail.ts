@@ -9,6 +9,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { signedPaymentResultSchema } from '../../../src/shared/shop/api-schema';
 import { paytrailRedirectParamsSchema, type PaytrailRedirectParams } from '../../../src/shared/shop/paytrail-params';
+import { requestJson } from '../../../src/shared/api/client';
+import { ApiError } from '../../../src/shared/api/errors';
 import { HttpError } from '../errors';
 import { originTimedOut, originUnavailable } from '../origin-forwarding';
 
@@ -27,26 +29,28 @@ export async function paytrailRoutes(app: FastifyInstance, options: { originUrl:
 
   /** POSTs the parameters to the origin; its 4xx errors (its own codes) are answered as they are. */
   async function toOrigin(path: string, params: PaytrailRedirectParams): Promise<{ status: number; body: unknown }> {
-    let response: Response;
     try {
-      response = await fetch(`${options.originUrl}/digital-order/v1/payments/paytrail/${path}`, {
+      const answer = await requestJson({
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ params }),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        url: `${options.originUrl}/digital-order/v1/payments/paytrail/${path}`,
+        body: { params },
+        timeoutMs: options.timeoutMs,
       });
+      return { status: answer.status, body: answer.body ?? {} };
     } catch (error) {
-      throw (error as Error).name === 'TimeoutError' ? originTimedOut(options.timeoutMs) : originUnavailable();
+      if (!(error instanceof ApiError)) throw error;
+      if (error.failure === 'timeout') throw originTimedOut(options.timeoutMs);
+      if (error.failure === 'network') throw originUnavailable();
+      if (error.status >= 400 && error.status < 500) {
+        const ours = error.code !== 'HTTP_ERROR';
+        throw new HttpError(
+          error.status,
+          ours ? error.code : 'BAD_REQUEST',
+          ours ? error.message : 'The payment result was refused',
+        );
+      }
+      throw new HttpError(502, 'BAD_GATEWAY', 'The shop could not record the payment');
     }
-    const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown };
-    if (response.status >= 400 && response.status < 500)
-      throw new HttpError(
-        response.status,
-        typeof body.code === 'string' ? body.code : 'BAD_REQUEST',
-        typeof body.message === 'string' ? body.message : 'The payment result was refused',
-      );
-    if (response.status >= 500) throw new HttpError(502, 'BAD_GATEWAY', 'The shop could not record the payment');
-    return { status: response.status, body };
   }
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

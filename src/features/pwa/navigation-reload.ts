@@ -15,6 +15,7 @@
  *   page in the page's language instead of a "500" error page.
  */
 import { RELOAD_GUARD_MS } from '@/shared/rules/limits';
+import { ApiError } from '@/shared/api/errors';
 
 const GUARD_KEY = 'st1:chunk-reload-at';
 
@@ -44,6 +45,7 @@ export function isChunkLoadError(error: unknown): boolean {
  */
 export function isNetworkFailure(error: unknown): boolean {
   if (isChunkLoadError(error)) return false;
+  if (error instanceof ApiError) return error.failure === 'network' || error.failure === 'timeout';
   if (error instanceof TypeError) return true;
   return error instanceof Error && (error.name === 'NetworkError' || error.name === 'TimeoutError');
 }

@@ -6,12 +6,20 @@
  * only what the site server computes itself (link options: server/site/public-urls.ts).
  */
 import { z } from '../zod';
-import { MARKETING_CHOICES } from '../account-types';
+import { cardSchema, customerRecordSchema, MARKETING_CHOICES, orderSummarySchema } from '../account-types';
+import { endpoint } from './endpoint';
 
 const text = (max: number) => z.string().max(max);
 
 /** A token from an e-mail link (confirmation, reset, unlock): URL-safe base64. */
 export const accountToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'expected a token from an e-mail link');
+
+/**
+ * The session token of the HttpOnly cookie, as the origin issues it (32 random bytes,
+ * base64url): the site server's cookie check and the origin's login body use this one rule.
+ */
+export const SESSION_TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+export const sessionToken = z.string().regex(SESSION_TOKEN_SHAPE, 'expected a session token');
 
 export const loginRequest = z.object({
   email: text(254),
@@ -59,3 +67,125 @@ export interface LinkOptions {
   linkBase: string;
   domainMode: boolean;
 }
+
+/**
+ * Link options as the origin's bodies carry them; the origin checks `linkBase` against
+ * its configured site URLs besides (server/origin/accounts/customer-routes.ts).
+ */
+const linkOptionsRequest = {
+  linkBase: z.string().max(200).optional(),
+  domainMode: z.boolean().optional(),
+};
+
+/** The origin's login body: the browser's fields, the session it replaces, link options. */
+export const originLoginRequest = loginRequest.extend({
+  previousToken: sessionToken.optional(),
+  ...linkOptionsRequest,
+});
+export const originRegisterRequest = registerRequest.extend(linkOptionsRequest);
+export const originResetRequest = resetRequest.extend(linkOptionsRequest);
+
+const newSession = z.object({ token: sessionToken, expiresAt: z.string() });
+
+/**
+ * customers/v1 (spec §7, docs/accounts.md). The customer is always the session's (the
+ * bearer token): no path or body names one.
+ */
+export const customersApi = {
+  login: endpoint({
+    method: 'POST',
+    path: 'customers/v1/sessions',
+    status: 201,
+    request: { body: originLoginRequest },
+    response: newSession.extend({ customer: customerRecordSchema }),
+    errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_CONFIRMED', 'TOO_MANY_REQUESTS'],
+  }),
+  session: endpoint({
+    method: 'GET',
+    path: 'customers/v1/session',
+    request: {},
+    response: z.object({ expiresAt: z.string() }),
+    errors: ['UNAUTHORIZED'],
+  }),
+  logout: endpoint({
+    method: 'DELETE',
+    path: 'customers/v1/session',
+    status: 204,
+    request: {},
+    response: z.undefined(),
+    errors: [],
+  }),
+  customer: endpoint({
+    method: 'GET',
+    path: 'customers/v1/customer',
+    request: {},
+    response: customerRecordSchema,
+    errors: ['UNAUTHORIZED'],
+  }),
+  updateCustomer: endpoint({
+    method: 'PUT',
+    path: 'customers/v1/customer',
+    request: { body: detailsRequest },
+    response: customerRecordSchema,
+    errors: ['UNAUTHORIZED', 'VALIDATION_FAILED'],
+  }),
+  cards: endpoint({
+    method: 'GET',
+    path: 'customers/v1/cards',
+    request: {},
+    response: z.array(cardSchema),
+    errors: ['UNAUTHORIZED'],
+  }),
+  orders: endpoint({
+    method: 'GET',
+    path: 'customers/v1/orders',
+    request: {},
+    response: z.array(orderSummarySchema),
+    errors: ['UNAUTHORIZED'],
+  }),
+  /** Revokes every session of the customer and answers the new one of this browser. */
+  changePassword: endpoint({
+    method: 'POST',
+    path: 'customers/v1/password',
+    request: { body: passwordChangeRequest },
+    response: newSession,
+    errors: ['UNAUTHORIZED', 'VALIDATION_FAILED'],
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: 'customers/v1/registrations',
+    status: 202,
+    request: { body: originRegisterRequest },
+    response: z.object({ status: z.literal('pending-confirmation') }),
+    errors: ['VALIDATION_FAILED'],
+  }),
+  confirmEmail: endpoint({
+    method: 'POST',
+    path: 'customers/v1/email-confirmations',
+    request: { body: confirmEmailRequest },
+    response: z.object({ confirmed: z.boolean() }),
+    errors: ['INVALID_TOKEN'],
+  }),
+  requestPasswordReset: endpoint({
+    method: 'POST',
+    path: 'customers/v1/password-resets',
+    status: 202,
+    request: { body: originResetRequest },
+    response: z.object({ status: z.literal('sent-if-known') }),
+    errors: [],
+  }),
+  checkResetToken: endpoint({
+    method: 'POST',
+    path: 'customers/v1/password-resets/check',
+    request: { body: tokenRequest },
+    response: z.object({ valid: z.boolean() }),
+    errors: ['INVALID_TOKEN'],
+  }),
+  completePasswordReset: endpoint({
+    method: 'POST',
+    path: 'customers/v1/password-resets/complete',
+    request: { body: resetCompleteRequest },
+    response: z.object({ reset: z.boolean() }),
+    errors: ['INVALID_TOKEN', 'VALIDATION_FAILED'],
+  }),
+};

@@ -29,7 +29,7 @@ export function usePasswordHint(): (error: FieldMessage | undefined) => string |
 export function requestErrorId(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return 'account.errors.too-many';
-    if (error.status === 403 && error.code === 'FORBIDDEN') return 'messages.something-went-wrong';
+    if (error.status === 403 && error.is('FORBIDDEN')) return 'messages.something-went-wrong';
   }
   if (typeof navigator !== 'undefined' && !navigator.onLine) return 'account.errors.offline';
   return 'messages.something-went-wrong';

@@ -54,7 +54,12 @@ describe('LoginView', () => {
   });
 
   it('says how many minutes a locked account waits (rounded up) and that a link was mailed', async () => {
-    loginMock.mockRejectedValue(new ApiError(429, 'TOO_MANY_REQUESTS', 'locked', {}, 125, 'account-locked'));
+    loginMock.mockRejectedValue(
+      new ApiError(429, 'TOO_MANY_REQUESTS', 'locked', {
+        details: { reason: 'account-locked' },
+        retryAfterSeconds: 125,
+      }),
+    );
     await renderAccountView(<LoginView />);
     await fillAndSend('maija@example.com', 'wrong password');
     const alert = await screen.findByRole('alert');
@@ -63,7 +68,7 @@ describe('LoginView', () => {
   });
 
   it('says how long to wait on the per-address limit, without the mail', async () => {
-    loginMock.mockRejectedValue(new ApiError(429, 'TOO_MANY_REQUESTS', 'slow down', {}, 30));
+    loginMock.mockRejectedValue(new ApiError(429, 'TOO_MANY_REQUESTS', 'slow down', { retryAfterSeconds: 30 }));
     await renderAccountView(<LoginView />);
     await fillAndSend('maija@example.com', 'a password');
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -65,7 +65,9 @@ describe('PasswordForm', () => {
 
   it('puts the server field message beside its field, focuses it and keeps what was typed', async () => {
     changeMock.mockRejectedValue(
-      new ApiError(400, 'VALIDATION_FAILED', 'wrong', { currentPassword: { id: 'account.errors.wrong-password' } }),
+      new ApiError(400, 'VALIDATION_FAILED', 'wrong', {
+        details: { fields: { currentPassword: { id: 'account.errors.wrong-password' } } },
+      }),
     );
     await renderAccountView(<PasswordForm />);
     await fillAndSend('not my password', 'new password 12');

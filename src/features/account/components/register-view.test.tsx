@@ -87,7 +87,7 @@ describe('RegisterView', () => {
   it("shows the server's field messages beside the fields and keeps what was typed", async () => {
     registerMock.mockRejectedValue(
       new ApiError(400, 'VALIDATION_FAILED', 'invalid', {
-        password: { id: 'validation.minLength', values: { ruleValue: 10 } },
+        details: { fields: { password: { id: 'validation.minLength', values: { ruleValue: 10 } } } },
       }),
     );
     await renderAccountView(<RegisterView />);

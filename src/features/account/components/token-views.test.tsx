@@ -59,7 +59,7 @@ describe('ConfirmEmailView', () => {
 
   it('is not left confirming when the server refuses the token with field messages', async () => {
     vi.mocked(confirmEmail).mockRejectedValue(
-      new ApiError(400, 'VALIDATION_FAILED', 'bad', { token: { id: 'validation.matches' } }),
+      new ApiError(400, 'VALIDATION_FAILED', 'bad', { details: { fields: { token: { id: 'validation.matches' } } } }),
     );
     await renderAccountView(<ConfirmEmailView />, { path: '/account/confirm?token=short' });
     const submit = screen.getByRole('button', { name: await text('account.confirm.submit') });
@@ -93,7 +93,9 @@ describe('ResetPasswordView', () => {
   });
 
   it('says how long to wait after too many attempts, as the login form does', async () => {
-    vi.mocked(resetPassword).mockRejectedValue(new ApiError(429, 'TOO_MANY_REQUESTS', 'slow down', {}, 600));
+    vi.mocked(resetPassword).mockRejectedValue(
+      new ApiError(429, 'TOO_MANY_REQUESTS', 'slow down', { retryAfterSeconds: 600 }),
+    );
     await renderAccountView(<ResetPasswordView />, { path: `/account/reset?token=${TOKEN}` });
     await screen.findByRole('button', { name: await text('account.reset.submit') });
     fireEvent.change(await control('account.field.new-password'), { target: { value: 'a good password' } });

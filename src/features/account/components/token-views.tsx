@@ -23,7 +23,7 @@ import { useAccountForm } from './use-account-form';
  * the login form does; other failures as every account form.
  */
 function tokenFailure(error: unknown): FieldMessage {
-  if (error instanceof ApiError && error.code === 'INVALID_TOKEN') return { id: 'account.errors.invalid-token' };
+  if (error instanceof ApiError && error.is('INVALID_TOKEN')) return { id: 'account.errors.invalid-token' };
   if (error instanceof ApiError && error.status === 429) return tooManyFailure(error);
   return { id: requestErrorId(error) };
 }
@@ -43,7 +43,7 @@ function useResetLinkCheck(token: string): 'checking' | 'usable' | FieldMessage 
       () => current && setState('usable'),
       (error: unknown) => {
         if (!current) return;
-        const refused = error instanceof ApiError && (error.code === 'INVALID_TOKEN' || error.status === 429);
+        const refused = error instanceof ApiError && (error.is('INVALID_TOKEN') || error.status === 429);
         setState(refused ? tokenFailure(error) : 'usable');
       },
     );

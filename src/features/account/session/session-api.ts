@@ -1,70 +1,35 @@
 /**
  * The session's calls to the site server (spec §7): the auth check, the customer and
  * cards through /proxy (the server adds the token from the HttpOnly cookie), logout.
- * Plain fetch: small, and these run on every page after hydration.
+ * These run on every page after hydration: the shared client on fetch, and plain type
+ * guards instead of the contracts' zod schemas (the landing page's budget).
  */
 import type { Card, CustomerRecord } from '@/shared/account-types';
+import type { PathOf } from '@/shared/api/endpoint';
+import type { customersApi } from '@/shared/api/customers';
+import { requestJson, type ApiAnswer } from '@/shared/api/client';
+import type { HttpMethod } from '@/shared/api/endpoint';
 import type { Locale } from '@/shared/locales';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, { id: string; values?: Record<string, number> }> = {},
-    /** From `retry-after` on a 429: how long until another attempt is let through. */
-    readonly retryAfterSeconds: number | null = null,
-    /** Why a request was refused beyond its code, e.g. 'account-locked' (docs/accounts.md). */
-    readonly reason: string | null = null,
-  ) {
-    super(message);
-  }
-}
+export { ApiError } from '@/shared/api/errors';
 
-function parseJson(text: string): unknown {
-  try {
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
+type Customers = typeof customersApi;
+const CUSTOMER: PathOf<Customers['customer']> = 'customers/v1/customer';
+const CARDS: PathOf<Customers['cards']> = 'customers/v1/cards';
 
-export async function requestJson(
+/** A call to the site server with the locale header; any failure is an ApiError. */
+export function callSite(
   url: string,
   locale: Locale,
-  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
-): Promise<{ response: Response; body: unknown }> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    credentials: 'same-origin',
-    headers: {
-      accept: 'application/json',
-      'x-st1-locale': locale,
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await response.text();
-  const body = parseJson(text);
-  if (!response.ok) {
-    const error = (body ?? {}) as { code?: unknown; message?: unknown; fields?: unknown; reason?: unknown };
-    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
-    throw new ApiError(
-      response.status,
-      typeof error.code === 'string' ? error.code : 'ERROR',
-      typeof error.message === 'string' ? error.message : `Request failed with ${response.status}`,
-      error.fields && typeof error.fields === 'object' ? (error.fields as ApiError['fields']) : {},
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-      typeof error.reason === 'string' ? error.reason : null,
-    );
-  }
-  return { response, body };
+  init: { method?: Extract<HttpMethod, 'GET' | 'POST'>; body?: unknown } = {},
+): Promise<ApiAnswer<unknown>> {
+  return requestJson({ url, method: init.method ?? 'GET', headers: { 'x-st1-locale': locale }, body: init.body });
 }
 
 /** GET /api/v1/auth: whether the session cookie belongs to a live session. */
 export async function fetchAuthStatus(locale: Locale): Promise<'AUTHORIZED' | 'UNAUTHORIZED'> {
-  const { response } = await requestJson('/api/v1/auth', locale);
-  return response.headers.get('user-status') === 'AUTHORIZED' ? 'AUTHORIZED' : 'UNAUTHORIZED';
+  const { headers } = await callSite('/api/v1/auth', locale);
+  return headers.get('user-status') === 'AUTHORIZED' ? 'AUTHORIZED' : 'UNAUTHORIZED';
 }
 
 function isCustomerRecord(body: unknown): body is CustomerRecord {
@@ -77,7 +42,7 @@ function isCustomerRecord(body: unknown): body is CustomerRecord {
 
 /** The customer record, or null for an empty one (spec §4). */
 export async function fetchCustomer(locale: Locale): Promise<CustomerRecord | null> {
-  const { body } = await requestJson('/proxy/customers/v1/customer', locale);
+  const { body } = await callSite(`/proxy/${CUSTOMER}`, locale);
   if (!isCustomerRecord(body)) return null;
   return {
     firstName: body.firstName ?? '',
@@ -89,10 +54,10 @@ export async function fetchCustomer(locale: Locale): Promise<CustomerRecord | nu
 }
 
 export async function fetchCards(locale: Locale): Promise<Card[]> {
-  const { body } = await requestJson('/proxy/customers/v1/cards', locale);
+  const { body } = await callSite(`/proxy/${CARDS}`, locale);
   return Array.isArray(body) ? (body as Card[]) : [];
 }
 
 export async function requestLogout(locale: Locale): Promise<void> {
-  await requestJson('/api/v1/logout', locale);
+  await callSite('/api/v1/logout', locale);
 }

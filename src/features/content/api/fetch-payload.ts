@@ -1,17 +1,19 @@
-import ky from 'ky';
+import { requestJson } from '@/shared/api/client';
 import { payloadUrl, type PagePayload } from '@/shared/payload';
 
-/** Client navigation fetches `{path}/_payload.json`; 404 and 500 answers carry a payload too. */
+/**
+ * Client navigation fetches `{path}/_payload.json`; 404 and 500 answers carry a payload
+ * too, so every status is read. An answer that is not JSON (a gateway's page) is an
+ * ApiError, and so is no answer after one more try.
+ */
 export async function fetchPayload(target: string, signal: AbortSignal): Promise<PagePayload> {
   const url = new URL(target, window.location.origin);
-  const response = await ky.get(payloadUrl(url.pathname), {
+  const { body } = await requestJson<PagePayload>({
+    url: payloadUrl(url.pathname),
+    name: 'Payload request',
     signal,
-    throwHttpErrors: false,
-    retry: { limit: 1 },
-    headers: { accept: 'application/json' },
+    retryOnce: true,
+    acceptStatuses: 'any',
   });
-  if (!response.headers.get('content-type')?.includes('application/json')) {
-    throw new Error(`Payload request failed with status ${response.status}`);
-  }
-  return response.json<PagePayload>();
+  return body;
 }

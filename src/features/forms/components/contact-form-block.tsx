@@ -17,7 +17,8 @@ import {
 import { FormField, FormMessage, SelectField } from '@/ui/form/form-field';
 import { useFormFields } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
-import { FormFieldErrors, submitForm } from '../api/submit-form';
+import { fieldErrorsOf } from '@/shared/api/errors';
+import { submitForm } from '../api/submit-form';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -49,8 +50,9 @@ export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
       await submitForm(locale, block.form, honeypot ? { ...fields, [HONEYPOT_FIELD]: honeypot } : fields);
       setStatus('sent');
     } catch (error) {
-      if (error instanceof FormFieldErrors) {
-        form.setServerErrors(error.fields);
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) {
+        form.setServerErrors(fieldErrors);
         setStatus('idle');
         form.focusFirstInvalid(formElement);
         return;

@@ -1,21 +1,27 @@
+import { fetchJson } from '@/shared/api/client';
+import type { contentApi } from '@/shared/api/content';
+import type { PathOf } from '@/shared/api/endpoint';
 import type { SearchResult } from '@/shared/content-schema';
 import type { Locale } from '@/shared/locales';
 
+const SEARCH_PATH: PathOf<typeof contentApi.search> = 'cms-view/v1/search';
+
 /** Site search over the origin's cms-view/v1/search, through the site server's proxy (spec §7). */
-export async function searchSite(query: string, locale: Locale, signal?: AbortSignal): Promise<SearchResult> {
-  // ky loads on demand, as for client navigation, to keep it out of the landing page's budget.
-  const { default: ky } = await import('ky');
-  const body = await ky
-    .get('/proxy/cms-view/v1/search', {
-      searchParams: { q: query },
+export function searchSite(query: string, locale: Locale, signal?: AbortSignal): Promise<SearchResult> {
+  return fetchJson(
+    {
+      url: `/proxy/${SEARCH_PATH}`,
+      name: 'Search',
+      query: { q: query },
       headers: { 'x-st1-locale': locale },
-      retry: 0,
-      timeout: 10_000,
+      timeoutMs: 10_000,
       ...(signal ? { signal } : {}),
-    })
-    .json();
-  if (!isSearchResult(body)) throw new Error('Search answered with an unexpected body');
-  return body;
+    },
+    (body) => {
+      if (!isSearchResult(body)) throw new Error('Search answered with an unexpected body');
+      return body;
+    },
+  );
 }
 
 /**

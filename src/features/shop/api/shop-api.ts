@@ -1,112 +1,49 @@
 /**
- * The digital-order calls of spec §7 through the site's proxy, with x-st1-locale. An
- * answer with a status is a ShopApiError carrying the origin's code; a request that never
- * got an answer (offline, connection lost) is a ShopNetworkError, which callers treat as
- * "try again later" and never as a rejection of the cart.
+ * The digital-order calls of spec §7 through the site's proxy, with x-st1-locale, on the
+ * shared client: an answer with a status is an ApiError carrying the origin's code; a
+ * request that never got an answer (offline, connection lost) is an ApiError that
+ * `isTransient` calls "try again later", never a rejection of the cart. The paths and
+ * answer types are the contracts' (src/shared/api/shop.ts), imported as types only.
  */
+import { requestJson } from '@/shared/api/client';
+import type { BodyOf, PathOf, ResponseOf } from '@/shared/api/endpoint';
+import type { shopApi as shopContracts } from '@/shared/api/shop';
+import { ApiError } from '@/shared/api/errors';
 import type { Locale } from '@/shared/locales';
-import type {
-  InitializedOrder,
-  InitializeOrderRequest,
-  OrderReceipt,
-  ProductView,
-  SignedPaymentResult,
-  ValidateCartRequest,
-  ValidatedCart,
-  WashCodeStatus,
-} from '@/shared/shop/api-schema';
 
-export class ShopApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** The product codes a refusal names (`codes` of an UNKNOWN_PRODUCT answer), else empty. */
-    readonly productCodes: readonly string[] = [],
-  ) {
-    super(message);
-  }
-}
+export { ApiError, isTransient } from '@/shared/api/errors';
 
-/** The `codes` field of an error answer: product codes only, at most a cart's worth. */
-function productCodesOf(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter((code): code is string => typeof code === 'string' && code.length <= 64).slice(0, 100);
-}
+type Contracts = typeof shopContracts;
 
-class ShopNetworkError extends Error {}
-
-function parseJson(text: string): unknown {
-  try {
-    return text === '' ? null : (JSON.parse(text) as unknown);
-  } catch {
-    return null;
-  }
-}
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  endpoint: string,
+async function call<E extends Contracts[keyof Contracts]>(
+  method: E['method'],
+  path: PathOf<E>,
   locale: Locale,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/proxy/digital-order/v1/${endpoint}`, {
-      method,
-      headers: {
-        'x-st1-locale': locale,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      ...(signal ? { signal } : {}),
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ShopNetworkError(`No answer from ${endpoint}: ${(error as Error).message}`);
-  }
-  const text = await response.text().catch(() => '');
-  const data = parseJson(text);
-  if (!response.ok) {
-    const error = (data ?? {}) as { code?: unknown; message?: unknown; codes?: unknown };
-    // Gateways in between (a proxy, the service worker offline) answer 5xx without our body.
-    throw new ShopApiError(
-      response.status,
-      typeof error.code === 'string' ? error.code : 'HTTP_ERROR',
-      typeof error.message === 'string' ? error.message : `${endpoint} answered ${response.status}`,
-      productCodesOf(error.codes),
-    );
-  }
-  if (data === null || typeof data !== 'object')
-    throw new ShopApiError(502, 'BAD_ANSWER', `${endpoint} answered no JSON`);
-  return data as T;
-}
-
-/** True for errors that mean "the server could not be asked": keep everything and retry. */
-export function isTransient(error: unknown): boolean {
-  return (
-    error instanceof ShopNetworkError ||
-    (error instanceof ShopApiError && (error.status >= 500 || error.status === 408 || error.status === 429))
-  );
+  options: { body?: BodyOf<E>; query?: Record<string, string>; signal?: AbortSignal | undefined } = {},
+): Promise<ResponseOf<E>> {
+  const { body } = await requestJson<ResponseOf<E>>({
+    method,
+    url: `/proxy/${path}`,
+    headers: { 'x-st1-locale': locale },
+    ...options,
+  });
+  if (body === null || typeof body !== 'object')
+    throw new ApiError(502, 'BAD_ANSWER', `${path} answered no JSON object`, { failure: 'bad-answer' });
+  return body;
 }
 
 export const shopApi = {
-  validateCart: (request: ValidateCartRequest, locale: Locale, signal?: AbortSignal) =>
-    call<ValidatedCart>('POST', 'cart/validate', locale, request, signal),
+  validateCart: (request: BodyOf<Contracts['validateCart']>, locale: Locale, signal?: AbortSignal) =>
+    call<Contracts['validateCart']>('POST', 'digital-order/v1/cart/validate', locale, { body: request, signal }),
   products: (codes: string[], locale: Locale, signal?: AbortSignal) =>
-    call<{ items: ProductView[] }>(
-      'GET',
-      `products?codes=${encodeURIComponent(codes.join(','))}`,
-      locale,
-      undefined,
+    call<Contracts['products']>('GET', 'digital-order/v1/products', locale, {
+      query: { codes: codes.join(',') },
       signal,
-    ),
-  initializeOrder: (request: InitializeOrderRequest, locale: Locale) =>
-    call<InitializedOrder>('POST', 'orders/initialize', locale, request),
-  completeOrder: (result: SignedPaymentResult, locale: Locale) =>
-    call<OrderReceipt>('POST', 'orders/complete', locale, result),
-  checkWashCode: (code: string, locale: Locale) => call<WashCodeStatus>('POST', 'wash-codes/check', locale, { code }),
+    }),
+  initializeOrder: (request: BodyOf<Contracts['initializeOrder']>, locale: Locale) =>
+    call<Contracts['initializeOrder']>('POST', 'digital-order/v1/orders/initialize', locale, { body: request }),
+  completeOrder: (result: BodyOf<Contracts['completeOrder']>, locale: Locale) =>
+    call<Contracts['completeOrder']>('POST', 'digital-order/v1/orders/complete', locale, { body: result }),
+  checkWashCode: (code: string, locale: Locale) =>
+    call<Contracts['checkWashCode']>('POST', 'digital-order/v1/wash-codes/check', locale, { body: { code } }),
 };

@@ -32,7 +32,8 @@ import type { ValidateCartRequest, ValidatedCart } from '@/shared/shop/api-schem
 import { openModal } from '@/ui/modal-store';
 import { addNotification, addNotificationOnceReady, notificationsStore } from '@/ui/notifications-store';
 import { analyticsItem, trackShopEvent } from '../analytics';
-import { isTransient, ShopApiError } from '../api/shop-api';
+import { isDiscountErrorCode } from '@/shared/rules/error-codes';
+import { ApiError, isTransient } from '../api/shop-api';
 import {
   addItem,
   countItems,
@@ -292,7 +293,7 @@ class ShopCart {
   ): Promise<CheckOutcome> {
     const cart = this.state;
     // Notices wait for the notification region: on page load it may not be there yet.
-    if (isTransient(error) || !(error instanceof ShopApiError)) {
+    if (isTransient(error) || !(error instanceof ApiError)) {
       cart.status = 'outOfDate';
       await this.save();
       // One notice at a time: a burst of failed checks (several quick adds) says it once.
@@ -301,7 +302,7 @@ class ShopCart {
         addNotificationOnceReady({ type: 'warning', message: 'messages.cartUpdateFailed', translate: true });
       return 'kept';
     }
-    if (error.code.startsWith('DISCOUNT_') && cart.discountCode) {
+    if (isDiscountErrorCode(error.code) && cart.discountCode) {
       cart.discountRefusal = { code: cart.discountCode, reason: error.code };
       cart.discountCode = null;
       if (this.discountFields === 0)
@@ -317,7 +318,7 @@ class ShopCart {
    * add under check. Then the rest is checked again (its totals were never answered). Only a
    * refusal that names nothing the cart can drop empties it (spec §4).
    */
-  private async dropRefused(error: ShopApiError, add: AddUnderCheck | undefined): Promise<CheckOutcome> {
+  private async dropRefused(error: ApiError, add: AddUnderCheck | undefined): Promise<CheckOutcome> {
     const cart = this.state;
     const { kept, dropped } = splitRefusedLines(cart.items, error.productCodes);
     if (dropped.length > 0) {

@@ -9,7 +9,7 @@ import type { Locale } from '@/shared/locales';
 import { offeredBank, type PaymentMethodType } from '@/shared/shop/api-schema';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { analyticsItem, trackShopEvent } from '../analytics';
-import { isTransient, shopApi, ShopApiError } from '../api/shop-api';
+import { ApiError, isTransient, shopApi } from '../api/shop-api';
 import type { Cart } from '../cart/cart-store';
 import { checkout } from './checkout-store';
 import { idempotencyKeyFor, writePendingOrder } from './pending-order';
@@ -88,7 +88,7 @@ export async function startPayment({
     trackShopEvent('add_payment_info', analytics, { payment_type: method, value: order.totals.totalWithTax });
     return { paymentUrl: order.paymentUrl };
   } catch (error) {
-    if (error instanceof ShopApiError && error.code === 'PRICE_CHANGED') {
+    if (error instanceof ApiError && error.is('PRICE_CHANGED')) {
       await service.validate();
       return { problem: 'shop.checkout.priceChanged' };
     }

@@ -16,7 +16,7 @@ import type { OrderReceipt, SignedPaymentResult } from '@/shared/shop/api-schema
 import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { TextWithPhone, useCustomerServicePhone } from '@/ui/customer-service-phone';
-import { isTransient, shopApi, ShopApiError } from '../api/shop-api';
+import { ApiError, isTransient, shopApi } from '../api/shop-api';
 import { useCart } from '../cart/use-cart';
 import { CartTotals } from './cart-totals';
 import { trackPurchaseOnce } from '../checkout/purchase-analytics';
@@ -101,7 +101,7 @@ function PaymentResult({ view, setView, missing }: { view: View; setView: (view:
       },
       (error: unknown) => {
         if (isTransient(error)) setView({ state: 'offline' });
-        else if (error instanceof ShopApiError && error.code === 'SIGNATURE_EXPIRED') setView({ state: 'expired' });
+        else if (error instanceof ApiError && error.is('SIGNATURE_EXPIRED')) setView({ state: 'expired' });
         else {
           console.warn('Payment result refused', error);
           setView({ state: 'failed', cancelled: false });

@@ -5,7 +5,7 @@ import { useT } from '@/i18n/use-t';
 import type { KnownBlockOf } from '@/shared/content-schema';
 import type { WashCodeStatus } from '@/shared/shop/api-schema';
 import { useOnlineStatus } from '@/ui/use-online-status';
-import { shopApi, ShopApiError } from '../api/shop-api';
+import { ApiError, shopApi } from '../api/shop-api';
 import './cart.css';
 
 type CheckState =
@@ -33,7 +33,7 @@ export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeChe
       // code, which is what the result shows (shared/shop/verification-code.ts).
       setCheck({ state: 'done', result: await shopApi.checkWashCode(code.trim(), locale) });
     } catch (error) {
-      setCheck({ state: error instanceof ShopApiError && error.status === 429 ? 'tooMany' : 'failed' });
+      setCheck({ state: error instanceof ApiError && error.status === 429 ? 'tooMany' : 'failed' });
     }
   }
 

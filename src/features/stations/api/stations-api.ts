@@ -2,10 +2,15 @@
  * The origin's station list (through the site's /proxy): the full list of a country, or
  * the changes since a stored version, conditionally on its ETag.
  */
+import { requestJson } from '@/shared/api/client';
+import type { PathOf } from '@/shared/api/endpoint';
+import { ApiError } from '@/shared/api/errors';
+import type { stationsApi } from '@/shared/api/stations';
 import type { Locale } from '@/shared/locales';
 import type { StationCountry, StationList, StationSummary } from '@/shared/stations';
 
-export const STATIONS_ENDPOINT = '/proxy/cms-view/v1/stations';
+const STATIONS_PATH: PathOf<typeof stationsApi.list> = 'cms-view/v1/stations';
+export const STATIONS_ENDPOINT = `/proxy/${STATIONS_PATH}`;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -65,19 +70,21 @@ export async function fetchStationList(
   locale: Locale,
   request: StationListRequest = {},
 ): Promise<StationListAnswer> {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-st1-locale': locale };
-  if (request.etag) headers['if-none-match'] = request.etag;
-  const since = request.since === undefined ? '' : `&since=${request.since}`;
-  const dataset = request.dataset ? `&dataset=${encodeURIComponent(request.dataset)}` : '';
-  const response = await (request.fetch ?? fetch)(`${STATIONS_ENDPOINT}?country=${country}${since}${dataset}`, {
-    headers,
+  const answer = await requestJson({
+    url: STATIONS_ENDPOINT,
+    name: 'The station list',
+    query: { country, since: request.since, dataset: request.dataset || undefined },
+    headers: { 'x-st1-locale': locale, 'if-none-match': request.etag || undefined },
+    acceptStatuses: [304],
     ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.fetch ? { fetch: request.fetch } : {}),
   });
-  if (response.status === 304) return { unchanged: true };
-  if (!response.ok) throw new Error(`The station list answered ${response.status}`);
-  return {
-    unchanged: false,
-    list: readStationList(await response.json(), country),
-    etag: response.headers.get('etag'),
-  };
+  if (answer.status === 304) return { unchanged: true };
+  let list: StationList;
+  try {
+    list = readStationList(answer.body, country);
+  } catch (error) {
+    throw new ApiError(502, 'BAD_ANSWER', (error as Error).message, { failure: 'bad-answer', cause: error });
+  }
+  return { unchanged: false, list, etag: answer.headers.get('etag') };
 }

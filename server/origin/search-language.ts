@@ -12,8 +12,8 @@ import { stemmer as english } from '@orama/stemmers/english';
 import { stemmer as finnish } from '@orama/stemmers/finnish';
 import { stemmer as norwegian } from '@orama/stemmers/norwegian';
 import { stemmer as swedish } from '@orama/stemmers/swedish';
-import { LOCALES, type Locale } from '../../../src/shared/locales';
-import { foldText, searchTerms } from '../../../src/shared/search-text';
+import { LOCALES, type Locale } from '../../src/shared/locales';
+import { foldText, searchTerms } from '../../src/shared/search-text';
 
 const STEMMERS: Record<Locale, (word: string) => string> = {
   'fi-FI': finnish,
@@ -155,7 +155,10 @@ export interface PreparedText {
 export function prepareText(locale: Locale, text: string): PreparedText {
   const folded = foldText(text);
   const words = folded.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
-  return { folded: ` ${words.join(' ')} `, stemmed: ` ${[...new Set(words.map((w) => stemWord(locale, w)))].join(' ')} ` };
+  return {
+    folded: ` ${words.join(' ')} `,
+    stemmed: ` ${[...new Set(words.map((w) => stemWord(locale, w)))].join(' ')} `,
+  };
 }
 
 /**

@@ -1,0 +1,45 @@
+/** customers/v1/password: the signed-in customer's password change. */
+import type { FastifyInstance } from 'fastify';
+import { zodRoutes } from '../../common/zod-routes';
+import { customersApi } from '../../../src/shared/api/customers';
+import { routeSchema } from '../../../src/shared/api/endpoint';
+import { unauthorized } from '../auth/customer-auth';
+import { hashPassword, verifyPassword } from '../auth/secrets';
+import { validationFailed } from '../errors';
+import { createAccountTokensRepository } from './account-tokens-repository';
+import { createCustomersRepository } from './customers-repository';
+import { createSessionsRepository } from '../auth/sessions-repository';
+import { passwordErrors, type AccountRoutesDeps } from './account-input';
+
+export function passwordRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps) {
+  const app = zodRoutes(fastify);
+  const customers = createCustomersRepository(deps.db);
+  // Signed-in endpoints with a body check the session first (customerSessionGuard).
+  const signedIn = deps.auth.sessionGuard();
+
+  /** A password change revokes every session of the customer and starts a new one here. */
+  app.post(
+    '/customers/v1/password',
+    { schema: routeSchema(customersApi.changePassword), onRequest: signedIn.onRequest },
+    async (request) => {
+      const customerId = signedIn.customerId(request);
+      const { body } = request;
+      const errors = passwordErrors(body.newPassword, 'newPassword');
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const customer = await customers.findById(customerId);
+      if (!customer) throw unauthorized();
+      if (!(await verifyPassword(body.currentPassword, customer.passwordHash))) {
+        throw validationFailed({ currentPassword: { id: 'account.errors.wrong-password' } });
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      return deps.db.transaction().execute(async (trx) => {
+        await createCustomersRepository(trx).setPasswordHash(customerId, passwordHash);
+        // A reset link mailed before the change must not undo it.
+        await createAccountTokensRepository(trx).revokeAll(customerId, 'reset-password');
+        const trxSessions = createSessionsRepository(trx);
+        await trxSessions.revokeAll(customerId);
+        return trxSessions.create(customerId);
+      });
+    },
+  );
+}

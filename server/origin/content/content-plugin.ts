@@ -1,0 +1,35 @@
+/**
+ * The content domain as a plugin: the cms-view endpoints (layout, page, search, sitemap)
+ * and, as its public service, the pages, the layouts and the registry of page sources
+ * through which other domains add pages and page parts (page-sources.ts).
+ */
+import fp from 'fastify-plugin';
+import type { Db } from '../db';
+import { contentRoutes } from './content-routes';
+import { createLayoutsRepository, type LayoutsRepository } from './layouts-repository';
+import { createPageSources, type PageSource } from './page-sources';
+import { createPagesRepository, type PagesRepository } from './pages-repository';
+
+interface ContentService {
+  pages: PagesRepository;
+  layouts: LayoutsRepository;
+  /** Adds a source of pages and page parts; sources are asked in the order they were added. */
+  addPageSource(source: PageSource): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    content: ContentService;
+  }
+}
+
+export const contentPlugin = fp<{ db: Db }>(
+  async (app, options) => {
+    const pages = createPagesRepository(options.db);
+    const layouts = createLayoutsRepository(options.db);
+    const sources = createPageSources();
+    app.decorate('content', { pages, layouts, addPageSource: sources.add });
+    contentRoutes(app, { pages, layouts, sources });
+  },
+  { name: 'content', fastify: '5.x' },
+);

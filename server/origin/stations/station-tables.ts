@@ -1,0 +1,54 @@
+/** Table types of the stations domain: migrations 003/008/013 (stations), 009 (fuel prices), 010 (charge points). */
+
+export interface StationsTable {
+  id: string;
+  country: string;
+  slug: string;
+  version: number;
+  deleted: number;
+  record_json: string;
+  updated_at: string;
+}
+
+/** One row: the id of this database's station history (migration 008) and the last version taken (013). */
+export interface StationDatasetTable {
+  id: string;
+  version: number;
+}
+
+/** Migration 009: every imported price, and the current price per station and grade. */
+export interface FuelPriceHistoryTable {
+  station_id: string;
+  grade: string;
+  set_at: string;
+  price_milli: number;
+  currency: string;
+  received_at: string;
+}
+
+export interface FuelPricesTable {
+  station_id: string;
+  grade: string;
+  set_at: string;
+  price_milli: number;
+  currency: string;
+}
+
+/** Migration 010. */
+export interface ChargePointsTable {
+  station_id: string;
+  uid: string;
+  evse_id: string | null;
+  connectors_json: string;
+  status: string;
+  status_at: string;
+  updated_at: string;
+}
+
+export interface StationTables {
+  stations: StationsTable;
+  station_dataset: StationDatasetTable;
+  fuel_price_history: FuelPriceHistoryTable;
+  fuel_prices: FuelPricesTable;
+  charge_points: ChargePointsTable;
+}

@@ -1,0 +1,49 @@
+/**
+ * The stations domain as a plugin: the station list with versions and deltas, the import
+ * endpoints of live data, and the station pages, locator list, sitemap entries and search
+ * hits, which it registers as a page source of the content plugin (content serves them
+ * without importing this domain). Its public service is the stations repository and the
+ * live data.
+ */
+import fp from 'fastify-plugin';
+import type { Db } from '../db';
+import { stationImportRoutes, type ImportTokens } from './station-import-routes';
+import { createStationLiveData, type StationLiveData } from './station-live-data';
+import { createStationPages } from './station-pages';
+import { stationRoutes } from './station-routes';
+import { createStationSearch } from './station-search';
+import { createStationsRepository, type StationsRepository } from './stations-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    stations: { stations: StationsRepository; live: StationLiveData };
+  }
+}
+
+interface StationsPluginOptions {
+  db: Db;
+  /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN (config.ts); an import without one is off. */
+  importTokens?: ImportTokens | undefined;
+}
+
+export const stationsPlugin = fp<StationsPluginOptions>(
+  async (app, options) => {
+    const stations = createStationsRepository(options.db);
+    const live = createStationLiveData(options.db);
+    app.decorate('stations', { stations, live });
+    const pages = createStationPages({ stations, live, assets: app.images.assets });
+    const search = createStationSearch({ stations });
+    app.content.addPageSource({
+      findPage: (locale, path) => pages.find(locale, path),
+      fillBlocks: (content, locale) => pages.fillLocator(content, locale),
+      sitemap: (locale) => pages.sitemap(locale),
+      searchResults: async (locale, query) => {
+        const found = await search.search(locale, query);
+        return found ? { stations: found } : {};
+      },
+    });
+    stationRoutes(app, { stations, live });
+    stationImportRoutes(app, { db: options.db, tokens: options.importTokens ?? {} });
+  },
+  { name: 'stations', fastify: '5.x', dependencies: ['content', 'images'] },
+);

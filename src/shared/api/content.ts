@@ -1,0 +1,52 @@
+/**
+ * cms-view/v1 content endpoints (spec §7): layout, page, search, sitemap. The origin
+ * serves them; the site server reads them (origin-client.ts) and proxies some to browsers.
+ */
+import { z } from '../zod';
+import { layoutSchema, pageSchema, searchRequestSchema, searchResultSchema } from '../content-schema';
+import { endpoint } from './endpoint';
+
+const sitemapSchema = z.array(
+  z.object({ path: z.string(), lastModified: z.string(), alternates: z.partialRecord(z.string(), z.string()) }),
+);
+export type SitemapEntries = z.infer<typeof sitemapSchema>;
+
+export const contentApi = {
+  layout: endpoint({
+    method: 'GET',
+    path: 'cms-view/v1/content/layout',
+    request: {},
+    response: layoutSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  page: endpoint({
+    method: 'GET',
+    path: 'cms-view/v1/content/page',
+    request: { query: z.object({ path: z.string().min(1).max(2048) }) },
+    response: pageSchema,
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: 'cms-view/v1/search',
+    request: { query: z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() }) },
+    response: searchResultSchema,
+    errors: ['BAD_REQUEST'],
+  }),
+  /** The same search with the words in a body (they stay out of logs of URLs). */
+  searchByBody: endpoint({
+    method: 'POST',
+    path: 'cms-view/v1/search',
+    request: { body: searchRequestSchema },
+    response: searchResultSchema,
+    errors: ['BAD_REQUEST'],
+  }),
+  /** Not proxied to browsers: the site server builds /sitemap.xml from it. */
+  sitemap: endpoint({
+    method: 'GET',
+    path: 'cms-view/v1/sitemap',
+    request: {},
+    response: sitemapSchema,
+    errors: [],
+  }),
+};

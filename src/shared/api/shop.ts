@@ -1,0 +1,100 @@
+/**
+ * digital-order/v1 (spec §7, docs/shop.md). The request schemas are the shop's own
+ * (src/shared/shop/api-schema.ts, also the browser's types); the priced answers are
+ * TypeScript types that the origin builds from checked data.
+ */
+import { z } from '../zod';
+import {
+  initializeOrderRequestSchema,
+  productsQuerySchema,
+  signedPaymentResultSchema,
+  validateCartRequestSchema,
+  washCodeCheckRequestSchema,
+  type InitializedOrder,
+  type OrderReceipt,
+  type ProductView,
+  type ValidatedCart,
+  type WashCodeStatus,
+} from '../shop/api-schema';
+import { typedAnswer } from './answer';
+import { endpoint } from './endpoint';
+
+/**
+ * Each schema is named as a refusal calls it ("Invalid cart: items.0.quantity: ..."): the
+ * servers' error handler takes a schema's description as the name of the part.
+ */
+const paymentResult = signedPaymentResultSchema.describe('payment result');
+const washCode = washCodeCheckRequestSchema.describe('wash code');
+
+export const shopApi = {
+  validateCart: endpoint({
+    method: 'POST',
+    path: 'digital-order/v1/cart/validate',
+    request: { body: validateCartRequestSchema.describe('cart') },
+    response: typedAnswer<ValidatedCart>(),
+    errors: [
+      'UNKNOWN_PRODUCT',
+      'DUPLICATE_PRODUCT',
+      'DISCOUNT_UNKNOWN',
+      'DISCOUNT_NOT_YET_VALID',
+      'DISCOUNT_EXPIRED',
+      'DISCOUNT_USED_UP',
+    ],
+  }),
+  /** Prices for the shop blocks and the wash code check of the car-wash page. */
+  products: endpoint({
+    method: 'GET',
+    path: 'digital-order/v1/products',
+    request: { query: productsQuerySchema.describe('query') },
+    response: typedAnswer<{ items: ProductView[] }>(),
+    errors: [],
+  }),
+  initializeOrder: endpoint({
+    method: 'POST',
+    path: 'digital-order/v1/orders/initialize',
+    status: 201,
+    request: { body: initializeOrderRequestSchema.describe('order') },
+    response: typedAnswer<InitializedOrder>(),
+    errors: [
+      'UNKNOWN_PRODUCT',
+      'DUPLICATE_PRODUCT',
+      'PRICE_CHANGED',
+      'IDEMPOTENCY_KEY_REUSED',
+      'DISCOUNT_UNKNOWN',
+      'DISCOUNT_NOT_YET_VALID',
+      'DISCOUNT_EXPIRED',
+      'DISCOUNT_USED_UP',
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+    ],
+  }),
+  completeOrder: endpoint({
+    method: 'POST',
+    path: 'digital-order/v1/orders/complete',
+    request: { body: paymentResult },
+    response: typedAnswer<OrderReceipt>(),
+    errors: ['PAYMENT_NOT_FOUND', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'REPLAYED', 'AMOUNT_MISMATCH'],
+  }),
+  /** The provider's server-to-server callback; not reachable through the site's proxy. */
+  paymentCallback: endpoint({
+    method: 'POST',
+    path: 'digital-order/v1/payments/callback',
+    request: { body: paymentResult },
+    response: z.object({ orderId: z.string(), status: z.enum(['paid', 'pending']) }),
+    errors: ['PAYMENT_NOT_FOUND', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'REPLAYED', 'AMOUNT_MISMATCH'],
+  }),
+  checkWashCode: endpoint({
+    method: 'POST',
+    path: 'digital-order/v1/wash-codes/check',
+    request: { body: washCode },
+    response: typedAnswer<WashCodeStatus>(),
+    errors: [],
+  }),
+  /** A wash station takes a code (not proxied: stations call the origin directly). */
+  redeemWashCode: endpoint({
+    method: 'POST',
+    path: 'digital-order/v1/wash-codes/redeem',
+    request: { body: washCode },
+    response: typedAnswer<WashCodeStatus>(),
+    errors: ['WASH_CODE_UNKNOWN', 'WASH_CODE_USED'],
+  }),
+};
