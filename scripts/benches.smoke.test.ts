@@ -33,6 +33,7 @@ const MARKERS: Record<string, string> = {
   'bench-precache.ts': '<!-- bench:precache:start -->',
   'bench-interaction.ts': '<!-- bench:interaction:start -->',
   'bench-pwa.ts': '<!-- bench:pwa:start -->',
+  'bench-pwa-lie-fi.ts': '<!-- bench:pwa-lie-fi:start -->',
   'bench-shop.ts': '<!-- bench:shop:start -->',
   'bench-stations.ts': '<!-- bench:stations:start -->',
   'lighthouse.ts': '<!-- lighthouse:landing:start -->',

@@ -11,6 +11,8 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 export class LieFiProxy {
   /** How long each answer is held back, in ms. */
   delayMs = 0;
+  /** Server away: every connection is dropped at once (offline without the browser knowing). */
+  refuse = false;
   /** Bytes passed on to the browser since the last `reset()`. */
   bytesDelivered = 0;
   /** The request lines ("GET /path HTTP/1.1") the browser sent since the last `reset()`. */
@@ -45,6 +47,10 @@ export class LieFiProxy {
   }
 
   private pipe(client: Socket) {
+    if (this.refuse) {
+      client.destroy();
+      return;
+    }
     const upstream = connect(this.targetPort, '127.0.0.1');
     this.sockets.add(client).add(upstream);
     const end = () => {
