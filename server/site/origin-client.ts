@@ -7,9 +7,11 @@ import { z } from 'zod';
 import {
   layoutSchema,
   pageSchema,
+  pageViewSchema,
   searchResultSchema,
   type Layout,
   type Page,
+  type PageView,
   type SearchResult,
 } from '../../src/shared/content-schema';
 import type { Locale } from '../../src/shared/locales';
@@ -66,6 +68,18 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
       const headers: Record<string, string> = { 'x-st1-locale': locale };
       if (preview) headers['x-st1-preview'] = 'true';
       return getJson('cms-view/v1/content/page', pageSchema, headers, { path });
+    },
+    /**
+     * A page render's one request: the page at `path` (none asked for when null) and the
+     * layout, sent only when `layoutVersion` is not the current one.
+     */
+    view(locale: Locale, path: string | null, preview: boolean, layoutVersion: string | undefined): Promise<PageView> {
+      const headers: Record<string, string> = { 'x-st1-locale': locale };
+      if (preview) headers['x-st1-preview'] = 'true';
+      const searchParams: Record<string, string> = {};
+      if (path !== null) searchParams.path = path;
+      if (layoutVersion) searchParams.layoutVersion = layoutVersion;
+      return getJson('cms-view/v1/content/view', pageViewSchema, headers, searchParams);
     },
     search(locale: Locale, query: string): Promise<SearchResult> {
       return getJson('cms-view/v1/search', searchResultSchema, { 'x-st1-locale': locale }, { q: query });
