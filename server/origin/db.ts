@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { withPreparedStatements } from './sqlite-statements';
 
 /**
  * The whole schema. Each domain declares its tables beside its repositories and merges
@@ -38,5 +39,5 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   // WAL lets readers go on while the seed or an editor writes.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }) });
 }

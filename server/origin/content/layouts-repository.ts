@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import { preparedQuery } from './prepared-query';
 
 /** A layout and its version: a hash of the stored layout, so that any change gives a new one. */
-export interface VersionedLayout {
+interface VersionedLayout {
   version: string;
   layout: Layout;
 }
