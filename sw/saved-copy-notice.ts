@@ -10,7 +10,7 @@ import escapeHtml from 'escape-html';
 import { LOCALE_INFO, type Locale } from '../src/shared/locales';
 
 /** The class the notice is found and styled by (the form messages' info style). */
-export const SAVED_COPY_NOTICE_CLASS = 'saved-copy-notice';
+const SAVED_COPY_NOTICE_CLASS = 'saved-copy-notice';
 
 export function savedCopyNoticeHtml(here: string, locale: Locale, texts: { notice: string; retry: string }): string {
   return (
