@@ -23,8 +23,18 @@ export async function startProduct(options: {
   /** Names the data folder: st1-bench-<name>-… */
   name: string;
   env?: Record<string, string>;
+  /** Another checkout of the product (an earlier commit measured side by side); this one by default. */
+  cwd?: string;
+  /** Flags for node itself, e.g. ['--cpu-prof']. */
+  nodeArgs?: string[];
 }): Promise<RunningProduct> {
-  const child = spawn('tsx', ['server/main.ts'], {
+  // With node flags (a CPU profile), node itself with tsx as its loader: node refuses
+  // flags such as --cpu-prof in NODE_OPTIONS, and the tsx launcher would take them itself.
+  const [command, args] = options.nodeArgs
+    ? [process.execPath, [...options.nodeArgs, '--import', 'tsx', 'server/main.ts']]
+    : ['tsx', ['server/main.ts']];
+  const child = spawn(command, args, {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: {
       ...process.env,
       PORT: String(options.port),

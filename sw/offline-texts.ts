@@ -27,3 +27,9 @@ export function offlineTexts(locale: Locale): OfflineTexts {
     cart: i18n._('app.offline.cart'),
   };
 }
+
+/** What a page that must be fresh says when the worker shows its saved copy instead. */
+export function savedCopyTexts(locale: Locale): { notice: string; retry: string } {
+  i18n.activate(locale);
+  return { notice: i18n._('app.offline.savedCopy'), retry: i18n._('app.offline.retry') };
+}

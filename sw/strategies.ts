@@ -1,7 +1,12 @@
 /**
  * The caching strategies, one named function each (DESIGN §1):
- * - pages: network first (with navigation preload), falling back to the saved copy of
- *   the page, else to the offline page in the address's language;
+ * - pages, by how fresh they must be (./page-freshness.ts): the start page and the station
+ *   locator from the saved copy at once, refreshed behind it (stale-while-revalidate), so
+ *   that the installed app starts as fast on a connection that hangs as offline; every
+ *   other page network first (with navigation preload), the saved copy after a short wait;
+ *   a page that must be fresh (cart, checkout, account) says so when its saved copy is
+ *   shown. Without a saved copy: the app shell, else the offline page in the address's
+ *   language;
  * - payloads: stale-while-revalidate, so that a client navigation to a page seen or
  *   prefetched before shows at once and is refreshed behind it;
  * - images: cache first with a size and age limit (their URLs carry every parameter and
@@ -9,7 +14,7 @@
  * The app's JavaScript, CSS, message catalogs and icons are in the precache (sw/sw.ts).
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types';
+import type { RouteHandlerCallbackOptions, RouteHandlerObject, WorkboxPlugin } from 'workbox-core/types';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { Locale } from '../src/shared/locales';
 import { payloadUrl } from '../src/shared/payload';
@@ -17,11 +22,17 @@ import { CACHES } from './cache-names';
 import { appShellResponse } from './app-shell';
 import { expirationPlugin, putWithExpiration } from './cache-expiration';
 import { localeOfAddress, offlinePageHtml, offlinePageResponse, savedStartPages } from './offline-page';
-import { offlineTexts } from './offline-texts';
+import { offlineTexts, savedCopyTexts } from './offline-texts';
+import { pageFreshness } from './page-freshness';
+import { savedCopyNoticeHtml, savedCopyResponse } from './saved-copy-notice';
 import { isStorable, isStorablePage } from './storable';
 
-/** A page that takes longer than this answers from the saved copy, when there is one. */
-export const NAVIGATION_TIMEOUT_S = 6;
+/**
+ * A network-first page that takes longer than this answers from the saved copy, when
+ * there is one. Short, as Workbox advises: on a connection that hangs (lie-fi) every
+ * second of it is a blank screen, and the page is refreshed at the next visit anyway.
+ */
+export const NAVIGATION_TIMEOUT_S = 3;
 
 const storablePagesOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (isStorablePage(response) ? response : null),
@@ -31,12 +42,19 @@ const storableOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (isStorable(response) ? response : null),
 };
 
-function offlineFallback(hostLocale: Locale | undefined): WorkboxPlugin {
+/** The saved copy of a page that must be fresh, with the notice that it is one. */
+function markedSavedCopy(request: Request, saved: Response, hostLocale: Locale | undefined): Promise<Response> {
+  const url = new URL(request.url);
+  const { locale } = localeOfAddress(url, hostLocale);
+  return savedCopyResponse(saved, savedCopyNoticeHtml(`${url.pathname}${url.search}`, locale, savedCopyTexts(locale)));
+}
+
+function offlineFallback(hostLocale: Locale | undefined, options: { markSavedCopy: boolean }): WorkboxPlugin {
   return {
     handlerDidError: async ({ request }) => {
       // The same page under another query string (?service=MAIN …) beats the offline page.
       const saved = await caches.match(request, { cacheName: CACHES.pages, ignoreSearch: true, ignoreVary: true });
-      if (saved) return saved;
+      if (saved) return options.markSavedCopy ? markedSavedCopy(request, saved, hostLocale) : saved;
       const url = new URL(request.url);
       const { locale, domainMode } = localeOfAddress(url, hostLocale);
       // The app puts the page together on the device (a station page from stored data,
@@ -50,15 +68,49 @@ function offlineFallback(hostLocale: Locale | undefined): WorkboxPlugin {
   };
 }
 
-export function pageStrategy(hostLocale: Locale | undefined): NetworkFirst {
+/** Marks every saved copy the strategy answers with (after its timeout or a network error). */
+function savedCopyNotice(hostLocale: Locale | undefined): WorkboxPlugin {
+  return {
+    cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+      cachedResponse ? markedSavedCopy(request, cachedResponse, hostLocale) : cachedResponse,
+  };
+}
+
+// The root varies by Cookie and Accept-Language (first-visit locale detection); the saved
+// copy is the page this browser was given, whatever the stored request said.
+const PAGE_MATCH_OPTIONS: CacheQueryOptions = { ignoreVary: true };
+
+function networkFirstPages(hostLocale: Locale | undefined, options: { markSavedCopy: boolean }): NetworkFirst {
   return new NetworkFirst({
     cacheName: CACHES.pages,
     networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
-    // The root varies by Cookie and Accept-Language (first-visit locale detection); the
-    // saved copy is the page this browser was given, whatever the stored request said.
-    matchOptions: { ignoreVary: true },
-    plugins: [storablePagesOnly, expirationPlugin('pages'), offlineFallback(hostLocale)],
+    matchOptions: PAGE_MATCH_OPTIONS,
+    plugins: [
+      storablePagesOnly,
+      expirationPlugin('pages'),
+      ...(options.markSavedCopy ? [savedCopyNotice(hostLocale)] : []),
+      offlineFallback(hostLocale, options),
+    ],
   });
+}
+
+function savedFirstPages(hostLocale: Locale | undefined): StaleWhileRevalidate {
+  return new StaleWhileRevalidate({
+    cacheName: CACHES.pages,
+    matchOptions: PAGE_MATCH_OPTIONS,
+    plugins: [storablePagesOnly, expirationPlugin('pages'), offlineFallback(hostLocale, { markSavedCopy: false })],
+  });
+}
+
+/** Pages: each by how fresh it must be (./page-freshness.ts). */
+export function pageStrategy(hostLocale: Locale | undefined): RouteHandlerObject {
+  const freshness = pageFreshness(hostLocale);
+  const strategies = {
+    'saved-first': savedFirstPages(hostLocale),
+    'fresh-required': networkFirstPages(hostLocale, { markSavedCopy: true }),
+    'network-first': networkFirstPages(hostLocale, { markSavedCopy: false }),
+  };
+  return { handle: (options) => strategies[freshness(options.url)].handle(options) };
 }
 
 export function payloadStrategy(): StaleWhileRevalidate {

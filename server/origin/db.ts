@@ -15,6 +15,7 @@ import type { ImageTables } from './images/image-tables';
 import type { OutboxTables } from './outbox/outbox-tables';
 import type { ShopTables } from './shop/shop-tables';
 import type { StationTables } from './stations/station-tables';
+import { withPreparedStatements } from './sqlite-statements';
 
 /**
  * The whole schema, composed from each domain's table types (docs/design.md "Table
@@ -47,5 +48,5 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   // WAL lets readers go on while the seed or an editor writes.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }) });
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { requestJson, fetchJson } from '../../src/shared/api/client';
 import { contentApi, type SitemapEntries } from '../../src/shared/api/content';
 import type { Endpoint, ResponseOf } from '../../src/shared/api/endpoint';
-import type { Layout, Page, SearchResult } from '../../src/shared/content-schema';
+import type { Layout, Page, PageView, SearchResult } from '../../src/shared/content-schema';
 import type { Locale } from '../../src/shared/locales';
 
 export type { SitemapEntries };
@@ -41,6 +41,18 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
       const headers: Record<string, string> = { 'x-st1-locale': locale };
       if (preview) headers['x-st1-preview'] = 'true';
       return getJson(contentApi.page, headers, { path });
+    },
+    /**
+     * A page render's one request: the page at `path` (none asked for when null) and the
+     * layout, sent only when `layoutVersion` is not the current one.
+     */
+    view(locale: Locale, path: string | null, preview: boolean, layoutVersion: string | undefined): Promise<PageView> {
+      const headers: Record<string, string> = { 'x-st1-locale': locale };
+      if (preview) headers['x-st1-preview'] = 'true';
+      const searchParams: Record<string, string> = {};
+      if (path !== null) searchParams.path = path;
+      if (layoutVersion) searchParams.layoutVersion = layoutVersion;
+      return getJson(contentApi.view, headers, searchParams);
     },
     search(locale: Locale, query: string): Promise<SearchResult> {
       return getJson(contentApi.search, { 'x-st1-locale': locale }, { q: query });

@@ -1,8 +1,12 @@
 /**
  * Builds the payload of a page: layout and page from the origin, the status code, the
  * head. The HTML render and `_payload.json` both come from here (DESIGN §3).
+ *
+ * One origin request per page (`view`): the page and the layout's version, the layout
+ * itself only when it changed. The layout of each locale is kept here and revalidated by
+ * that version with every page, so it is neither sent nor checked again while it stays the same.
  */
-import type { Layout, Page } from '../../src/shared/content-schema';
+import type { Layout, Page, PageView } from '../../src/shared/content-schema';
 import type { HeadData } from '../../src/shared/head';
 import { LOCALE_INFO, LOCALES, slugToPath, type Locale } from '../../src/shared/locales';
 import { isValidContentPath } from '../../src/shared/path-rules';
@@ -93,6 +97,13 @@ export function errorHead(error: PayloadError, locale: Locale, urls: SiteUrls, t
 }
 
 export function createPayloadService(deps: { origin: OriginClient; buildId: string; translate: Translate }) {
+  /** The layout of each locale as last sent by the origin, by version. */
+  const layouts = new Map<Locale, { version: string; layout: Layout }>();
+
+  function askView(request: PayloadRequest, valid: boolean, layoutVersion: string | undefined): Promise<PageView> {
+    return deps.origin.view(request.locale, valid ? request.localPath : null, request.preview, layoutVersion);
+  }
+
   function errorPayload(request: PayloadRequest, error: PayloadError, layout: PagePayload['layout']): PagePayload {
     return {
       locale: request.locale,
@@ -111,28 +122,34 @@ export function createPayloadService(deps: { origin: OriginClient; buildId: stri
     async build(request: PayloadRequest): Promise<{ status: number; payload: PagePayload }> {
       const path = request.displayPath;
       const valid = isValidContentPath(request.localPath);
-      const [layoutResult, pageResult] = await Promise.allSettled([
-        deps.origin.layout(request.locale),
-        valid ? deps.origin.page(request.locale, request.localPath, request.preview) : Promise.resolve(null),
-      ]);
-      const layout = layoutResult.status === 'fulfilled' ? layoutResult.value : null;
       const serverError: PayloadError = { status: 500, statusName: 'INTERNAL_SERVER_ERROR', path, reason: 'server' };
-
-      // Page and layout failures are fatal (spec §4, §8).
-      if (layoutResult.status === 'rejected') return { status: 500, payload: errorPayload(request, serverError, null) };
+      const known = layouts.get(request.locale);
+      let view: PageView;
+      let layout: Layout;
+      try {
+        view = await askView(request, valid, known?.version);
+        let kept = view.layout.value ?? (known?.version === view.layout.version ? known.layout : undefined);
+        // The origin took our version for current, but we no longer hold that layout: ask again for it.
+        if (!kept) {
+          view = await askView(request, valid, undefined);
+          kept = view.layout.value;
+        }
+        if (!kept) throw new ApiError(502, 'BAD_GATEWAY', 'The origin sent no layout to a request without a version');
+        layout = kept;
+        if (view.layout.value) layouts.set(request.locale, { version: view.layout.version, layout });
+      } catch {
+        // Page and layout failures are fatal (spec §4, §8); the last layout known still frames the error.
+        return { status: 500, payload: errorPayload(request, serverError, known?.layout ?? null) };
+      }
       if (!valid) {
         const error: PayloadError = { status: 404, statusName: 'NOT_FOUND', path, reason: 'validation' };
         return { status: 404, payload: errorPayload(request, error, layout) };
       }
-      if (pageResult.status === 'rejected') {
-        const failure = pageResult.reason as unknown;
-        if (failure instanceof ApiError && failure.status === 404) {
-          const error: PayloadError = { status: 404, statusName: 'NOT_FOUND', path, reason: 'unknownRoute' };
-          return { status: 404, payload: errorPayload(request, error, layout) };
-        }
-        return { status: 500, payload: errorPayload(request, serverError, layout) };
+      if (!view.page) {
+        const error: PayloadError = { status: 404, statusName: 'NOT_FOUND', path, reason: 'unknownRoute' };
+        return { status: 404, payload: errorPayload(request, error, layout) };
       }
-      const page = pageResult.value as Page;
+      const page: Page = view.page;
       return {
         status: 200,
         payload: {

@@ -314,6 +314,18 @@ export const stationSearchHitsSchema = z.object({
   hits: z.array(z.object({ path: z.string(), name: z.string(), address: z.string(), city: z.string() })),
 });
 export type StationSearchHits = z.infer<typeof stationSearchHitsSchema>;
+/**
+ * One origin answer per page render (`GET cms-view/v1/content/view`): the page at a path
+ * (null when there is none, or when no path was asked for) and the locale's layout, named
+ * by its version. The layout itself comes only when the asker's version is not the current
+ * one: the site server keeps the layout and revalidates it by version with each page.
+ */
+export const pageViewSchema = z.object({
+  layout: z.object({ version: z.string().min(1).max(100), value: layoutSchema.optional() }),
+  page: pageSchema.nullable(),
+});
+export type PageView = z.infer<typeof pageViewSchema>;
+
 export const searchResultSchema = z.object({
   query: z.string(),
   hits: z.array(searchHitSchema),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { layoutSchema, pageSchema, searchResultSchema } from '../../src/shared/content-schema';
+import { layoutSchema, pageSchema, pageViewSchema, searchResultSchema } from '../../src/shared/content-schema';
 import { readErrorBody } from '../../src/shared/api/errors';
 import { LOCALES } from '../../src/shared/locales';
 import type { Db } from '../../server/origin/db';
@@ -157,6 +157,89 @@ describe('origin: page', () => {
   it('rejects a missing or empty path with 400', async () => {
     expectApiError(await getPage(undefined), 400);
     expectApiError(await getPage(''), 400);
+  });
+});
+
+describe('origin: page view (page and layout in one answer)', () => {
+  function getView(query: Record<string, string>, headers: Record<string, string> = {}) {
+    return app.inject({ method: 'GET', url: '/cms-view/v1/content/view', query, headers });
+  }
+
+  it('answers the page and the layout with its version, and leaves the layout out for a current version', async () => {
+    const first = await getView({ path: '/yrityksille' });
+    expect(first.statusCode, first.body).toBe(200);
+    const view = pageViewSchema.parse(first.json());
+    expect(view.page?.content.slug).toBe('yrityksille');
+    expect(view.page?.localizedPagePaths['en-EU']).toBe('/company');
+    const layout = (await app.inject({ url: '/cms-view/v1/content/layout' })).json();
+    expect(view.layout.value).toEqual(layoutSchema.parse(layout));
+    const again = pageViewSchema.parse(
+      (await getView({ path: '/yrityksille', layoutVersion: view.layout.version })).json(),
+    );
+    expect(again.layout).toEqual({ version: view.layout.version });
+    expect(again.page).toEqual(view.page);
+    // An outdated version gets the layout.
+    const outdated = pageViewSchema.parse((await getView({ path: '/', layoutVersion: 'old' })).json());
+    expect(outdated.layout.value).toEqual(view.layout.value);
+  });
+
+  it("gives each locale's layout its own version, and a new version when the layout changes", async () => {
+    const fi = pageViewSchema.parse((await getView({})).json());
+    const en = pageViewSchema.parse((await getView({}, { 'x-st1-locale': 'en-EU' })).json());
+    expect(fi.page).toBeNull();
+    expect(en.layout.version).not.toBe(fi.layout.version);
+    const stored = await db
+      .selectFrom('layouts')
+      .select('layout_json')
+      .where('locale', '=', 'sv-SE')
+      .executeTakeFirstOrThrow();
+    const before = pageViewSchema.parse((await getView({}, { 'x-st1-locale': 'sv-SE' })).json());
+    const changed = { ...JSON.parse(stored.layout_json), downloadLinks: [] };
+    await db
+      .updateTable('layouts')
+      .set({ layout_json: JSON.stringify(changed) })
+      .where('locale', '=', 'sv-SE')
+      .execute();
+    try {
+      const after = pageViewSchema.parse((await getView({}, { 'x-st1-locale': 'sv-SE' })).json());
+      expect(after.layout.version).not.toBe(before.layout.version);
+      expect(after.layout.value?.downloadLinks).toEqual([]);
+    } finally {
+      await db.updateTable('layouts').set({ layout_json: stored.layout_json }).where('locale', '=', 'sv-SE').execute();
+    }
+    const restored = pageViewSchema.parse((await getView({}, { 'x-st1-locale': 'sv-SE' })).json());
+    expect(restored.layout.version).toBe(before.layout.version);
+  });
+
+  it('answers an unknown page as none, a draft only with x-st1-preview, and refuses bad paths and locales', async () => {
+    expect(pageViewSchema.parse((await getView({ path: '/ei-tallaista-sivua' })).json()).page).toBeNull();
+    expect(pageViewSchema.parse((await getView({ path: '/kampanja-2027' })).json()).page).toBeNull();
+    const draft = pageViewSchema.parse((await getView({ path: '/kampanja-2027' }, { 'x-st1-preview': 'true' })).json());
+    expect(draft.page?.content.slug).toBe('kampanja-2027');
+    expectApiError(await getView({ path: '/../etc/passwd' }), 400);
+    expectApiError(await getView({ path: '' }), 400);
+    expectApiError(await getView({ layoutVersion: 'x'.repeat(101) }), 400);
+    expectApiError(await getView({ path: '/' }, { 'x-st1-locale': 'de-DE' }), 400);
+  });
+
+  it('checks a stored page again when its stored text changes', async () => {
+    const row = await db
+      .selectFrom('pages')
+      .select('content_json')
+      .where('locale', '=', 'fi-FI')
+      .where('slug', '=', 'kayttoehdot')
+      .where('status', '=', 'published')
+      .executeTakeFirstOrThrow();
+    expect((await getPage('/kayttoehdot')).statusCode).toBe(200);
+    const where = (query: ReturnType<typeof db.updateTable<'pages'>>) =>
+      query.where('locale', '=', 'fi-FI').where('slug', '=', 'kayttoehdot').where('status', '=', 'published');
+    await where(db.updateTable('pages').set({ content_json: '{"slug": 5}' })).execute();
+    try {
+      expectApiError(await getPage('/kayttoehdot'), 500);
+    } finally {
+      await where(db.updateTable('pages').set({ content_json: row.content_json })).execute();
+    }
+    expect((await getPage('/kayttoehdot')).statusCode).toBe(200);
   });
 });
 

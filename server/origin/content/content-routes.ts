@@ -1,4 +1,8 @@
-/** cms-view endpoints (spec §7): layout, page, search, and the sitemap listing. */
+/**
+ * cms-view endpoints (spec §7): layout, page, search, and the sitemap listing; and the view
+ * of a page (page and layout in one answer, the layout only when the asker's is outdated),
+ * which the site server asks for once per page render.
+ */
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { isValidContentPath } from '../../../src/shared/path-rules';
@@ -41,23 +45,42 @@ export function contentRoutes(
     return layout;
   });
 
-  api.get('/cms-view/v1/content/page', { schema: routeSchema(contentApi.page) }, async (request) => {
-    const locale = requestLocale(request);
-    const path = request.query.path.startsWith('/') ? request.query.path : `/${request.query.path}`;
+  /** The page at a path, or undefined; a path the path rules refuse is a bad request. */
+  async function pageAt(locale: Locale, rawPath: string, preview: boolean) {
+    const path = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
     // Not in the schema: the path rules (src/shared/path-rules) answer with the path itself.
     if (!isValidContentPath(path === '/landing' ? '/' : path))
       throw badRequest(`Not a valid page path: ${path.slice(0, 100)}`);
-    const preview = isPreview(request);
     // Pages of other domains first: station pages (/asemat/{slug} …) come from the stations
     // table (docs/stations.md), through the source the stations plugin registers.
     const sourced = await deps.sources.findPage(locale, path);
     if (sourced) return sourced;
     const page = await deps.pages.find(locale, pathToSlug(path), { preview });
-    if (!page) throw notFound(`Page not found: ${path.slice(0, 200)}`);
+    if (!page) return undefined;
     const content = await withArticleLists(page.content, locale, deps.pages);
     return {
       localizedPagePaths: await deps.pages.localizedPaths(page.groupKey, { preview }),
       content: await deps.sources.fillBlocks(content, locale),
+    };
+  }
+
+  api.get('/cms-view/v1/content/page', { schema: routeSchema(contentApi.page) }, async (request) => {
+    const page = await pageAt(requestLocale(request), request.query.path, isPreview(request));
+    if (!page) throw notFound(`Page not found: ${request.query.path.slice(0, 200)}`);
+    return page;
+  });
+
+  api.get('/cms-view/v1/content/view', { schema: routeSchema(contentApi.view) }, async (request) => {
+    const locale = requestLocale(request);
+    const { path, layoutVersion } = request.query;
+    const [layout, page] = await Promise.all([
+      deps.layouts.current(locale),
+      path === undefined ? undefined : pageAt(locale, path, isPreview(request)),
+    ]);
+    if (!layout) throw notFound(`No layout for ${locale}`);
+    return {
+      layout: layout.version === layoutVersion ? { version: layout.version } : { version: layout.version, value: layout.layout },
+      page: page ?? null,
     };
   });
 

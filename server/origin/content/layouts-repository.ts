@@ -1,13 +1,43 @@
 /** Data access for the per-locale layout (navigation, logo, footer). */
+import { createHash } from 'node:crypto';
 import { layoutSchema, type Layout } from '../../../src/shared/content-schema';
 import type { Locale } from '../../../src/shared/locales';
 import type { Db } from '../db';
+import { preparedQuery } from './prepared-query';
+
+/** A layout and its version: a hash of the stored layout, so that any change gives a new one. */
+interface VersionedLayout {
+  version: string;
+  layout: Layout;
+}
 
 export function createLayoutsRepository(db: Db) {
+  const storedLayout = preparedQuery(db, 1, (locale) =>
+    db.selectFrom('layouts').select('layout_json').where('locale', '=', locale as Locale),
+  );
+  /**
+   * The last layout read per locale, with the stored text it came from: while the text is
+   * the same, it is neither parsed nor checked again (a layout is read on every page render).
+   */
+  const checked = new Map<string, { json: string; versioned: VersionedLayout }>();
+
+  async function current(locale: Locale): Promise<VersionedLayout | undefined> {
+    const [row] = await storedLayout(locale);
+    if (!row) return undefined;
+    const known = checked.get(locale);
+    if (known?.json === row.layout_json) return known.versioned;
+    const versioned = {
+      version: createHash('sha256').update(row.layout_json).digest('base64url').slice(0, 22),
+      layout: layoutSchema.parse(JSON.parse(row.layout_json)),
+    };
+    checked.set(locale, { json: row.layout_json, versioned });
+    return versioned;
+  }
+
   return {
+    current,
     async find(locale: Locale): Promise<Layout | undefined> {
-      const row = await db.selectFrom('layouts').select('layout_json').where('locale', '=', locale).executeTakeFirst();
-      return row ? layoutSchema.parse(JSON.parse(row.layout_json)) : undefined;
+      return (await current(locale))?.layout;
     },
     async upsert(locale: Locale, layout: Layout, now = new Date().toISOString()): Promise<void> {
       const layoutJson = JSON.stringify(layoutSchema.parse(layout));

@@ -3,6 +3,7 @@ import { pageContentSchema, type ArticleListItem, type PageContent } from '../..
 import { isLocale, slugToPath, type Locale } from '../../../src/shared/locales';
 import { foldText } from '../../../src/shared/search-text';
 import type { Db } from '../db';
+import { preparedQuery } from './prepared-query';
 import { holdsTerm, prepareText, queryTerms, termsForPages, type PreparedText } from '../search-language';
 
 export interface StoredPage {
@@ -31,9 +32,28 @@ type PageRow = {
   updated_at: string;
 };
 
-function toStoredPage(row: PageRow): StoredPage {
-  // Stored data is checked on the way out too: a corrupt row is an error, not a crash.
+/**
+ * Stored content checked once: the checked content of each row, kept with the stored text it
+ * came from. While a row's text is the same it is neither parsed nor checked again (a page is
+ * read on every render); any change of the text checks it anew.
+ */
+type CheckedContent = Map<string, { json: string; content: PageContent }>;
+/** More rows than any site has pages in every locale and status: past it, start again. */
+const CHECKED_CONTENT_LIMIT = 5000;
+
+function checkedContent(row: PageRow, checked: CheckedContent): PageContent {
+  const key = `${row.locale}|${row.slug}|${row.status}`;
+  const known = checked.get(key);
+  if (known?.json === row.content_json) return known.content;
   const content = pageContentSchema.parse(JSON.parse(row.content_json));
+  if (checked.size >= CHECKED_CONTENT_LIMIT) checked.clear();
+  checked.set(key, { json: row.content_json, content });
+  return content;
+}
+
+function toStoredPage(row: PageRow, checked: CheckedContent): StoredPage {
+  // Stored data is checked on the way out too: a corrupt row is an error, not a crash.
+  const content = checkedContent(row, checked);
   if (!isLocale(row.locale)) throw new Error(`Page ${row.slug} has an unknown locale ${row.locale}`);
   return {
     groupKey: row.group_key,
@@ -46,10 +66,10 @@ function toStoredPage(row: PageRow): StoredPage {
 }
 
 /** Rows for listings: a corrupt row is left out, so that it does not break every other page's listing. */
-function toStoredPages(rows: PageRow[]): StoredPage[] {
+function toStoredPages(rows: PageRow[], checked: CheckedContent): StoredPage[] {
   return rows.flatMap((row) => {
     try {
-      return [toStoredPage(row)];
+      return [toStoredPage(row, checked)];
     } catch {
       return [];
     }
@@ -103,6 +123,33 @@ export function createPagesRepository(db: Db) {
   // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
   // are each short; split up, every part would take the database again.
   const columns = ['group_key', 'locale', 'slug', 'status', 'content_json', 'updated_at'] as const;
+  const checked: CheckedContent = new Map();
+  const statusesOf = (preview: boolean): Array<'published' | 'draft'> =>
+    preview ? ['draft', 'published'] : ['published'];
+
+  // The reads of every page render, prepared once (./prepared-query.ts); a preview reads drafts too.
+  const aliasTarget = preparedQuery(db, 2, (locale, alias) =>
+    db.selectFrom('page_aliases').select('slug').where('locale', '=', locale).where('alias', '=', alias),
+  );
+  const pageRows = (preview: boolean) =>
+    preparedQuery(db, 2, (locale, slug) =>
+      db
+        .selectFrom('pages')
+        .select(columns)
+        .where('locale', '=', locale)
+        .where('slug', '=', slug)
+        .where('status', 'in', statusesOf(preview)),
+    );
+  const siblingRows = (preview: boolean) =>
+    preparedQuery(db, 1, (groupKey) =>
+      db
+        .selectFrom('pages')
+        .select(['locale', 'slug'])
+        .where('group_key', '=', groupKey)
+        .where('status', 'in', statusesOf(preview)),
+    );
+  const readPage = { published: pageRows(false), preview: pageRows(true) };
+  const readSiblings = { published: siblingRows(false), preview: siblingRows(true) };
 
   /**
    * The stemmed words of each published page of a locale, kept until a page of that locale
@@ -132,12 +179,7 @@ export function createPagesRepository(db: Db) {
   }
 
   async function resolveSlug(locale: Locale, slug: string): Promise<string> {
-    const alias = await db
-      .selectFrom('page_aliases')
-      .select('slug')
-      .where('locale', '=', locale)
-      .where('alias', '=', slug)
-      .executeTakeFirst();
+    const [alias] = await aliasTarget(locale, slug);
     return alias?.slug ?? slug;
   }
 
@@ -150,27 +192,14 @@ export function createPagesRepository(db: Db) {
     /** A page by slug or alias. With preview, a draft wins over the published version. */
     async find(locale: Locale, slug: string, options: { preview: boolean }): Promise<StoredPage | undefined> {
       const canonical = await resolveSlug(locale, slug);
-      const statuses: Array<'published' | 'draft'> = options.preview ? ['draft', 'published'] : ['published'];
-      const rows = await db
-        .selectFrom('pages')
-        .select(columns)
-        .where('locale', '=', locale)
-        .where('slug', '=', canonical)
-        .where('status', 'in', statuses)
-        .execute();
+      const rows = await readPage[options.preview ? 'preview' : 'published'](locale, canonical);
       const row = rows.find((candidate) => candidate.status === 'draft') ?? rows[0];
-      return row ? toStoredPage(row) : undefined;
+      return row ? toStoredPage(row, checked) : undefined;
     },
 
     /** Locale-relative paths of the page in every locale that has it. */
     async localizedPaths(groupKey: string, options: { preview: boolean }): Promise<Partial<Record<Locale, string>>> {
-      const statuses: Array<'published' | 'draft'> = options.preview ? ['draft', 'published'] : ['published'];
-      const rows = await db
-        .selectFrom('pages')
-        .select(['locale', 'slug'])
-        .where('group_key', '=', groupKey)
-        .where('status', 'in', statuses)
-        .execute();
+      const rows = await readSiblings[options.preview ? 'preview' : 'published'](groupKey);
       const paths: Partial<Record<Locale, string>> = {};
       for (const row of rows) if (isLocale(row.locale)) paths[row.locale] = slugToPath(row.slug);
       return paths;
@@ -186,7 +215,7 @@ export function createPagesRepository(db: Db) {
         .where('status', '=', 'published')
         .orderBy('slug')
         .execute();
-      const pages = toStoredPages(rows).filter((page) => !page.content.noIndex);
+      const pages = toStoredPages(rows, checked).filter((page) => !page.content.noIndex);
       const byGroup = new Map<string, Partial<Record<Locale, string>>>();
       for (const page of pages) {
         const alternates = byGroup.get(page.groupKey) ?? {};
@@ -219,7 +248,7 @@ export function createPagesRepository(db: Db) {
         .where('status', '=', 'published')
         .where('slug', 'in', slugs.slice(0, 200))
         .execute();
-      const pages = toStoredPages(rows).filter((page) => !page.content.noIndex);
+      const pages = toStoredPages(rows, checked).filter((page) => !page.content.noIndex);
       const score = (page: StoredPage) => {
         const title = prepareText(locale, page.content.title);
         return terms.filter((term) => holdsTerm(title, term)).length;
@@ -251,7 +280,7 @@ export function createPagesRepository(db: Db) {
         .where('content_type', '=', 'articlePage')
         .execute();
       const tag = options.tag?.toLocaleLowerCase(locale);
-      return toStoredPages(rows)
+      return toStoredPages(rows, checked)
         .filter(
           (page) => tag === undefined || (page.content.tags ?? []).some((t) => t.toLocaleLowerCase(locale) === tag),
         )

@@ -3,7 +3,7 @@
  * serves them; the site server reads them (origin-client.ts) and proxies some to browsers.
  */
 import { z } from '../zod';
-import { layoutSchema, pageSchema, searchRequestSchema, searchResultSchema } from '../content-schema';
+import { layoutSchema, pageSchema, pageViewSchema, searchRequestSchema, searchResultSchema } from '../content-schema';
 import { endpoint } from './endpoint';
 
 const sitemapSchema = z.array(
@@ -24,6 +24,23 @@ export const contentApi = {
     path: 'cms-view/v1/content/page',
     request: { query: z.object({ path: z.string().min(1).max(2048) }) },
     response: pageSchema,
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  }),
+  /**
+   * A page and its layout's version in one answer (the layout itself only when the
+   * asker's version is outdated): the site server asks once per page render.
+   * Not proxied to browsers.
+   */
+  view: endpoint({
+    method: 'GET',
+    path: 'cms-view/v1/content/view',
+    request: {
+      query: z.object({
+        path: z.string().min(1).max(2048).optional(),
+        layoutVersion: z.string().max(100).optional(),
+      }),
+    },
+    response: pageViewSchema,
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   }),
   search: endpoint({

@@ -1,0 +1,69 @@
+/**
+ * Lie-fi (docs/pwa.md "Pages"): the installed app on a connection that holds every answer
+ * back for 15 s while the browser believes it is online. A cold start (the browser closed
+ * and launched again on the same profile) paints the saved start page before any answer
+ * of the network has arrived, and the worker still asks the network behind it; the cart,
+ * which must be fresh, is shown from its saved copy after the worker's short wait and says
+ * that it is a saved copy, accessibly.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
+import { heroTitle, seedPage } from './support/content';
+import { LieFiProxy } from './support/lie-fi-proxy';
+import { appMessage, firstPage, installApp, launchProfile, newProfile } from './support/pwa';
+
+test.describe.configure({ timeout: 90_000 });
+
+const HELD_BACK_MS = 15_000;
+
+test('a lie-fi cold start paints the saved start page at once; the cart says it is a saved copy', async ({
+  browserName,
+}, testInfo) => {
+  expect(browserName).toBe('chromium');
+  const serverPort = Number(new URL(testInfo.project.use.baseURL!).port);
+  const proxy = new LieFiProxy(serverPort);
+  const base = await proxy.listen();
+  const profile = newProfile();
+  let context: BrowserContext | undefined;
+  try {
+    // Installed on a good connection: the worker saves the start page, the locator and the cart.
+    context = await launchProfile(testInfo, profile.dir);
+    await installApp(await firstPage(context), `${base}/`);
+    await context.close();
+
+    proxy.delayMs = HELD_BACK_MS;
+    proxy.reset();
+    context = await launchProfile(testInfo, profile.dir);
+    const page = await firstPage(context);
+    await page.goto(`${base}/`, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage('fi-FI', '/')));
+    // Painted from the saved copy: not one byte of any answer has reached the browser yet.
+    expect(proxy.bytesDelivered).toBe(0);
+    expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+    // A start page may be a little old, and says nothing; the worker refreshes it behind it.
+    await expect(page.locator('.saved-copy-notice')).toHaveCount(0);
+    await expect.poll(() => proxy.requests.some((line) => line.startsWith('GET / '))).toBe(true);
+
+    const cart = SHOP_PATHS.cart['fi-FI'];
+    await page.goto(`${base}${cart}`, { waitUntil: 'commit', timeout: 10_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage('fi-FI', cart)));
+    const notice = page.getByRole('status').filter({ hasText: appMessage('fi-FI', 'app.offline.savedCopy') });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('link', { name: appMessage('fi-FI', 'app.offline.retry') })).toHaveAttribute(
+      'href',
+      cart,
+    );
+    expect(proxy.bytesDelivered).toBe(0);
+    await page.screenshot({ path: '.tmp/pwa/lie-fi-cart.png' });
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.passes.length).toBeGreaterThan(0);
+    expect(
+      results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+    ).toEqual([]);
+  } finally {
+    await context?.close();
+    await proxy.close();
+    profile.remove();
+  }
+});
