@@ -3,14 +3,14 @@
  * never read it), SameSite=Lax, Secure when the request came over https, path /.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_TOKEN_SHAPE } from '../../../src/shared/api/customers';
 
 export const SESSION_COOKIE = 'st1_session';
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** The session token of the request, or undefined (a malformed cookie counts as none). */
 export function sessionToken(request: FastifyRequest): string | undefined {
   const value = request.cookies[SESSION_COOKIE];
-  return value && TOKEN_SHAPE.test(value) ? value : undefined;
+  return value && SESSION_TOKEN_SHAPE.test(value) ? value : undefined;
 }
 
 function baseOptions(request: FastifyRequest) {

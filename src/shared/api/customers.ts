@@ -19,7 +19,7 @@ export const accountToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'expecte
  * base64url): the site server's cookie check and the origin's login body use this one rule.
  */
 export const SESSION_TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
-export const sessionToken = z.string().regex(SESSION_TOKEN_SHAPE, 'expected a session token');
+const sessionToken = z.string().regex(SESSION_TOKEN_SHAPE, 'expected a session token');
 
 export const loginRequest = z.object({
   email: text(254),
@@ -78,12 +78,12 @@ const linkOptionsRequest = {
 };
 
 /** The origin's login body: the browser's fields, the session it replaces, link options. */
-export const originLoginRequest = loginRequest.extend({
+const originLoginRequest = loginRequest.extend({
   previousToken: sessionToken.optional(),
   ...linkOptionsRequest,
 });
-export const originRegisterRequest = registerRequest.extend(linkOptionsRequest);
-export const originResetRequest = resetRequest.extend(linkOptionsRequest);
+const originRegisterRequest = registerRequest.extend(linkOptionsRequest);
+const originResetRequest = resetRequest.extend(linkOptionsRequest);
 
 const newSession = z.object({ token: sessionToken, expiresAt: z.string() });
 

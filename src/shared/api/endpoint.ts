@@ -67,7 +67,13 @@ export type BodyOf<E extends Endpoint> = E['request']['body'] extends z.ZodType 
 export function requestSchema<E extends Endpoint>(
   contract: E,
 ): { body: E['request']['body']; querystring: E['request']['query']; params: E['request']['params'] } {
-  return { body: contract.request.body, querystring: contract.request.query, params: contract.request.params };
+  const { body, query, params } = contract.request;
+  // Only the parts there are: Fastify warns about a part named without a schema.
+  return {
+    ...(body ? { body } : {}),
+    ...(query ? { querystring: query } : {}),
+    ...(params ? { params } : {}),
+  } as ReturnType<typeof requestSchema<E>>;
 }
 
 /**
@@ -84,9 +90,7 @@ export function routeSchema<E extends Endpoint>(
   response: { [K in StatusOf<E>]: E['response'] };
 } {
   return {
-    body: contract.request.body,
-    querystring: contract.request.query,
-    params: contract.request.params,
+    ...requestSchema(contract),
     response: { [contract.status ?? 200]: contract.response } as { [K in StatusOf<E>]: E['response'] },
   };
 }

@@ -7,7 +7,7 @@ import { endpoint } from './endpoint';
  * The body's shape; the fields' own rules depend on the form it names (known fields,
  * spec §5 rules), so the origin checks them in its handler (VALIDATION_FAILED per field).
  */
-export const formSubmissionRequest = z.object({
+const formSubmissionRequest = z.object({
   form: z.enum(CONTACT_FORMS),
   fields: z.record(z.string().max(40), z.string().max(5000)),
 });

@@ -6,7 +6,7 @@
  */
 
 /** Refusals any endpoint may answer. */
-export const GENERAL_ERROR_CODES = [
+const GENERAL_ERROR_CODES = [
   'BAD_REQUEST',
   'VALIDATION_FAILED',
   'UNAUTHORIZED',
@@ -17,7 +17,7 @@ export const GENERAL_ERROR_CODES = [
 ] as const;
 
 /** The site server's answers when the origin cannot be asked, and overload. */
-export const GATEWAY_ERROR_CODES = [
+const GATEWAY_ERROR_CODES = [
   'BAD_GATEWAY',
   'ORIGIN_UNAVAILABLE',
   'GATEWAY_TIMEOUT',
@@ -26,7 +26,7 @@ export const GATEWAY_ERROR_CODES = [
 ] as const;
 
 /** Accounts (docs/accounts.md). */
-export const ACCOUNT_ERROR_CODES = ['INVALID_CREDENTIALS', 'EMAIL_NOT_CONFIRMED', 'INVALID_TOKEN'] as const;
+const ACCOUNT_ERROR_CODES = ['INVALID_CREDENTIALS', 'EMAIL_NOT_CONFIRMED', 'INVALID_TOKEN'] as const;
 
 /** A discount code the cart or order cannot use (422). */
 export const DISCOUNT_ERROR_CODES = [
@@ -37,7 +37,7 @@ export const DISCOUNT_ERROR_CODES = [
 ] as const;
 
 /** The shop's other refusals (docs/shop.md). */
-export const SHOP_ERROR_CODES = [
+const SHOP_ERROR_CODES = [
   'UNKNOWN_PRODUCT',
   'DUPLICATE_PRODUCT',
   'PRICE_CHANGED',
@@ -54,7 +54,7 @@ export const SHOP_ERROR_CODES = [
 ] as const;
 
 /** Station imports (docs/stations.md): the batch's and each refused row's code. */
-export const IMPORT_ERROR_CODES = [
+const IMPORT_ERROR_CODES = [
   'IMPORT_NOT_CONFIGURED',
   'UNKNOWN_STATION',
   'WRONG_CURRENCY',
@@ -65,13 +65,13 @@ export const IMPORT_ERROR_CODES = [
 ] as const;
 
 /** Image ranges (docs/images.md). */
-export const IMAGE_ERROR_CODES = ['RANGE_NOT_SATISFIABLE'] as const;
+const IMAGE_ERROR_CODES = ['RANGE_NOT_SATISFIABLE'] as const;
 
 /**
  * What a client says when the answer carried no code of ours: a gateway or the service
  * worker answered, the answer was not JSON, or no answer came at all.
  */
-export const CLIENT_ERROR_CODES = ['HTTP_ERROR', 'BAD_ANSWER', 'NETWORK_ERROR', 'TIMEOUT'] as const;
+const CLIENT_ERROR_CODES = ['HTTP_ERROR', 'BAD_ANSWER', 'NETWORK_ERROR', 'TIMEOUT'] as const;
 
 export const ERROR_CODES = [
   ...GENERAL_ERROR_CODES,

@@ -55,7 +55,7 @@ const productCode = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'code may hold only letters, digits, - and _');
 
-export const cartLineSchema = z.object({
+const cartLineSchema = z.object({
   code: productCode,
   quantity: z
     .number({ error: 'quantity must be a number' })
