@@ -34,9 +34,8 @@ export const CODE_ATTEMPT_LIMIT = 5;
 /** A code is hashed with its customer, so equal codes of two customers differ in the table. */
 const codeHash = (customerId: string, code: string) => tokenHash(`${customerId}:${code}`);
 
-export function createAccountTokensRepository(database: Db | Db) {
-  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
-  // are each short; split up, every part would take the database again.
+// eslint-disable-next-line max-lines-per-function -- a repository is one closure over the database (or a transaction) whose methods are each short; split up, every part would take the database again.
+export function createAccountTokensRepository(database: Db) {
   const db = database;
   return {
     /**

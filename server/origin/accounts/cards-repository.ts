@@ -15,7 +15,7 @@ function toCard(row: CustomerCardsTable): Card {
   };
 }
 
-export function createCardsRepository(database: Db | Db) {
+export function createCardsRepository(database: Db) {
   const db = database;
   return {
     /** The cards of one customer: the customer id is the only way in. */

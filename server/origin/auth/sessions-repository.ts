@@ -14,7 +14,7 @@ export interface ActiveSession {
   expiresAt: string;
 }
 
-export function createSessionsRepository(database: Db | Db) {
+export function createSessionsRepository(database: Db) {
   const db = database;
   return {
     /** Starts a session and returns its token (shown once, never stored). */

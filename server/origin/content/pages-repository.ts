@@ -120,8 +120,6 @@ function excerpt(content: PageContent, terms: string[], length = 160): string {
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createPagesRepository(db: Db) {
-  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
-  // are each short; split up, every part would take the database again.
   const columns = ['group_key', 'locale', 'slug', 'status', 'content_json', 'updated_at'] as const;
   const checked: CheckedContent = new Map();
   const statusesOf = (preview: boolean): Array<'published' | 'draft'> =>

@@ -1,7 +1,7 @@
 /** Submissions of the contact forms (customer service, business sales). */
 import type { Db } from '../db';
 
-export function createFormSubmissionsRepository(database: Db | Db) {
+export function createFormSubmissionsRepository(database: Db) {
   const db = database;
   return {
     async insert(

@@ -45,8 +45,6 @@ function toAsset(row: Row): StoredAsset['asset'] {
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createAssetsRepository(database: Db) {
-  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
-  // are each short; split up, every part would take the database again.
   const db = database;
   const metaColumns = [
     'id',

@@ -51,8 +51,6 @@ function isDue(eb: ExpressionBuilder<DatabaseSchema, 'outbox'>, at: string) {
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createOutboxRepository(database: Db) {
-  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
-  // are each short; split up, every part would take the database again.
   const db = database;
 
   async function finish(

@@ -31,8 +31,6 @@ export interface OutboxWorkerDeps {
 
 // eslint-disable-next-line max-lines-per-function -- delivery, polling and shutdown share the closure's state (stopping, the timer, the pass under way)
 export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
-  // Over 80 lines: the worker's start, stop and one delivery pass share its timer and in-flight
-  // state; each step is a short function inside.
   const outbox = createOutboxRepository(deps.db);
   const now = deps.now ?? (() => new Date());
   // A claim outlives any one SMTP attempt (each of its three time-outs), so a slow but

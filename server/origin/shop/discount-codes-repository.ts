@@ -48,9 +48,7 @@ export function discountProblem(discount: DiscountCode | undefined, now: Date): 
   return null;
 }
 
-export function createDiscountCodesRepository(database: Db | Db) {
-  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
-  // are each short; split up, every part would take the database again.
+export function createDiscountCodesRepository(database: Db) {
   const db = database;
 
   /** Pending orders with the code whose payment is approved, or open and not yet expired. */

@@ -37,9 +37,7 @@ export function productName(product: Product, locale: Locale): string {
   return product.names[locale] ?? product.names['fi-FI'] ?? product.code;
 }
 
-export function createProductsRepository(database: Db | Db) {
-  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
-  // are each short; split up, every part would take the database again.
+export function createProductsRepository(database: Db) {
   const db = database;
   return {
     async count(): Promise<number> {

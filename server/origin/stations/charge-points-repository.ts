@@ -77,8 +77,6 @@ function group(rows: readonly Row[]): Map<string, ChargePoint[]> {
 const COLUMNS = ['station_id', 'uid', 'evse_id', 'connectors_json', 'status', 'status_at'] as const;
 
 export function createChargePointsRepository(db: Db) {
-  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
-  // are each short; split up, every part would take the database again.
   return {
     /** The charge points of these stations, by station id, in uid order. */
     async currentFor(stationIds: readonly string[]): Promise<Map<string, ChargePoint[]>> {

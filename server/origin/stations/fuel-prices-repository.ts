@@ -46,8 +46,6 @@ function group(rows: Array<{ station_id: string; grade: string; price_milli: num
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createFuelPricesRepository(db: Db) {
-  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
-  // are each short; split up, every part would take the database again.
   return {
     /** Current prices of these stations, by station id (grades in the order of their names). */
     async currentFor(stationIds: readonly string[]): Promise<Map<string, FuelPrice[]>> {

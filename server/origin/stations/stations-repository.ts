@@ -55,8 +55,6 @@ export async function nextStationVersion(trx: Db): Promise<number> {
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createStationsRepository(database: Db) {
-  // Over 80 lines: a repository is one closure over the database (or a transaction) whose methods
-  // are each short; split up, every part would take the database again.
   const db = database;
 
   /** Writes records at one version; the caller holds the transaction. */

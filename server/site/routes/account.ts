@@ -62,6 +62,7 @@ const isRefusal = (error: unknown, status?: number): error is HttpError =>
 const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new HttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts, try again in ${context.after}`);
 
+// eslint-disable-next-line max-lines-per-function -- the plugin of the site's account endpoints: each route is a few lines over one shared origin client, session cookie and rate limits; split, every part would take them again
 export async function accountRoutes(
   fastify: FastifyInstance,
   options: { config: SiteConfig & { originUrl: string }; counters: SharedCounters },

@@ -66,10 +66,8 @@ function unavailable(what: string, cause?: unknown): HttpError {
   return error;
 }
 
+// eslint-disable-next-line max-lines-per-function -- the provider is one closure over its configuration, database and result key whose methods (create a payment, verify, record a return, poll open payments) are each short and share the signed API call and the decision helpers.
 export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
-  // Over 80 lines: the provider is one closure over its configuration, database and result key
-  // whose methods (create a payment, verify, record a return, poll open payments) are each short
-  // and share the signed API call and the decision helpers.
   const db = database;
   let resultKey: string | undefined;
   async function key(): Promise<string> {

@@ -70,8 +70,6 @@ export async function generateSeedLiveData(
   now: Date,
   options: { days?: number } = {},
 ): Promise<SeedLiveData> {
-  // Over 80 lines: seed data: prices and charger states drawn in a fixed order per station
-  // (changing the order changes the seeded data).
   const readJson = async (name: string): Promise<unknown> =>
     JSON.parse(await readFile(join(contentDir, 'stations', name), 'utf8'));
   const pricesFile = pricesFileSchema.parse(await readJson('fuel-prices.json'));

@@ -370,8 +370,6 @@ function generateCountry(
   year: number,
   total: number,
 ): StationRecord[] {
-  // Over 80 lines: seed data: one station record built field by field from the town, random draws
-  // in a fixed order (changing the order changes every seeded station).
   const counts = allocate(
     towns.map((town) => town.weight),
     total,
@@ -379,8 +377,6 @@ function generateCountry(
   const stations: StationRecord[] = [];
   // eslint-disable-next-line max-lines-per-function -- the body of that pass; splitting it would reorder the random draws
   towns.forEach((town, townIndex) => {
-    // Over 80 lines: seed data: one station record built field by field, random draws in a fixed
-    // order (changing the order changes every seeded station).
     const usedStreets = new Set<string>();
     for (let n = 0; n < counts[townIndex]!; n++) {
       const number = stations.length + 1;
