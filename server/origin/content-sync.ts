@@ -180,7 +180,7 @@ export function describeSync(report: ContentSyncReport): string[] {
 }
 
 /** Migration 014: the hash of the content/ the database last took in. */
-export interface ContentSyncTable {
+interface ContentSyncTable {
   source: string;
   hash: string;
   synced_at: string;

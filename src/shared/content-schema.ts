@@ -14,7 +14,7 @@ import {
 } from './shop/content-blocks';
 import { foodMenuSchema, lunchListSchema, stationDetailsSchema, stationSummarySchema } from './stations';
 
-export const localeSchema = z.enum(LOCALES);
+const localeSchema = z.enum(LOCALES);
 
 /**
  * Asset (spec §3). Only src, alt, width and height are needed to render an image; the
@@ -52,7 +52,7 @@ export type Asset = z.infer<typeof assetSchema>;
  * CMS link url object (spec §3): internal pages by slug, external URLs, internal
  * links by path, or a card that opens a dialog.
  */
-export const cmsLinkUrlSchema = z.object({
+const cmsLinkUrlSchema = z.object({
   type: z.enum(['internal', 'external', 'card']),
   contentType: z.enum(['standardPage', 'articlePage']).optional(),
   slug: z.string().optional(),
@@ -108,7 +108,7 @@ const accordionBlock = z.object({
 });
 /** First block of every article page: the page's title, byline, created, image and tags go with it. */
 const articleBlock = z.object({ type: z.literal('article'), lead: z.string() });
-export const articleListItemSchema = z.object({
+const articleListItemSchema = z.object({
   title: z.string(),
   path: z.string(),
   created: z.string(),
@@ -273,7 +273,7 @@ export interface NavigationItem {
   children: NavigationItem[];
 }
 
-export const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
+const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
   z.object({
     id: z.string(),
     url: z.string(),
@@ -284,8 +284,8 @@ export const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
   }),
 );
 
-export const linkGroupSchema = z.object({ title: z.string(), links: z.array(cmsLinkSchema) });
-export const socialLinkSchema = z.object({ kind: z.string(), title: z.string(), url: z.string().optional() });
+const linkGroupSchema = z.object({ title: z.string(), links: z.array(cmsLinkSchema) });
+const socialLinkSchema = z.object({ kind: z.string(), title: z.string(), url: z.string().optional() });
 
 export const layoutSchema = z.object({
   navigation: z.array(navigationItemSchema),
@@ -310,9 +310,8 @@ export type Layout = z.infer<typeof layoutSchema>;
 
 /** Error body of every origin and site-server JSON error (DESIGN §3). */
 export const apiErrorSchema = z.object({ status: z.number().int(), code: z.string(), message: z.string() });
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const searchHitSchema = z.object({ path: z.string(), title: z.string(), excerpt: z.string() });
+const searchHitSchema = z.object({ path: z.string(), title: z.string(), excerpt: z.string() });
 /** The body of a search request (POST cms-view/v1/search). */
 export const searchRequestSchema = z.object({ query: z.string().max(200) });
 /**
@@ -320,7 +319,7 @@ export const searchRequestSchema = z.object({ query: z.string().max(200) });
  * how many the locator will list, the town the words name (null when they name none), the
  * locale-relative address of the locator filtered to them, and the first few.
  */
-export const stationSearchHitsSchema = z.object({
+const stationSearchHitsSchema = z.object({
   total: z.number().int().nonnegative(),
   town: z.string().nullable(),
   locatorPath: z.string(),

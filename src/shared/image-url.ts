@@ -13,14 +13,14 @@ export type ImageFit = 'cover' | 'contain';
 export type ImageFormat = 'webp' | 'jpeg' | 'png';
 
 /** Screens of spec §9, in px: a `sizes` key means "up to this viewport width". */
-export const SCREENS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
-export type Screen = keyof typeof SCREENS;
+const SCREENS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
+type Screen = keyof typeof SCREENS;
 
 /** Densities of spec §9: 1 and 2 by default; 1.5 on request (spec §7). */
-export const DEFAULT_DENSITIES: readonly number[] = [1, 2];
+const DEFAULT_DENSITIES: readonly number[] = [1, 2];
 
 /** Served sizes are kept within these bounds (the origin clamps to the same). */
-export const IMAGE_SIZE_LIMITS = { min: 16, max: 3200 } as const;
+const IMAGE_SIZE_LIMITS = { min: 16, max: 3200 } as const;
 
 export interface ImagePreset {
   width: number;
@@ -40,7 +40,7 @@ export const IMAGE_PRESETS: Readonly<Record<string, ImagePreset>> = {
   logo: { width: 240, height: 80, fit: 'contain', format: 'webp' },
 };
 
-export interface ImageModifiers {
+interface ImageModifiers {
   width: number;
   height: number;
   fit: ImageFit;

@@ -16,7 +16,7 @@ export interface CustomersTable {
   updated_at: string;
 }
 
-export interface CustomerSessionsTable {
+interface CustomerSessionsTable {
   token_hash: string;
   customer_id: string;
   created_at: string;
@@ -50,13 +50,13 @@ export interface CustomerCardsTable {
 }
 
 /** Migration 006: failed logins per normalised e-mail (known or not). */
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   email: string;
   failures: number;
   window_started_at: string;
 }
 
-export type AccountTables = {
+type AccountTables = {
   customers: CustomersTable;
   customer_sessions: CustomerSessionsTable;
   customer_tokens: CustomerTokensTable;

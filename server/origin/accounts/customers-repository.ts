@@ -142,5 +142,3 @@ export function createCustomersRepository(database: Db | Db) {
     },
   };
 }
-
-export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

@@ -17,7 +17,7 @@ import { createOutboxRepository } from '../outbox/outbox-repository';
 import { createSessionsRepository } from '../accounts/sessions-repository';
 
 /** Where submissions of each form go (a team mailbox; the sender outside delivers). */
-export const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;
+const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;
 
 const submissionBody = z.object({
   form: z.enum(CONTACT_FORMS),

@@ -3,7 +3,7 @@ import type { Asset } from '../../../src/shared/content-schema';
 import type { Db } from '../db';
 import { assetUrls } from './asset-files';
 
-export interface AssetsTable {
+interface AssetsTable {
   id: string;
   title: string;
   alt: string;
@@ -65,7 +65,7 @@ function toAsset(row: Row): StoredAsset['asset'] {
   };
 }
 
-export interface AssetTables {
+interface AssetTables {
   assets: AssetsTable;
 }
 

@@ -8,7 +8,7 @@ import type { Generated } from 'kysely';
  */
 export type OutboxStatus = 'pending' | 'sending' | 'delivered' | 'dead';
 
-export interface OutboxTable {
+interface OutboxTable {
   id: Generated<number>;
   channel: 'email' | 'sms';
   recipient: string;
@@ -32,7 +32,7 @@ export interface OutboxTable {
   last_error: Generated<string | null>;
 }
 
-export interface OutboxTables {
+interface OutboxTables {
   outbox: OutboxTable;
 }
 

@@ -21,7 +21,7 @@ export interface CartLineInput {
   showUpsell: boolean;
 }
 
-export interface PricedCartLine extends PricedLine {
+interface PricedCartLine extends PricedLine {
   product: Product;
   name: string;
   washesPerUnit: number;

@@ -28,14 +28,14 @@ import type { Seller } from './catalog-files';
 export type InitializeOrderInput = z.output<typeof initializeOrderRequestSchema>;
 
 /** How long a signed result may be presented: the browser returns within minutes. */
-export const RESULT_MAX_AGE_MS = 60 * 60 * 1000;
+const RESULT_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
  * How long a payment can be approved after initialize; the order's discount use is
  * reserved that long (docs/shop.md "Discount uses"). Long enough for a payer at the
  * gateway, short enough that an abandoned checkout soon gives a single-use code back.
  */
-export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
 function newId(prefix: 'ORD' | 'PAY'): string {
   return `${prefix}-${randomBytes(10).toString('hex').toUpperCase()}`;

@@ -84,7 +84,7 @@ export type ShopPaymentsTable = {
   provider_url: string | null;
 };
 
-export type ShopWashCodesTable = {
+type ShopWashCodesTable = {
   code: string;
   order_id: string;
   order_item_id: number;
@@ -93,12 +93,12 @@ export type ShopWashCodesTable = {
   used_at: string | null;
 };
 
-export type ShopProviderKeysTable = {
+type ShopProviderKeysTable = {
   provider: string;
   secret: string;
 };
 
-export type ShopTables = {
+type ShopTables = {
   shop_products: ShopProductsTable;
   shop_discount_codes: ShopDiscountCodesTable;
   shop_orders: ShopOrdersTable;

@@ -12,7 +12,7 @@ import {
 import type { StationCountry } from '../../../src/shared/stations';
 import type { Db } from '../db';
 
-export interface ChargePointsTable {
+interface ChargePointsTable {
   station_id: string;
   uid: string;
   evse_id: string | null;
@@ -22,7 +22,7 @@ export interface ChargePointsTable {
   updated_at: string;
 }
 
-export interface ChargePointTables {
+interface ChargePointTables {
   charge_points: ChargePointsTable;
 }
 
@@ -35,7 +35,7 @@ export const ocpiConnectorSchema = z.object({
   /** Watts, as OCPI gives it. */
   max_electric_power: z.number().int().positive(),
 });
-export type OcpiConnector = z.infer<typeof ocpiConnectorSchema>;
+type OcpiConnector = z.infer<typeof ocpiConnectorSchema>;
 
 /** A charge point as stored. */
 export interface StoredChargePoint {
@@ -176,8 +176,6 @@ export function createChargePointsRepository(db: Db) {
     },
   };
 }
-
-export type ChargePointsRepository = ReturnType<typeof createChargePointsRepository>;
 
 declare module '../db' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema

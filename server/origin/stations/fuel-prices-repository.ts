@@ -6,7 +6,7 @@ import type { FuelGrade, FuelPrice } from '../../../src/shared/fuel-prices';
 import type { StationCountry } from '../../../src/shared/stations';
 import type { Db } from '../db';
 
-export interface FuelPriceHistoryTable {
+interface FuelPriceHistoryTable {
   station_id: string;
   grade: string;
   set_at: string;
@@ -15,7 +15,7 @@ export interface FuelPriceHistoryTable {
   received_at: string;
 }
 
-export interface FuelPricesTable {
+interface FuelPricesTable {
   station_id: string;
   grade: string;
   set_at: string;
@@ -23,7 +23,7 @@ export interface FuelPricesTable {
   currency: string;
 }
 
-export interface FuelPriceTables {
+interface FuelPriceTables {
   fuel_price_history: FuelPriceHistoryTable;
   fuel_prices: FuelPricesTable;
 }
@@ -186,8 +186,6 @@ export function createFuelPricesRepository(db: Db) {
 export function priceKey(stationId: string, grade: string, setAt: string): string {
   return `${stationId}|${grade}|${setAt}`;
 }
-
-export type FuelPricesRepository = ReturnType<typeof createFuelPricesRepository>;
 
 declare module '../db' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges these tables into the schema

@@ -7,7 +7,7 @@ import type { StationCountry } from '../../../src/shared/stations';
 import type { Db } from '../db';
 import { stationRecordSchema, type StationRecord } from './stations-record';
 
-export interface StationsTable {
+interface StationsTable {
   id: string;
   country: string;
   slug: string;
@@ -18,12 +18,12 @@ export interface StationsTable {
 }
 
 /** One row: the id of this database's station history (migration 008) and the last version taken (013). */
-export interface StationDatasetTable {
+interface StationDatasetTable {
   id: string;
   version: number;
 }
 
-export interface StationTables {
+interface StationTables {
   stations: StationsTable;
   station_dataset: StationDatasetTable;
 }
@@ -51,7 +51,7 @@ function parseRecord(json: string): StationRecord | undefined {
  * commit in the order of their numbers: a delta read between two commits never skips one.
  * Every writer of stations (editors, content sync, imports) goes through this.
  */
-export async function nextStationVersion(trx: Db): Promise<number> {
+async function nextStationVersion(trx: Db): Promise<number> {
   const row = await trx
     .updateTable('station_dataset')
     .set((eb) => ({ version: eb('version', '+', 1) }))

@@ -49,5 +49,3 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
   }
   return { call };
 }
-
-export type AccountOrigin = ReturnType<typeof createAccountOrigin>;

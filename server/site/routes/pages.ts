@@ -49,7 +49,7 @@ function followedOnSite(request: FastifyRequest): boolean {
 }
 
 /** Secure when the request came over https, directly or through a trusted proxy (TRUST_PROXY). */
-export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, locale: Locale): void {
+function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, locale: Locale): void {
   reply.setCookie(LOCALE_COOKIE, locale, {
     path: '/',
     maxAge: LOCALE_COOKIE_MAX_AGE_S,

@@ -11,8 +11,8 @@ import { validateField } from '../validation/rules';
 import { z } from '../zod';
 
 export const MAX_QUANTITY = 50;
-export const MAX_CART_LINES = 30;
-export const PAYMENT_METHODS = ['card', 'bank'] as const;
+const MAX_CART_LINES = 30;
+const PAYMENT_METHODS = ['card', 'bank'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHODS)[number];
 
 /**
@@ -33,7 +33,7 @@ export const BANKS = [
   { id: 'dnb', name: 'DNB', countries: ['NO'] },
   { id: 'sparebank', name: 'SpareBank 1', countries: ['NO'] },
 ] as const satisfies readonly { id: string; name: string; countries: readonly Country[] }[];
-export const BANK_IDS = BANKS.map((bank) => bank.id) as [string, ...string[]];
+const BANK_IDS = BANKS.map((bank) => bank.id) as [string, ...string[]];
 export type Bank = (typeof BANKS)[number];
 
 /** The banks a locale's customers are offered, in the order shown. */
@@ -55,7 +55,7 @@ const productCode = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'code may hold only letters, digits, - and _');
 
-export const cartLineSchema = z.object({
+const cartLineSchema = z.object({
   code: productCode,
   quantity: z
     .number({ error: 'quantity must be a number' })
@@ -65,7 +65,7 @@ export const cartLineSchema = z.object({
   showUpsell: z.boolean().default(true),
 });
 
-export const discountCodeSchema = z.string().trim().min(1).max(40);
+const discountCodeSchema = z.string().trim().min(1).max(40);
 
 export const validateCartRequestSchema = z.object({
   items: z.array(cartLineSchema).max(MAX_CART_LINES, `a cart holds at most ${MAX_CART_LINES} products`),
@@ -85,7 +85,7 @@ const personName = z
     'a name must not contain markup or control characters (< > { } [ ] \\ ` ^ | ~ $)',
   );
 
-export const customerDataSchema = z
+const customerDataSchema = z
   .object({
     email: z.email().max(254),
     firstname: personName,
@@ -145,7 +145,7 @@ export const initializeOrderRequestSchema = z
   );
 export type InitializeOrderRequest = z.input<typeof initializeOrderRequestSchema>;
 
-export const PAYMENT_RESULT_STATUSES = ['approved', 'declined', 'cancelled'] as const;
+const PAYMENT_RESULT_STATUSES = ['approved', 'declined', 'cancelled'] as const;
 export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
 
 /** The signed result the gateway hands to the browser (query string) and the callback. */

@@ -8,7 +8,7 @@ import type { FieldRule } from './rules';
 export const CONTACT_FORMS = ['contact', 'business'] as const;
 export type ContactFormId = (typeof CONTACT_FORMS)[number];
 
-export const CONTACT_TOPICS = ['card', 'station', 'webshop', 'other'] as const;
+const CONTACT_TOPICS = ['card', 'station', 'webshop', 'other'] as const;
 
 /** The honeypot: hidden from people, filled in by naive bots; a filled one is dropped. */
 export const HONEYPOT_FIELD = 'website';

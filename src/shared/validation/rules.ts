@@ -87,7 +87,7 @@ function isEmpty(value: FieldValue): boolean {
 }
 
 /** A decimal number written with a dot or a comma, or null. */
-export function parseDecimal(value: FieldValue): number | null {
+function parseDecimal(value: FieldValue): number | null {
   const text = asText(value).replace(/\s/g, '').replace(',', '.');
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   return Number(text);
