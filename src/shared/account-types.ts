@@ -3,37 +3,31 @@
  * (spec §3 User, §7 customer and cards endpoints). The card shape is not shown in the
  * spec; docs/accounts.md says what was chosen.
  */
-import { z } from './zod';
 import { TELEPHONE_PREFIXES } from './validation/phone';
 
 export const MARKETING_CHOICES = ['email', 'sms'] as const;
 export type MarketingChoice = (typeof MARKETING_CHOICES)[number];
 
-const CARD_KINDS = ['fuel', 'business'] as const;
-const CARD_STATUSES = ['active', 'blocked', 'expired'] as const;
-
 /** A fuel or business card as the cards endpoint returns it: never the full number. */
-export const cardSchema = z.object({
-  id: z.string(),
-  kind: z.enum(CARD_KINDS),
+export interface Card {
+  id: string;
+  kind: 'fuel' | 'business';
   /** Last four digits behind bullets, e.g. '•••• •••• •••• 1234'. */
-  maskedNumber: z.string(),
-  holder: z.string(),
+  maskedNumber: string;
+  holder: string;
   /** yyyy-MM */
-  expires: z.string().regex(/^\d{4}-\d{2}$/),
-  status: z.enum(CARD_STATUSES),
-});
-export type Card = z.infer<typeof cardSchema>;
+  expires: string;
+  status: 'active' | 'blocked' | 'expired';
+}
 
 /** The server customer record (spec §3, §7): emailToken is the account e-mail. */
-export const customerRecordSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  emailToken: z.string(),
-  phoneNumber: z.string(),
-  marketing: z.array(z.enum(MARKETING_CHOICES)).default([]),
-});
-export type CustomerRecord = z.infer<typeof customerRecordSchema>;
+export interface CustomerRecord {
+  firstName: string;
+  lastName: string;
+  emailToken: string;
+  phoneNumber: string;
+  marketing: MarketingChoice[];
+}
 
 /** The browser's user (spec §3). */
 export interface User {
@@ -49,20 +43,19 @@ export interface User {
 }
 
 /** A wash code bought in the shop, shown with its order (spec §1 car wash). */
-const washCodeSchema = z.object({
-  code: z.string(),
-  productName: z.string(),
-  validUntil: z.string().nullable(),
-  used: z.boolean(),
-});
+interface WashCode {
+  code: string;
+  productName: string;
+  validUntil: string | null;
+  used: boolean;
+}
 
-export const orderSummarySchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  status: z.string(),
-  totalWithTax: z.number(),
-  currency: z.string(),
-  items: z.array(z.object({ code: z.string(), name: z.string(), amount: z.number() })),
-  washCodes: z.array(washCodeSchema),
-});
-export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export interface OrderSummary {
+  id: string;
+  createdAt: string;
+  status: string;
+  totalWithTax: number;
+  currency: string;
+  items: { code: string; name: string; amount: number }[];
+  washCodes: WashCode[];
+}
