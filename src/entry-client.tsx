@@ -1,17 +1,17 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/app';
-import { BOOT_ELEMENT_ID, type BootData } from './shared/boot-data';
-import { PageRoute } from './app/routes';
-import { preloadPageBlocks } from './app/lazy-blocks';
-import { captureInstallPrompt } from './features/pwa/install-event';
-import { isNetworkFailure, listenForChunkErrors, withNavigationReloads } from './features/pwa/navigation-reload';
-import { createI18n, loadFeatureMessages, setBrowserI18n } from './i18n/catalogs';
+import { AppProviders } from '@/app/app';
+import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot-data';
+import { PageRoute } from '@/app/routes';
+import { preloadPageBlocks } from '@/app/lazy-blocks';
+import { captureInstallPrompt } from '@/features/pwa/install-event';
+import { isNetworkFailure, listenForChunkErrors, withNavigationReloads } from '@/features/pwa/navigation-reload';
+import { createI18n, loadFeatureMessages, setBrowserI18n } from '@/i18n/catalogs';
 import type { I18n } from '@lingui/core';
-import type { Locale } from './shared/locales';
-import type { PagePayload } from './shared/payload';
-import './app/styles.css';
+import type { Locale } from '@/shared/locales';
+import type { PagePayload } from '@/shared/payload';
+import '@/app/styles.css';
 
 /**
  * The payload client is loaded on the first client navigation, not with the page: the
@@ -19,7 +19,7 @@ import './app/styles.css';
  */
 async function loadPayload(target: string, signal: AbortSignal) {
   const payload = await (
-    await import('./features/content/api/fetch-payload')
+    await import('@/features/content/api/fetch-payload')
   )
     .fetchPayload(target, signal)
     .catch(
@@ -46,9 +46,9 @@ function localPath(target: string): string {
  */
 async function offlinePayload(target: string): Promise<PagePayload | undefined> {
   try {
-    const stored = await (await import('./features/stations/offline-pages')).storedPayload(target);
+    const stored = await (await import('@/features/stations/offline-pages')).storedPayload(target);
     if (stored) return stored;
-    const { storedStationPayload } = await import('./features/stations/offline-station-page');
+    const { storedStationPayload } = await import('@/features/stations/offline-station-page');
     return await storedStationPayload(site.locale, localPath(target));
   } catch {
     return undefined;

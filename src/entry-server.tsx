@@ -5,14 +5,14 @@
 import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { AppProviders } from './app/app';
-import { serializeBootData, BOOT_ELEMENT_ID, type PublicConfig } from './shared/boot-data';
-import { HeadMarkup } from './app/document-head';
-import { PageRoute } from './app/routes';
-import { preloadAllBlocks } from './app/lazy-blocks';
-import { preloadCatalogs } from './i18n/catalogs';
-import type { Locale } from './shared/locales';
-import type { PagePayload } from './shared/payload';
+import { AppProviders } from '@/app/app';
+import { serializeBootData, BOOT_ELEMENT_ID, type PublicConfig } from '@/shared/boot-data';
+import { HeadMarkup } from '@/app/document-head';
+import { PageRoute } from '@/app/routes';
+import { preloadAllBlocks } from '@/app/lazy-blocks';
+import { preloadCatalogs } from '@/i18n/catalogs';
+import type { Locale } from '@/shared/locales';
+import type { PagePayload } from '@/shared/payload';
 
 export interface RenderInput {
   /** Absolute URL of the request (only its path is used by the router). */

@@ -8,8 +8,8 @@
  * It is a plain document with no script (the CSP below allows none) and one stylesheet
  * from the precache, so it renders the same with or without the app's JavaScript.
  */
-import { LOCALE_INFO, LOCALES, resolvePath, type Locale } from '../src/shared/locales';
-import { offlineStartPages } from '../src/shared/service-worker-protocol';
+import { LOCALE_INFO, LOCALES, resolvePath, type Locale } from '#shared/locales';
+import { offlineStartPages } from '#shared/service-worker-protocol';
 import { CACHES } from './cache-names';
 import escapeHtml from 'escape-html';
 

@@ -11,8 +11,8 @@ import {
   type Layout,
   type Page,
   type SearchResult,
-} from '../../src/shared/content-schema';
-import type { Locale } from '../../src/shared/locales';
+} from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
 
 export class OriginError extends Error {
   constructor(

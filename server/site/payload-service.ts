@@ -2,11 +2,11 @@
  * Builds the payload of a page: layout and page from the origin, the status code, the
  * head. The HTML render and `_payload.json` both come from here (DESIGN §3).
  */
-import type { Layout, Page } from '../../src/shared/content-schema';
-import type { HeadData } from '../../src/shared/head';
-import { LOCALE_INFO, LOCALES, slugToPath, type Locale } from '../../src/shared/locales';
-import { isValidContentPath } from '../../src/shared/path-rules';
-import type { PagePayload, PayloadError } from '../../src/shared/payload';
+import type { Layout, Page } from '#shared/content-schema';
+import type { HeadData } from '#shared/head';
+import { LOCALE_INFO, LOCALES, slugToPath, type Locale } from '#shared/locales';
+import { isValidContentPath } from '#shared/path-rules';
+import type { PagePayload, PayloadError } from '#shared/payload';
 import { OriginError, type OriginClient } from './origin-client';
 import type { SiteUrls } from './site-urls';
 import { structuredData } from './structured-data';

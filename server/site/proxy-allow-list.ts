@@ -3,13 +3,13 @@
  * 404 at the site server and never reaches the origin.
  */
 import type { z } from 'zod';
-import { searchRequestSchema } from '../../src/shared/content-schema';
+import { searchRequestSchema } from '#shared/content-schema';
 import {
   initializeOrderRequestSchema,
   signedPaymentResultSchema,
   validateCartRequestSchema,
   washCodeCheckRequestSchema,
-} from '../../src/shared/shop/api-schema';
+} from '#shared/shop/api-schema';
 
 export interface ProxiedEndpoint {
   path: string;

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Locale } from '../../src/shared/locales';
-import type { PagePayload } from '../../src/shared/payload';
+import type { Locale } from '#shared/locales';
+import type { PagePayload } from '#shared/payload';
 import { manifestHref } from './web-app-manifest';
-import type { PublicConfig } from '../../src/shared/boot-data';
+import type { PublicConfig } from '#shared/boot-data';
 
 interface ServerBundle {
   render(input: {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { useT } from '../i18n/use-t';
-import type { Layout } from '../shared/content-schema';
-import type { HeadData } from '../shared/head';
-import { useSite } from '../ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { Layout } from '@/shared/content-schema';
+import type { HeadData } from '@/shared/head';
+import { useSite } from '@/ui/site-context';
 import { Footer } from './footer';
 import { Header } from './header';
 

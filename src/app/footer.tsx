@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { CookieSettingsButton } from '../features/consent/components/cookie-settings-button';
-import { useT } from '../i18n/use-t';
-import type { CmsLink, Layout } from '../shared/content-schema';
-import { CmsLinkView } from '../ui/cms-link-view';
-import { HeightTransition } from '../ui/height-transition';
-import { useMinWidth } from '../ui/use-breakpoint';
+import { CookieSettingsButton } from '@/features/consent/components/cookie-settings-button';
+import { useT } from '@/i18n/use-t';
+import type { CmsLink, Layout } from '@/shared/content-schema';
+import { CmsLinkView } from '@/ui/cms-link-view';
+import { HeightTransition } from '@/ui/height-transition';
+import { useMinWidth } from '@/ui/use-breakpoint';
 import './footer.css';
 
 type LinkGroup = Layout['footerLinks'][number];

@@ -1,8 +1,8 @@
-import { useT } from '../i18n/use-t';
-import type { HeadData } from '../shared/head';
-import { localeCookieAssignment } from '../shared/locale-detection';
-import { LOCALE_INFO, LOCALES, type Locale } from '../shared/locales';
-import { useSite } from '../ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { HeadData } from '@/shared/head';
+import { localeCookieAssignment } from '@/shared/locale-detection';
+import { LOCALE_INFO, LOCALES, type Locale } from '@/shared/locales';
+import { useSite } from '@/ui/site-context';
 
 /** Remembers the visitor's choice, so that first-visit detection on "/" respects it (spec §4). */
 function rememberLocale(locale: Locale) {

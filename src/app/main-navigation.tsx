@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useT } from '../i18n/use-t';
-import type { NavigationItem } from '../shared/content-schema';
+import { useT } from '@/i18n/use-t';
+import type { NavigationItem } from '@/shared/content-schema';
 
 const noSubscription = () => () => {};
 

@@ -7,12 +7,12 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useT } from '../i18n/use-t';
-import type { Layout } from '../shared/content-schema';
-import { LOCALE_INFO, LOCALES, type Locale } from '../shared/locales';
-import type { PagePayload } from '../shared/payload';
-import { offlineStartPages } from '../shared/service-worker-protocol';
-import { useSite } from '../ui/site-context';
+import { useT } from '@/i18n/use-t';
+import type { Layout } from '@/shared/content-schema';
+import { LOCALE_INFO, LOCALES, type Locale } from '@/shared/locales';
+import type { PagePayload } from '@/shared/payload';
+import { offlineStartPages } from '@/shared/service-worker-protocol';
+import { useSite } from '@/ui/site-context';
 import { readLayout } from './layout-store';
 
 export default function OfflinePage({
@@ -71,7 +71,7 @@ async function pagesThatOpenOffline(
 }
 
 async function storedByStations(href: string): Promise<boolean> {
-  const { storedPayload } = await import('../features/stations/offline-pages');
+  const { storedPayload } = await import('@/features/stations/offline-pages');
   return (await storedPayload(href)) !== undefined;
 }
 

@@ -5,10 +5,10 @@
  * is offered as a file (the video block plays videos with CmsVideo). Width and height are always set, so nothing shifts when it loads.
  */
 import { useLingui } from '@lingui/react';
-import { assetExtension, assetKind, isDocument } from '../shared/asset-types';
-import type { Asset } from '../shared/content-schema';
-import { buildImageSources } from '../shared/image-url';
-import { useT } from '../i18n/use-t';
+import { assetExtension, assetKind, isDocument } from '@/shared/asset-types';
+import type { Asset } from '@/shared/content-schema';
+import { buildImageSources } from '@/shared/image-url';
+import { useT } from '@/i18n/use-t';
 import './cms-image.css';
 
 type ImageLoading = 'lazy' | 'eager';

@@ -4,9 +4,9 @@
  * way to stop it (WCAG 2.2.2), hence the pause button; with reduced motion it starts paused.
  */
 import { useEffect, useRef, useState } from 'react';
-import { assetExtension, mimeTypeOf } from '../shared/asset-types';
-import type { Asset } from '../shared/content-schema';
-import { useT } from '../i18n/use-t';
+import { assetExtension, mimeTypeOf } from '@/shared/asset-types';
+import type { Asset } from '@/shared/content-schema';
+import { useT } from '@/i18n/use-t';
 import './cms-image.css';
 
 const VIDEO_WIDTH = 1920;

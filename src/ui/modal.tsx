@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '../i18n/use-t';
+import { useT } from '@/i18n/use-t';
 import { backdropClicked, closeModal, modalStore } from './modal-store';
 import './modal.css';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '../i18n/use-t';
+import { useT } from '@/i18n/use-t';
 import { allowNotifications, notificationsStore, removeNotification } from './notifications-store';
 import './notifications.css';
 

@@ -6,8 +6,8 @@
  * when they log in.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { ACCOUNT_PATHS } from '../../src/shared/account-paths';
-import { getHref } from '../../src/shared/locales';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
+import { getHref } from '#shared/locales';
 import { expectAccessible, featureText, latestMail, tokenFrom, uniqueEmail } from './support/accounts';
 import { message } from './support/content';
 import { waitForHydration } from './support/page-helpers';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, layoutSchema, pageSchema, searchResultSchema } from '../../src/shared/content-schema';
-import { LOCALES } from '../../src/shared/locales';
+import { apiErrorSchema, layoutSchema, pageSchema, searchResultSchema } from '#shared/content-schema';
+import { LOCALES } from '#shared/locales';
 import type { Db } from '../../server/origin/db';
 import { seedIfEmpty } from '../../server/origin/seed';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../src/shared/content-schema';
-import { stationListSchema, type StationSummary } from '../../src/shared/stations';
+import { apiErrorSchema } from '#shared/content-schema';
+import { stationListSchema, type StationSummary } from '#shared/stations';
 import type { Db } from '../../server/origin/db';
 import { createFuelPricesRepository } from '../../server/origin/stations/fuel-prices-repository';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';

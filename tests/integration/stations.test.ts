@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, pageSchema } from '../../src/shared/content-schema';
-import { LOCALES } from '../../src/shared/locales';
-import { stationListSchema, type StationList } from '../../src/shared/stations';
+import { apiErrorSchema, pageSchema } from '#shared/content-schema';
+import { LOCALES } from '#shared/locales';
+import { stationListSchema, type StationList } from '#shared/stations';
 import type { Db } from '../../server/origin/db';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import { generateSeedStations, seedStationsIfEmpty } from '../../server/origin/stations/seed/stations-seed';

@@ -16,10 +16,10 @@ import {
   resetCompleteRequest,
   resetRequest,
   tokenRequest,
-} from '../../../src/shared/api/customers';
-import { readPhone } from '../../../src/shared/validation/phone';
-import { validateForm, type ValidationMessage } from '../../../src/shared/validation/rules';
-import { ACCOUNT_FORM_RULES } from '../../../src/shared/validation/forms';
+} from '#shared/api/customers';
+import { readPhone } from '#shared/validation/phone';
+import { validateForm, type ValidationMessage } from '#shared/validation/rules';
+import { ACCOUNT_FORM_RULES } from '#shared/validation/forms';
 import { accountEmail } from './account-emails';
 import { bearerToken, customerSessionGuard, requireCustomerId, unauthorized } from './customer-auth';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './secrets';

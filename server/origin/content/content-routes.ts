@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
-import { isValidContentPath } from '../../../src/shared/path-rules';
-import { pathToSlug, type Locale } from '../../../src/shared/locales';
-import { searchRequestSchema, type PageContent } from '../../../src/shared/content-schema';
+import { isValidContentPath } from '#shared/path-rules';
+import { pathToSlug, type Locale } from '#shared/locales';
+import { searchRequestSchema, type PageContent } from '#shared/content-schema';
 import { badRequest, notFound } from '../errors';
 import { isPreview, requestLocale } from '../locale-header';
 import type { LayoutsRepository } from './layouts-repository';

@@ -1,6 +1,6 @@
 /** Data access for the per-locale layout (navigation, logo, footer). */
-import { layoutSchema, type Layout } from '../../../src/shared/content-schema';
-import type { Locale } from '../../../src/shared/locales';
+import { layoutSchema, type Layout } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
 import type { Db } from '../db';
 
 export function createLayoutsRepository(db: Db) {

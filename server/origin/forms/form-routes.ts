@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
-import { CONTACT_FORMS, CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/validation/forms';
-import { validateForm } from '../../../src/shared/validation/rules';
+import { CONTACT_FORMS, CONTACT_FORM_FIELDS, contactFormRules } from '#shared/validation/forms';
+import { validateForm } from '#shared/validation/rules';
 import { bearerToken } from '../accounts/customer-auth';
 import type { Db } from '../db';
 import { badRequest, validationFailed } from '../errors';

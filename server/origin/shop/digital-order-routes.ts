@@ -12,8 +12,8 @@ import {
   signedPaymentResultSchema,
   validateCartRequestSchema,
   washCodeCheckRequestSchema,
-} from '../../../src/shared/shop/api-schema';
-import { normaliseVerificationCode } from '../../../src/shared/shop/verification-code';
+} from '#shared/shop/api-schema';
+import { normaliseVerificationCode } from '#shared/shop/verification-code';
 import { HttpError } from '../errors';
 import { requestLocale } from '../locale-header';
 import type { OrdersRepository } from './orders-repository';

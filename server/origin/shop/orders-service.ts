@@ -5,15 +5,15 @@
  * and queueing the receipt.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { LOCALE_INFO, type Locale } from '../../../src/shared/locales';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
 import type {
   InitializedOrder,
   OrderReceipt,
   SignedPaymentResult,
   initializeOrderRequestSchema,
-} from '../../../src/shared/shop/api-schema';
-import { banksFor } from '../../../src/shared/shop/api-schema';
-import { centsToEuros, eurosToCents } from '../../../src/shared/shop/money';
+} from '#shared/shop/api-schema';
+import { banksFor } from '#shared/shop/api-schema';
+import { centsToEuros, eurosToCents } from '#shared/shop/money';
 import type { z } from 'zod';
 import type { Db } from '../db';
 import { HttpError } from '../errors';

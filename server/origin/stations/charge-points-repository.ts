@@ -8,8 +8,8 @@ import {
   EVSE_STATUSES,
   type ChargePoint,
   type EvseStatus,
-} from '../../../src/shared/charge-points';
-import type { StationCountry } from '../../../src/shared/stations';
+} from '#shared/charge-points';
+import type { StationCountry } from '#shared/stations';
 import type { Db } from '../db';
 
 interface ChargePointsTable {

@@ -3,9 +3,9 @@
  * content-routes.ts asks this module for a station page by path, for the server-render
  * list of a stationLocator block, and for the sitemap entries of station pages.
  */
-import type { PageContent } from '../../../src/shared/content-schema';
-import type { Locale } from '../../../src/shared/locales';
-import { LOCALE_COUNTRY } from '../../../src/shared/stations';
+import type { PageContent } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
+import { LOCALE_COUNTRY } from '#shared/stations';
 import type { AssetsRepository } from '../images/assets-repository';
 import type { StationLiveData } from './station-live-data';
 import type { StationsRepository } from './stations-repository';

@@ -3,7 +3,7 @@
  * over HTTP with the customer's session token as a bearer token. The answer's status,
  * body and retry-after are passed back as they are for the route to interpret.
  */
-import type { Locale } from '../../../src/shared/locales';
+import type { Locale } from '#shared/locales';
 import { originBadGateway, originTimedOut, originUnavailable } from '../origin-forwarding';
 
 export interface OriginAnswer {

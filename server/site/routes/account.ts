@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
-import { CONTACT_FORMS, HONEYPOT_FIELD } from '../../../src/shared/validation/forms';
+import { CONTACT_FORMS, HONEYPOT_FIELD } from '#shared/validation/forms';
 import {
   detailsRequest,
   loginRequest,
@@ -23,8 +23,8 @@ import {
   tokenRequest,
   confirmEmailRequest,
   type LinkOptions,
-} from '../../../src/shared/api/customers';
-import type { Locale } from '../../../src/shared/locales';
+} from '#shared/api/customers';
+import type { Locale } from '#shared/locales';
 import { createAccountOrigin, type OriginAnswer } from '../accounts/account-origin';
 import { assertSameSiteRequest, sameSiteRequestsOnly } from '../accounts/csrf';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie';

@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { signedPaymentResultSchema } from '../../../src/shared/shop/api-schema';
-import { paytrailRedirectParamsSchema, type PaytrailRedirectParams } from '../../../src/shared/shop/paytrail-params';
+import { signedPaymentResultSchema } from '#shared/shop/api-schema';
+import { paytrailRedirectParamsSchema, type PaytrailRedirectParams } from '#shared/shop/paytrail-params';
 import { HttpError } from '../errors';
 import { originTimedOut, originUnavailable } from '../origin-forwarding';
 

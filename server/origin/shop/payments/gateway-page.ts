@@ -1,7 +1,7 @@
 /** The hosted page of the payment test gateway: plain HTML, no script, works by keyboard. */
-import { isLocale, LOCALE_INFO, type Locale } from '../../../../src/shared/locales';
-import { banksFor, TEST_CARDS } from '../../../../src/shared/shop/api-schema';
-import { centsToEuros, formatPrice } from '../../../../src/shared/shop/money';
+import { isLocale, LOCALE_INFO, type Locale } from '#shared/locales';
+import { banksFor, TEST_CARDS } from '#shared/shop/api-schema';
+import { centsToEuros, formatPrice } from '#shared/shop/money';
 import { serverText } from '../../server-texts';
 import type { ShopPaymentsTable } from '../shop-tables';
 import escapeHtml from 'escape-html';
