@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { NavigationItem } from '@/shared/content-schema';
 
 const noSubscription = () => () => {};
@@ -22,7 +22,7 @@ const noSubscription = () => () => {};
  * (:focus-within) on desktops. `data-enhanced` marks the navigation once the buttons work.
  */
 export function MainNavigation({ items, label }: { items: NavigationItem[]; label: string }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const baseId = useId();
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -144,7 +144,7 @@ export function MainNavigation({ items, label }: { items: NavigationItem[]; labe
                     className="nav__toggle"
                     aria-expanded={open}
                     aria-controls={submenuId(item.id)}
-                    aria-label={t('nav.submenu', { name: item.text })}
+                    aria-label={i18n._('nav.submenu', { name: item.text })}
                     onClick={() => setOpenId(open ? null : item.id)}
                   >
                     <span className="nav__chevron" aria-hidden="true" />

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { assetExtension, mimeTypeOf } from '@/shared/asset-types';
 import type { Asset } from '@/shared/content-schema';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import './cms-image.css';
 
 const VIDEO_WIDTH = 1920;
@@ -21,7 +21,7 @@ export interface CmsVideoProps {
 }
 
 export function CmsVideo({ asset, title, className, autoPlay = true }: CmsVideoProps) {
-  const t = useT();
+  const { i18n } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(autoPlay);
   const type = mimeTypeOf(assetExtension(asset) ?? '');
@@ -65,7 +65,7 @@ export function CmsVideo({ asset, title, className, autoPlay = true }: CmsVideoP
         <source src={asset.src} {...(type ? { type } : {})} />
       </video>
       <button type="button" className="cms-video__toggle" onClick={toggle}>
-        {playing ? t('video.pause') : t('video.play')}
+        {playing ? i18n._('video.pause') : i18n._('video.play')}
       </button>
     </div>
   );

@@ -2,7 +2,7 @@
 import { AccountForm } from './account-form';
 import { useState } from 'react';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { MarketingChoice, User } from '@/shared/account-types';
 import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
 import type { TelephonePrefix } from '@/shared/validation/phone';
@@ -17,7 +17,7 @@ import { useAccountForm } from './use-account-form';
 
 /** `onDone(true)` once saved and the session store reloaded, `onDone(false)` on cancel. */
 export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: boolean) => void }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const text = useFieldText();
   const { locale } = useSite();
   const online = useOnlineStatus();
@@ -47,7 +47,7 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
   return (
     <AccountForm
       titleId="account-edit-title"
-      title={t('account.details.edit-title')}
+      title={i18n._('account.details.edit-title')}
       outcome={outcome}
       onSubmit={onSubmit}
     >
@@ -57,7 +57,7 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
             key={name}
             kind="text"
             name={name}
-            label={t(`account.field.${name}`)}
+            label={i18n._(`account.field.${name}`)}
             autoComplete={name === 'firstname' ? 'given-name' : 'family-name'}
             required
             value={form.values[name]}
@@ -76,10 +76,10 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
       <MarketingChoices value={marketing} onChange={setMarketing} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? t('account.details.saving') : t('account.details.save')}
+          {pending ? i18n._('account.details.saving') : i18n._('account.details.save')}
         </button>
         <button type="button" className="button" onClick={() => onDone(false)}>
-          {t('account.details.cancel')}
+          {i18n._('account.details.cancel')}
         </button>
       </div>
     </AccountForm>

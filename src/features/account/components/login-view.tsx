@@ -2,7 +2,7 @@
 import { AccountForm } from './account-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS, safeReturnPath } from '@/shared/account-paths';
 import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
@@ -28,7 +28,7 @@ function loginFailure(error: unknown): FieldMessage {
 }
 
 export function LoginView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const text = useFieldText();
   const { locale } = useSite();
   const online = useOnlineStatus();
@@ -52,20 +52,20 @@ export function LoginView() {
   return (
     <AccountForm
       titleId="account-login-title"
-      title={t('account.login.title')}
+      title={i18n._('account.login.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       intro={
         <>
-          {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
-          {unlockToken ? <FormMessage kind="info">{t('account.login.unlock-notice')}</FormMessage> : null}
+          {!online ? <FormMessage kind="info">{i18n._('account.offline-notice')}</FormMessage> : null}
+          {unlockToken ? <FormMessage kind="info">{i18n._('account.login.unlock-notice')}</FormMessage> : null}
         </>
       }
     >
       <FormField
         kind="email"
         name="email"
-        label={t('account.field.email')}
+        label={i18n._('account.field.email')}
         autoComplete="username"
         required
         value={form.values.email}
@@ -75,7 +75,7 @@ export function LoginView() {
       <FormField
         kind="password"
         name="password"
-        label={t('account.field.password')}
+        label={i18n._('account.field.password')}
         autoComplete="current-password"
         required
         value={form.values.password}
@@ -84,12 +84,13 @@ export function LoginView() {
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? t('account.login.busy') : t('account.login.submit')}
+          {pending ? i18n._('account.login.busy') : i18n._('account.login.submit')}
         </button>
-        <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.login.forgot')}</Link>
+        <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.login.forgot')}</Link>
       </div>
       <p>
-        {t('account.login.no-account')} <Link to={ACCOUNT_PATHS.register[locale]}>{t('account.login.register')}</Link>
+        {i18n._('account.login.no-account')}{' '}
+        <Link to={ACCOUNT_PATHS.register[locale]}>{i18n._('account.login.register')}</Link>
       </p>
     </AccountForm>
   );

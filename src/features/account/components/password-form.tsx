@@ -4,7 +4,7 @@
  */
 import { AccountForm } from './account-form';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
 import { changePassword } from '../api/account-api';
@@ -15,7 +15,7 @@ const EMPTY = { currentPassword: '', newPassword: '', newPasswordConfirmation: '
 const NAMES = ['currentPassword', 'newPassword', 'newPasswordConfirmation'] as const;
 
 export function PasswordForm() {
-  const t = useT();
+  const { i18n } = useLingui();
   const text = useFieldText();
   const passwordHint = usePasswordHint();
   const { locale } = useSite();
@@ -29,13 +29,13 @@ export function PasswordForm() {
   return (
     <AccountForm
       titleId="account-password-title"
-      title={t('account.password.title')}
+      title={i18n._('account.password.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       intro={
         <>
-          <p>{t('account.password.lead')}</p>
-          {outcome.kind === 'done' ? <FormMessage kind="success">{t('account.password.done')}</FormMessage> : null}
+          <p>{i18n._('account.password.lead')}</p>
+          {outcome.kind === 'done' ? <FormMessage kind="success">{i18n._('account.password.done')}</FormMessage> : null}
         </>
       }
     >
@@ -44,7 +44,7 @@ export function PasswordForm() {
           key={name}
           kind="password"
           name={name}
-          label={t(`account.field.${name}`)}
+          label={i18n._(`account.field.${name}`)}
           autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
           hint={name === 'newPassword' ? passwordHint(form.errorOf(name)) : undefined}
           required
@@ -55,7 +55,7 @@ export function PasswordForm() {
       ))}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>
-          {t('account.password.submit')}
+          {i18n._('account.password.submit')}
         </button>
       </div>
     </AccountForm>

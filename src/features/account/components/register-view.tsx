@@ -3,7 +3,7 @@ import { AccountForm } from './account-form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { MarketingChoice } from '@/shared/account-types';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import { LOCALIZED_PATHS } from '@/shared/locales';
@@ -18,7 +18,7 @@ import { useAccountForm } from './use-account-form';
 import { MarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from './shared-fields';
 
 export function RegisterView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const text = useFieldText();
   const passwordHint = usePasswordHint();
   const { locale } = useSite();
@@ -56,10 +56,10 @@ export function RegisterView() {
   if (sentTo) {
     return (
       <FormMessage kind="success">
-        <h2>{t('account.register.sent-title')}</h2>
-        <p>{t('account.register.sent', { email: sentTo })}</p>
+        <h2>{i18n._('account.register.sent-title')}</h2>
+        <p>{i18n._('account.register.sent', { email: sentTo })}</p>
         <p>
-          <Link to={ACCOUNT_PATHS.confirmEmail[locale]}>{t('account.register.enter-code')}</Link>
+          <Link to={ACCOUNT_PATHS.confirmEmail[locale]}>{i18n._('account.register.enter-code')}</Link>
         </p>
       </FormMessage>
     );
@@ -78,24 +78,34 @@ export function RegisterView() {
   return (
     <AccountForm
       titleId="account-register-title"
-      title={t('account.register.title')}
+      title={i18n._('account.register.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       intro={
         <>
-          <p>{t('forms.required-note')}</p>
-          {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
+          <p>{i18n._('forms.required-note')}</p>
+          {!online ? <FormMessage kind="info">{i18n._('account.offline-notice')}</FormMessage> : null}
         </>
       }
     >
       <div className="form-row">
-        <FormField kind="text" label={t('account.field.firstname')} autoComplete="given-name" {...field('firstname')} />
-        <FormField kind="text" label={t('account.field.lastname')} autoComplete="family-name" {...field('lastname')} />
+        <FormField
+          kind="text"
+          label={i18n._('account.field.firstname')}
+          autoComplete="given-name"
+          {...field('firstname')}
+        />
+        <FormField
+          kind="text"
+          label={i18n._('account.field.lastname')}
+          autoComplete="family-name"
+          {...field('lastname')}
+        />
       </div>
-      <FormField kind="email" label={t('account.field.email')} autoComplete="email" {...field('email')} />
+      <FormField kind="email" label={i18n._('account.field.email')} autoComplete="email" {...field('email')} />
       <FormField
         kind="email"
-        label={t('account.field.email-confirmation')}
+        label={i18n._('account.field.email-confirmation')}
         autoComplete="email"
         {...field('emailConfirmation')}
       />
@@ -108,14 +118,14 @@ export function RegisterView() {
       />
       <FormField
         kind="password"
-        label={t('account.field.new-password')}
+        label={i18n._('account.field.new-password')}
         autoComplete="new-password"
         hint={passwordHint(form.errorOf('password'))}
         {...field('password')}
       />
       <FormField
         kind="password"
-        label={t('account.field.password-confirmation')}
+        label={i18n._('account.field.password-confirmation')}
         autoComplete="new-password"
         {...field('passwordConfirmation')}
       />
@@ -128,16 +138,16 @@ export function RegisterView() {
         error={text(form.errorOf('terms'))}
         label={
           <>
-            {t('account.register.terms')}{' '}
-            <Link to={LOCALIZED_PATHS.terms[locale]}>{t('account.register.terms-link')}</Link>
+            {i18n._('account.register.terms')}{' '}
+            <Link to={LOCALIZED_PATHS.terms[locale]}>{i18n._('account.register.terms-link')}</Link>
           </>
         }
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? t('account.register.busy') : t('account.register.submit')}
+          {pending ? i18n._('account.register.busy') : i18n._('account.register.submit')}
         </button>
-        <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.register.have-account')}</Link>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.register.have-account')}</Link>
       </div>
     </AccountForm>
   );

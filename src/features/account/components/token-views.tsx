@@ -8,7 +8,7 @@ import { AccountForm } from './account-form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import { ACCOUNT_FORM_RULES } from '@/shared/validation/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
@@ -55,7 +55,7 @@ function useResetLinkCheck(token: string): 'checking' | 'usable' | FieldMessage 
 }
 
 export function ConfirmEmailView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const text = useFieldText();
   const { locale } = useSite();
   const [searchParams] = useSearchParams();
@@ -91,9 +91,9 @@ export function ConfirmEmailView() {
   if (outcome.kind === 'done') {
     return (
       <FormMessage kind="success">
-        <h2>{t('account.confirm.done-title')}</h2>
+        <h2>{i18n._('account.confirm.done-title')}</h2>
         <p>
-          <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
+          <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
         </p>
       </FormMessage>
     );
@@ -102,15 +102,21 @@ export function ConfirmEmailView() {
   return (
     <AccountForm
       titleId="account-confirm-title"
-      title={t('account.confirm.title')}
+      title={i18n._('account.confirm.title')}
       outcome={outcome}
       onSubmit={onSubmit}
-      intro={confirming ? <p role="status">{t('account.confirm.busy')}</p> : <p>{t('account.confirm.code-lead')}</p>}
+      intro={
+        confirming ? (
+          <p role="status">{i18n._('account.confirm.busy')}</p>
+        ) : (
+          <p>{i18n._('account.confirm.code-lead')}</p>
+        )
+      }
     >
       <FormField
         kind="email"
         name="email"
-        label={t('account.field.email')}
+        label={i18n._('account.field.email')}
         autoComplete="email"
         required
         value={form.values.email}
@@ -120,7 +126,7 @@ export function ConfirmEmailView() {
       <FormField
         kind="text"
         name="code"
-        label={t('account.field.code')}
+        label={i18n._('account.field.code')}
         autoComplete="one-time-code"
         inputMode="numeric"
         required
@@ -130,7 +136,7 @@ export function ConfirmEmailView() {
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={confirming}>
-          {t('account.confirm.submit')}
+          {i18n._('account.confirm.submit')}
         </button>
       </div>
     </AccountForm>
@@ -138,7 +144,7 @@ export function ConfirmEmailView() {
 }
 
 export function ForgotPasswordView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const text = useFieldText();
   const { locale } = useSite();
   const online = useOnlineStatus();
@@ -152,27 +158,27 @@ export function ForgotPasswordView() {
   if (outcome.kind === 'done') {
     return (
       <FormMessage kind="success">
-        <h2>{t('account.forgot.sent-title')}</h2>
-        <p>{t('account.forgot.sent', { email: form.values.email.trim() })}</p>
+        <h2>{i18n._('account.forgot.sent-title')}</h2>
+        <p>{i18n._('account.forgot.sent', { email: form.values.email.trim() })}</p>
       </FormMessage>
     );
   }
   return (
     <AccountForm
       titleId="account-forgot-title"
-      title={t('account.forgot.title')}
+      title={i18n._('account.forgot.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       intro={
         <>
-          <p>{t('account.forgot.lead')}</p>
+          <p>{i18n._('account.forgot.lead')}</p>
         </>
       }
     >
       <FormField
         kind="email"
         name="email"
-        label={t('account.field.email')}
+        label={i18n._('account.field.email')}
         autoComplete="email"
         required
         value={form.values.email}
@@ -181,16 +187,16 @@ export function ForgotPasswordView() {
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
-          {t('account.forgot.submit')}
+          {i18n._('account.forgot.submit')}
         </button>
-        <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.forgot.back')}</Link>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.forgot.back')}</Link>
       </div>
     </AccountForm>
   );
 }
 
 export function ResetPasswordView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const text = useFieldText();
   const passwordHint = usePasswordHint();
   const { locale } = useSite();
@@ -209,9 +215,9 @@ export function ResetPasswordView() {
   if (outcome.kind === 'done') {
     return (
       <FormMessage kind="success">
-        <h2>{t('account.reset.done-title')}</h2>
+        <h2>{i18n._('account.reset.done-title')}</h2>
         <p>
-          <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
+          <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
         </p>
       </FormMessage>
     );
@@ -221,10 +227,10 @@ export function ResetPasswordView() {
     return (
       <AccountForm
         titleId="account-reset-title"
-        title={t('account.reset.title')}
+        title={i18n._('account.reset.title')}
         outcome={outcome}
         onSubmit={onSubmit}
-        intro={<p role="status">{t('account.reset.checking')}</p>}
+        intro={<p role="status">{i18n._('account.reset.checking')}</p>}
       >
         {null}
       </AccountForm>
@@ -234,12 +240,12 @@ export function ResetPasswordView() {
     const message = !token || linkCheck === 'usable' ? { id: 'account.errors.invalid-token' } : linkCheck;
     return (
       <section className="account-form" aria-labelledby="account-reset-title">
-        <h2 id="account-reset-title">{t('account.reset.title')}</h2>
+        <h2 id="account-reset-title">{i18n._('account.reset.title')}</h2>
         <FormMessage kind="error">
-          <p>{t(message.id, message.values)}</p>
+          <p>{i18n._(message.id, message.values)}</p>
           {message.id === 'account.errors.invalid-token' ? (
             <p>
-              <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+              <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
             </p>
           ) : null}
         </FormMessage>
@@ -249,13 +255,13 @@ export function ResetPasswordView() {
   return (
     <AccountForm
       titleId="account-reset-title"
-      title={t('account.reset.title')}
+      title={i18n._('account.reset.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       failureExtra={(messageId) =>
         messageId === 'account.errors.invalid-token' ? (
           <p>
-            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
           </p>
         ) : null
       }
@@ -263,7 +269,7 @@ export function ResetPasswordView() {
       <FormField
         kind="password"
         name="password"
-        label={t('account.field.new-password')}
+        label={i18n._('account.field.new-password')}
         autoComplete="new-password"
         hint={passwordHint(form.errorOf('password'))}
         required
@@ -274,7 +280,7 @@ export function ResetPasswordView() {
       <FormField
         kind="password"
         name="passwordConfirmation"
-        label={t('account.field.password-confirmation')}
+        label={i18n._('account.field.password-confirmation')}
         autoComplete="new-password"
         required
         value={form.values.passwordConfirmation}
@@ -283,7 +289,7 @@ export function ResetPasswordView() {
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
-          {t('account.reset.submit')}
+          {i18n._('account.reset.submit')}
         </button>
       </div>
     </AccountForm>

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { LOCALE_INFO } from '@/shared/locales';
 import { banksFor, offeredBank, phoneNeeded } from '@/shared/shop/api-schema';
 import { readPhone, telephonePrefixesFor, type Phone, type TelephonePrefix } from '@/shared/validation/phone';
@@ -43,7 +43,7 @@ function isUntouched(data: CustomerData, blank: CustomerData): boolean {
 }
 
 export function CheckoutBlock() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const cartSnapshot = useCart();
   const state = useSnapshot(checkout);
@@ -88,25 +88,26 @@ export function CheckoutBlock() {
     requestAnimationFrame(() => headingRef.current?.focus());
   }
 
-  if (!cartSnapshot.loaded) return <p className="shop-cart__loading reserved-space">{t('shop.cart.loading')}</p>;
+  if (!cartSnapshot.loaded) return <p className="shop-cart__loading reserved-space">{i18n._('shop.cart.loading')}</p>;
   if (cartSnapshot.items.length === 0) return <EmptyCart className="checkout" />;
 
   return (
     <section className="checkout">
       <OrderSummary />
-      <ol className="checkout__steps" aria-label={t('shop.checkout.steps')}>
+      <ol className="checkout__steps" aria-label={i18n._('shop.checkout.steps')}>
         {([1, 2] as const).map((step) => (
           <li
             key={step}
             aria-current={state.step === step ? 'step' : undefined}
             className={state.step === step ? 'is-current' : ''}
           >
-            {t(`shop.checkout.step${step}`)}
+            {i18n._(`shop.checkout.step${step}`)}
           </li>
         ))}
       </ol>
       <h2 ref={headingRef} tabIndex={-1} className="checkout__heading">
-        {t('shop.checkout.stepCounter', { step: state.step, count: 2 })}: {t(`shop.checkout.step${state.step}`)}
+        {i18n._('shop.checkout.stepCounter', { step: state.step, count: 2 })}:{' '}
+        {i18n._(`shop.checkout.step${state.step}`)}
       </h2>
       {state.step === 1 ? <CustomerStep onDone={() => goTo(2)} /> : <PaymentStep onBack={() => goTo(1)} />}
     </section>
@@ -130,7 +131,7 @@ function Field({
   hint?: string | undefined;
   children: ReactNode;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   return (
     <div className="checkout-field">
       <label htmlFor={id}>
@@ -145,7 +146,7 @@ function Field({
       {children}
       {error ? (
         <p id={`${id}-error`} className="checkout-field__error">
-          {t(error.id, error.values)}
+          {i18n._(error.id, error.values)}
         </p>
       ) : null}
     </div>
@@ -158,7 +159,7 @@ function describedBy(id: string, hint: string | undefined, error: ValidationMess
 }
 
 function CustomerStep({ onDone }: { onDone: () => void }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const state = useSnapshot(checkout);
   const data = state.customerData;
@@ -167,7 +168,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
   const [submitted, setSubmitted] = useState(false);
   const prefixes = telephonePrefixesFor(LOCALE_INFO[locale].telephonePrefix);
   // Why each field is asked for (WCAG 3.3.2): the e-mail gets the receipt and the codes.
-  const hints: Partial<Record<string, string>> = { email: t('shop.checkout.hint.email') };
+  const hints: Partial<Record<string, string>> = { email: i18n._('shop.checkout.hint.email') };
 
   function update<K extends keyof CustomerData>(key: K, value: CustomerData[K]) {
     checkout.customerData = { ...checkout.customerData, [key]: value };
@@ -223,7 +224,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
   const input = (key: 'email' | 'emailConfirmation' | 'firstname' | 'lastname', type: string, autoComplete: string) => {
     const id = `${baseId}-${key}`;
     return (
-      <Field id={id} label={t(`shop.checkout.${key}`)} error={errors[key]} required hint={hints[key]}>
+      <Field id={id} label={i18n._(`shop.checkout.${key}`)} error={errors[key]} required hint={hints[key]}>
         <input
           id={id}
           type={type}
@@ -240,18 +241,20 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
   };
   const phoneId = `${baseId}-telephoneNumber`;
   const prefixId = `${baseId}-telephonePrefix`;
-  const phoneHint = t(needsPhone ? 'shop.checkout.hint.phoneNeeded' : 'shop.checkout.hint.phoneOptional');
+  const phoneHint = i18n._(
+    needsPhone ? /*i18n*/ 'shop.checkout.hint.phoneNeeded' : /*i18n*/ 'shop.checkout.hint.phoneOptional',
+  );
 
   return (
     <form className="checkout-form" noValidate onSubmit={onSubmit}>
-      <p className="checkout-form__note">{t('shop.checkout.requiredNote')}</p>
+      <p className="checkout-form__note">{i18n._('shop.checkout.requiredNote')}</p>
       {input('email', 'email', 'email')}
       {input('emailConfirmation', 'email', 'off')}
       {input('firstname', 'text', 'given-name')}
       {input('lastname', 'text', 'family-name')}
       <div className="checkout-field checkout-field--phone">
         <div>
-          <label htmlFor={prefixId}>{t('shop.checkout.telephonePrefix')}</label>
+          <label htmlFor={prefixId}>{i18n._('shop.checkout.telephonePrefix')}</label>
           <select
             id={prefixId}
             value={data.telephonePrefix}
@@ -259,14 +262,14 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
           >
             {prefixes.map((prefix) => (
               <option key={prefix} value={prefix}>
-                {t(`shop.checkout.country.${prefix.split('|')[0]}`)} +{prefix.split('|')[1]}
+                {i18n._(`shop.checkout.country.${prefix.split('|')[0]}`)} +{prefix.split('|')[1]}
               </option>
             ))}
           </select>
         </div>
         <Field
           id={phoneId}
-          label={t('shop.checkout.telephoneNumber')}
+          label={i18n._('shop.checkout.telephoneNumber')}
           error={errors.telephoneNumber}
           required={needsPhone}
           hint={phoneHint}
@@ -287,7 +290,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
         </Field>
       </div>
       <fieldset className="checkout-field checkout-choices">
-        <legend>{t('shop.checkout.marketing')}</legend>
+        <legend>{i18n._('shop.checkout.marketing')}</legend>
         {(['email', 'sms'] as const).map((choice) => (
           <label key={choice} className="checkout-choice">
             <input
@@ -302,7 +305,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
                 )
               }
             />{' '}
-            {t(`shop.checkout.marketing.${choice}`)}
+            {i18n._(`shop.checkout.marketing.${choice}`)}
           </label>
         ))}
       </fieldset>
@@ -315,14 +318,14 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
             if (submitted) setErrors(check({ ...checkout.customerData }));
           }}
         />{' '}
-        {t('shop.checkout.sendSms')}
+        {i18n._('shop.checkout.sendSms')}
       </label>
       <p className="shop-actions">
         <button type="submit" className="button button--primary">
-          {t('shop.checkout.continue')}
+          {i18n._('shop.checkout.continue')}
         </button>
         <button type="button" className="button" onClick={forget}>
-          {t('shop.checkout.forget')}
+          {i18n._('shop.checkout.forget')}
         </button>
       </p>
     </form>
@@ -330,7 +333,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
 }
 
 function PaymentStep({ onBack }: { onBack: () => void }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale, basename } = useSite();
   const online = useOnlineStatus();
   const state = useSnapshot(checkout);
@@ -341,14 +344,14 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
     if (checkout.busy) return;
     setProblem(null);
     if (!navigator.onLine) {
-      setProblem(t('shop.offline.paymentNeedsNetwork'));
+      setProblem(i18n._('shop.offline.paymentNeedsNetwork'));
       return;
     }
     checkout.busy = true;
     try {
       const outcome = await startPayment({ locale, basename });
       if ('paymentUrl' in outcome) window.location.assign(outcome.paymentUrl);
-      else setProblem(t(outcome.problem));
+      else setProblem(i18n._(outcome.problem));
     } finally {
       checkout.busy = false;
     }
@@ -357,7 +360,7 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
   return (
     <div className="checkout-payment">
       <fieldset className="checkout-field checkout-choices">
-        <legend>{t('shop.checkout.paymentMethod')}</legend>
+        <legend>{i18n._('shop.checkout.paymentMethod')}</legend>
         {(['card', 'bank'] as const).map((method) => (
           <label key={method} className="checkout-choice">
             <input
@@ -370,13 +373,13 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
                 if (method === 'bank') checkout.bank = offeredBank(locale, checkout.bank);
               }}
             />{' '}
-            {t(`shop.checkout.method.${method}`)}
+            {i18n._(`shop.checkout.method.${method}`)}
           </label>
         ))}
       </fieldset>
       {state.paymentMethodType === 'bank' ? (
         <div className="checkout-field">
-          <label htmlFor={bankId}>{t('shop.checkout.bank')}</label>
+          <label htmlFor={bankId}>{i18n._('shop.checkout.bank')}</label>
           <select
             id={bankId}
             value={offeredBank(locale, state.bank)}
@@ -390,7 +393,7 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
           </select>
         </div>
       ) : null}
-      {!online ? <p className="shop-notice">{t('shop.offline.paymentNeedsNetwork')}</p> : null}
+      {!online ? <p className="shop-notice">{i18n._('shop.offline.paymentNeedsNetwork')}</p> : null}
       <div role="alert">{problem ? <p className="shop-error">{problem}</p> : null}</div>
       <p className="shop-actions">
         <button
@@ -400,10 +403,10 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
           disabled={state.busy || !online}
           aria-describedby={undefined}
         >
-          {state.busy ? t('shop.checkout.paying') : t('shop.checkout.pay')}
+          {state.busy ? i18n._('shop.checkout.paying') : i18n._('shop.checkout.pay')}
         </button>
         <button type="button" className="button" onClick={onBack}>
-          {t('shop.checkout.back')}
+          {i18n._('shop.checkout.back')}
         </button>
       </p>
     </div>
