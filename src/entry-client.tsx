@@ -62,7 +62,7 @@ async function offlinePayload(target: string): Promise<PagePayload | undefined> 
  */
 async function offlineNotice(target: string): Promise<PagePayload> {
   await loadFeatureMessages('app');
-  const title = browserI18n?._('app.offline.documentTitle') ?? '';
+  const title = browserI18n?._(/*i18n*/ 'app.offline.documentTitle') ?? '';
   const lang = document.documentElement.lang;
   return {
     locale: site.locale,

@@ -9,7 +9,7 @@ import { proxy } from 'valtio';
 type NotificationType = 'success' | 'error' | 'warning' | 'information';
 
 /** The message shown for an error without a message of its own. */
-export const FALLBACK_ERROR_MESSAGE_ID = 'messages.something-went-wrong';
+export const FALLBACK_ERROR_MESSAGE_ID = /*i18n*/ 'messages.something-went-wrong';
 
 export interface AppNotification {
   id: string;

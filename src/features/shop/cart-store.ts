@@ -199,9 +199,7 @@ interface AddUnderCheck {
  * Checks the cart with the server and takes its prices, totals and upsells. A check with
  * no answer says "update failed", unless its caller says it in its own words (an add).
  */
-export function validateCart(
-  options: { add?: AddUnderCheck; announceFailure?: boolean } = {},
-): Promise<CheckOutcome> {
+export function validateCart(options: { add?: AddUnderCheck; announceFailure?: boolean } = {}): Promise<CheckOutcome> {
   const check = runCheck(++validationSequence, options.add, options.announceFailure ?? true);
   latestCheck = check;
   return check;
@@ -256,7 +254,7 @@ async function runCheck(
       // One notice at a time: a burst of failed checks (several quick adds) says it once.
       const shown = notificationsStore.items.some((item) => item.message === 'messages.cartUpdateFailed');
       if (announceFailure && environment.isOnline() && !shown)
-        addNotificationOnceReady({ type: 'warning', message: 'messages.cartUpdateFailed', translate: true });
+        addNotificationOnceReady({ type: 'warning', message: /*i18n*/ 'messages.cartUpdateFailed', translate: true });
       return 'kept';
     }
     if (error.code.startsWith('DISCOUNT_') && cart.discountCode) {
@@ -282,7 +280,7 @@ async function dropRefused(error: ShopApiError, add: AddUnderCheck | undefined):
     cart.items = kept;
     addNotificationOnceReady({
       type: 'error',
-      message: 'messages.cartProductsRemoved',
+      message: /*i18n*/ 'messages.cartProductsRemoved',
       translate: true,
       values: { products: dropped.map((item) => item.name).join(', ') },
     });
@@ -292,7 +290,7 @@ async function dropRefused(error: ShopApiError, add: AddUnderCheck | undefined):
     cart.items = undoAdd(cart.items, add.code, add.amountBefore);
     addNotificationOnceReady({
       type: 'error',
-      message: 'messages.cartAddRefused',
+      message: /*i18n*/ 'messages.cartAddRefused',
       translate: true,
       values: { product: add.name },
     });
@@ -300,7 +298,7 @@ async function dropRefused(error: ShopApiError, add: AddUnderCheck | undefined):
     return 'rejected';
   }
   await resetCart();
-  addNotificationOnceReady({ type: 'error', message: 'messages.cartValidationFailed', translate: true });
+  addNotificationOnceReady({ type: 'error', message: /*i18n*/ 'messages.cartValidationFailed', translate: true });
   return 'rejected';
 }
 
@@ -326,7 +324,7 @@ async function changed(): Promise<void> {
 function tellMaxAmount(): void {
   addNotification({
     type: 'warning',
-    message: 'shop.cart.maxAmount',
+    message: /*i18n*/ 'shop.cart.maxAmount',
     translate: true,
     values: { max: MAX_ITEM_AMOUNT },
   });
@@ -356,8 +354,8 @@ export async function addToCart(product: ProductInput): Promise<void> {
   if (!item) return;
   if (first) openModal(FIRST_IN_CART_MODAL);
   else if (outcome === 'kept')
-    addNotification({ type: 'information', message: 'messages.addedWillBeChecked', translate: true });
-  else addNotification({ type: 'success', message: 'messages.addedToCart', translate: true });
+    addNotification({ type: 'information', message: /*i18n*/ 'messages.addedWillBeChecked', translate: true });
+  else addNotification({ type: 'success', message: /*i18n*/ 'messages.addedToCart', translate: true });
   trackShopEvent('add_to_cart', [analyticsItem(item, 1)]);
 }
 

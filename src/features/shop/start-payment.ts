@@ -29,7 +29,10 @@ export async function startPayment({ locale, basename }: { locale: Locale; basen
   await validateCart();
   if (cart.status !== 'valid' || !cart.totals)
     return {
-      problem: cart.items.length === 0 ? 'messages.cartValidationFailed' : 'shop.offline.paymentNeedsNetwork',
+      problem:
+        cart.items.length === 0
+          ? /*i18n*/ 'messages.cartValidationFailed'
+          : /*i18n*/ 'shop.offline.paymentNeedsNetwork',
     };
   try {
     const customer = checkout.customerData;
@@ -81,10 +84,10 @@ export async function startPayment({ locale, basename }: { locale: Locale; basen
   } catch (error) {
     if (error instanceof ShopApiError && error.code === 'PRICE_CHANGED') {
       await validateCart();
-      return { problem: 'shop.checkout.priceChanged' };
+      return { problem: /*i18n*/ 'shop.checkout.priceChanged' };
     }
-    if (isTransient(error)) return { problem: 'shop.offline.paymentNeedsNetwork' };
+    if (isTransient(error)) return { problem: /*i18n*/ 'shop.offline.paymentNeedsNetwork' };
     console.warn('Order could not be created', error);
-    return { problem: 'messages.something-went-wrong' };
+    return { problem: /*i18n*/ 'messages.something-went-wrong' };
   }
 }

@@ -28,11 +28,11 @@ export function usePasswordHint(): (error: FieldMessage | undefined) => string |
 /** The message id for a failed request: offline, too many attempts, or a general failure. */
 export function requestErrorId(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 429) return 'account.errors.too-many';
-    if (error.status === 403 && error.code === 'FORBIDDEN') return 'messages.something-went-wrong';
+    if (error.status === 429) return /*i18n*/ 'account.errors.too-many';
+    if (error.status === 403 && error.code === 'FORBIDDEN') return /*i18n*/ 'messages.something-went-wrong';
   }
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return 'account.errors.offline';
-  return 'messages.something-went-wrong';
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return /*i18n*/ 'account.errors.offline';
+  return /*i18n*/ 'messages.something-went-wrong';
 }
 
 /**
@@ -40,10 +40,13 @@ export function requestErrorId(error: unknown): string {
  * the per-account lock that the owner has been mailed a link to log in at once.
  */
 export function tooManyFailure(error: ApiError): FieldMessage {
-  if (error.retryAfterSeconds === null) return { id: 'account.errors.too-many' };
+  if (error.retryAfterSeconds === null) return { id: /*i18n*/ 'account.errors.too-many' };
   const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
   return {
-    id: error.reason === 'account-locked' ? 'account.errors.login-locked' : 'account.errors.too-many-wait',
+    id:
+      error.reason === 'account-locked'
+        ? /*i18n*/ 'account.errors.login-locked'
+        : /*i18n*/ 'account.errors.too-many-wait',
     values: { minutes },
   };
 }

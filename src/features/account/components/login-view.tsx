@@ -20,9 +20,9 @@ function unlockTokenOf(value: string | null): string | undefined {
 
 /** Why a login was refused, in the words the form shows. */
 function loginFailure(error: unknown): FieldMessage {
-  if (error instanceof ApiError && error.status === 401) return { id: 'account.errors.invalid-credentials' };
+  if (error instanceof ApiError && error.status === 401) return { id: /*i18n*/ 'account.errors.invalid-credentials' };
   if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED')
-    return { id: 'account.errors.email-not-confirmed' };
+    return { id: /*i18n*/ 'account.errors.email-not-confirmed' };
   if (error instanceof ApiError && error.status === 429) return tooManyFailure(error);
   return { id: requestErrorId(error) };
 }

@@ -23,7 +23,8 @@ import { useAccountForm } from './use-account-form';
  * the login form does; other failures as every account form.
  */
 function tokenFailure(error: unknown): FieldMessage {
-  if (error instanceof ApiError && error.code === 'INVALID_TOKEN') return { id: 'account.errors.invalid-token' };
+  if (error instanceof ApiError && error.code === 'INVALID_TOKEN')
+    return { id: /*i18n*/ 'account.errors.invalid-token' };
   if (error instanceof ApiError && error.status === 429) return tooManyFailure(error);
   return { id: requestErrorId(error) };
 }
@@ -237,7 +238,7 @@ export function ResetPasswordView() {
     );
   }
   if (!token || linkCheck !== 'usable') {
-    const message = !token || linkCheck === 'usable' ? { id: 'account.errors.invalid-token' } : linkCheck;
+    const message = !token || linkCheck === 'usable' ? { id: /*i18n*/ 'account.errors.invalid-token' } : linkCheck;
     return (
       <section className="account-form" aria-labelledby="account-reset-title">
         <h2 id="account-reset-title">{i18n._('account.reset.title')}</h2>

@@ -11,8 +11,8 @@ import { formatCmsDate } from '../format-date';
  * language and shown as written.
  */
 const TAG_MESSAGES: Record<string, string> = {
-  pressRelease: 'article.tag.pressRelease',
-  story: 'article.tag.story',
+  pressRelease: /*i18n*/ 'article.tag.pressRelease',
+  story: /*i18n*/ 'article.tag.story',
 };
 
 /** Head of an article page: h1 (page title), byline, created date, image, tags and lead. */

@@ -7,10 +7,10 @@ import type { PayloadError } from '@/shared/payload';
 import { pushAnalytics } from '@/ui/analytics-gate';
 
 const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
-  unknownRoute: 'messages.page-not-found-path',
-  validation: 'messages.page-validation-failed',
-  badRequest: 'messages.bad-request-detail',
-  server: 'messages.something-went-wrong',
+  unknownRoute: /*i18n*/ 'messages.page-not-found-path',
+  validation: /*i18n*/ 'messages.page-validation-failed',
+  badRequest: /*i18n*/ 'messages.bad-request-detail',
+  server: /*i18n*/ 'messages.something-went-wrong',
 };
 
 /**

@@ -182,7 +182,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
     const found = validateForm({ ...values, marketing: [...values.marketing] }, rules);
     const typed = values.telephoneNumber.trim() !== '';
     if (!found.telephoneNumber && typed && readPhone(values.telephoneNumber, values.telephonePrefix) === null)
-      found.telephoneNumber = { id: 'validation.phone' };
+      found.telephoneNumber = { id: /*i18n*/ 'validation.phone' };
     return found;
   }
 

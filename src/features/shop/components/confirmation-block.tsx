@@ -34,16 +34,16 @@ const FIELDS = ['orderId', 'paymentId', 'status', 'method', 'timestamp', 'nonce'
 
 /** The h1 of each outcome (locales/{locale}/shop.po). */
 function headingId(view: View | null): string {
-  if (!view) return 'shop.result.unknown';
+  if (!view) return /*i18n*/ 'shop.result.unknown';
   switch (view.state) {
     case 'checking':
-      return 'shop.result.checking';
+      return /*i18n*/ 'shop.result.checking';
     case 'paid':
-      return 'shop.result.paid';
+      return /*i18n*/ 'shop.result.paid';
     case 'failed':
-      return view.cancelled ? 'shop.result.cancelled' : 'shop.result.failed';
+      return view.cancelled ? /*i18n*/ 'shop.result.cancelled' : /*i18n*/ 'shop.result.failed';
     default:
-      return 'shop.result.unknown';
+      return /*i18n*/ 'shop.result.unknown';
   }
 }
 

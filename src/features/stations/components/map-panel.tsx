@@ -185,8 +185,8 @@ export function MapPanel(props: MapPanelProps) {
 }
 
 const NOTE: Record<Exclude<NoGoogleReason, 'loading'>, string> = {
-  'no-key': 'stations.map.noKey',
-  consent: 'stations.map.consent',
-  offline: 'stations.map.offline',
-  failed: 'stations.map.googleFailed',
+  'no-key': /*i18n*/ 'stations.map.noKey',
+  consent: /*i18n*/ 'stations.map.consent',
+  offline: /*i18n*/ 'stations.map.offline',
+  failed: /*i18n*/ 'stations.map.googleFailed',
 };
