@@ -16,7 +16,8 @@ export default defineConfig({
     },
     ...Object.entries(FEATURE_CATALOGS).map(([catalog, feature]) => ({
       path: `<rootDir>/locales/{locale}/${catalog}`,
-      include: [`<rootDir>/src/features/${feature}`],
+      // The service worker's offline page takes its texts from the app catalog (sw/offline-texts.ts).
+      include: [`<rootDir>/src/features/${feature}`, ...(catalog === 'app' ? ['<rootDir>/sw'] : [])],
     })),
     // The origin's texts (e-mails, receipts, station pages, test payment page), loaded at
     // runtime by server/origin/server-texts.ts and never bundled for the browser
