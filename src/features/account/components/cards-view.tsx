@@ -7,6 +7,7 @@ import { LOCALE_INFO } from '@/shared/locales';
 import { session } from '@/ui/session-store';
 import { Loading, useRequireSession } from './account-helpers';
 import { BackToHub } from './back-to-hub';
+import { ACCOUNT_CARDS_KIND_IDS, ACCOUNT_CARDS_STATUS_IDS } from '../message-ids';
 
 function formatMonth(expires: string, locale: string): string {
   const [year, month] = expires.split('-').map(Number);
@@ -31,7 +32,9 @@ export function CardsView() {
       <ul className="account-cards">
         {cards.map((card) => (
           <li key={card.id} className={`account-card account-card--${card.status}`}>
-            <p className="account-card__kind">{i18n._(`account.cards.kind.${card.kind}`)}</p>
+            <p className="account-card__kind">
+              {i18n._(ACCOUNT_CARDS_KIND_IDS[card.kind] ?? `account.cards.kind.${card.kind}`)}
+            </p>
             <p className="account-card__number">
               <span className="visually-hidden">{i18n._('account.cards.number')} </span>
               {card.maskedNumber}
@@ -47,7 +50,7 @@ export function CardsView() {
               </div>
               <div>
                 <dt>{i18n._('account.cards.status')}</dt>
-                <dd>{i18n._(`account.cards.status.${card.status}`)}</dd>
+                <dd>{i18n._(ACCOUNT_CARDS_STATUS_IDS[card.status] ?? `account.cards.status.${card.status}`)}</dd>
               </div>
             </dl>
           </li>

@@ -14,6 +14,7 @@ import { useFieldText } from './account-helpers';
 import { phoneCheck } from './phone-check';
 import { MarketingChoices, PhoneFields, phoneNumberOf } from './shared-fields';
 import { useAccountForm } from './use-account-form';
+import { ACCOUNT_FIELD_IDS } from '../message-ids';
 
 /** `onDone(true)` once saved and the session store reloaded, `onDone(false)` on cancel. */
 export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: boolean) => void }) {
@@ -57,7 +58,7 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
             key={name}
             kind="text"
             name={name}
-            label={i18n._(`account.field.${name}`)}
+            label={i18n._(ACCOUNT_FIELD_IDS[name] ?? `account.field.${name}`)}
             autoComplete={name === 'firstname' ? 'given-name' : 'family-name'}
             required
             value={form.values[name]}

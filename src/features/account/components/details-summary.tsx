@@ -2,6 +2,7 @@
 import { useLingui } from '@lingui/react';
 import type { User } from '@/shared/account-types';
 import { callingCode } from '@/shared/validation/phone';
+import { ACCOUNT_MARKETING_IDS } from '../message-ids';
 
 export function DetailsSummary({ user, onEdit }: { user: User; onEdit: () => void }) {
   const { i18n } = useLingui();
@@ -16,7 +17,9 @@ export function DetailsSummary({ user, onEdit }: { user: User; onEdit: () => voi
     [
       i18n._('account.marketing.legend'),
       user.marketing.length
-        ? user.marketing.map((choice) => i18n._(`account.marketing.${choice}`)).join(', ')
+        ? user.marketing
+            .map((choice) => i18n._(ACCOUNT_MARKETING_IDS[choice] ?? `account.marketing.${choice}`))
+            .join(', ')
         : i18n._('account.marketing.none'),
     ],
   ];

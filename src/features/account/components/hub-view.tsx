@@ -7,6 +7,7 @@ import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import { session } from '@/ui/session-store';
 import { Loading, useRequireSession } from './account-helpers';
 import { LogoutButton } from './logout-button';
+import { ACCOUNT_NAV_IDS, ACCOUNT_NAV_X_TEXT_IDS } from '../message-ids';
 
 export function HubView() {
   const { i18n } = useLingui();
@@ -21,8 +22,8 @@ export function HubView() {
         {(['myPages', 'cards', 'orders'] as const).map((page) => (
           <li key={page}>
             <Link to={ACCOUNT_PATHS[page][locale]} className="account-hub__link">
-              <span className="account-hub__link-title">{i18n._(`account.nav.${page}`)}</span>
-              <span>{i18n._(`account.nav.${page}-text`)}</span>
+              <span className="account-hub__link-title">{i18n._(ACCOUNT_NAV_IDS[page] ?? `account.nav.${page}`)}</span>
+              <span>{i18n._(ACCOUNT_NAV_X_TEXT_IDS[page] ?? `account.nav.${page}-text`)}</span>
             </Link>
           </li>
         ))}

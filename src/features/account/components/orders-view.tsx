@@ -9,6 +9,7 @@ import { FormMessage } from '@/ui/form/form-field';
 import { fetchOrders } from '../api/account-api';
 import { Loading, useRequireSession } from './account-helpers';
 import { BackToHub } from './back-to-hub';
+import { ACCOUNT_ORDERS_STATUS_IDS } from '../message-ids';
 
 export function OrdersView() {
   const { i18n } = useLingui();
@@ -46,8 +47,11 @@ export function OrdersView() {
               <h3 id={`order-${order.id}`}>{i18n._('account.orders.order', { id: order.id })}</h3>
               <p>
                 {date(order.createdAt)} ·{' '}
-                {i18n._(`account.orders.status.${order.status === 'paid' ? 'paid' : 'pending'}`)} ·{' '}
-                {money(order.totalWithTax, order.currency)}
+                {i18n._(
+                  ACCOUNT_ORDERS_STATUS_IDS[order.status === 'paid' ? 'paid' : 'pending'] ??
+                    `account.orders.status.${order.status === 'paid' ? 'paid' : 'pending'}`,
+                )}{' '}
+                · {money(order.totalWithTax, order.currency)}
               </p>
               <ul>
                 {order.items.map((item) => (

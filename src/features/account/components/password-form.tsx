@@ -10,6 +10,7 @@ import { FormField, FormMessage } from '@/ui/form/form-field';
 import { changePassword } from '../api/account-api';
 import { useFieldText, usePasswordHint } from './account-helpers';
 import { useAccountForm } from './use-account-form';
+import { ACCOUNT_FIELD_IDS } from '../message-ids';
 
 const EMPTY = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
 const NAMES = ['currentPassword', 'newPassword', 'newPasswordConfirmation'] as const;
@@ -44,7 +45,7 @@ export function PasswordForm() {
           key={name}
           kind="password"
           name={name}
-          label={i18n._(`account.field.${name}`)}
+          label={i18n._(ACCOUNT_FIELD_IDS[name] ?? `account.field.${name}`)}
           autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
           hint={name === 'newPassword' ? passwordHint(form.errorOf(name)) : undefined}
           required

@@ -11,6 +11,7 @@ import {
   type TelephonePrefix,
 } from '@/shared/validation/phone';
 import { CheckboxField, FormField, SelectField } from '@/ui/form/form-field';
+import { ACCOUNT_MARKETING_IDS, FORMS_COUNTRY_IDS } from '../message-ids';
 
 /** The prefix the phone fields start with: the locale table's. */
 export function defaultPrefixFor(locale: Locale): TelephonePrefix {
@@ -45,7 +46,7 @@ export function PhoneFields(props: {
         onChange={(value) => props.onPrefix(value as TelephonePrefix)}
         options={telephonePrefixesFor(defaultPrefixFor(locale)).map((prefix) => ({
           value: prefix,
-          label: i18n._(`forms.country.${prefix}`),
+          label: i18n._(FORMS_COUNTRY_IDS[prefix] ?? `forms.country.${prefix}`),
         }))}
         autoComplete="tel-country-code"
       />
@@ -78,7 +79,7 @@ export function MarketingChoices({
         <CheckboxField
           key={choice}
           name={`marketing-${choice}`}
-          label={i18n._(`account.marketing.${choice}`)}
+          label={i18n._(ACCOUNT_MARKETING_IDS[choice] ?? `account.marketing.${choice}`)}
           checked={value.includes(choice)}
           onChange={(checked) => onChange(checked ? [...value, choice] : value.filter((item) => item !== choice))}
         />

@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react';
 import { LOCALIZED_PATHS } from '@/shared/locales';
 import type { PayloadError } from '@/shared/payload';
 import { pushAnalytics } from '@/ui/analytics-gate';
+import { HTTP_MESSAGES_IDS } from '@/i18n/message-ids';
 
 const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
   unknownRoute: /*i18n*/ 'messages.page-not-found-path',
@@ -44,7 +45,7 @@ export function ErrorPage({
   const { i18n } = useLingui();
   const { locale } = useSite();
   const navigate = useNavigate();
-  const message = i18n._(`httpMessages.${error.statusName}`);
+  const message = i18n._(HTTP_MESSAGES_IDS[error.statusName] ?? `httpMessages.${error.statusName}`);
   useErrorAnalytics(error.status, error.path);
   return (
     <section className="error-page" aria-labelledby="error-title">

@@ -18,6 +18,7 @@ import { FormField, FormMessage, SelectField } from '@/ui/form/form-field';
 import { useFormFields } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { FormFieldErrors, submitForm } from '../api/submit-form';
+import { FORMS_FIELD_IDS } from '../message-ids';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -91,7 +92,7 @@ export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
     const message = form.errorOf(field.name);
     const common = {
       name: field.name,
-      label: i18n._(`forms.field.${field.name}`),
+      label: i18n._(FORMS_FIELD_IDS[field.name] ?? `forms.field.${field.name}`),
       required,
       value: form.values[field.name] ?? '',
       onChange: (value: string) => form.setValue(field.name, value),

@@ -22,6 +22,7 @@ import { useCart } from '../use-cart';
 import { CartTotals } from './cart-totals';
 import './cart.css';
 import { EmptyCart } from './empty-cart';
+import { SHOP_DISCOUNT_IDS } from '../message-ids';
 
 export function CartBlock() {
   const { i18n } = useLingui();
@@ -220,7 +221,7 @@ function DiscountForm({ current, unchecked }: { current: string | null; unchecke
         </button>
       </div>
       <p id={errorId} className="checkout-field__error" role="alert">
-        {refused ? i18n._(`shop.discount.${refused.reason}`) : null}
+        {refused ? i18n._(SHOP_DISCOUNT_IDS[refused.reason] ?? `shop.discount.${refused.reason}`) : null}
       </p>
     </form>
   );

@@ -29,6 +29,13 @@ import { checkout } from '../checkout-store';
 import { CUSTOMER_FIELDS, customerFieldRules } from '../customer-form-rules';
 import { startPayment } from '../start-payment';
 import './cart.css';
+import {
+  SHOP_CHECKOUT_COUNTRY_IDS,
+  SHOP_CHECKOUT_IDS,
+  SHOP_CHECKOUT_MARKETING_IDS,
+  SHOP_CHECKOUT_METHOD_IDS,
+  SHOP_CHECKOUT_STEP_IDS,
+} from '../message-ids';
 
 /** What the checkout keeps of a phone read by the phone rule: its prefix and national number. */
 function pick({ telephonePrefix, telephoneNumber }: Phone): Pick<CustomerData, 'telephonePrefix' | 'telephoneNumber'> {
@@ -101,13 +108,13 @@ export function CheckoutBlock() {
             aria-current={state.step === step ? 'step' : undefined}
             className={state.step === step ? 'is-current' : ''}
           >
-            {i18n._(`shop.checkout.step${step}`)}
+            {i18n._(SHOP_CHECKOUT_STEP_IDS[step] ?? `shop.checkout.step${step}`)}
           </li>
         ))}
       </ol>
       <h2 ref={headingRef} tabIndex={-1} className="checkout__heading">
         {i18n._('shop.checkout.stepCounter', { step: state.step, count: 2 })}:{' '}
-        {i18n._(`shop.checkout.step${state.step}`)}
+        {i18n._(SHOP_CHECKOUT_STEP_IDS[state.step] ?? `shop.checkout.step${state.step}`)}
       </h2>
       {state.step === 1 ? <CustomerStep onDone={() => goTo(2)} /> : <PaymentStep onBack={() => goTo(1)} />}
     </section>
@@ -224,7 +231,13 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
   const input = (key: 'email' | 'emailConfirmation' | 'firstname' | 'lastname', type: string, autoComplete: string) => {
     const id = `${baseId}-${key}`;
     return (
-      <Field id={id} label={i18n._(`shop.checkout.${key}`)} error={errors[key]} required hint={hints[key]}>
+      <Field
+        id={id}
+        label={i18n._(SHOP_CHECKOUT_IDS[key] ?? `shop.checkout.${key}`)}
+        error={errors[key]}
+        required
+        hint={hints[key]}
+      >
         <input
           id={id}
           type={type}
@@ -262,7 +275,11 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
           >
             {prefixes.map((prefix) => (
               <option key={prefix} value={prefix}>
-                {i18n._(`shop.checkout.country.${prefix.split('|')[0]}`)} +{prefix.split('|')[1]}
+                {i18n._(
+                  SHOP_CHECKOUT_COUNTRY_IDS[String(prefix.split('|')[0])] ??
+                    `shop.checkout.country.${prefix.split('|')[0]}`,
+                )}{' '}
+                +{prefix.split('|')[1]}
               </option>
             ))}
           </select>
@@ -305,7 +322,7 @@ function CustomerStep({ onDone }: { onDone: () => void }) {
                 )
               }
             />{' '}
-            {i18n._(`shop.checkout.marketing.${choice}`)}
+            {i18n._(SHOP_CHECKOUT_MARKETING_IDS[choice] ?? `shop.checkout.marketing.${choice}`)}
           </label>
         ))}
       </fieldset>
@@ -373,7 +390,7 @@ function PaymentStep({ onBack }: { onBack: () => void }) {
                 if (method === 'bank') checkout.bank = offeredBank(locale, checkout.bank);
               }}
             />{' '}
-            {i18n._(`shop.checkout.method.${method}`)}
+            {i18n._(SHOP_CHECKOUT_METHOD_IDS[method] ?? `shop.checkout.method.${method}`)}
           </label>
         ))}
       </fieldset>

@@ -7,6 +7,7 @@ import type { WashCodeStatus } from '@/shared/shop/api-schema';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { shopApi, ShopApiError } from '../api/shop-api';
 import './cart.css';
+import { SHOP_WASH_CODE_IDS } from '../message-ids';
 
 type CheckState =
   | { state: 'idle' }
@@ -68,7 +69,9 @@ export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeChe
             : check.state === 'tooMany'
               ? i18n._('shop.washCode.tooMany')
               : check.state === 'done'
-                ? i18n._(`shop.washCode.${check.result.status}`, { code: check.result.code })
+                ? i18n._(SHOP_WASH_CODE_IDS[check.result.status] ?? `shop.washCode.${check.result.status}`, {
+                    code: check.result.code,
+                  })
                 : ''}
       </p>
     </section>

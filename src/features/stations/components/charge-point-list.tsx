@@ -10,6 +10,7 @@ import { LOCALE_INFO } from '@/shared/locales';
 import { formatAge } from '../live-data-format';
 import './live-data.css';
 import { useMinuteNow } from '../use-minute-now';
+import { STATIONS_CHARGER_STATUS_IDS } from '../message-ids';
 
 /** The names drivers know the plugs by (product names, the same in every language). */
 const CONNECTOR_NAMES: Record<ConnectorStandard, string> = {
@@ -38,12 +39,14 @@ export function ChargePointList({ points, timeZone }: { points: readonly ChargeP
               {[...new Set(point.connectors.map((connector) => CONNECTOR_NAMES[connector.standard]))].join(', ')}
             </span>{' '}
             <span className={`station-charger__status station-charger__status--${shown.toLowerCase()}`}>
-              {i18n._(`stations.charger.status.${shown}`)}
+              {i18n._(STATIONS_CHARGER_STATUS_IDS[shown] ?? `stations.charger.status.${shown}`)}
             </span>{' '}
             <span className="station-charger__age">
               {stale
                 ? i18n._('stations.charger.lastKnown', {
-                    status: i18n._(`stations.charger.status.${point.status}`),
+                    status: i18n._(
+                      STATIONS_CHARGER_STATUS_IDS[point.status] ?? `stations.charger.status.${point.status}`,
+                    ),
                     age: when,
                   })
                 : `(${when})`}

@@ -10,6 +10,7 @@ import { LOCALE_INFO } from '@/shared/locales';
 import { formatAge, formatFuelPrice } from '../live-data-format';
 import './live-data.css';
 import { useMinuteNow } from '../use-minute-now';
+import { STATIONS_SERVICE_IDS } from '../message-ids';
 
 export function FuelPriceTable({
   prices,
@@ -41,7 +42,7 @@ export function FuelPriceTable({
       <tbody>
         {prices.map((entry) => (
           <tr key={entry.grade} data-grade={entry.grade}>
-            <th scope="row">{i18n._(`stations.service.${entry.grade}`)}</th>
+            <th scope="row">{i18n._(STATIONS_SERVICE_IDS[entry.grade] ?? `stations.service.${entry.grade}`)}</th>
             <td className="station-prices__price">
               {formatFuelPrice(entry.price, currency, locale)}
               <span className="station-prices__unit"> / {GRADE_UNIT[entry.grade]}</span>

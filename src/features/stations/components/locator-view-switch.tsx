@@ -6,6 +6,7 @@
  */
 import { useLingui } from '@lingui/react';
 import type { LocatorQuery } from '../locator-query';
+import { STATIONS_VIEW_IDS } from '../message-ids';
 
 type LocatorView = LocatorQuery['view'];
 
@@ -21,7 +22,7 @@ export function LocatorViewSwitch({ view, onChange }: { view: LocatorView; onCha
           aria-pressed={view === option}
           onClick={() => onChange(option)}
         >
-          {i18n._(`stations.view.${option}`)}
+          {i18n._(STATIONS_VIEW_IDS[option] ?? `stations.view.${option}`)}
         </button>
       ))}
     </div>

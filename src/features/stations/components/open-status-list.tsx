@@ -11,6 +11,7 @@ import { open24hLabel } from '../opening-hours';
 import { openStatus, SOON_MINUTES, type DayRef, type OpenStatus } from '../open-status';
 import { useMinuteNow } from '../use-minute-now';
 import './live-data.css';
+import { STATIONS_OPEN_STATUS_DAY_IDS, STATIONS_OPEN_STATUS_KIND_IDS } from '../message-ids';
 
 type Hours = Pick<StationDetails, 'openingHours' | 'kitchenHours' | 'breakfastHours' | 'lunchHours' | 'timeZone'>;
 
@@ -22,7 +23,7 @@ const KINDS = [
 ] as const;
 
 function dayText(i18n: I18n, day: DayRef): string {
-  return day === 'today' ? '' : i18n._(`stations.openStatus.day.${day}`);
+  return day === 'today' ? '' : i18n._(STATIONS_OPEN_STATUS_DAY_IDS[day] ?? `stations.openStatus.day.${day}`);
 }
 
 function statusText(i18n: I18n, status: OpenStatus): { open: boolean | null; text: string } {
@@ -77,7 +78,9 @@ export function OpenStatusList({ station }: { station: Hours }) {
             const { open, text } = statusText(i18n, openStatus(station[field], station.timeZone, now));
             return (
               <li key={kind} data-kind={kind}>
-                <span className="station-open-status__kind">{i18n._(`stations.openStatus.kind.${kind}`)}</span>{' '}
+                <span className="station-open-status__kind">
+                  {i18n._(STATIONS_OPEN_STATUS_KIND_IDS[kind] ?? `stations.openStatus.kind.${kind}`)}
+                </span>{' '}
                 <span
                   className={
                     open === null ? 'station-status' : `station-status station-status--${open ? 'open' : 'closed'}`

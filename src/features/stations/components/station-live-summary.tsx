@@ -9,6 +9,7 @@ import { COUNTRY_INFO, type Locale } from '@/shared/locales';
 import type { StationSummary } from '@/shared/stations';
 import { formatAge, formatFuelPrice } from '../live-data-format';
 import './live-data.css';
+import { STATIONS_SERVICE_IDS } from '../message-ids';
 
 const DEFAULT_GRADES: readonly FuelGrade[] = ['95', 'diesel'];
 
@@ -42,7 +43,7 @@ export function StationLiveSummary({
         <span className="station-item__prices">
           {prices.map((price) => (
             <span key={price.grade} className="station-item__price" data-grade={price.grade}>
-              {i18n._(`stations.service.${price.grade}`)}{' '}
+              {i18n._(STATIONS_SERVICE_IDS[price.grade] ?? `stations.service.${price.grade}`)}{' '}
               <strong>{formatFuelPrice(price.price, currency, locale)}</strong>
             </span>
           ))}

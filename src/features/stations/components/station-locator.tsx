@@ -31,6 +31,7 @@ import { MapPanel } from './map-panel';
 import { stationHref, StationListItem } from './station-list-item';
 import { StationLiveSummary } from './station-live-summary';
 import './stations.css';
+import { STATIONS_COUNTRY_IDS, STATIONS_FILTER_IDS, STATIONS_NEAR_ME_IDS, STATIONS_SERVICE_IDS } from '../message-ids';
 
 type StationLocatorBlock = Extract<KnownBlock, { type: 'stationLocator' }>;
 
@@ -187,7 +188,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
           >
             {countryOrder(homeCountry).map((code) => (
               <option key={code} value={code}>
-                {i18n._(`stations.country.${code}`)}
+                {i18n._(STATIONS_COUNTRY_IDS[code] ?? `stations.country.${code}`)}
               </option>
             ))}
           </select>
@@ -215,7 +216,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
                       checked={query.services.includes(filter)}
                       onChange={(event) => toggleService(filter, event.target.checked)}
                     />{' '}
-                    {i18n._(`stations.filter.${filter}`)}
+                    {i18n._(STATIONS_FILTER_IDS[filter] ?? `stations.filter.${filter}`)}
                   </label>
                 </li>
               ))}
@@ -236,7 +237,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
             <option value="">{i18n._('stations.prices.anyGrade')}</option>
             {FUEL_GRADES.map((grade) => (
               <option key={grade} value={grade}>
-                {i18n._(`stations.service.${grade}`)}
+                {i18n._(STATIONS_SERVICE_IDS[grade] ?? `stations.service.${grade}`)}
               </option>
             ))}
           </select>
@@ -318,7 +319,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
         {position.status === 'locating' ? <p className="station-notice">{i18n._('stations.nearMe.locating')}</p> : null}
         {position.status === 'error' ? (
           <p className="station-notice station-notice--warning" role="alert">
-            {i18n._(`stations.nearMe.${position.reason}`)}
+            {i18n._(STATIONS_NEAR_ME_IDS[position.reason] ?? `stations.nearMe.${position.reason}`)}
           </p>
         ) : null}
       </div>

@@ -27,6 +27,7 @@ import { MapPanel } from './map-panel';
 import { OpenStatusList } from './open-status-list';
 import { OpeningHoursTable } from './opening-hours-table';
 import './stations.css';
+import { STATIONS_DIET_IDS, STATIONS_SERVICE_IDS } from '../message-ids';
 
 /** Google Maps directions to the station (the documented Maps URLs, no key needed). */
 function directionsHref(station: Pick<StationDetails, 'lat' | 'lng'>): string {
@@ -244,7 +245,7 @@ function StationPageContent({
         {station.express ? <p>{i18n._('stations.page.expressText')}</p> : null}
         <ul className="station-services">
           {station.services.map((code) => (
-            <li key={code}>{i18n._(`stations.service.${code}`)}</li>
+            <li key={code}>{i18n._(STATIONS_SERVICE_IDS[code] ?? `stations.service.${code}`)}</li>
           ))}
         </ul>
       </Section>
@@ -317,7 +318,7 @@ function DietLegend({ days }: { days: LunchList['days'] }) {
   if (codes.length === 0) return null;
   return (
     <p className="station-lunch-list__legend">
-      {codes.map((code) => `${code} = ${i18n._(`stations.diet.${code}`)}`).join(', ')}
+      {codes.map((code) => `${code} = ${i18n._(STATIONS_DIET_IDS[code] ?? `stations.diet.${code}`)}`).join(', ')}
     </p>
   );
 }
