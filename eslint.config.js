@@ -35,6 +35,21 @@ export default tseslint.config(
     },
   },
   {
+    // Code outside src names the shared folder one way at any depth: package.json "imports"
+    // maps #shared/* to src/shared/*.ts for Node/tsx, Vite, Vitest, TypeScript and this resolver.
+    files: ['server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts', 'sw/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\.?/)+(src/)?shared/', message: 'Import src/shared as #shared/… (package.json imports).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Layer rules for every file, tests and scripts included (eslint-layers.js).
     files: ['**/*.{js,ts,tsx}'],
     plugins: { 'import-x': importX },

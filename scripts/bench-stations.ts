@@ -32,7 +32,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { build, type Rollup } from 'vite';
 import { SUPERCLUSTER_OPTIONS } from '../src/features/stations/map-clustering';
-import type { StationList } from '../src/shared/stations';
+import type { StationList } from '#shared/stations';
 import { buildOriginApp } from '../server/origin/app';
 import { openDatabase } from '../server/origin/db';
 import { migrateToLatest } from '../server/origin/migrate';

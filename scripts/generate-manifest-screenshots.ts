@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { LOCALES } from '../src/shared/locales';
+import { LOCALES } from '#shared/locales';
 import { MANIFEST_SCREENSHOTS, screenshotFile } from '../server/site/web-app-manifest';
 import { chromiumPath } from '../tests/e2e/support/chromium';
 import { startProduct } from './start-product';

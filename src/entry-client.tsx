@@ -1,19 +1,19 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/app';
-import { BOOT_ELEMENT_ID, type BootData } from './shared/boot-data';
-import { PageRoute } from './app/routes';
-import { pageUsesCart, preloadPageBlocks } from './app/lazy-blocks';
-import { lazyCartSource, type CartSource } from './features/shop';
-import { captureInstallPrompt } from './features/pwa/install-event';
-import { isNetworkFailure, listenForChunkErrors, withNavigationReloads } from './features/pwa/navigation-reload';
-import { createI18n, loadFeatureMessages, setBrowserI18n } from './i18n/catalogs';
+import { AppProviders } from '@/app/app';
+import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot-data';
+import { PageRoute } from '@/app/routes';
+import { pageUsesCart, preloadPageBlocks } from '@/app/lazy-blocks';
+import { lazyCartSource, type CartSource } from '@/features/shop';
+import { captureInstallPrompt } from '@/features/pwa/install-event';
+import { isNetworkFailure, listenForChunkErrors, withNavigationReloads } from '@/features/pwa/navigation-reload';
+import { createI18n, loadFeatureMessages, setBrowserI18n } from '@/i18n/catalogs';
 import type { I18n } from '@lingui/core';
-import type { Locale } from './shared/locales';
-import type { PagePayload } from './shared/payload';
-import type { PageContent } from './shared/content-schema';
-import './app/styles.css';
+import type { Locale } from '@/shared/locales';
+import type { PagePayload } from '@/shared/payload';
+import type { PageContent } from '@/shared/content-schema';
+import '@/app/styles.css';
 
 /** What this document's page loads are made with: its locale and basename, its i18n and cart. */
 interface DocumentServices {
@@ -69,7 +69,7 @@ function pageLoader(services: DocumentServices) {
 
   async function loadPayload(target: string, signal: AbortSignal) {
     const payload = await (
-      await import('./features/content/api/fetch-payload')
+      await import('@/features/content/api/fetch-payload')
     )
       .fetchPayload(target, signal)
       .catch(
@@ -92,9 +92,9 @@ function pageLoader(services: DocumentServices) {
    */
   async function offlinePayload(target: string): Promise<PagePayload | undefined> {
     try {
-      const stored = await (await import('./features/stations/offline-pages')).storedPayload(target);
+      const stored = await (await import('@/features/stations/offline-pages')).storedPayload(target);
       if (stored) return stored;
-      const { storedStationPayload } = await import('./features/stations/offline-station-page');
+      const { storedStationPayload } = await import('@/features/stations/offline-station-page');
       return await storedStationPayload(site.locale, localPath(target));
     } catch {
       return undefined;
@@ -104,7 +104,7 @@ function pageLoader(services: DocumentServices) {
   /** The offline notice of a page that needs the network (offlineNoticePayload). */
   async function offlineNotice(target: string): Promise<PagePayload> {
     await loadFeatureMessages('app');
-    return offlineNoticePayload(site.locale, services.i18n._('app.offline.documentTitle'), target);
+    return offlineNoticePayload(site.locale, services.i18n._(/*i18n*/ 'app.offline.documentTitle'), target);
   }
 
   /** A loader that ends in the offline notice instead of an error when the network is away. */
@@ -139,7 +139,7 @@ async function main() {
   // The service worker's app shell for a page it has not saved: the page is built here.
   const appShell = boot.payload.offline?.kind === 'shell';
   // The page's cart, built once here; its code loads with the first page that shows it.
-  const cart = lazyCartSource(async () => (await import('./app/cart-service')).buildCart(site.locale));
+  const cart = lazyCartSource(async () => (await import('@/app/cart-service')).buildCart(site.locale));
   // The i18n instance is handed over as soon as it exists: block chunks with a feature
   // catalog wait for it (src/i18n/catalogs.ts), so waiting for them first would deadlock.
   const [i18n] = await Promise.all([

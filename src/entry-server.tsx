@@ -5,14 +5,14 @@
 import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { AppProviders } from './app/app';
-import { serializeBootData, BOOT_ELEMENT_ID } from './shared/boot-data';
-import { HeadMarkup } from './app/document-head';
-import { PageRoute } from './app/routes';
-import { preloadAllBlocks } from './app/lazy-blocks';
-import { preloadCatalogs } from './i18n/catalogs';
-import { serverCartSource } from './features/shop/cart/server-cart';
-import type { ServerBundle } from './shared/server-bundle';
+import { AppProviders } from '@/app/app';
+import { serializeBootData, BOOT_ELEMENT_ID } from '@/shared/boot-data';
+import { HeadMarkup } from '@/app/document-head';
+import { PageRoute } from '@/app/routes';
+import { preloadAllBlocks } from '@/app/lazy-blocks';
+import { preloadCatalogs } from '@/i18n/catalogs';
+import { serverCartSource } from '@/features/shop/cart/server-cart';
+import type { ServerBundle } from '@/shared/server-bundle';
 
 const [catalogs] = await Promise.all([preloadCatalogs(), preloadAllBlocks()]);
 

@@ -4,8 +4,8 @@
  * cache's limits never evict them. For a page it has never saved the worker answers with
  * the shell of the address's locale; the app then builds the page on the device.
  */
-import { appShellUrl } from '../src/shared/service-worker-protocol';
-import { LOCALES, type Locale } from '../src/shared/locales';
+import { appShellUrl } from '#shared/service-worker-protocol';
+import { LOCALES, type Locale } from '#shared/locales';
 import { CACHES } from './cache-names';
 import { isStorablePage } from './storable';
 

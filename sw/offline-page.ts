@@ -8,11 +8,11 @@
  * It is a plain document with no script (the CSP below allows none) and one stylesheet
  * from the precache, so it renders the same with or without the app's JavaScript.
  */
-import { LOCALE_INFO, LOCALES, resolvePath, type Locale } from '../src/shared/locales';
-import { offlineStartPages } from '../src/shared/service-worker-protocol';
+import { LOCALE_INFO, LOCALES, resolvePath, type Locale } from '#shared/locales';
+import { offlineStartPages } from '#shared/service-worker-protocol';
 import { CACHES } from './cache-names';
 import escapeHtml from 'escape-html';
-import { standaloneDocumentHtml } from '../src/shared/standalone-document';
+import { standaloneDocumentHtml } from '#shared/standalone-document';
 
 export interface OfflineTexts {
   documentTitle: string;

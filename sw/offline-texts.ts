@@ -7,7 +7,7 @@ import { messages as enEU } from '../locales/en-EU/app.po';
 import { messages as fiFI } from '../locales/fi-FI/app.po';
 import { messages as noNO } from '../locales/no-NO/app.po';
 import { messages as svSE } from '../locales/sv-SE/app.po';
-import type { Locale } from '../src/shared/locales';
+import type { Locale } from '#shared/locales';
 import type { OfflineTexts } from './offline-page';
 
 const i18n = setupI18n({

@@ -8,9 +8,9 @@
  *   instead says that it is one (./saved-copy-notice.ts).
  * - `network-first`: every other page: the network first, the saved copy after a short wait.
  */
-import { ACCOUNT_PATHS } from '../src/shared/account-paths';
-import { getHref, LOCALES, LOCALIZED_PATHS, type Locale } from '../src/shared/locales';
-import { SHOP_PATHS } from '../src/shared/shop/shop-paths';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
+import { getHref, LOCALES, LOCALIZED_PATHS, type Locale } from '#shared/locales';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 
 export type PageFreshness = 'saved-first' | 'fresh-required' | 'network-first';
 

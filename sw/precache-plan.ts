@@ -7,7 +7,7 @@
  * Save-Data, 2g or a slow link (the 'none' budget of @/shared/connection-budget) it is
  * fetched and kept only when a page uses it (./precache-on-use.ts).
  */
-import { connectionBudget, type ConnectionInfo } from '../src/shared/connection-budget';
+import { connectionBudget, type ConnectionInfo } from '#shared/connection-budget';
 
 export interface PlannedEntry {
   url: string;

@@ -3,7 +3,7 @@
  * requests are touched; preview pages (private, never cached), the proxy, the API and the
  * build check always go to the network untouched.
  */
-import { PAYLOAD_SUFFIX } from '../src/shared/payload';
+import { PAYLOAD_SUFFIX } from '#shared/payload';
 
 export type RequestKind = 'page' | 'payload' | 'image' | 'other';
 

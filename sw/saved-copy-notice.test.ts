@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_INFO } from '../src/shared/locales';
+import { LOCALE_INFO } from '#shared/locales';
 import { savedCopyNoticeHtml, savedCopyResponse, withSavedCopyNotice } from './saved-copy-notice';
 
 const texts = { notice: 'This is a saved copy & may be old.', retry: 'Try again' };

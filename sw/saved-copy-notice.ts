@@ -7,7 +7,7 @@
  * it is unit-tested without a worker.
  */
 import escapeHtml from 'escape-html';
-import { LOCALE_INFO, type Locale } from '../src/shared/locales';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
 
 /** The class the notice is found and styled by (the form messages' info style). */
 const SAVED_COPY_NOTICE_CLASS = 'saved-copy-notice';

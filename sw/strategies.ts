@@ -16,8 +16,8 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { RouteHandlerCallbackOptions, RouteHandlerObject, WorkboxPlugin } from 'workbox-core/types';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import type { Locale } from '../src/shared/locales';
-import { payloadUrl } from '../src/shared/payload';
+import type { Locale } from '#shared/locales';
+import { payloadUrl } from '#shared/payload';
 import { CACHES } from './cache-names';
 import { appShellResponse } from './app-shell';
 import { expirationPlugin, putWithExpiration } from './cache-expiration';

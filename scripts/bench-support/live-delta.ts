@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { StationList } from '../../src/shared/stations';
+import type { StationList } from '#shared/stations';
 import { buildOriginApp } from '../../server/origin/app';
 import { openDatabase } from '../../server/origin/db';
 import { migrateToLatest } from '../../server/origin/migrate';

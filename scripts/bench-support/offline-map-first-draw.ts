@@ -12,7 +12,7 @@ import { I18nProvider } from '@lingui/react';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import OfflineMap from '../../src/features/stations/components/offline-map';
-import type { StationSummary } from '../../src/shared/stations';
+import type { StationSummary } from '#shared/stations';
 
 export interface FirstDrawInput {
   /** Every station of the run (1,300 or 13,000), as the stored list holds them. */

@@ -12,7 +12,7 @@ import { readList, setStationsDb, StationsDatabase } from '../../src/features/st
 import { indexStations, searchStations } from '../../src/features/stations/station-search';
 import { syncStations } from '../../src/features/stations/station-sync';
 import type { ServiceFilter } from '../../src/features/stations/service-filters';
-import type { StationCountry, StationSummary } from '../../src/shared/stations';
+import type { StationCountry, StationSummary } from '#shared/stations';
 import { OFFLINE_MAP_FIRST_DRAW } from './offline-map-first-draw';
 
 const QUERIES = [

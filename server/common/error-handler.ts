@@ -10,7 +10,7 @@
  * - any other 5xx is logged and answered without its internals.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, type ApiErrorBody } from '../../src/shared/api/errors';
+import { errorBody, type ApiErrorBody } from '#shared/api/errors';
 import { HttpError } from './http-error';
 
 export interface ErrorHandlerOptions {

@@ -3,7 +3,7 @@
  * answered as `{ status, code, message }` (DESIGN §3) by the shared error handler
  * (error-handler.ts), with its details and headers, whatever its status.
  */
-import type { ErrorCode } from '../../src/shared/rules/error-codes';
+import type { ErrorCode } from '#shared/rules/error-codes';
 
 export class HttpError extends Error {
   /** Extra JSON fields of the answer, e.g. `fields` with per-field messages of a form. */

@@ -6,8 +6,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
-import { layoutSchema, pageContentSchema, type Layout, type PageContent } from '../../src/shared/content-schema';
-import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
+import { layoutSchema, pageContentSchema, type Layout, type PageContent } from '#shared/content-schema';
+import { LOCALES, isLocale, type Locale } from '#shared/locales';
 import { readAssetIndex, resolveAssetReferences, type SeedAsset } from './images/asset-files';
 
 const localeEntrySchema = pageContentSchema.omit({ contentType: true }).extend({

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/shared/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/locales';
 import { badRequest } from './errors';
 
 /** The x-st1-locale header (spec §7), default fi-FI; an unknown locale is a 400. */

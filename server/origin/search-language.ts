@@ -12,8 +12,8 @@ import { stemmer as english } from '@orama/stemmers/english';
 import { stemmer as finnish } from '@orama/stemmers/finnish';
 import { stemmer as norwegian } from '@orama/stemmers/norwegian';
 import { stemmer as swedish } from '@orama/stemmers/swedish';
-import { LOCALES, type Locale } from '../../src/shared/locales';
-import { foldText, searchTerms } from '../../src/shared/search-text';
+import { LOCALES, type Locale } from '#shared/locales';
+import { foldText, searchTerms } from '#shared/search-text';
 
 const STEMMERS: Record<Locale, (word: string) => string> = {
   'fi-FI': finnish,

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/shared/locales';
+import { LOCALES } from '#shared/locales';
 import { ACCOUNT_EMAIL_TEXTS, accountEmail } from './accounts/account-emails';
 import { loadServerCatalog, serverText } from './server-texts';
 import { GATEWAY_PAGE_TEXTS, gatewayPageHtml } from './shop/payments/gateway-page';

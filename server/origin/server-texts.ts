@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
-import type { Locale } from '../../src/shared/locales';
+import type { Locale } from '#shared/locales';
 
 /** Where the server catalogs live; lingui.config.ts lists the same path. */
 export function serverCatalogPath(locale: Locale): string {

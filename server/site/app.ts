@@ -15,7 +15,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
 import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
 import { QUIET_ROUTE } from '../logging';
-import { resolvePath } from '../../src/shared/locales';
+import { resolvePath } from '#shared/locales';
 import type { SiteConfig } from './config';
 import { createOriginClient, type OriginClient } from './origin-client';
 import { HttpError } from './errors';

@@ -2,9 +2,9 @@
 import { resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
-import type { PublicConfig } from '../../src/shared/boot-data';
+import type { PublicConfig } from '#shared/boot-data';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
-import { LOCALES, isLocale, type Locale } from '../../src/shared/locales';
+import { LOCALES, isLocale, type Locale } from '#shared/locales';
 import { shutdownSchema, type ShutdownSettings } from '../lifecycle';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */

@@ -3,11 +3,11 @@
  * external origin can replace the embedded one. Answers are checked against the schemas.
  */
 import type { z } from 'zod';
-import { requestJson, fetchJson } from '../../src/shared/api/client';
-import { contentApi, type SitemapEntries } from '../../src/shared/api/content';
-import type { Endpoint, ResponseOf } from '../../src/shared/api/endpoint';
-import type { Layout, Page, PageView, SearchResult } from '../../src/shared/content-schema';
-import type { Locale } from '../../src/shared/locales';
+import { requestJson, fetchJson } from '#shared/api/client';
+import { contentApi, type SitemapEntries } from '#shared/api/content';
+import type { Endpoint, ResponseOf } from '#shared/api/endpoint';
+import type { Layout, Page, PageView, SearchResult } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
 
 export type { SitemapEntries };
 

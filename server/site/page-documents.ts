@@ -5,8 +5,8 @@
  * in app.ts) sends the same 400 page as the page route.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LOCALE_INFO, type Locale } from '../../src/shared/locales';
-import type { PagePayload, PayloadError } from '../../src/shared/payload';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
+import type { PagePayload, PayloadError } from '#shared/payload';
 import type { SiteConfig } from './config';
 import type { OriginClient } from './origin-client';
 import type { PayloadRequest, PayloadService } from './payload-service';

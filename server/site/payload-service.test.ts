@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Layout, Page, PageView } from '../../src/shared/content-schema';
-import type { Locale } from '../../src/shared/locales';
+import type { Layout, Page, PageView } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
 import type { OriginClient } from './origin-client';
-import { ApiError } from '../../src/shared/api/errors';
+import { ApiError } from '#shared/api/errors';
 import { createPayloadService } from './payload-service';
 import { createSiteUrls } from './site-urls';
 

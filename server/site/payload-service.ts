@@ -6,12 +6,12 @@
  * itself only when it changed. The layout of each locale is kept here and revalidated by
  * that version with every page, so it is neither sent nor checked again while it stays the same.
  */
-import type { Layout, Page, PageView } from '../../src/shared/content-schema';
-import type { HeadData } from '../../src/shared/head';
-import { LOCALE_INFO, LOCALES, slugToPath, type Locale } from '../../src/shared/locales';
-import { isValidContentPath } from '../../src/shared/path-rules';
-import type { PagePayload, PayloadError } from '../../src/shared/payload';
-import { ApiError } from '../../src/shared/api/errors';
+import type { Layout, Page, PageView } from '#shared/content-schema';
+import type { HeadData } from '#shared/head';
+import { LOCALE_INFO, LOCALES, slugToPath, type Locale } from '#shared/locales';
+import { isValidContentPath } from '#shared/path-rules';
+import type { PagePayload, PayloadError } from '#shared/payload';
+import { ApiError } from '#shared/api/errors';
 import type { OriginClient } from './origin-client';
 import type { SiteUrls } from './site-urls';
 import { structuredData } from './structured-data';

@@ -3,11 +3,11 @@
  * 404 at the site server and never reaches the origin.
  */
 import type { z } from 'zod';
-import { contentApi } from '../../src/shared/api/content';
-import { customersApi } from '../../src/shared/api/customers';
-import type { Endpoint } from '../../src/shared/api/endpoint';
-import { shopApi } from '../../src/shared/api/shop';
-import { stationsApi } from '../../src/shared/api/stations';
+import { contentApi } from '#shared/api/content';
+import { customersApi } from '#shared/api/customers';
+import type { Endpoint } from '#shared/api/endpoint';
+import { shopApi } from '#shared/api/shop';
+import { stationsApi } from '#shared/api/stations';
 
 export interface ProxiedEndpoint {
   path: string;

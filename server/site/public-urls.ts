@@ -13,7 +13,7 @@
  * The scheme is the request's own (the connection's, or a trusted proxy's X-Forwarded-Proto).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Locale } from '../../src/shared/locales';
+import type { Locale } from '#shared/locales';
 import type { SiteConfig } from './config';
 
 export interface PublicBase {

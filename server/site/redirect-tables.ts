@@ -1,8 +1,8 @@
 /** Loads the legacy redirect tables of every locale from content/redirects at start-up. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, type Locale } from '../../src/shared/locales';
-import { compileRedirectTable, redirectTableSchema, type RedirectTable } from '../../src/shared/redirects';
+import { LOCALES, type Locale } from '#shared/locales';
+import { compileRedirectTable, redirectTableSchema, type RedirectTable } from '#shared/redirects';
 
 export function loadRedirectTables(contentDir: string): Map<Locale, RedirectTable> {
   const tables = new Map<Locale, RedirectTable>();

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isServerBundle, type RenderInput, type Translate } from '../../src/shared/server-bundle';
+import { isServerBundle, type RenderInput, type Translate } from '#shared/server-bundle';
 import { manifestHref } from './web-app-manifest';
 
 export interface Renderer {

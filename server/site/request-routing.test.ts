@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../src/shared/locales';
-import { compileRedirectTable, type RedirectTable } from '../../src/shared/redirects';
+import type { Locale } from '#shared/locales';
+import { compileRedirectTable, type RedirectTable } from '#shared/redirects';
 import { routeRequest, type RoutingDecision, type RoutingRequest, type RoutingSite } from './request-routing';
 
 const patterns = [

@@ -4,11 +4,11 @@
  * detection on the root, the configured root redirect, and the legacy redirect tables.
  * Pure, so that every rule is unit-tested without a server.
  */
-import { detectLocale } from '../../src/shared/locale-detection';
-import { DEFAULT_LOCALE, LOCALE_INFO, getHref, isLocale, resolvePath, type Locale } from '../../src/shared/locales';
-import { hasDotSegment, MAX_PATH_BYTES } from '../../src/shared/path-rules';
-import { PAYLOAD_SUFFIX } from '../../src/shared/payload';
-import { isAbsoluteUrl, matchRedirect, withQuery, type RedirectTable } from '../../src/shared/redirects';
+import { detectLocale } from '#shared/locale-detection';
+import { DEFAULT_LOCALE, LOCALE_INFO, getHref, isLocale, resolvePath, type Locale } from '#shared/locales';
+import { hasDotSegment, MAX_PATH_BYTES } from '#shared/path-rules';
+import { PAYLOAD_SUFFIX } from '#shared/payload';
+import { isAbsoluteUrl, matchRedirect, withQuery, type RedirectTable } from '#shared/redirects';
 
 export interface RoutingRequest {
   /** The request target as sent: path and query, still percent-encoded. */

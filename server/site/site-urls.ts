@@ -3,7 +3,7 @@
  * the sitemap. Every one is built on the configured public base of its locale
  * (public-urls.ts), so a forged Host header never appears in a page (docs/security.md).
  */
-import { getHref, type Locale } from '../../src/shared/locales';
+import { getHref, type Locale } from '#shared/locales';
 import { publicBase, type RequestView, type UrlConfig } from './public-urls';
 
 export interface SiteUrls {

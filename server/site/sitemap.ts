@@ -1,7 +1,7 @@
 /** /sitemap.xml per locale, with hreflang alternates and without noIndex pages (spec §2). */
 import type { FastifyReply } from 'fastify';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import { DEFAULT_LOCALE, LOCALE_INFO, isLocale, type Locale } from '../../src/shared/locales';
+import { DEFAULT_LOCALE, LOCALE_INFO, isLocale, type Locale } from '#shared/locales';
 import type { OriginClient } from './origin-client';
 import type { SiteUrls } from './site-urls';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Layout, Page } from '../../src/shared/content-schema';
-import { stationDetailsSchema } from '../../src/shared/stations';
+import type { Layout, Page } from '#shared/content-schema';
+import { stationDetailsSchema } from '#shared/stations';
 import { createSiteUrls } from './site-urls';
 import { openingHoursSpecification, structuredData } from './structured-data';
 

@@ -9,9 +9,9 @@
  * Pure: the site server's payload service calls it with what it already has. The HTML
  * escaping is the renderer's (jsonForScript in src/shared/head.ts).
  */
-import type { Layout, NavigationItem, Page } from '../../src/shared/content-schema';
-import { LOCALIZED_PATHS, slugToPath, type Locale } from '../../src/shared/locales';
-import type { StationDetails } from '../../src/shared/stations';
+import type { Layout, NavigationItem, Page } from '#shared/content-schema';
+import { LOCALIZED_PATHS, slugToPath, type Locale } from '#shared/locales';
+import type { StationDetails } from '#shared/stations';
 import type { SiteUrls } from './site-urls';
 
 type JsonLd = Record<string, unknown>;

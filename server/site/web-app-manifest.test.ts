@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/shared/locales';
-import { offlineStartPages } from '../../src/shared/service-worker-protocol';
+import { LOCALES } from '#shared/locales';
+import { offlineStartPages } from '#shared/service-worker-protocol';
 import { manifestHref, webAppManifest } from './web-app-manifest';
 
 const translate = (locale: string, id: string) => `${locale}:${id}`;

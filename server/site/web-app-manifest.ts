@@ -6,9 +6,9 @@
  * wide for the richer install sheet (public/screenshots, made by
  * scripts/generate-manifest-screenshots.ts), and the brand colours of index.html.
  */
-import { getHref, LOCALE_INFO, LOCALIZED_PATHS, type Locale } from '../../src/shared/locales';
-import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
-import { MY_STATIONS_ANCHOR } from '../../src/shared/stations';
+import { getHref, LOCALE_INFO, LOCALIZED_PATHS, type Locale } from '#shared/locales';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
+import { MY_STATIONS_ANCHOR } from '#shared/stations';
 
 export const THEME_COLOR = '#c8102e';
 export const BACKGROUND_COLOR = '#ffffff';

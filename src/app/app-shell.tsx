@@ -1,8 +1,8 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { useT } from '../i18n/use-t';
-import type { Layout } from '../shared/content-schema';
-import type { HeadData } from '../shared/head';
-import { useSite } from '../ui/site-context';
+import { useLingui } from '@lingui/react';
+import type { Layout } from '@/shared/content-schema';
+import type { HeadData } from '@/shared/head';
+import { useSite } from '@/ui/site-context';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -11,10 +11,10 @@ const noSubscription = () => () => {};
 
 /** The page-loading flag of spec §4: shown while a client navigation fetches its payload. */
 function LoadingBar({ loading }: { loading: boolean }) {
-  const t = useT();
+  const { i18n } = useLingui();
   return (
     <div className={`loading-bar${loading ? ' is-loading' : ''}`} role="status" aria-live="polite">
-      {loading ? <span className="visually-hidden">{t('page.loading')}</span> : null}
+      {loading ? <span className="visually-hidden">{i18n._('page.loading')}</span> : null}
     </div>
   );
 }
@@ -35,7 +35,7 @@ export function AppShell({
   keepLayout?: boolean;
   children: ReactNode;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   // Mounted only after hydration: the server's HTML and the first client render match.
   const hydrated = useSyncExternalStore(
@@ -46,10 +46,10 @@ export function AppShell({
   return (
     <>
       <a className="skip-link" href="#main">
-        {t('nav.skipToContent')}
+        {i18n._('nav.skipToContent')}
       </a>
       <LoadingBar loading={loading} />
-      {preview ? <p className="preview-banner">{t('page.preview')}</p> : null}
+      {preview ? <p className="preview-banner">{i18n._('page.preview')}</p> : null}
       <Header layout={layout} head={head} />
       <main id="main" tabIndex={-1}>
         {children}

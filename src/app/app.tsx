@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 import { CartProvider, type CartSource } from '@/features/shop';
-import { SiteContext, type SiteContextValue } from '../ui/site-context';
+import { SiteContext, type SiteContextValue } from '@/ui/site-context';
 
 /** Providers shared by the server render and the browser. */
 export function AppProviders({

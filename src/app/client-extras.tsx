@@ -5,14 +5,14 @@
  * is interactive and stay out of the landing page's JavaScript budget.
  */
 import { useEffect } from 'react';
-import type { Layout } from '../shared/content-schema';
-import type { Locale } from '../shared/locales';
-import { ConsentManager } from '../features/consent/components/consent-manager';
+import type { Layout } from '@/shared/content-schema';
+import type { Locale } from '@/shared/locales';
+import { ConsentManager } from '@/features/consent/components/consent-manager';
 // Service worker, build check, payload prefetch and install offer (src/features/pwa).
-import PwaExtras, { type BackgroundTask } from '../features/pwa/components/pwa-extras';
-import { Notifications } from '../ui/notifications';
+import PwaExtras, { type BackgroundTask } from '@/features/pwa/components/pwa-extras';
+import { Notifications } from '@/ui/notifications';
 // The auth check that fills the session store (src/features/account/session, spec §4).
-import SessionManager from '../features/account/session/session-manager';
+import SessionManager from '@/features/account/session/session-manager';
 
 /**
  * Once the app works offline, the station list of the locale's country is stored, so the
@@ -20,7 +20,7 @@ import SessionManager from '../features/account/session/session-manager';
  * Loaded on demand: the stations code (Dexie) stays out of this chunk.
  */
 const syncStationList: BackgroundTask = async ({ locale }) => {
-  await (await import('../features/stations/background-sync')).syncHomeStations(locale);
+  await (await import('@/features/stations/background-sync')).syncHomeStations(locale);
 };
 const BACKGROUND_TASKS = [syncStationList];
 

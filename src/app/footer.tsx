@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { CookieSettingsButton } from '../features/consent/components/cookie-settings-button';
-import { useT } from '../i18n/use-t';
-import type { CmsLink, Layout } from '../shared/content-schema';
-import { CmsLinkView } from '../ui/cms-link-view';
-import { HeightTransition } from '../ui/height-transition';
-import { useMinWidth } from '../ui/use-breakpoint';
+import { CookieSettingsButton } from '@/features/consent/components/cookie-settings-button';
+import { useLingui } from '@lingui/react';
+import type { CmsLink, Layout } from '@/shared/content-schema';
+import { CmsLinkView } from '@/ui/cms-link-view';
+import { HeightTransition } from '@/ui/height-transition';
+import { useMinWidth } from '@/ui/use-breakpoint';
 import './footer.css';
 
 type LinkGroup = Layout['footerLinks'][number];
@@ -87,7 +87,7 @@ function AppDownloads({ title, links }: { title: string; links: readonly CmsLink
  */
 // eslint-disable-next-line max-lines-per-function -- markup, column by column in the order the footer shows them
 export function Footer({ layout }: { layout: Layout | null }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const desktop = useMinWidth('smallDesktop');
   const year = new Date().getFullYear();
   const social = layout?.someLinks.filter((link) => Boolean(link.url)) ?? [];
@@ -132,14 +132,14 @@ export function Footer({ layout }: { layout: Layout | null }) {
               ))}
             </div>
             <div className="site-footer__apps">
-              <AppDownloads title={t('footer.appDownloads')} links={downloads.slice(0, 2)} />
-              <AppDownloads title={t('footer.businessApp')} links={downloads.slice(2, 4)} />
+              <AppDownloads title={i18n._('footer.appDownloads')} links={downloads.slice(0, 2)} />
+              <AppDownloads title={i18n._('footer.businessApp')} links={downloads.slice(2, 4)} />
             </div>
           </>
         ) : null}
         {social.length > 0 ? (
           <div className="site-footer__social">
-            <h2 className="site-footer__heading">{t('footer.social')}</h2>
+            <h2 className="site-footer__heading">{i18n._('footer.social')}</h2>
             <ul>
               {social.map((link) => (
                 <li key={link.kind}>
@@ -152,7 +152,7 @@ export function Footer({ layout }: { layout: Layout | null }) {
           </div>
         ) : null}
         <div className="site-footer__bottom">
-          <p className="site-footer__copyright">{t('footer.copyright', { year })}</p>
+          <p className="site-footer__copyright">{i18n._('footer.copyright', { year })}</p>
           <ul className="site-footer__extra">
             {layout?.extraLinks.map((link, index) => (
               <li key={`${index}-${link.title}`}>

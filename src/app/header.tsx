@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useT } from '../i18n/use-t';
-import type { Layout } from '../shared/content-schema';
-import { visibleNavigation } from '../shared/navigation';
-import type { HeadData } from '../shared/head';
-import { LOCALIZED_PATHS } from '../shared/locales';
-import { useOnlineStatus } from '../ui/use-online-status';
-import { CartLink } from '../features/shop';
-import { useSite } from '../ui/site-context';
-import { ACCOUNT_PATHS } from '../shared/account-paths';
-import { useUserFirstName, userLabel } from '../features/account/session/user-label';
+import { useLingui } from '@lingui/react';
+import type { Layout } from '@/shared/content-schema';
+import { visibleNavigation } from '@/shared/navigation';
+import type { HeadData } from '@/shared/head';
+import { LOCALIZED_PATHS } from '@/shared/locales';
+import { useOnlineStatus } from '@/ui/use-online-status';
+import { CartLink } from '@/features/shop';
+import { useSite } from '@/ui/site-context';
+import { ACCOUNT_PATHS } from '@/shared/account-paths';
+import { useUserFirstName, userLabel } from '@/features/account/session/user-label';
 import { LocaleSwitcher } from './locale-switcher';
 import { MainNavigation } from './main-navigation';
 import './header.css';
@@ -19,11 +19,11 @@ import './header.css';
  * while online (and on the server), so that screen readers announce the change.
  */
 function OfflineNotice() {
-  const t = useT();
+  const { i18n } = useLingui();
   const online = useOnlineStatus();
   return (
     <p className="site-header__offline" role="status">
-      {online ? null : t('header.offline')}
+      {online ? null : i18n._('header.offline')}
     </p>
   );
 }
@@ -34,7 +34,7 @@ function OfflineNotice() {
  * magnifier only (the word stays, visually hidden, as the link's name).
  */
 function SearchLink() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   return (
     <Link to={LOCALIZED_PATHS.search[locale]} className="site-header__search">
@@ -49,7 +49,7 @@ function SearchLink() {
         <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
         <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
       </svg>
-      <span className="site-header__search-text">{t('header.search')}</span>
+      <span className="site-header__search-text">{i18n._('header.search')}</span>
     </Link>
   );
 }
@@ -59,7 +59,7 @@ function SearchLink() {
  * else 'login' (a link to the login page). Guests see 'login' in the server's HTML too.
  */
 function UserLabel() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const firstName = useUserFirstName();
   return (
@@ -68,7 +68,7 @@ function UserLabel() {
       className="site-header__user"
       data-testid="user-label"
     >
-      {userLabel(firstName, t('header.login'))}
+      {userLabel(firstName, i18n._('header.login'))}
     </Link>
   );
 }
@@ -85,7 +85,7 @@ function UserLabel() {
  * shows the menu content whether or not the <details> is open and hides the summary.
  */
 export function Header({ layout, head }: { layout: Layout | null; head: HeadData }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const panelId = useId();
   const menuRef = useRef<HTMLDetailsElement>(null);
@@ -120,13 +120,13 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
         <Link to="/" className="site-header__logo">
           <img
             src={layout?.logo?.src ?? '/images/logo.svg'}
-            alt={layout?.logo?.alt || t('nav.home')}
+            alt={layout?.logo?.alt || i18n._('nav.home')}
             width={layout?.logo?.width ?? 120}
             height={layout?.logo?.height ?? 48}
           />
         </Link>
         <Link to={LOCALIZED_PATHS.stationLocator[locale]} className="site-header__quick">
-          {t('nav.stationLocator')}
+          {i18n._('nav.stationLocator')}
         </Link>
         <SearchLink />
         <CartLink />
@@ -135,14 +135,14 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
           <summary className="site-header__menu-button">
             <span className="site-header__menu-icon" aria-hidden="true" />
             <span className="site-header__menu-label site-header__menu-label--open visually-hidden">
-              {t('nav.openMenu')}
+              {i18n._('nav.openMenu')}
             </span>
             <span className="site-header__menu-label site-header__menu-label--close visually-hidden">
-              {t('nav.closeMenu')}
+              {i18n._('nav.closeMenu')}
             </span>
           </summary>
           <div id={panelId} className="site-header__panel" onClick={onMenuClick}>
-            <MainNavigation items={navigation} label={t('nav.mainNavigation')} />
+            <MainNavigation items={navigation} label={i18n._('nav.mainNavigation')} />
             <LocaleSwitcher head={head} />
           </div>
         </details>

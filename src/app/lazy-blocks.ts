@@ -11,9 +11,9 @@
  * (src/features/content/block-registry.ts), passed to CmsPage by the route.
  */
 import type { ComponentType } from 'react';
-import type { BlockRegistry, LazyBlockProps, LazyPageProps } from '../features/content';
-import { loadFeatureMessages, type FeatureCatalog } from '../i18n/catalogs';
-import type { PageContent } from '../shared/content-schema';
+import type { BlockRegistry, LazyBlockProps, LazyPageProps } from '@/features/content';
+import { loadFeatureMessages, type FeatureCatalog } from '@/i18n/catalogs';
+import type { PageContent } from '@/shared/content-schema';
 
 type Loader = () => Promise<ComponentType<LazyBlockProps>>;
 
@@ -27,49 +27,49 @@ function withMessages(feature: FeatureCatalog, loader: Loader): Loader {
 }
 
 const LOADERS: Record<string, Loader> = {
-  image: () => import('../features/content/components/image-block').then((module) => as(module.ImageBlock)),
-  video: () => import('../features/content/components/video-block').then((module) => as(module.VideoBlock)),
-  cardGrid: () => import('../features/content/components/card-grid-block').then((module) => as(module.CardGridBlock)),
-  accordion: () => import('../features/content/components/accordion-block').then((module) => as(module.AccordionBlock)),
-  article: () => import('../features/content/components/article-block').then((module) => as(module.ArticleBlock)),
+  image: () => import('@/features/content/components/image-block').then((module) => as(module.ImageBlock)),
+  video: () => import('@/features/content/components/video-block').then((module) => as(module.VideoBlock)),
+  cardGrid: () => import('@/features/content/components/card-grid-block').then((module) => as(module.CardGridBlock)),
+  accordion: () => import('@/features/content/components/accordion-block').then((module) => as(module.AccordionBlock)),
+  article: () => import('@/features/content/components/article-block').then((module) => as(module.ArticleBlock)),
   appDownload: () =>
-    import('../features/content/components/app-download-block').then((module) => as(module.AppDownloadBlock)),
+    import('@/features/content/components/app-download-block').then((module) => as(module.AppDownloadBlock)),
   contactDetails: () =>
-    import('../features/content/components/contact-details-block').then((module) => as(module.ContactDetailsBlock)),
+    import('@/features/content/components/contact-details-block').then((module) => as(module.ContactDetailsBlock)),
   // The siteSearch block's form, API call and states belong to the search feature.
-  siteSearch: () => import('../features/search/components/site-search').then((module) => as(module.SiteSearch)),
+  siteSearch: () => import('@/features/search/components/site-search').then((module) => as(module.SiteSearch)),
   // Account pages and contact forms (docs/accounts.md): their texts and the spec §5 rule messages.
   account: withMessages(
     'forms',
     withMessages('account', () =>
-      import('../features/account/components/account-block').then((module) => as(module.AccountBlock)),
+      import('@/features/account/components/account-block').then((module) => as(module.AccountBlock)),
     ),
   ),
   contactForm: withMessages('forms', () =>
-    import('../features/forms/components/contact-form-block').then((module) => as(module.ContactFormBlock)),
+    import('@/features/forms/components/contact-form-block').then((module) => as(module.ContactFormBlock)),
   ),
   // The locator's search, filters, offline store and map belong to the stations feature.
   stationLocator: withMessages('stations', () =>
-    import('../features/stations/components/station-locator').then((module) => as(module.StationLocator)),
+    import('@/features/stations/components/station-locator').then((module) => as(module.StationLocator)),
   ),
   // The shop's blocks (docs/shop.md): cart and checkout code with the `shop` catalog.
   shopProducts: withMessages('shop', () =>
-    import('../features/shop/components/shop-products-block').then((module) => as(module.ShopProductsBlock)),
+    import('@/features/shop/components/shop-products-block').then((module) => as(module.ShopProductsBlock)),
   ),
   shopCart: withMessages('shop', () =>
-    import('../features/shop/components/cart-block').then((module) => as(module.CartBlock)),
+    import('@/features/shop/components/cart-block').then((module) => as(module.CartBlock)),
   ),
   washCodeCheck: withMessages('shop', () =>
-    import('../features/shop/components/wash-code-check').then((module) => as(module.WashCodeCheckBlock)),
+    import('@/features/shop/components/wash-code-check').then((module) => as(module.WashCodeCheckBlock)),
   ),
   shopCheckout: withMessages(
     'forms',
     withMessages('shop', () =>
-      import('../features/shop/components/checkout-block').then((module) => as(module.CheckoutBlock)),
+      import('@/features/shop/components/checkout-block').then((module) => as(module.CheckoutBlock)),
     ),
   ),
   shopConfirmation: withMessages('shop', () =>
-    import('../features/shop/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
+    import('@/features/shop/components/confirmation-block').then((module) => as(module.ConfirmationBlock)),
   ),
 };
 
@@ -94,7 +94,7 @@ const PAGE_LOADERS: Record<string, PageLoader> = {
   stationPage: async () =>
     (
       await Promise.all([
-        import('../features/stations/components/station-page').then((module) => module.StationPage),
+        import('@/features/stations/components/station-page').then((module) => module.StationPage),
         loadFeatureMessages('stations'),
       ])
     )[0],

@@ -1,8 +1,8 @@
-import { useT } from '../i18n/use-t';
-import type { HeadData } from '../shared/head';
-import { localeCookieAssignment } from '../shared/locale-detection';
-import { LOCALE_INFO, LOCALES, type Locale } from '../shared/locales';
-import { useSite } from '../ui/site-context';
+import { useLingui } from '@lingui/react';
+import type { HeadData } from '@/shared/head';
+import { localeCookieAssignment } from '@/shared/locale-detection';
+import { LOCALE_INFO, LOCALES, type Locale } from '@/shared/locales';
+import { useSite } from '@/ui/site-context';
 
 /** Remembers the visitor's choice, so that first-visit detection on "/" respects it (spec §4). */
 function rememberLocale(locale: Locale) {
@@ -19,12 +19,12 @@ function rememberLocale(locale: Locale) {
  * lands on the Finnish site even in a Swedish browser.
  */
 export function LocaleSwitcher({ head }: { head: HeadData }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const samePage = new Map(head.alternates.map((alternate) => [alternate.hreflang, alternate.href]));
   const landing = new Map((head.landings ?? []).map((alternate) => [alternate.hreflang, alternate.href]));
   return (
-    <nav className="locale-switcher" aria-label={t('nav.languages')}>
+    <nav className="locale-switcher" aria-label={i18n._('nav.languages')}>
       <ul>
         {LOCALES.map((code) => {
           const info = LOCALE_INFO[code];

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useT } from '../i18n/use-t';
-import type { NavigationItem } from '../shared/content-schema';
+import { useLingui } from '@lingui/react';
+import type { NavigationItem } from '@/shared/content-schema';
 
 const noSubscription = () => () => {};
 
@@ -23,7 +23,7 @@ const noSubscription = () => () => {};
  */
 // eslint-disable-next-line max-lines-per-function -- one disclosure navigation: its keyboard handlers and markup share the open-menu state
 export function MainNavigation({ items, label }: { items: NavigationItem[]; label: string }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const baseId = useId();
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -145,7 +145,7 @@ export function MainNavigation({ items, label }: { items: NavigationItem[]; labe
                     className="nav__toggle"
                     aria-expanded={open}
                     aria-controls={submenuId(item.id)}
-                    aria-label={t('nav.submenu', { name: item.text })}
+                    aria-label={i18n._('nav.submenu', { name: item.text })}
                     onClick={() => setOpenId(open ? null : item.id)}
                   >
                     <span className="nav__chevron" aria-hidden="true" />

@@ -7,12 +7,12 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useT } from '../i18n/use-t';
-import type { Layout } from '../shared/content-schema';
-import { LOCALE_INFO, LOCALES, type Locale } from '../shared/locales';
-import type { PagePayload } from '../shared/payload';
-import { offlineStartPages } from '../shared/service-worker-protocol';
-import { useSite } from '../ui/site-context';
+import { useLingui } from '@lingui/react';
+import type { Layout } from '@/shared/content-schema';
+import { LOCALE_INFO, LOCALES, type Locale } from '@/shared/locales';
+import type { PagePayload } from '@/shared/payload';
+import { offlineStartPages } from '@/shared/service-worker-protocol';
+import { useSite } from '@/ui/site-context';
 import { readLayout } from './layout-store';
 
 export default function OfflinePage({
@@ -71,13 +71,13 @@ async function pagesThatOpenOffline(
 }
 
 async function storedByStations(href: string): Promise<boolean> {
-  const { storedPayload } = await import('../features/stations/offline-pages');
+  const { storedPayload } = await import('@/features/stations/offline-pages');
   return (await storedPayload(href)) !== undefined;
 }
 
 /** The offline notice of a page that needs the network, with the pages that do open offline. */
 function OfflineNotice({ path }: { path: string }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale, basename } = useSite();
   const [pages, setPages] = useState<OpensOffline[] | null>(null);
 
@@ -93,19 +93,19 @@ function OfflineNotice({ path }: { path: string }) {
 
   return (
     <div className="offline-notice">
-      <h1>{t('app.offline.heading')}</h1>
-      <p>{t('app.offline.notice')}</p>
+      <h1>{i18n._('app.offline.heading')}</h1>
+      <p>{i18n._('app.offline.notice')}</p>
       <p>
         {/* A plain link: a full load of the address, which the network answers once it is back. */}
         <a className="offline-notice__retry" href={path}>
-          {t('app.offline.retry')}
+          {i18n._('app.offline.retry')}
         </a>
       </p>
       {pages === null ? null : pages.length === 0 ? (
-        <p>{t('app.offline.nothingSaved')}</p>
+        <p>{i18n._('app.offline.nothingSaved')}</p>
       ) : (
         <>
-          <h2>{t('app.offline.available')}</h2>
+          <h2>{i18n._('app.offline.available')}</h2>
           <ul className="offline-notice__links">
             {pages.map((page) => (
               <li key={page.href}>
@@ -113,7 +113,7 @@ function OfflineNotice({ path }: { path: string }) {
                   href={page.href}
                   {...(page.locale === locale ? {} : { hrefLang: LOCALE_INFO[page.locale].htmlLang })}
                 >
-                  {t(`app.offline.${page.kind}`)}
+                  {i18n._(`app.offline.${page.kind}`)}
                   {page.locale === locale ? '' : ` (${LOCALE_INFO[page.locale].displayName})`}
                 </a>
               </li>

@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import type { PagePayload } from '../shared/payload';
-import { useSite } from '../ui/site-context';
+import type { PagePayload } from '@/shared/payload';
+import { useSite } from '@/ui/site-context';
 
 /** Loads the payload of a document path (basename included) with its query string. */
 export type PayloadLoader = (target: string, signal: AbortSignal) => Promise<PagePayload>;

@@ -4,14 +4,14 @@
  * payload embedded in the document first, then payloads fetched on client navigation.
  */
 import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
-import { CmsPage } from '../features/content';
-import { ErrorPage } from '../features/errors';
-import type { Layout } from '../shared/content-schema';
-import type { PagePayload, PayloadError } from '../shared/payload';
+import { CmsPage } from '@/features/content';
+import { ErrorPage } from '@/features/errors';
+import type { Layout } from '@/shared/content-schema';
+import type { PagePayload, PayloadError } from '@/shared/payload';
 import { AppShell } from './app-shell';
 import { DocumentHead } from './document-head';
 import { blockRegistry } from './lazy-blocks';
-import { PayloadContext } from '../ui/payload-context';
+import { PayloadContext } from '@/ui/payload-context';
 import { usePageNavigation, useScrollOnNavigation, type PayloadLoader } from './page-navigation';
 
 export type { PayloadLoader };

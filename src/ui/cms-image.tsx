@@ -5,10 +5,9 @@
  * is offered as a file (the video block plays videos with CmsVideo). Width and height are always set, so nothing shifts when it loads.
  */
 import { useLingui } from '@lingui/react';
-import { assetExtension, assetKind, isDocument } from '../shared/asset-types';
-import type { Asset } from '../shared/content-schema';
-import { buildImageSources } from '../shared/image-url';
-import { useT } from '../i18n/use-t';
+import { assetExtension, assetKind, isDocument } from '@/shared/asset-types';
+import type { Asset } from '@/shared/content-schema';
+import { buildImageSources } from '@/shared/image-url';
 import './cms-image.css';
 
 type ImageLoading = 'lazy' | 'eager';
@@ -47,7 +46,6 @@ export function CmsImage({
   provider,
   densities,
 }: CmsImageProps) {
-  const t = useT();
   const { i18n } = useLingui();
   const kind = assetKind(asset);
 
@@ -62,9 +60,9 @@ export function CmsImage({
         : new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(Math.max(1, asset.size / 1024));
     return (
       <a className={classNames('cms-document', className)} href={asset.src} download={asset.name ?? true}>
-        <span className="cms-document__title">{t('image.download', { title })}</span>{' '}
+        <span className="cms-document__title">{i18n._('image.download', { title })}</span>{' '}
         <span className="cms-document__info">
-          {kilobytes === undefined ? `(${type})` : t('image.fileInfo', { type, size: kilobytes })}
+          {kilobytes === undefined ? `(${type})` : i18n._('image.fileInfo', { type, size: kilobytes })}
         </span>
       </a>
     );

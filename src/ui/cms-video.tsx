@@ -4,11 +4,11 @@
  * way to stop it (WCAG 2.2.2), hence the pause button; with reduced motion it starts paused.
  */
 import { useEffect, useRef, useState } from 'react';
-import { assetExtension, mimeTypeOf } from '../shared/asset-types';
-import type { Asset } from '../shared/content-schema';
-import { useT } from '../i18n/use-t';
+import { assetExtension, mimeTypeOf } from '@/shared/asset-types';
+import type { Asset } from '@/shared/content-schema';
+import { useLingui } from '@lingui/react';
 import './cms-image.css';
-import { VIDEO_HEIGHT, VIDEO_WIDTH } from '../shared/rules/limits';
+import { VIDEO_HEIGHT, VIDEO_WIDTH } from '@/shared/rules/limits';
 
 export interface CmsVideoProps {
   asset: Asset;
@@ -19,7 +19,7 @@ export interface CmsVideoProps {
 }
 
 export function CmsVideo({ asset, title, className, autoPlay = true }: CmsVideoProps) {
-  const t = useT();
+  const { i18n } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(autoPlay);
   const type = mimeTypeOf(assetExtension(asset) ?? '');
@@ -63,7 +63,7 @@ export function CmsVideo({ asset, title, className, autoPlay = true }: CmsVideoP
         <source src={asset.src} {...(type ? { type } : {})} />
       </video>
       <button type="button" className="cms-video__toggle" onClick={toggle}>
-        {playing ? t('video.pause') : t('video.play')}
+        {playing ? i18n._('video.pause') : i18n._('video.play')}
       </button>
     </div>
   );

@@ -6,13 +6,13 @@
  */
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '../i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { backdropClicked, closeModal, modalStore } from './modal-store';
 import './modal.css';
 
 export function Modal({ name, title, children }: { name: string; title: string; children: ReactNode }) {
   const { name: openName } = useSnapshot(modalStore);
-  const t = useT();
+  const { i18n } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const open = openName === name;
@@ -43,7 +43,7 @@ export function Modal({ name, title, children }: { name: string; title: string; 
         </h2>
         {children}
         <button type="button" className="button modal__close" onClick={closeModal}>
-          {t('modal.close')}
+          {i18n._('modal.close')}
         </button>
       </div>
     </dialog>

@@ -5,10 +5,10 @@
  * `allowNotifications()` (called by <Notifications> once it has mounted) are dropped.
  */
 import { proxy } from 'valtio';
-import type { NotificationType } from '../shared/rules/states';
+import type { NotificationType } from '@/shared/rules/states';
 
 /** The message shown for an error without a message of its own. */
-export const FALLBACK_ERROR_MESSAGE_ID = 'messages.something-went-wrong';
+export const FALLBACK_ERROR_MESSAGE_ID = /*i18n*/ 'messages.something-went-wrong';
 
 export interface AppNotification {
   id: string;

@@ -4,29 +4,29 @@
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '../i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { allowNotifications, notificationsStore, removeNotification } from './notifications-store';
 import './notifications.css';
 
 export function Notifications() {
   const { items } = useSnapshot(notificationsStore);
-  const t = useT();
+  const { i18n } = useLingui();
 
   // Effects run only in the browser and only after the hydration render has committed.
   useEffect(() => allowNotifications(), []);
 
   return (
-    <section className="notifications" aria-label={t('notifications.label')}>
+    <section className="notifications" aria-label={i18n._('notifications.label')}>
       {/* The live region wraps the list: a <ul> may not take the status role. */}
       <div role="status" aria-live="polite">
         <ul className="notifications__list">
           {items.map((item) => (
             <li key={item.id} className={`notification notification--${item.type}`} data-type={item.type}>
               <span className="notification__message">
-                {item.translate ? t(item.message, item.values) : item.message}
+                {item.translate ? i18n._(item.message, item.values) : item.message}
               </span>
               <button type="button" className="notification__dismiss" onClick={() => removeNotification(item.id)}>
-                {t('notifications.dismiss')}
+                {i18n._('notifications.dismiss')}
               </button>
             </li>
           ))}

@@ -4,7 +4,7 @@
  * try again later' (spec §8) and keeps what was typed.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { getHref, LOCALIZED_PATHS } from '../../src/shared/locales';
+import { getHref, LOCALIZED_PATHS } from '#shared/locales';
 import { expectAccessible, featureText, latestMail } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
 

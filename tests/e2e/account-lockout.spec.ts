@@ -8,8 +8,8 @@ import { hashPassword } from '../../server/origin/auth/secrets';
 import { openDatabase } from '../../server/origin/db';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import { LOGIN_FAILURE_LIMIT } from '../../server/origin/accounts/login-failures-repository';
-import { ACCOUNT_PATHS } from '../../src/shared/account-paths';
-import { getHref, type Locale } from '../../src/shared/locales';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
+import { getHref, type Locale } from '#shared/locales';
 import { expectAccessible, featureText, latestMail, tokenFrom, uniqueEmail } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
 

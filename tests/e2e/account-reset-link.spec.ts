@@ -5,8 +5,8 @@
  * Keyboard only, axe on each state.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { ACCOUNT_PATHS } from '../../src/shared/account-paths';
-import { getHref } from '../../src/shared/locales';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
+import { getHref } from '#shared/locales';
 import { expectAccessible, featureText, insertResetToken } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
 

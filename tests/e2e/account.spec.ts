@@ -6,8 +6,8 @@
  * when they log in.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { ACCOUNT_PATHS } from '../../src/shared/account-paths';
-import { getHref } from '../../src/shared/locales';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
+import { getHref } from '#shared/locales';
 import { expectAccessible, featureText, latestMail, tokenFrom, uniqueEmail } from './support/accounts';
 import { message } from './support/content';
 import { waitForHydration } from './support/page-helpers';
@@ -83,7 +83,10 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, 'confirmed');
 
       // The page's own link (the header has a "Log in" link too).
-      await page.getByRole('main').getByRole('link', { name: text('account.confirm.login') }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: text('account.confirm.login') })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${href('login')}$`));
       await expectAccessible(page, 'login');
       await logIn(page, email, PASSWORD);
@@ -234,7 +237,10 @@ test('forgot and reset a password through the e-mailed link, then change it on m
   await page.getByRole('button', { name: text('account.reset.submit') }).click();
   await expect(page.getByRole('heading', { name: text('account.reset.done-title') })).toBeVisible();
 
-  await page.getByRole('main').getByRole('link', { name: text('account.confirm.login') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: text('account.confirm.login') })
+    .click();
   await logIn(page, email, PASSWORD);
   await expect(page.getByRole('alert')).toHaveText(text('account.errors.invalid-credentials'));
   await page.getByRole('textbox', { name: text('account.field.password'), exact: true }).fill('Another-pass-456');

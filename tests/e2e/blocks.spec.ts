@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { getHref, LOCALE_INFO, slugToPath, type Locale } from '../../src/shared/locales';
-import { THEMES, themeProperties, type ThemeName } from '../../src/shared/themes';
+import { getHref, LOCALE_INFO, slugToPath, type Locale } from '#shared/locales';
+import { THEMES, themeProperties, type ThemeName } from '#shared/themes';
 import { message, repoRoot } from './support/content';
 import { waitForHydration } from './support/page-helpers';
 

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { Locale } from '../../src/shared/locales';
+import type { Locale } from '#shared/locales';
 import { message } from './support/content';
 import { collectErrors, urlPath, waitForHydration } from './support/page-helpers';
 

@@ -5,7 +5,7 @@
  * sees); other origins are never fetched.
  */
 import { expect, test } from '@playwright/test';
-import { LOCALES, getHref, type Locale } from '../../src/shared/locales';
+import { LOCALES, getHref, type Locale } from '#shared/locales';
 import { brokenReason, crawl, describeResources, localeOfUrl, type CrawlResult, type Resource } from './support/crawl';
 
 const ROOTS = LOCALES.map((locale) => getHref(locale, '/'));

@@ -6,8 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CUSTOMERS } from '../../server/origin/accounts/seed-accounts';
-import { ACCOUNT_PATHS } from '../../src/shared/account-paths';
-import { getHref, LOCALIZED_PATHS, type Locale } from '../../src/shared/locales';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
+import { getHref, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import { expectAccessible, featureText } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
 import { text as stationText, useFakeMaps } from './support/stations';

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { documentTitle, heroTitle, message, redirectTable, seedPage } from './support/content';
 import { urlPath, waitForHydration } from './support/page-helpers';
-import { getHref, LOCALIZED_PATHS, type Locale } from '../../src/shared/locales';
+import { getHref, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 
 test.use({ locale: 'fi-FI' });
 

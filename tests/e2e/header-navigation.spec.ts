@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LOCALE_INFO, LOCALES, LOCALIZED_PATHS, getHref } from '../../src/shared/locales';
+import { LOCALE_INFO, LOCALES, LOCALIZED_PATHS, getHref } from '#shared/locales';
 import { heroTitle, message, seedPage } from './support/content';
 import { urlPath, waitForHydration } from './support/page-helpers';
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { Locale } from '../../src/shared/locales';
+import type { Locale } from '#shared/locales';
 import { heroTitle, message, repoRoot, seedPage } from './support/content';
 import { urlPath, waitForHydration } from './support/page-helpers';
 

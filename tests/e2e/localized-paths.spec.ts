@@ -12,7 +12,7 @@ import {
   slugToPath,
   type Locale,
   type PagePurpose,
-} from '../../src/shared/locales';
+} from '#shared/locales';
 import { documentTitle, heroTitle, seedPage } from './support/content';
 
 // Browser language fi-FI, so that "/" is not redirected by first-visit detection.

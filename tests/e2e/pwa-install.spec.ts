@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { getHref, LOCALE_INFO, LOCALES } from '../../src/shared/locales';
+import { getHref, LOCALE_INFO, LOCALES } from '#shared/locales';
 import { waitForHydration } from './support/page-helpers';
 import { appMessage, waitForServiceWorkerControl } from './support/pwa';
 

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { heroTitle, seedPage } from './support/content';
 import { LieFiProxy } from './support/lie-fi-proxy';
 import { appMessage, firstPage, installApp, launchProfile, newProfile } from './support/pwa';

@@ -8,8 +8,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { getHref, LOCALE_INFO, LOCALIZED_PATHS, LOCALES, type Locale } from '../../src/shared/locales';
-import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
+import { getHref, LOCALE_INFO, LOCALIZED_PATHS, LOCALES, type Locale } from '#shared/locales';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { heroTitle, message, seedPage } from './support/content';
 import { waitForHydration } from './support/page-helpers';
 import {

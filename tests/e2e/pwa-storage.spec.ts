@@ -5,7 +5,7 @@
  * client navigation; the manifest's screenshots and description for the install sheet.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { LOCALES, getHref } from '../../src/shared/locales';
+import { LOCALES, getHref } from '#shared/locales';
 import { waitForHydration } from './support/page-helpers';
 import { appMessage, cachedPaths, firstPage, installApp, launchProfile, newProfile } from './support/pwa';
 

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { getHref, LOCALIZED_PATHS, type Locale } from '../../src/shared/locales';
+import { getHref, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import { message } from './support/content';
 import { waitForHydration } from './support/page-helpers';
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { getHref, LOCALES, slugToPath, type Locale } from '../../src/shared/locales';
+import { getHref, LOCALES, slugToPath, type Locale } from '#shared/locales';
 import { message, repoRoot } from './support/content';
 import { waitForHydration } from './support/page-helpers';
 

@@ -5,9 +5,9 @@
  * locale, the items listed in the checkout, and truthful titles for failed payments.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { ACCOUNT_PATHS } from '../../src/shared/account-paths';
-import { getHref, type Locale } from '../../src/shared/locales';
-import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
+import { getHref, type Locale } from '#shared/locales';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { featureText } from './support/accounts';
 import { message, seedPage } from './support/content';
 import { waitForHydration } from './support/page-helpers';

@@ -8,9 +8,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fromZonedTime } from 'date-fns-tz';
-import { addDays, zonedNow } from '../../src/shared/station-calendar';
-import { maxPowerKw } from '../../src/shared/charge-points';
-import type { StationSummary } from '../../src/shared/stations';
+import { addDays, zonedNow } from '#shared/station-calendar';
+import { maxPowerKw } from '#shared/charge-points';
+import type { StationSummary } from '#shared/stations';
 import { collectErrors, waitForHydration } from './support/page-helpers';
 import { minutesAgo, pushPrices, pushStatuses } from './support/station-live';
 import { stationList, text } from './support/stations';

@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openDatabase } from '../../server/origin/db';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';
-import type { StationList } from '../../src/shared/stations';
+import type { StationList } from '#shared/stations';
 import { waitForHydration } from './support/page-helpers';
 import { storedStationCount, waitForServiceWorkerControl } from './support/pwa';
 import { stationList, text } from './support/stations';

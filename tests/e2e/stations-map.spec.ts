@@ -15,7 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Supercluster from 'supercluster';
 import { parseLocatorQuery } from '../../src/features/stations/locator-query';
 import { indexStations, searchStations } from '../../src/features/stations/station-search';
-import type { StationSummary } from '../../src/shared/stations';
+import type { StationSummary } from '#shared/stations';
 import { message } from './support/content';
 import { collectErrors, waitForHydration } from './support/page-helpers';
 import { savedPages, storedStationCount, waitForServiceWorkerControl } from './support/pwa';

@@ -7,8 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { distanceKm } from '../../src/features/stations/distance';
-import type { PagePayload } from '../../src/shared/payload';
-import { foldText } from '../../src/shared/search-text';
+import type { PagePayload } from '#shared/payload';
+import { foldText } from '#shared/search-text';
 import { collectErrors, waitForHydration } from './support/page-helpers';
 import { stationList, text } from './support/stations';
 

@@ -28,7 +28,7 @@ import { seedIfEmpty } from '../../server/origin/seed';
 import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig } from '../../server/site/config';
 import { loadRenderer } from '../../server/site/renderer';
-import { LOCALES } from '../../src/shared/locales';
+import { LOCALES } from '#shared/locales';
 import { distDir, requireProductionBuild } from '../integration/support/site-with-origin';
 
 requireProductionBuild('tests/fuzz/hostile-input.test.ts');

@@ -15,8 +15,8 @@ import {
 } from '../../server/origin/accounts/login-failures-repository';
 import { createOutboxRepository } from '../../server/origin/outbox/outbox-repository';
 import type { RunningOrigin } from '../../server/origin/start';
-import { ACCOUNT_PAGES, ACCOUNT_PATHS, accountHref } from '../../src/shared/account-paths';
-import { LOCALE_INFO, type Locale } from '../../src/shared/locales';
+import { ACCOUNT_PAGES, ACCOUNT_PATHS, accountHref } from '#shared/account-paths';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
 requireProductionBuild('tests/integration/accounts.test.ts');

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitializedOrder, ValidatedCart } from '../../src/shared/shop/api-schema';
+import type { InitializedOrder, ValidatedCart } from '#shared/shop/api-schema';
 import { openDatabase, type Db } from '../../server/origin/db';
 import { createDiscountCodesRepository } from '../../server/origin/shop/discount-codes-repository';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';

@@ -17,7 +17,7 @@ import {
 } from '../../src/features/stations/offline-station-page';
 import { applyList, setStationsDb, StationsDatabase } from '../../src/features/stations/station-db';
 import { openingHoursTable } from '../../src/features/stations/opening-hours';
-import { zonedNow } from '../../src/shared/station-calendar';
+import { zonedNow } from '#shared/station-calendar';
 
 let records: StationRecord[];
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { layoutSchema, pageSchema, pageViewSchema, searchResultSchema } from '../../src/shared/content-schema';
-import { readErrorBody } from '../../src/shared/api/errors';
-import { LOCALES } from '../../src/shared/locales';
+import { layoutSchema, pageSchema, pageViewSchema, searchResultSchema } from '#shared/content-schema';
+import { readErrorBody } from '#shared/api/errors';
+import { LOCALES } from '#shared/locales';
 import type { Db } from '../../server/origin/db';
 import { seedIfEmpty } from '../../server/origin/seed';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getHref, LOCALE_INFO, LOCALES, LOCALIZED_PATHS, type Locale } from '../../src/shared/locales';
+import { getHref, LOCALE_INFO, LOCALES, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import type { WebAppManifest } from '../../server/site/web-app-manifest';
-import { SHOP_PATHS } from '../../src/shared/shop/shop-paths';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
 requireProductionBuild('tests/integration/pwa-site.test.ts');

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readSeedPages } from '../../server/origin/content-files';
 import { generateSeedStations } from '../../server/origin/stations/seed/stations-seed';
 import { loadRedirectTables } from '../../server/site/redirect-tables';
-import { LOCALES, slugToPath, STATION_PATH_SEGMENT, type Locale } from '../../src/shared/locales';
-import { isAbsoluteUrl, matchRedirect, type RedirectTable } from '../../src/shared/redirects';
+import { LOCALES, slugToPath, STATION_PATH_SEGMENT, type Locale } from '#shared/locales';
+import { isAbsoluteUrl, matchRedirect, type RedirectTable } from '#shared/redirects';
 
 describe('the legacy redirect tables in content/redirects', () => {
   let tables: Map<Locale, RedirectTable>;

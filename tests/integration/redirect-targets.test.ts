@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/shared/locales';
-import { isAbsoluteUrl } from '../../src/shared/redirects';
+import { LOCALES } from '#shared/locales';
+import { isAbsoluteUrl } from '#shared/redirects';
 import { loadRedirectTables } from '../../server/site/redirect-tables';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 

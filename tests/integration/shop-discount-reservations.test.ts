@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
+import type { InitializedOrder, OrderReceipt } from '#shared/shop/api-schema';
 import { createDiscountCodesRepository } from '../../server/origin/shop/discount-codes-repository';
 import type { SeededOrigin } from './support/seeded-origin';
 import { forEachDatabase } from './support/each-database';

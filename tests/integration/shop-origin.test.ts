@@ -5,10 +5,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALE_INFO, LOCALES } from '../../src/shared/locales';
-import { formatPrice } from '../../src/shared/shop/money';
-import { readErrorBody } from '../../src/shared/api/errors';
-import type { InitializedOrder, OrderReceipt, ValidatedCart } from '../../src/shared/shop/api-schema';
+import { LOCALE_INFO, LOCALES } from '#shared/locales';
+import { formatPrice } from '#shared/shop/money';
+import { readErrorBody } from '#shared/api/errors';
+import type { InitializedOrder, OrderReceipt, ValidatedCart } from '#shared/shop/api-schema';
 import type { Db } from '../../server/origin/db';
 import { createDiscountCodesRepository } from '../../server/origin/shop/discount-codes-repository';
 import { createProductsRepository } from '../../server/origin/shop/products-repository';

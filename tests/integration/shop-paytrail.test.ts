@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
+import type { InitializedOrder, OrderReceipt } from '#shared/shop/api-schema';
 import { buildOriginApp } from '../../server/origin/app';
 import { forEachDatabase } from './support/each-database';
 import { MERCHANT_ID, SECRET, startFakePaytrail, type FakePaytrail } from './support/fake-paytrail';

@@ -6,7 +6,7 @@
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
+import type { InitializedOrder, OrderReceipt } from '#shared/shop/api-schema';
 import { buildOriginApp } from '../../server/origin/app';
 import { createOrdersService } from '../../server/origin/shop/orders-service';
 import { createTestGateway } from '../../server/origin/shop/payments/test-gateway';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitializedOrder, OrderReceipt } from '../../src/shared/shop/api-schema';
+import type { InitializedOrder, OrderReceipt } from '#shared/shop/api-schema';
 import type { RunningOrigin } from '../../server/origin/start';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 

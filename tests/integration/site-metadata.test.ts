@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAssetIndex, type SeedAsset } from '../../server/origin/images/asset-files';
 import { readSeedPages } from '../../server/origin/content-files';
-import { LOCALE_INFO, getHref, slugToPath, type Locale } from '../../src/shared/locales';
-import type { PagePayload } from '../../src/shared/payload';
-import { stationListSchema } from '../../src/shared/stations';
+import { LOCALE_INFO, getHref, slugToPath, type Locale } from '#shared/locales';
+import type { PagePayload } from '#shared/payload';
+import { stationListSchema } from '#shared/stations';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
 requireProductionBuild('tests/integration/site-metadata.test.ts');

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResultSchema, type SearchResult } from '../../src/shared/content-schema';
-import type { Locale } from '../../src/shared/locales';
+import { searchResultSchema, type SearchResult } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 
 let origin: SeededOrigin;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageSchema, searchResultSchema, type Block } from '../../src/shared/content-schema';
-import { readErrorBody } from '../../src/shared/api/errors';
+import { pageSchema, searchResultSchema, type Block } from '#shared/content-schema';
+import { readErrorBody } from '#shared/api/errors';
 import {
   LOCALE_INFO,
   LOCALES,
@@ -19,8 +19,8 @@ import {
   slugToPath,
   type Locale,
   type PagePurpose,
-} from '../../src/shared/locales';
-import type { PagePayload } from '../../src/shared/payload';
+} from '#shared/locales';
+import type { PagePayload } from '#shared/payload';
 import { readSeedPages } from '../../server/origin/content-files';
 import { loadOriginConfig } from '../../server/origin/config';
 import { startOrigin, type RunningOrigin } from '../../server/origin/start';

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readErrorBody } from '../../src/shared/api/errors';
-import { stationListSchema, type StationSummary } from '../../src/shared/stations';
+import { readErrorBody } from '#shared/api/errors';
+import { stationListSchema, type StationSummary } from '#shared/stations';
 import type { Db } from '../../server/origin/db';
 import { createFuelPricesRepository } from '../../server/origin/stations/fuel-prices-repository';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';

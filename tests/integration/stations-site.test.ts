@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BootData } from '../../src/shared/boot-data';
-import { stationListSchema } from '../../src/shared/stations';
+import type { BootData } from '#shared/boot-data';
+import { stationListSchema } from '#shared/stations';
 import { loadSiteConfig } from '../../server/site/config';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 

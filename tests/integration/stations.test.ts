@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageSchema } from '../../src/shared/content-schema';
-import { readErrorBody } from '../../src/shared/api/errors';
-import { LOCALES } from '../../src/shared/locales';
-import { stationListSchema, type StationList } from '../../src/shared/stations';
+import { pageSchema } from '#shared/content-schema';
+import { readErrorBody } from '#shared/api/errors';
+import { LOCALES } from '#shared/locales';
+import { stationListSchema, type StationList } from '#shared/stations';
 import type { Db } from '../../server/origin/db';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import { generateSeedStations, seedStationsIfEmpty } from '../../server/origin/stations/seed/stations-seed';

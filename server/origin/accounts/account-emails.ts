@@ -3,8 +3,8 @@
  * built on the site's configured address (docs/accounts.md); the confirmation mail also
  * carries a six-digit code a person can type on the confirm page.
  */
-import { accountHref, type AccountPage } from '../../../src/shared/account-paths';
-import { isLocale, type Locale } from '../../../src/shared/locales';
+import { accountHref, type AccountPage } from '#shared/account-paths';
+import { isLocale, type Locale } from '#shared/locales';
 import { serverText } from '../server-texts';
 
 type Kind = 'confirm-email' | 'reset-password' | 'already-registered' | 'unlock-login';

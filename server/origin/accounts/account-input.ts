@@ -4,10 +4,10 @@
  * field names, and the stored form of a phone number.
  */
 import { z } from 'zod';
-import { detailsRequest } from '../../../src/shared/api/customers';
-import { readPhone } from '../../../src/shared/rules/phone';
-import { validateForm, type ValidationMessage } from '../../../src/shared/rules/validation';
-import { ACCOUNT_FORM_RULES } from '../../../src/shared/rules/forms';
+import { detailsRequest } from '#shared/api/customers';
+import { readPhone } from '#shared/rules/phone';
+import { validateForm, type ValidationMessage } from '#shared/rules/validation';
+import { ACCOUNT_FORM_RULES } from '#shared/rules/forms';
 import type { CustomerAuth } from '../auth/auth-plugin';
 import type { Db } from '../db';
 

@@ -1,6 +1,6 @@
 /** A customer's fuel and business cards; only the last four digits are kept. */
 import { randomUUID } from 'node:crypto';
-import type { Card } from '../../../src/shared/account-types';
+import type { Card } from '#shared/account-types';
 import { type CustomerCardsTable } from './account-tables';
 import type { Db } from '../db';
 

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { customersApi } from '../../../src/shared/api/customers';
-import { routeSchema } from '../../../src/shared/api/endpoint';
+import { customersApi } from '#shared/api/customers';
+import { routeSchema } from '#shared/api/endpoint';
 import { unauthorized } from '../auth/customer-auth';
 import { validationFailed } from '../errors';
 import { createCardsRepository } from './cards-repository';

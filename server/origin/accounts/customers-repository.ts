@@ -1,6 +1,6 @@
 /** Data access for customers (docs/accounts.md). E-mails are stored lower-cased. */
 import { randomUUID } from 'node:crypto';
-import type { CustomerRecord, MarketingChoice } from '../../../src/shared/account-types';
+import type { CustomerRecord, MarketingChoice } from '#shared/account-types';
 import { type CustomersTable } from './account-tables';
 import type { Db } from '../db';
 

@@ -1,8 +1,8 @@
 /** customers/v1/password: the signed-in customer's password change. */
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { customersApi } from '../../../src/shared/api/customers';
-import { routeSchema } from '../../../src/shared/api/endpoint';
+import { customersApi } from '#shared/api/customers';
+import { routeSchema } from '#shared/api/endpoint';
 import { unauthorized } from '../auth/customer-auth';
 import { hashPassword, verifyPassword } from '../auth/secrets';
 import { validationFailed } from '../errors';

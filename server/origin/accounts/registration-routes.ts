@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { customersApi } from '../../../src/shared/api/customers';
-import { routeSchema } from '../../../src/shared/api/endpoint';
-import { validateForm } from '../../../src/shared/rules/validation';
-import { ACCOUNT_FORM_RULES } from '../../../src/shared/rules/forms';
+import { customersApi } from '#shared/api/customers';
+import { routeSchema } from '#shared/api/endpoint';
+import { validateForm } from '#shared/rules/validation';
+import { ACCOUNT_FORM_RULES } from '#shared/rules/forms';
 import { accountEmail } from './account-emails';
 import { hashPassword } from '../auth/secrets';
 import { HttpError, validationFailed } from '../errors';

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { customersApi } from '../../../src/shared/api/customers';
-import { routeSchema } from '../../../src/shared/api/endpoint';
+import { customersApi } from '#shared/api/customers';
+import { routeSchema } from '#shared/api/endpoint';
 import { accountEmail } from './account-emails';
 import { bearerToken, unauthorized } from '../auth/customer-auth';
 import { dummyPasswordHash, verifyPassword } from '../auth/secrets';

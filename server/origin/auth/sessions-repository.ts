@@ -7,7 +7,7 @@ import { newToken, tokenHash } from './secrets';
 import type { Db } from '../db';
 
 /** How long a session lasts after login. */
-export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 
 export interface ActiveSession {
   customerId: string;

@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { isValidContentPath } from '../../../src/shared/path-rules';
-import { pathToSlug, type Locale } from '../../../src/shared/locales';
-import type { PageContent } from '../../../src/shared/content-schema';
-import { contentApi } from '../../../src/shared/api/content';
-import { routeSchema } from '../../../src/shared/api/endpoint';
+import { isValidContentPath } from '#shared/path-rules';
+import { pathToSlug, type Locale } from '#shared/locales';
+import type { PageContent } from '#shared/content-schema';
+import { contentApi } from '#shared/api/content';
+import { routeSchema } from '#shared/api/endpoint';
 import { badRequest, notFound } from '../errors';
 import { isPreview, requestLocale } from '../locale-header';
 import type { LayoutsRepository } from './layouts-repository';

@@ -1,7 +1,7 @@
 /** Data access for the per-locale layout (navigation, logo, footer). */
 import { createHash } from 'node:crypto';
-import { layoutSchema, type Layout } from '../../../src/shared/content-schema';
-import type { Locale } from '../../../src/shared/locales';
+import { layoutSchema, type Layout } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
 import type { Db } from '../db';
 import { preparedQuery } from './prepared-query';
 

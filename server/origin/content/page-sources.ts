@@ -4,8 +4,8 @@
  * sitemap entries and the station hits of the site search here (docs/stations.md). The
  * content domain asks every registered source and imports none of them.
  */
-import type { PageContent, SearchResult } from '../../../src/shared/content-schema';
-import type { Locale } from '../../../src/shared/locales';
+import type { PageContent, SearchResult } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
 
 interface SourcedPage {
   localizedPagePaths: Partial<Record<Locale, string>>;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pageContentSchema } from '../../../src/shared/content-schema';
+import { pageContentSchema } from '#shared/content-schema';
 import { openDatabase, type Db } from '../db';
 import { migrateToLatest } from '../migrate';
 import { createPagesRepository, type NewPage } from './pages-repository';

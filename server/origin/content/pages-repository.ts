@@ -1,7 +1,7 @@
 /** Data access for CMS pages: lookup by slug or alias, siblings, search, sitemap. */
-import { pageContentSchema, type ArticleListItem, type PageContent } from '../../../src/shared/content-schema';
-import { isLocale, slugToPath, type Locale } from '../../../src/shared/locales';
-import { foldText } from '../../../src/shared/search-text';
+import { pageContentSchema, type ArticleListItem, type PageContent } from '#shared/content-schema';
+import { isLocale, slugToPath, type Locale } from '#shared/locales';
+import { foldText } from '#shared/search-text';
 import type { Db } from '../db';
 import { preparedQuery } from './prepared-query';
 import { holdsTerm, prepareText, queryTerms, termsForPages, type PreparedText } from '../search-language';

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { CONTACT_FORM_FIELDS, contactFormRules } from '../../../src/shared/rules/forms';
-import { formsApi } from '../../../src/shared/api/forms';
-import { routeSchema } from '../../../src/shared/api/endpoint';
-import { validateForm } from '../../../src/shared/rules/validation';
+import { CONTACT_FORM_FIELDS, contactFormRules } from '#shared/rules/forms';
+import { formsApi } from '#shared/api/forms';
+import { routeSchema } from '#shared/api/endpoint';
+import { validateForm } from '#shared/rules/validation';
 import type { Db } from '../db';
 import { badRequest, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';

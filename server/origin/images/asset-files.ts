@@ -6,9 +6,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { assetKindOfExtension, mimeTypeOf } from '../../../src/shared/asset-types';
-import type { Asset } from '../../../src/shared/content-schema';
-import { LOCALES, type Locale } from '../../../src/shared/locales';
+import { assetKindOfExtension, mimeTypeOf } from '#shared/asset-types';
+import type { Asset } from '#shared/content-schema';
+import { LOCALES, type Locale } from '#shared/locales';
 
 const indexEntrySchema = z
   .object({

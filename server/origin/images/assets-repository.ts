@@ -1,5 +1,5 @@
 /** Data access for assets (spec §3 Asset) and their source bytes. */
-import type { Asset } from '../../../src/shared/content-schema';
+import type { Asset } from '#shared/content-schema';
 import type { Db } from '../db';
 import type { AssetsTable } from './image-tables';
 import { assetUrls } from './asset-files';

@@ -5,7 +5,7 @@
  * the browser side uses for width and height).
  */
 import sharp, { type Sharp } from 'sharp';
-import { coverCrop, outputSize, type ImageFit, type ImageFormat } from '../../../src/shared/image-url';
+import { coverCrop, outputSize, type ImageFit, type ImageFormat } from '#shared/image-url';
 
 export interface RenderRequest {
   width?: number | undefined;

@@ -5,7 +5,7 @@
  */
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
-import { LOCALES, type Locale } from '../../../src/shared/locales';
+import { LOCALES, type Locale } from '#shared/locales';
 
 const sender = z
   .string()

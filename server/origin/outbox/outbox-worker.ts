@@ -5,7 +5,7 @@
  * repository makes each row go out once however many run on one database.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { isLocale } from '../../../src/shared/locales';
+import { isLocale } from '#shared/locales';
 import type { Db } from '../db';
 import type { MailConfig } from './mail-config';
 import type { MailTransport } from './mail-transport';

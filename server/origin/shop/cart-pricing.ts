@@ -2,10 +2,10 @@
  * Prices a cart on the server (the only place prices are computed): products from the
  * catalog, upsell offers, the discount code, and totals in integer cents.
  */
-import { LOCALE_INFO, type Locale } from '../../../src/shared/locales';
-import type { ProductView, Totals, ValidatedCart } from '../../../src/shared/shop/api-schema';
-import { centsToEuros } from '../../../src/shared/shop/money';
-import { computeTotals, type CentTotals, type PricedLine } from '../../../src/shared/shop/pricing';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
+import type { ProductView, Totals, ValidatedCart } from '#shared/shop/api-schema';
+import { centsToEuros } from '#shared/shop/money';
+import { computeTotals, type CentTotals, type PricedLine } from '#shared/shop/pricing';
 import { HttpError } from '../errors';
 import {
   canonicalDiscountCode,

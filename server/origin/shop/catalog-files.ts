@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { LOCALES, type ShopCurrency } from '../../../src/shared/locales';
+import { LOCALES, type ShopCurrency } from '#shared/locales';
 
 const code = z.string().regex(/^[A-Z0-9][A-Z0-9_-]{0,63}$/);
 

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { shopApi } from '../../../src/shared/api/shop';
-import { routeSchema } from '../../../src/shared/api/endpoint';
-import { normaliseVerificationCode } from '../../../src/shared/shop/verification-code';
+import { shopApi } from '#shared/api/shop';
+import { routeSchema } from '#shared/api/endpoint';
+import { normaliseVerificationCode } from '#shared/shop/verification-code';
 import { HttpError } from '../errors';
 import { requestLocale } from '../locale-header';
 import type { OrdersRepository } from './orders-repository';

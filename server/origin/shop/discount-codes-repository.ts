@@ -1,5 +1,5 @@
 /** Discount codes: percentage or fixed amount, validity window, usage limit (docs/shop.md). */
-import type { DiscountRule } from '../../../src/shared/shop/pricing';
+import type { DiscountRule } from '#shared/shop/pricing';
 import { type ShopDiscountCodesTable } from './shop-tables';
 import type { Db } from '../db';
 

@@ -4,8 +4,8 @@
  * Read-only: the shop owns these tables. Without them (a database migrated only to
  * 004) the history is empty rather than an error.
  */
-import type { OrderSummary } from '../../../src/shared/account-types';
-import type { Locale } from '../../../src/shared/locales';
+import type { OrderSummary } from '#shared/account-types';
+import type { Locale } from '#shared/locales';
 import type { Db } from '../db';
 
 /**

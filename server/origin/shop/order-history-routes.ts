@@ -4,8 +4,8 @@
  * customer comes from the auth plugin, so the shop needs nothing of the accounts domain.
  */
 import type { FastifyInstance } from 'fastify';
-import { customersApi } from '../../../src/shared/api/customers';
-import { routeSchema } from '../../../src/shared/api/endpoint';
+import { customersApi } from '#shared/api/customers';
+import { routeSchema } from '#shared/api/endpoint';
 import { zodRoutes } from '../../common/zod-routes';
 import type { CustomerAuth } from '../auth/auth-plugin';
 import type { Db } from '../db';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import type { SignedPaymentResult } from '../../../src/shared/shop/api-schema';
+import type { SignedPaymentResult } from '#shared/shop/api-schema';
 import { HttpError } from '../errors';
 import { GATEWAY_CSS, gatewayPageHtml } from './payments/gateway-page';
 import { GATEWAY_PATH_PREFIX, type TestGateway } from './payments/test-gateway';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { paytrailReturnRequestSchema } from '../../../src/shared/shop/paytrail-params';
+import { paytrailReturnRequestSchema } from '#shared/shop/paytrail-params';
 import type { OrdersService } from './orders-service';
 import type { Paytrail } from './payments/paytrail';
 

@@ -1,5 +1,5 @@
 /** Data access for shop products (spec §3 Product input). */
-import type { Locale } from '../../../src/shared/locales';
+import type { Locale } from '#shared/locales';
 import type { CatalogFile } from './catalog-files';
 import { type ShopProductsTable } from './shop-tables';
 import type { Db } from '../db';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../src/shared/locales';
-import { computeTotals } from '../../../src/shared/shop/pricing';
+import { LOCALES } from '#shared/locales';
+import { computeTotals } from '#shared/shop/pricing';
 import { receiptMessages } from './receipt-messages';
 import type { OrderItemRow, OrderRow } from './orders-repository';
 

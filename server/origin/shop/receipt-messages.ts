@@ -5,9 +5,9 @@
  * date, each line, the discount, the VAT per rate and the total.
  */
 import escapeHtml from 'escape-html';
-import { isLocale, LOCALE_INFO, type Locale } from '../../../src/shared/locales';
-import { formatPrice, centsToEuros } from '../../../src/shared/shop/money';
-import { vatByRate } from '../../../src/shared/shop/pricing';
+import { isLocale, LOCALE_INFO, type Locale } from '#shared/locales';
+import { formatPrice, centsToEuros } from '#shared/shop/money';
+import { vatByRate } from '#shared/shop/pricing';
 import { serverText } from '../server-texts';
 import type { Seller } from './catalog-files';
 import type { OrderItemRow, OrderRow } from './orders-repository';

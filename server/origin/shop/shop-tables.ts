@@ -1,6 +1,6 @@
 /** Table types of migration 005-shop. */
 import type { Generated } from 'kysely';
-import type { OrderStatus, PaymentStatus } from '../../../src/shared/rules/states';
+import type { OrderStatus, PaymentStatus } from '#shared/rules/states';
 
 export interface ShopProductsTable {
   code: string;

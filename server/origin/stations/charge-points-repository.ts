@@ -3,13 +3,8 @@
  * connectors in OCPI 2.2.1's fields and the last reported status.
  */
 import { z } from 'zod';
-import {
-  CONNECTOR_STANDARDS,
-  EVSE_STATUSES,
-  type ChargePoint,
-  type EvseStatus,
-} from '../../../src/shared/charge-points';
-import type { StationCountry } from '../../../src/shared/stations';
+import { CONNECTOR_STANDARDS, EVSE_STATUSES, type ChargePoint, type EvseStatus } from '#shared/charge-points';
+import type { StationCountry } from '#shared/stations';
 import type { Db } from '../db';
 import type { ChargePointsTable } from './station-tables';
 

@@ -2,8 +2,8 @@
  * Data access for fuel prices (migration 009): the history of every imported price and the
  * current price per station and grade. Prices are integer thousandths of the currency.
  */
-import type { FuelGrade, FuelPrice } from '../../../src/shared/fuel-prices';
-import type { StationCountry } from '../../../src/shared/stations';
+import type { FuelGrade, FuelPrice } from '#shared/fuel-prices';
+import type { StationCountry } from '#shared/stations';
 import type { Db } from '../db';
 import type { FuelPricesTable } from './station-tables';
 

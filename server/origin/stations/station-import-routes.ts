@@ -8,8 +8,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { EVSE_STATUSES } from '../../../src/shared/charge-points';
-import { FUEL_GRADES } from '../../../src/shared/fuel-prices';
+import { EVSE_STATUSES } from '#shared/charge-points';
+import { FUEL_GRADES } from '#shared/fuel-prices';
 import { HttpError } from '../../common/http-error';
 import { zodRoutes } from '../../common/zod-routes';
 import type { Db } from '../db';

@@ -7,9 +7,9 @@
  * gets the next version in the same transaction (stations-repository `touch`), so the
  * apps' delta sync carries the change.
  */
-import type { EvseStatus } from '../../../src/shared/charge-points';
-import { implausiblePrice, type FuelGrade, type PriceCurrency } from '../../../src/shared/fuel-prices';
-import { COUNTRY_INFO } from '../../../src/shared/locales';
+import type { EvseStatus } from '#shared/charge-points';
+import { implausiblePrice, type FuelGrade, type PriceCurrency } from '#shared/fuel-prices';
+import { COUNTRY_INFO } from '#shared/locales';
 import { HttpError } from '../../common/http-error';
 import type { Db } from '../db';
 import { createChargePointsRepository } from './charge-points-repository';

@@ -2,9 +2,9 @@
  * The live data of stations beside their records: current fuel prices and charge points
  * with their statuses, read for the stations a list, a delta or a page serves.
  */
-import type { ChargePoint } from '../../../src/shared/charge-points';
-import type { FuelPrice } from '../../../src/shared/fuel-prices';
-import type { StationCountry } from '../../../src/shared/stations';
+import type { ChargePoint } from '#shared/charge-points';
+import type { FuelPrice } from '#shared/fuel-prices';
+import type { StationCountry } from '#shared/stations';
 import type { Db } from '../db';
 import { createChargePointsRepository } from './charge-points-repository';
 import { createFuelPricesRepository } from './fuel-prices-repository';

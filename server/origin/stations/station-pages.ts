@@ -4,9 +4,9 @@
  * a station page by path, for the server-render list of a stationLocator block, and for
  * the sitemap entries of station pages.
  */
-import type { Asset, PageContent } from '../../../src/shared/content-schema';
-import type { Locale } from '../../../src/shared/locales';
-import { LOCALE_COUNTRY } from '../../../src/shared/stations';
+import type { Asset, PageContent } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
+import { LOCALE_COUNTRY } from '#shared/stations';
 import type { StationLiveData } from './station-live-data';
 import type { StationsRepository } from './stations-repository';
 import { stationPage, stationPagePath, stationSlugOfPath, toSummaries } from './stations-views';

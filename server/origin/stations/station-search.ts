@@ -5,10 +5,10 @@
  * or car-wash word asks for stations with that service (the locator's filter); station and
  * fuel words ask for stations in general and do not have to occur in a station's address.
  */
-import type { StationSearchHits } from '../../../src/shared/content-schema';
-import { LOCALIZED_PATHS, type Locale } from '../../../src/shared/locales';
-import { foldText } from '../../../src/shared/search-text';
-import { LOCALE_COUNTRY, type ServiceCode, type StationCountry } from '../../../src/shared/stations';
+import type { StationSearchHits } from '#shared/content-schema';
+import { LOCALIZED_PATHS, type Locale } from '#shared/locales';
+import { foldText } from '#shared/search-text';
+import { LOCALE_COUNTRY, type ServiceCode, type StationCountry } from '#shared/stations';
 import { holdsTerm, queryTerms, type PreparedText } from '../search-language';
 import type { StationRecord } from './stations-record';
 import type { StationsRepository } from './stations-repository';

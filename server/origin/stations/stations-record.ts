@@ -5,14 +5,14 @@
  * record is stored as it came, so that it reaches the page as it is (spec §5: shows '-').
  */
 import { z } from 'zod';
-import { LOCALES } from '../../../src/shared/locales';
+import { LOCALES } from '#shared/locales';
 import {
   DIET_CODES,
   foodMenuSchema,
   stationAddressFields,
   stationServiceFields,
   weeklyHoursSchema,
-} from '../../../src/shared/stations';
+} from '#shared/stations';
 
 /**
  * A name in each locale's language ("Lohikeitto", "Salmon soup", "Laxsoppa", "Laksesuppe");

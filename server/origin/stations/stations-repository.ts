@@ -3,7 +3,7 @@
  * station by slug for its page, and the changes an editor makes (each bumps the version).
  */
 import { sql } from 'kysely';
-import type { StationCountry } from '../../../src/shared/stations';
+import type { StationCountry } from '#shared/stations';
 import type { Db } from '../db';
 import type { StationsTable } from './station-tables';
 import { stationRecordSchema, type StationRecord } from './stations-record';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../src/shared/locales';
+import { LOCALES } from '#shared/locales';
 import { generateSeedStations } from './seed/stations-seed';
 import type { StationRecord } from './stations-record';
 import { stationPage } from './stations-views';

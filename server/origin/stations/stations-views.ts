@@ -3,10 +3,10 @@
  * page content with opening hours in the CMS shapes A or B of spec §3 for the dates around
  * today in the station's own time zone (yesterday and the next days; docs/stations.md).
  */
-import type { Asset, PageContent } from '../../../src/shared/content-schema';
-import { COUNTRY_INFO, LOCALES, STATION_PATH_SEGMENT, type Locale } from '../../../src/shared/locales';
-import { addDays, zonedNow } from '../../../src/shared/station-calendar';
-import { toShapeA, toShapeB } from '../../../src/shared/weekly-hours';
+import type { Asset, PageContent } from '#shared/content-schema';
+import { COUNTRY_INFO, LOCALES, STATION_PATH_SEGMENT, type Locale } from '#shared/locales';
+import { addDays, zonedNow } from '#shared/station-calendar';
+import { toShapeA, toShapeB } from '#shared/weekly-hours';
 import {
   COUNTRY_TIME_ZONE,
   type FoodMenu,
@@ -14,7 +14,7 @@ import {
   type StationDetails,
   type StationSummary,
   type WeeklyHours,
-} from '../../../src/shared/stations';
+} from '#shared/stations';
 import { serverText } from '../server-texts';
 import { NO_LIVE_DATA, type LiveData } from './station-live-data';
 import type { LocalizedNames, StationRecord } from './stations-record';

@@ -5,10 +5,10 @@
  * is thrown as the HttpError the browser gets (`originRefusal`); an origin that fails,
  * answers no JSON, cannot be reached or is too slow is a 502, 503 or 504.
  */
-import { requestJson } from '../../../src/shared/api/client';
-import type { Endpoint } from '../../../src/shared/api/endpoint';
-import { ApiError } from '../../../src/shared/api/errors';
-import type { Locale } from '../../../src/shared/locales';
+import { requestJson } from '#shared/api/client';
+import type { Endpoint } from '#shared/api/endpoint';
+import { ApiError } from '#shared/api/errors';
+import type { Locale } from '#shared/locales';
 import { HttpError } from '../errors';
 import { originBadGateway, originTimedOut, originUnavailable } from '../origin-forwarding';
 

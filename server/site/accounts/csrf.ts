@@ -6,7 +6,7 @@
  * grants) and, for a POST, an Origin header naming this very site.
  */
 import type { FastifyRequest } from 'fastify';
-import { isLocale, type Locale } from '../../../src/shared/locales';
+import { isLocale, type Locale } from '#shared/locales';
 import { HttpError } from '../errors';
 
 const refused = (message: string) => new HttpError(403, 'FORBIDDEN', message);

@@ -3,7 +3,7 @@
  * never read it), SameSite=Lax, Secure when the request came over https, path /.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_TOKEN_SHAPE } from '../../../src/shared/api/customers';
+import { SESSION_TOKEN_SHAPE } from '#shared/api/customers';
 
 export const SESSION_COOKIE = 'st1_session';
 

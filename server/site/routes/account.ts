@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
-import { HONEYPOT_FIELD } from '../../../src/shared/rules/forms';
+import { HONEYPOT_FIELD } from '#shared/rules/forms';
 import {
   detailsRequest,
   loginRequest,
@@ -24,10 +24,10 @@ import {
   confirmEmailRequest,
   customersApi,
   type LinkOptions,
-} from '../../../src/shared/api/customers';
-import type { BodyOf, Endpoint } from '../../../src/shared/api/endpoint';
-import { formsApi } from '../../../src/shared/api/forms';
-import type { Locale } from '../../../src/shared/locales';
+} from '#shared/api/customers';
+import type { BodyOf, Endpoint } from '#shared/api/endpoint';
+import { formsApi } from '#shared/api/forms';
+import type { Locale } from '#shared/locales';
 import { createAccountOrigin } from '../accounts/account-origin';
 import { assertSameSiteRequest, sameSiteRequestsOnly } from '../accounts/csrf';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../accounts/session-cookie';

@@ -8,10 +8,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LOCALE_INFO, LOCALES, type Locale } from '../../../src/shared/locales';
-import type { PagePayload } from '../../../src/shared/payload';
-import { APP_SHELL_PATH } from '../../../src/shared/service-worker-protocol';
-import type { PublicConfig } from '../../../src/shared/boot-data';
+import { LOCALE_INFO, LOCALES, type Locale } from '#shared/locales';
+import type { PagePayload } from '#shared/payload';
+import { APP_SHELL_PATH } from '#shared/service-worker-protocol';
+import type { PublicConfig } from '#shared/boot-data';
 import { zodRoutes } from '../../common/zod-routes';
 import { QUIET_ROUTE } from '../../logging';
 import { HttpError } from '../errors';

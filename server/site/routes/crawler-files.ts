@@ -9,7 +9,7 @@
  * /favicon.ico is a static file (public/favicon.ico).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOCALES, LOCALIZED_PATHS } from '../../../src/shared/locales';
+import { LOCALES, LOCALIZED_PATHS } from '#shared/locales';
 import { publicBase, type UrlConfig } from '../public-urls';
 import { createSiteUrls } from '../site-urls';
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isLocale, type Locale } from '../../../src/shared/locales';
+import { isLocale, type Locale } from '#shared/locales';
 import { zodRoutes } from '../../common/zod-routes';
 import { QUIET_ROUTE } from '../../logging';
 import { HttpError } from '../errors';

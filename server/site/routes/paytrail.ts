@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { signedPaymentResultSchema } from '../../../src/shared/shop/api-schema';
-import { paytrailRedirectParamsSchema, type PaytrailRedirectParams } from '../../../src/shared/shop/paytrail-params';
-import { requestJson } from '../../../src/shared/api/client';
-import { ApiError } from '../../../src/shared/api/errors';
+import { signedPaymentResultSchema } from '#shared/shop/api-schema';
+import { paytrailRedirectParamsSchema, type PaytrailRedirectParams } from '#shared/shop/paytrail-params';
+import { requestJson } from '#shared/api/client';
+import { ApiError } from '#shared/api/errors';
 import { HttpError } from '../errors';
 import { originTimedOut, originUnavailable } from '../origin-forwarding';
 

@@ -11,7 +11,7 @@
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../src/shared/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/locales';
 import { findProxiedEndpoint, PROXY_ALLOW_LIST, type ProxiedEndpoint } from '../proxy-allow-list';
 import { HttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';

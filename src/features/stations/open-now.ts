@@ -76,7 +76,7 @@ export type TodaysHours =
 export function todaysHoursAt(hours: WeeklyHours | null, now: ZonedNow): TodaysHours {
   if (!hours) return { kind: 'unknown' };
   const text = dayText(hours, now.date);
-  if (text === '00:00-24:00') return { kind: 'open24h' };
+  if (text === '00:00-24:00') return { kind: /*i18n*/ 'open24h' };
   if (text === '') return { kind: 'closed' };
   return {
     kind: 'ranges',

@@ -102,7 +102,7 @@ function moment(minute: number, today: string, timeZone: string, instant: Date):
 export function openStatus(hours: unknown, timeZone: string, instant: Date): OpenStatus {
   const parsed = datedDays(hours);
   if (!parsed) return { kind: 'unknown' };
-  if (parsed.store24h) return { kind: 'open24h' };
+  if (parsed.store24h) return { kind: /*i18n*/ 'open24h' };
   const now = zonedNow(instant, timeZone);
   const found = intervals(parsed.days, now.date);
   // Hours that do not reach today (a page stored offline long ago) say nothing about now.
@@ -112,7 +112,7 @@ export function openStatus(hours: unknown, timeZone: string, instant: Date): Ope
   const t = now.minutes;
   const current = found.merged.find((interval) => interval.start <= t && t < interval.end);
   if (current) {
-    if (current.start <= windowStart && current.end >= windowEnd) return { kind: 'open24h' };
+    if (current.start <= windowStart && current.end >= windowEnd) return { kind: /*i18n*/ 'open24h' };
     return {
       kind: 'open',
       closes: current.end >= windowEnd ? null : moment(current.end, now.date, timeZone, instant),

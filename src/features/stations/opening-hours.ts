@@ -12,7 +12,7 @@ import { addDays, isCalendarDate, isoWeekday } from '@/shared/station-calendar';
 const NO_HOURS = '-';
 
 /** Spec §5: the label of open24h, with the fallback 'Open 24h' when no catalog has it. */
-const OPEN_24H_ID = 'open24h';
+const OPEN_24H_ID = /*i18n*/ 'open24h';
 const OPEN_24H_FALLBACK = 'Open 24h';
 
 /** The open24h label through `t`, which answers a missing message with its bare id. */
@@ -120,8 +120,8 @@ export function datedDays(value: unknown): {
 }
 
 function dayLabel(date: string, today: string): DayLabel {
-  if (date === today) return { id: 'day.today' };
-  if (date === addDays(today, 1)) return { id: 'day.tomorrow' };
+  if (date === today) return { id: /*i18n*/ 'day.today' };
+  if (date === addDays(today, 1)) return { id: /*i18n*/ 'day.tomorrow' };
   return { id: `day.${isoWeekday(date) as 1 | 2 | 3 | 4 | 5 | 6 | 7}` };
 }
 
@@ -131,8 +131,8 @@ function dayLabel(date: string, today: string): DayLabel {
  */
 export function openingHoursTable(value: unknown, today: string): HoursTable {
   const shapeB = shapeBDays(value);
-  if (shapeB?.store24h) return { kind: 'open24h' };
-  if (isOpen24h(value)) return { kind: 'open24h' };
+  if (shapeB?.store24h) return { kind: /*i18n*/ 'open24h' };
+  if (isOpen24h(value)) return { kind: /*i18n*/ 'open24h' };
   const days = shapeB?.days ?? shapeADays(value);
   const yesterday = addDays(today, -1);
   if (!days) return { kind: 'days', rows: [{ date: today, label: dayLabel(today, today), text: NO_HOURS }] };
@@ -149,6 +149,6 @@ export function openingHoursTable(value: unknown, today: string): HoursTable {
 /** Today's hours text of a page's opening hours ('-' when unknown), or 'open24h'. */
 export function todaysHours(value: unknown, today: string): string | { id: 'open24h' } {
   const table = openingHoursTable(value, today);
-  if (table.kind === 'open24h') return { id: 'open24h' };
+  if (table.kind === 'open24h') return { id: /*i18n*/ 'open24h' };
   return table.rows.find((row) => row.date === today)?.text ?? NO_HOURS;
 }

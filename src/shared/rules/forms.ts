@@ -9,7 +9,7 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 export const CONTACT_FORMS = ['contact', 'business'] as const;
 export type ContactFormId = (typeof CONTACT_FORMS)[number];
 
-export const CONTACT_TOPICS = ['card', 'station', 'webshop', 'other'] as const;
+const CONTACT_TOPICS = ['card', 'station', 'webshop', 'other'] as const;
 
 /** The honeypot: hidden from people, filled in by naive bots; a filled one is dropped. */
 export const HONEYPOT_FIELD = 'website';

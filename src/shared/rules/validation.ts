@@ -7,33 +7,19 @@
  * Every rule but `required` (and `checkedAmount`, which counts choices) passes an empty
  * value, so optional fields may stay empty.
  */
-import { z } from '../zod';
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { EMAIL_MAX_LENGTH } from './limits';
 
-export const fieldRuleSchema = z.discriminatedUnion('rule', [
-  z.object({ rule: z.literal('required') }),
-  z.object({ rule: z.literal('email') }),
-  z.object({ rule: z.literal('phone') }),
-  z.object({ rule: z.literal('internationalPhone') }),
-  z.object({ rule: z.literal('number') }),
-  z.object({ rule: z.literal('minLength'), value: z.number().int().nonnegative() }),
-  z.object({ rule: z.literal('maxLength'), value: z.number().int().positive() }),
-  z.object({ rule: z.literal('minValue'), value: z.number() }),
-  z.object({ rule: z.literal('maxValue'), value: z.number() }),
-  /** Equal to another field of the same form (e-mail confirmation, password repeat). */
-  z.object({ rule: z.literal('equals'), field: z.string().min(1) }),
-  /** Matches a regular expression (JavaScript syntax, whole value). */
-  z.object({ rule: z.literal('matches'), pattern: z.string().min(1) }),
+/** One validation rule of a form field; `value`/`field`/`pattern` are the rule's argument. */
+export type FieldRule =
+  | { rule: 'required' | 'email' | 'phone' | 'internationalPhone' | 'number' | 'containsForbiddenSymbols' }
+  | { rule: 'minLength' | 'maxLength' | 'minValue' | 'maxValue' | 'maxDecimals' | 'checkedAmount'; value: number }
   /** A multiple of `value` (litres in steps of 5, amounts in whole tens). */
-  z.object({ rule: z.literal('roundTo'), value: z.number().positive() }),
-  z.object({ rule: z.literal('maxDecimals'), value: z.number().int().nonnegative() }),
-  z.object({ rule: z.literal('containsForbiddenSymbols') }),
-  /** Exactly `value` options chosen in a group of checkboxes ("choose N"). */
-  z.object({ rule: z.literal('checkedAmount'), value: z.number().int().nonnegative() }),
-]);
-
-export type FieldRule = z.infer<typeof fieldRuleSchema>;
+  | { rule: 'roundTo'; value: number }
+  /** Equal to another field of the same form (e-mail confirmation, password repeat). */
+  | { rule: 'equals'; field: string }
+  /** Matches a regular expression (JavaScript syntax, whole value). */
+  | { rule: 'matches'; pattern: string };
 export type RuleName = FieldRule['rule'];
 
 export const RULE_NAMES = [
@@ -88,7 +74,7 @@ function isEmpty(value: FieldValue): boolean {
 }
 
 /** A decimal number written with a dot or a comma, or null. */
-export function parseDecimal(value: FieldValue): number | null {
+function parseDecimal(value: FieldValue): number | null {
   const text = asText(value).replace(/\s/g, '').replace(',', '.');
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   return Number(text);

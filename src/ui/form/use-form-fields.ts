@@ -10,7 +10,7 @@
  * message to itself (aria-invalid, aria-describedby).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { validateForm, type FieldRule, type FieldValue } from '@/shared/rules/validation';
 
 export interface FieldMessage {
@@ -79,7 +79,7 @@ export function useFormMessages<Values extends Record<string, FieldValue>>(
   rules: Rules,
   options: FormMessageOptions<Values> = {},
 ) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { check } = options;
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, FieldMessage>>({});
@@ -113,7 +113,7 @@ export function useFormMessages<Values extends Record<string, FieldValue>>(
 
   const errorText = (name: string): string | undefined => {
     const message = errorOf(name);
-    return message ? t(message.id, message.values) : undefined;
+    return message ? i18n._(message.id, message.values) : undefined;
   };
 
   const { field, checkbox } = fieldBinders(values, setValue, errorText);

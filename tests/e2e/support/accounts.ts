@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import type { Locale } from '../../../src/shared/locales';
+import type { Locale } from '#shared/locales';
 import { repoRoot } from './content';
 
 /**

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pathToSlug, type Locale } from '../../../src/shared/locales';
+import { pathToSlug, type Locale } from '#shared/locales';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 

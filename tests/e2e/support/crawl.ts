@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
-import { getHref, LOCALES, slugToPath, type Locale } from '../../../src/shared/locales';
+import { getHref, LOCALES, slugToPath, type Locale } from '#shared/locales';
 import { repoRoot } from './content';
 
 /** What a reference in a document points at, which decides how its answer is judged. */

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import type { Locale } from '../../../src/shared/locales';
+import type { Locale } from '#shared/locales';
 import { repoRoot } from './content';
 import { waitForHydration as waitForHydrationOf } from './page-helpers';
 

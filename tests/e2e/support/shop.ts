@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { Locale } from '../../../src/shared/locales';
+import type { Locale } from '#shared/locales';
 import { message, repoRoot } from './content';
 import { waitForHydration } from './page-helpers';
 

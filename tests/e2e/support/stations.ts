@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Locale } from '../../../src/shared/locales';
-import type { StationList, StationSummary } from '../../../src/shared/stations';
+import type { Locale } from '#shared/locales';
+import type { StationList, StationSummary } from '#shared/stations';
 import { repoRoot } from './content';
 
 const catalogs = new Map<string, Map<string, string>>();

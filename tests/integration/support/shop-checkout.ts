@@ -3,7 +3,7 @@
  * order and plays the payer on the test gateway's hosted page.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { InitializedOrder, ValidatedCart } from '../../../src/shared/shop/api-schema';
+import type { InitializedOrder, ValidatedCart } from '#shared/shop/api-schema';
 
 let keySequence = 0;
 

@@ -2,7 +2,7 @@
  * Completing an order (docs/shop.md): checks the provider's signed payment result and, for
  * an approved one, marks the order paid exactly once (settle-paid.ts).
  */
-import type { OrderReceipt, SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
+import type { OrderReceipt, SignedPaymentResult } from '#shared/shop/api-schema';
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import type { Seller } from '../catalog-files';

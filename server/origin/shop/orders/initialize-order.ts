@@ -6,10 +6,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { LOCALE_INFO, type Locale } from '../../../../src/shared/locales';
-import type { InitializedOrder, initializeOrderRequestSchema } from '../../../../src/shared/shop/api-schema';
-import { banksFor } from '../../../../src/shared/shop/api-schema';
-import { centsToEuros, eurosToCents } from '../../../../src/shared/shop/money';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
+import type { InitializedOrder, initializeOrderRequestSchema } from '#shared/shop/api-schema';
+import { banksFor } from '#shared/shop/api-schema';
+import { centsToEuros, eurosToCents } from '#shared/shop/money';
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import { DISCOUNT_MESSAGES, type CartPricing, type PricedCart } from '../cart-pricing';

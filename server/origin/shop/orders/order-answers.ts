@@ -2,8 +2,8 @@
  * What the order endpoints answer about a stored order: its totals (mapped from the row
  * once, here), the initialize answer with the provider's payment page, and the receipt.
  */
-import type { InitializedOrder, OrderReceipt, Totals } from '../../../../src/shared/shop/api-schema';
-import { centsToEuros } from '../../../../src/shared/shop/money';
+import type { InitializedOrder, OrderReceipt, Totals } from '#shared/shop/api-schema';
+import { centsToEuros } from '#shared/shop/money';
 import type { Db } from '../../db';
 import { toTotals } from '../cart-pricing';
 import { createOrdersRepository, type OrderRow } from '../orders-repository';

@@ -1,11 +1,11 @@
 /** The hosted page of the payment test gateway: plain HTML, no script, works by keyboard. */
-import { isLocale, LOCALE_INFO, type Locale } from '../../../../src/shared/locales';
-import { banksFor, TEST_CARDS } from '../../../../src/shared/shop/api-schema';
-import { centsToEuros, formatPrice } from '../../../../src/shared/shop/money';
+import { isLocale, LOCALE_INFO, type Locale } from '#shared/locales';
+import { banksFor, TEST_CARDS } from '#shared/shop/api-schema';
+import { centsToEuros, formatPrice } from '#shared/shop/money';
 import { serverText } from '../../server-texts';
 import type { ShopPaymentsTable } from '../shop-tables';
 import escapeHtml from 'escape-html';
-import { standaloneDocumentHtml } from '../../../../src/shared/standalone-document';
+import { standaloneDocumentHtml } from '#shared/standalone-document';
 
 /** The ids of the page's texts in locales/{locale}/server.po (marked for `lingui extract`). */
 export const GATEWAY_PAGE_TEXTS = {

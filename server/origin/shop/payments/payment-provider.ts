@@ -2,7 +2,7 @@
  * What the shop needs from a payment provider. The test gateway and Paytrail implement it,
  * chosen by PAYMENT_PROVIDER, with no change to orders or routes (docs/shop.md).
  */
-import type { PaymentMethodType, SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
+import type { PaymentMethodType, SignedPaymentResult } from '#shared/shop/api-schema';
 
 export interface CreatePaymentInput {
   paymentId: string;

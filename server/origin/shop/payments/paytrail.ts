@@ -11,8 +11,8 @@
  * order (exactly once, replay checks) is the orders service's as for any provider.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { PaymentResultStatus, SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
-import type { PaytrailRedirectParams } from '../../../../src/shared/shop/paytrail-params';
+import type { PaymentResultStatus, SignedPaymentResult } from '#shared/shop/api-schema';
+import type { PaytrailRedirectParams } from '#shared/shop/paytrail-params';
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import type { ShopPaymentsTable } from '../shop-tables';

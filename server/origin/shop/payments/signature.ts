@@ -3,7 +3,7 @@
  * (none of the fields may contain '|': their schemas allow no such character).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
+import type { SignedPaymentResult } from '#shared/shop/api-schema';
 
 export type UnsignedPaymentResult = Omit<SignedPaymentResult, 'signature'>;
 

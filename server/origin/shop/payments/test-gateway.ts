@@ -5,7 +5,7 @@
  * back to the site with the same signed result in the query string.
  */
 import { randomBytes } from 'node:crypto';
-import type { PaymentResultStatus, SignedPaymentResult } from '../../../../src/shared/shop/api-schema';
+import type { PaymentResultStatus, SignedPaymentResult } from '#shared/shop/api-schema';
 import type { Db } from '../../db';
 import { type ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { implausiblePrice } from '../../../../src/shared/fuel-prices';
-import { COUNTRY_INFO } from '../../../../src/shared/locales';
+import { implausiblePrice } from '#shared/fuel-prices';
+import { COUNTRY_INFO } from '#shared/locales';
 import { generateSeedLiveData } from './live-data-seed';
 import { generateSeedStations } from './stations-seed';
 

@@ -9,10 +9,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { EvseStatus } from '../../../../src/shared/charge-points';
-import { FUEL_GRADES, PRICE_DECIMALS, type FuelGrade } from '../../../../src/shared/fuel-prices';
-import { COUNTRY_INFO } from '../../../../src/shared/locales';
-import { STATION_COUNTRIES, type StationCountry } from '../../../../src/shared/stations';
+import type { EvseStatus } from '#shared/charge-points';
+import { FUEL_GRADES, PRICE_DECIMALS, type FuelGrade } from '#shared/fuel-prices';
+import { COUNTRY_INFO } from '#shared/locales';
+import { STATION_COUNTRIES, type StationCountry } from '#shared/stations';
 import type { Db } from '../../db';
 import { createChargePointsRepository, ocpiConnectorSchema, type StoredChargePoint } from '../charge-points-repository';
 import { createFuelPricesRepository, type StoredPrice } from '../fuel-prices-repository';

@@ -8,15 +8,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { LOCALES, type Locale } from '../../../../src/shared/locales';
-import { foldText } from '../../../../src/shared/search-text';
+import { LOCALES, type Locale } from '#shared/locales';
+import { foldText } from '#shared/search-text';
 import {
   DIET_CODES,
   STATION_COUNTRIES,
   type ServiceCode,
   type StationCountry,
   type WeeklyHours,
-} from '../../../../src/shared/stations';
+} from '#shared/stations';
 import type { Db } from '../../db';
 import { stationRecordSchema, type StationRecord } from '../stations-record';
 import { createStationsRepository } from '../stations-repository';

@@ -5,7 +5,7 @@
  * fields. Submission goes through useAccountForm (./use-account-form.ts).
  */
 import type { FormEvent, ReactNode } from 'react';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { FormMessage } from '@/ui/form/form-field';
 import type { SubmitOutcome } from './use-account-form';
 
@@ -22,17 +22,17 @@ interface AccountFormProps {
 }
 
 export function AccountForm({ titleId, title, intro, outcome, failureExtra, onSubmit, children }: AccountFormProps) {
-  const t = useT();
+  const { i18n } = useLingui();
   return (
     <form className="form account-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
       <noscript>
-        <p className="form-message">{t('account.needs-javascript')}</p>
+        <p className="form-message">{i18n._('account.needs-javascript')}</p>
       </noscript>
       <h2 id={titleId}>{title}</h2>
       {intro}
       {outcome.kind === 'failed' ? (
         <FormMessage kind="error">
-          <p>{t(outcome.message.id, outcome.message.values)}</p>
+          <p>{i18n._(outcome.message.id, outcome.message.values)}</p>
           {failureExtra?.(outcome.message.id)}
         </FormMessage>
       ) : null}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { ensureSessionChecked, sessionCheck } from '../session/session-actions';
@@ -12,8 +12,8 @@ import { ApiError } from '../api/account-api';
 
 /** Translates a field message (a `validation.*` id from the forms catalog, or an account id). */
 export function useFieldText(): (message: FieldMessage | undefined) => string | undefined {
-  const t = useT();
-  return (message) => (message ? t(message.id, message.values) : undefined);
+  const { i18n } = useLingui();
+  return (message) => (message ? i18n._(message.id, message.values) : undefined);
 }
 
 /**
@@ -21,18 +21,18 @@ export function useFieldText(): (message: FieldMessage | undefined) => string | 
  * is the length rule itself: the error says the same, and saying it twice is noise.
  */
 export function usePasswordHint(): (error: FieldMessage | undefined) => string | undefined {
-  const t = useT();
-  return (error) => (error?.id === 'validation.minLength' ? undefined : t('account.password-hint'));
+  const { i18n } = useLingui();
+  return (error) => (error?.id === 'validation.minLength' ? undefined : i18n._('account.password-hint'));
 }
 
 /** The message id for a failed request: offline, too many attempts, or a general failure. */
 export function requestErrorId(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 429) return 'account.errors.too-many';
-    if (error.status === 403 && error.is('FORBIDDEN')) return 'messages.something-went-wrong';
+    if (error.status === 429) return /*i18n*/ 'account.errors.too-many';
+    if (error.status === 403 && error.is('FORBIDDEN')) return /*i18n*/ 'messages.something-went-wrong';
   }
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return 'account.errors.offline';
-  return 'messages.something-went-wrong';
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return /*i18n*/ 'account.errors.offline';
+  return /*i18n*/ 'messages.something-went-wrong';
 }
 
 /**
@@ -40,10 +40,13 @@ export function requestErrorId(error: unknown): string {
  * the per-account lock that the owner has been mailed a link to log in at once.
  */
 export function tooManyFailure(error: ApiError): FieldMessage {
-  if (error.retryAfterSeconds === null) return { id: 'account.errors.too-many' };
+  if (error.retryAfterSeconds === null) return { id: /*i18n*/ 'account.errors.too-many' };
   const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
   return {
-    id: error.reason === 'account-locked' ? 'account.errors.login-locked' : 'account.errors.too-many-wait',
+    id:
+      error.reason === 'account-locked'
+        ? /*i18n*/ 'account.errors.login-locked'
+        : /*i18n*/ 'account.errors.too-many-wait',
     values: { minutes },
   };
 }
@@ -85,10 +88,10 @@ export function useRequireSession(): boolean {
 }
 
 export function Loading() {
-  const t = useT();
+  const { i18n } = useLingui();
   return (
     <p className="account__loading" role="status">
-      {t('account.loading')}
+      {i18n._('account.loading')}
     </p>
   );
 }

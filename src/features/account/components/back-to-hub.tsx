@@ -1,15 +1,15 @@
 /** The link back to the account hub above each page of my pages. */
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
 
 export function BackToHub() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   return (
     <p className="account__back">
-      <Link to={ACCOUNT_PATHS.hub[locale]}>{t('account.back-to-hub')}</Link>
+      <Link to={ACCOUNT_PATHS.hub[locale]}>{i18n._('account.back-to-hub')}</Link>
     </p>
   );
 }

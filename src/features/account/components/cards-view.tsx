@@ -1,12 +1,13 @@
 /** The customer's cards (spec: card shape in docs/accounts.md). Needs a session. */
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { Card } from '@/shared/account-types';
 import { LOCALE_INFO } from '@/shared/locales';
 import { session } from '@/ui/session-store';
 import { Loading, useRequireSession } from './account-helpers';
 import { BackToHub } from './back-to-hub';
+import { ACCOUNT_CARDS_KIND_IDS, ACCOUNT_CARDS_STATUS_IDS } from '../message-ids';
 
 function formatMonth(expires: string, locale: string): string {
   const [year, month] = expires.split('-').map(Number);
@@ -17,7 +18,7 @@ function formatMonth(expires: string, locale: string): string {
 }
 
 export function CardsView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const ready = useRequireSession();
   const { user } = useSnapshot(session);
@@ -26,28 +27,30 @@ export function CardsView() {
   return (
     <section className="account-view" aria-labelledby="account-cards-title">
       <BackToHub />
-      <h2 id="account-cards-title">{t('account.cards.title')}</h2>
-      {cards.length === 0 ? <p>{t('account.cards.none')}</p> : null}
+      <h2 id="account-cards-title">{i18n._('account.cards.title')}</h2>
+      {cards.length === 0 ? <p>{i18n._('account.cards.none')}</p> : null}
       <ul className="account-cards">
         {cards.map((card) => (
           <li key={card.id} className={`account-card account-card--${card.status}`}>
-            <p className="account-card__kind">{t(`account.cards.kind.${card.kind}`)}</p>
+            <p className="account-card__kind">
+              {i18n._(ACCOUNT_CARDS_KIND_IDS[card.kind] ?? `account.cards.kind.${card.kind}`)}
+            </p>
             <p className="account-card__number">
-              <span className="visually-hidden">{t('account.cards.number')} </span>
+              <span className="visually-hidden">{i18n._('account.cards.number')} </span>
               {card.maskedNumber}
             </p>
             <dl>
               <div>
-                <dt>{t('account.cards.holder')}</dt>
+                <dt>{i18n._('account.cards.holder')}</dt>
                 <dd>{card.holder}</dd>
               </div>
               <div>
-                <dt>{t('account.cards.expires')}</dt>
+                <dt>{i18n._('account.cards.expires')}</dt>
                 <dd>{formatMonth(card.expires, LOCALE_INFO[locale].formatLocale)}</dd>
               </div>
               <div>
-                <dt>{t('account.cards.status')}</dt>
-                <dd>{t(`account.cards.status.${card.status}`)}</dd>
+                <dt>{i18n._('account.cards.status')}</dt>
+                <dd>{i18n._(ACCOUNT_CARDS_STATUS_IDS[card.status] ?? `account.cards.status.${card.status}`)}</dd>
               </div>
             </dl>
           </li>

@@ -2,7 +2,7 @@
 import { AccountForm } from './account-form';
 import { useState } from 'react';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { MarketingChoice, User } from '@/shared/account-types';
 import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
 import type { TelephonePrefix } from '@/shared/rules/phone';
@@ -14,10 +14,11 @@ import { useFieldText } from './account-helpers';
 import { phoneCheck } from './phone-check';
 import { MarketingChoices, PhoneFields, phoneNumberOf } from './shared-fields';
 import { useAccountForm } from './use-account-form';
+import { ACCOUNT_FIELD_IDS } from '../message-ids';
 
 /** `onDone(true)` once saved and the session store reloaded, `onDone(false)` on cancel. */
 export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: boolean) => void }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const text = useFieldText();
   const { locale } = useSite();
   const online = useOnlineStatus();
@@ -47,7 +48,7 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
   return (
     <AccountForm
       titleId="account-edit-title"
-      title={t('account.details.edit-title')}
+      title={i18n._('account.details.edit-title')}
       outcome={outcome}
       onSubmit={onSubmit}
     >
@@ -56,7 +57,7 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
           <FormField
             key={name}
             kind="text"
-            label={t(`account.field.${name}`)}
+            label={i18n._(ACCOUNT_FIELD_IDS[name] ?? `account.field.${name}`)}
             autoComplete={name === 'firstname' ? 'given-name' : 'family-name'}
             required
             {...form.field(name)}
@@ -73,10 +74,10 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
       <MarketingChoices value={marketing} onChange={setMarketing} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? t('account.details.saving') : t('account.details.save')}
+          {pending ? i18n._('account.details.saving') : i18n._('account.details.save')}
         </button>
         <button type="button" className="button" onClick={() => onDone(false)}>
-          {t('account.details.cancel')}
+          {i18n._('account.details.cancel')}
         </button>
       </div>
     </AccountForm>

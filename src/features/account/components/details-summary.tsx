@@ -1,28 +1,31 @@
 /** My details, read-only, with the button that opens the form. */
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { User } from '@/shared/account-types';
 import { callingCode } from '@/shared/rules/phone';
+import { ACCOUNT_MARKETING_IDS } from '../message-ids';
 
 export function DetailsSummary({ user, onEdit }: { user: User; onEdit: () => void }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const rows: Array<[string, string]> = [
-    [t('account.field.firstname'), user.firstname],
-    [t('account.field.lastname'), user.lastname],
-    [t('account.field.email'), user.email],
+    [i18n._('account.field.firstname'), user.firstname],
+    [i18n._('account.field.lastname'), user.lastname],
+    [i18n._('account.field.email'), user.email],
     [
-      t('forms.field.phone'),
+      i18n._('forms.field.phone'),
       user.telephoneNumber ? `${callingCode(user.telephonePrefix)} ${user.telephoneNumber}` : '–',
     ],
     [
-      t('account.marketing.legend'),
+      i18n._('account.marketing.legend'),
       user.marketing.length
-        ? user.marketing.map((choice) => t(`account.marketing.${choice}`)).join(', ')
-        : t('account.marketing.none'),
+        ? user.marketing
+            .map((choice) => i18n._(ACCOUNT_MARKETING_IDS[choice] ?? `account.marketing.${choice}`))
+            .join(', ')
+        : i18n._('account.marketing.none'),
     ],
   ];
   return (
     <section aria-labelledby="account-details-title">
-      <h2 id="account-details-title">{t('account.details.title')}</h2>
+      <h2 id="account-details-title">{i18n._('account.details.title')}</h2>
       <dl className="account-details">
         {rows.map(([label, value]) => (
           <div key={label} className="account-details__row">
@@ -32,7 +35,7 @@ export function DetailsSummary({ user, onEdit }: { user: User; onEdit: () => voi
         ))}
       </dl>
       <button type="button" className="button button--primary" onClick={onEdit}>
-        {t('account.details.edit')}
+        {i18n._('account.details.edit')}
       </button>
     </section>
   );

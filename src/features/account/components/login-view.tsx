@@ -2,7 +2,7 @@
 import { AccountForm } from './account-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS, safeReturnPath } from '@/shared/account-paths';
 import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
@@ -20,14 +20,15 @@ function unlockTokenOf(value: string | null): string | undefined {
 
 /** Why a login was refused, in the words the form shows. */
 function loginFailure(error: unknown): FieldMessage {
-  if (error instanceof ApiError && error.status === 401) return { id: 'account.errors.invalid-credentials' };
-  if (error instanceof ApiError && error.is('EMAIL_NOT_CONFIRMED')) return { id: 'account.errors.email-not-confirmed' };
+  if (error instanceof ApiError && error.status === 401) return { id: /*i18n*/ 'account.errors.invalid-credentials' };
+  if (error instanceof ApiError && error.is('EMAIL_NOT_CONFIRMED'))
+    return { id: /*i18n*/ 'account.errors.email-not-confirmed' };
   if (error instanceof ApiError && error.status === 429) return tooManyFailure(error);
   return { id: requestErrorId(error) };
 }
 
 export function LoginView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const navigate = useNavigate();
@@ -50,38 +51,39 @@ export function LoginView() {
   return (
     <AccountForm
       titleId="account-login-title"
-      title={t('account.login.title')}
+      title={i18n._('account.login.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       intro={
         <>
-          {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
-          {unlockToken ? <FormMessage kind="info">{t('account.login.unlock-notice')}</FormMessage> : null}
+          {!online ? <FormMessage kind="info">{i18n._('account.offline-notice')}</FormMessage> : null}
+          {unlockToken ? <FormMessage kind="info">{i18n._('account.login.unlock-notice')}</FormMessage> : null}
         </>
       }
     >
       <FormField
         kind="email"
-        label={t('account.field.email')}
+        label={i18n._('account.field.email')}
         autoComplete="username"
         required
         {...form.field('email')}
       />
       <FormField
         kind="password"
-        label={t('account.field.password')}
+        label={i18n._('account.field.password')}
         autoComplete="current-password"
         required
         {...form.field('password')}
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? t('account.login.busy') : t('account.login.submit')}
+          {pending ? i18n._('account.login.busy') : i18n._('account.login.submit')}
         </button>
-        <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.login.forgot')}</Link>
+        <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.login.forgot')}</Link>
       </div>
       <p>
-        {t('account.login.no-account')} <Link to={ACCOUNT_PATHS.register[locale]}>{t('account.login.register')}</Link>
+        {i18n._('account.login.no-account')}{' '}
+        <Link to={ACCOUNT_PATHS.register[locale]}>{i18n._('account.login.register')}</Link>
       </p>
     </AccountForm>
   );

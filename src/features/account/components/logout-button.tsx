@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import { logout } from '../session/session-actions';
 
 export function LogoutButton() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -23,7 +23,7 @@ export function LogoutButton() {
         if (done) await navigate(ACCOUNT_PATHS.login[locale]);
       }}
     >
-      {t('account.logout')}
+      {i18n._('account.logout')}
     </button>
   );
 }

@@ -1,7 +1,7 @@
 /** My details: the summary or its form, a note once saved, and the password change. Needs a session. */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { User } from '@/shared/account-types';
 import { FormMessage } from '@/ui/form/form-field';
 import { session } from '@/ui/session-store';
@@ -12,7 +12,7 @@ import { DetailsSummary } from './details-summary';
 import { PasswordForm } from './password-form';
 
 export function MyDetailsView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const ready = useRequireSession();
   const { user } = useSnapshot(session);
   const [editing, setEditing] = useState(false);
@@ -21,7 +21,7 @@ export function MyDetailsView() {
   return (
     <div className="account-view">
       <BackToHub />
-      {saved && !editing ? <FormMessage kind="success">{t('account.details.saved')}</FormMessage> : null}
+      {saved && !editing ? <FormMessage kind="success">{i18n._('account.details.saved')}</FormMessage> : null}
       {editing ? (
         <DetailsForm
           user={user as User}

@@ -1,7 +1,7 @@
 /** The customer's orders with their wash codes. Needs a session. */
 import { useEffect, useState } from 'react';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { OrderSummary } from '@/shared/account-types';
 import { LOCALE_INFO } from '@/shared/locales';
 import { formatMoney } from '@/shared/shop/money';
@@ -9,9 +9,10 @@ import { FormMessage } from '@/ui/form/form-field';
 import { fetchOrders } from '../api/account-api';
 import { Loading, useRequireSession } from './account-helpers';
 import { BackToHub } from './back-to-hub';
+import { ACCOUNT_ORDERS_STATUS_IDS } from '../message-ids';
 
 export function OrdersView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const ready = useRequireSession();
   const [orders, setOrders] = useState<OrderSummary[] | 'failed' | null>(null);
@@ -37,16 +38,20 @@ export function OrdersView() {
   return (
     <section className="account-view" aria-labelledby="account-orders-title">
       <BackToHub />
-      <h2 id="account-orders-title">{t('account.orders.title')}</h2>
-      {orders === 'failed' ? <FormMessage kind="error">{t('messages.something-went-wrong')}</FormMessage> : null}
-      {orders !== 'failed' && orders.length === 0 ? <p>{t('account.orders.none')}</p> : null}
+      <h2 id="account-orders-title">{i18n._('account.orders.title')}</h2>
+      {orders === 'failed' ? <FormMessage kind="error">{i18n._('messages.something-went-wrong')}</FormMessage> : null}
+      {orders !== 'failed' && orders.length === 0 ? <p>{i18n._('account.orders.none')}</p> : null}
       {orders !== 'failed'
         ? orders.map((order) => (
             <article key={order.id} className="account-order" aria-labelledby={`order-${order.id}`}>
-              <h3 id={`order-${order.id}`}>{t('account.orders.order', { id: order.id })}</h3>
+              <h3 id={`order-${order.id}`}>{i18n._('account.orders.order', { id: order.id })}</h3>
               <p>
-                {date(order.createdAt)} · {t(`account.orders.status.${order.status === 'paid' ? 'paid' : 'pending'}`)} ·{' '}
-                {money(order.totalWithTax, order.currency)}
+                {date(order.createdAt)} ·{' '}
+                {i18n._(
+                  ACCOUNT_ORDERS_STATUS_IDS[order.status === 'paid' ? 'paid' : 'pending'] ??
+                    `account.orders.status.${order.status === 'paid' ? 'paid' : 'pending'}`,
+                )}{' '}
+                · {money(order.totalWithTax, order.currency)}
               </p>
               <ul>
                 {order.items.map((item) => (
@@ -57,12 +62,12 @@ export function OrdersView() {
               </ul>
               {order.washCodes.length > 0 ? (
                 <>
-                  <h4>{t('account.orders.wash-codes')}</h4>
+                  <h4>{i18n._('account.orders.wash-codes')}</h4>
                   <ul className="account-order__codes">
                     {order.washCodes.map((code) => (
                       <li key={code.code}>
                         <code>{code.code}</code> {code.productName}
-                        {code.used ? ` – ${t('account.orders.used')}` : ''}
+                        {code.used ? ` – ${i18n._('account.orders.used')}` : ''}
                       </li>
                     ))}
                   </ul>

@@ -4,18 +4,19 @@
  */
 import { AccountForm } from './account-form';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
 import { changePassword } from '../api/account-api';
 import { usePasswordHint } from './account-helpers';
 import { useAccountForm } from './use-account-form';
+import { ACCOUNT_FIELD_IDS } from '../message-ids';
 
 const EMPTY = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
 const NAMES = ['currentPassword', 'newPassword', 'newPasswordConfirmation'] as const;
 
 export function PasswordForm() {
-  const t = useT();
+  const { i18n } = useLingui();
   const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const { form, outcome, pending, onSubmit } = useAccountForm({
@@ -28,13 +29,13 @@ export function PasswordForm() {
   return (
     <AccountForm
       titleId="account-password-title"
-      title={t('account.password.title')}
+      title={i18n._('account.password.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       intro={
         <>
-          <p>{t('account.password.lead')}</p>
-          {outcome.kind === 'done' ? <FormMessage kind="success">{t('account.password.done')}</FormMessage> : null}
+          <p>{i18n._('account.password.lead')}</p>
+          {outcome.kind === 'done' ? <FormMessage kind="success">{i18n._('account.password.done')}</FormMessage> : null}
         </>
       }
     >
@@ -42,7 +43,7 @@ export function PasswordForm() {
         <FormField
           key={name}
           kind="password"
-          label={t(`account.field.${name}`)}
+          label={i18n._(ACCOUNT_FIELD_IDS[name] ?? `account.field.${name}`)}
           autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
           hint={name === 'newPassword' ? passwordHint(form.errorOf(name)) : undefined}
           required
@@ -51,7 +52,7 @@ export function PasswordForm() {
       ))}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>
-          {t('account.password.submit')}
+          {i18n._('account.password.submit')}
         </button>
       </div>
     </AccountForm>

@@ -10,6 +10,6 @@ export function phoneCheck(values: {
   telephoneNumber: string;
 }): Record<string, FieldMessage> | null {
   return phoneNumberOf(values.telephonePrefix, values.telephoneNumber) === null
-    ? { telephoneNumber: { id: 'validation.phone' } }
+    ? { telephoneNumber: { id: /*i18n*/ 'validation.phone' } }
     : null;
 }

@@ -3,7 +3,7 @@ import { AccountForm } from './account-form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { MarketingChoice } from '@/shared/account-types';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import { LOCALIZED_PATHS } from '@/shared/locales';
@@ -19,14 +19,14 @@ import { MarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from '
 
 /** What registration ends with: the confirmation mail is on its way. */
 function RegistrationSent({ email }: { email: string }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   return (
     <FormMessage kind="success">
-      <h2>{t('account.register.sent-title')}</h2>
-      <p>{t('account.register.sent', { email })}</p>
+      <h2>{i18n._('account.register.sent-title')}</h2>
+      <p>{i18n._('account.register.sent', { email })}</p>
       <p>
-        <Link to={ACCOUNT_PATHS.confirmEmail[locale]}>{t('account.register.enter-code')}</Link>
+        <Link to={ACCOUNT_PATHS.confirmEmail[locale]}>{i18n._('account.register.enter-code')}</Link>
       </p>
     </FormMessage>
   );
@@ -38,7 +38,7 @@ function RegistrationSent({ email }: { email: string }) {
  */
 // eslint-disable-next-line max-lines-per-function -- one form in the order shown (see above)
 export function RegisterView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const text = useFieldText();
   const passwordHint = usePasswordHint();
   const { locale } = useSite();
@@ -78,36 +78,42 @@ export function RegisterView() {
   return (
     <AccountForm
       titleId="account-register-title"
-      title={t('account.register.title')}
+      title={i18n._('account.register.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       intro={
         <>
-          <p>{t('forms.required-note')}</p>
-          {!online ? <FormMessage kind="info">{t('account.offline-notice')}</FormMessage> : null}
+          <p>{i18n._('forms.required-note')}</p>
+          {!online ? <FormMessage kind="info">{i18n._('account.offline-notice')}</FormMessage> : null}
         </>
       }
     >
       <div className="form-row">
         <FormField
           kind="text"
-          label={t('account.field.firstname')}
+          label={i18n._('account.field.firstname')}
           autoComplete="given-name"
           required
           {...form.field('firstname')}
         />
         <FormField
           kind="text"
-          label={t('account.field.lastname')}
+          label={i18n._('account.field.lastname')}
           autoComplete="family-name"
           required
           {...form.field('lastname')}
         />
       </div>
-      <FormField kind="email" label={t('account.field.email')} autoComplete="email" required {...form.field('email')} />
       <FormField
         kind="email"
-        label={t('account.field.email-confirmation')}
+        label={i18n._('account.field.email')}
+        autoComplete="email"
+        required
+        {...form.field('email')}
+      />
+      <FormField
+        kind="email"
+        label={i18n._('account.field.email-confirmation')}
         autoComplete="email"
         required
         {...form.field('emailConfirmation')}
@@ -121,7 +127,7 @@ export function RegisterView() {
       />
       <FormField
         kind="password"
-        label={t('account.field.new-password')}
+        label={i18n._('account.field.new-password')}
         autoComplete="new-password"
         hint={passwordHint(form.errorOf('password'))}
         required
@@ -129,7 +135,7 @@ export function RegisterView() {
       />
       <FormField
         kind="password"
-        label={t('account.field.password-confirmation')}
+        label={i18n._('account.field.password-confirmation')}
         autoComplete="new-password"
         required
         {...form.field('passwordConfirmation')}
@@ -140,16 +146,16 @@ export function RegisterView() {
         {...form.checkbox('terms')}
         label={
           <>
-            {t('account.register.terms')}{' '}
-            <Link to={LOCALIZED_PATHS.terms[locale]}>{t('account.register.terms-link')}</Link>
+            {i18n._('account.register.terms')}{' '}
+            <Link to={LOCALIZED_PATHS.terms[locale]}>{i18n._('account.register.terms-link')}</Link>
           </>
         }
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? t('account.register.busy') : t('account.register.submit')}
+          {pending ? i18n._('account.register.busy') : i18n._('account.register.submit')}
         </button>
-        <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.register.have-account')}</Link>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.register.have-account')}</Link>
       </div>
     </AccountForm>
   );

@@ -1,6 +1,6 @@
 /** Phone (country code + number, spec §3/§5) and marketing choices, used by register and my details. */
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { MARKETING_CHOICES, type MarketingChoice } from '@/shared/account-types';
 import { LOCALE_INFO, type Locale } from '@/shared/locales';
 import {
@@ -11,6 +11,7 @@ import {
   type TelephonePrefix,
 } from '@/shared/rules/phone';
 import { CheckboxField, FormField, SelectField } from '@/ui/form/form-field';
+import { ACCOUNT_MARKETING_IDS, FORMS_COUNTRY_IDS } from '../message-ids';
 
 /** The prefix the phone fields start with: the locale table's. */
 export function defaultPrefixFor(locale: Locale): TelephonePrefix {
@@ -34,25 +35,25 @@ export function PhoneFields(props: {
   onNumber: (value: string) => void;
   error: string | undefined;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   return (
     <div className="form-row form-row--phone">
       <SelectField
         name="telephonePrefix"
-        label={t('forms.phone-prefix')}
+        label={i18n._('forms.phone-prefix')}
         value={props.prefix}
         onChange={(value) => props.onPrefix(value as TelephonePrefix)}
         options={telephonePrefixesFor(defaultPrefixFor(locale)).map((prefix) => ({
           value: prefix,
-          label: t(`forms.country.${prefix}`),
+          label: i18n._(FORMS_COUNTRY_IDS[prefix] ?? `forms.country.${prefix}`),
         }))}
         autoComplete="tel-country-code"
       />
       <FormField
         kind="tel"
         name="telephoneNumber"
-        label={t('forms.field.phone')}
+        label={i18n._('forms.field.phone')}
         autoComplete="tel-national"
         inputMode="tel"
         value={props.number}
@@ -70,15 +71,15 @@ export function MarketingChoices({
   value: MarketingChoice[];
   onChange: (value: MarketingChoice[]) => void;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   return (
     <fieldset className="form-fieldset">
-      <legend>{t('account.marketing.legend')}</legend>
+      <legend>{i18n._('account.marketing.legend')}</legend>
       {MARKETING_CHOICES.map((choice) => (
         <CheckboxField
           key={choice}
           name={`marketing-${choice}`}
-          label={t(`account.marketing.${choice}`)}
+          label={i18n._(ACCOUNT_MARKETING_IDS[choice] ?? `account.marketing.${choice}`)}
           checked={value.includes(choice)}
           onChange={(checked) => onChange(checked ? [...value, choice] : value.filter((item) => item !== choice))}
         />

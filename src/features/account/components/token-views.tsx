@@ -8,7 +8,7 @@ import { AccountForm } from './account-form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
@@ -23,7 +23,7 @@ import { useAccountForm } from './use-account-form';
  * the login form does; other failures as every account form.
  */
 function tokenFailure(error: unknown): FieldMessage {
-  if (error instanceof ApiError && error.is('INVALID_TOKEN')) return { id: 'account.errors.invalid-token' };
+  if (error instanceof ApiError && error.is('INVALID_TOKEN')) return { id: /*i18n*/ 'account.errors.invalid-token' };
   if (error instanceof ApiError && error.status === 429) return tooManyFailure(error);
   return { id: requestErrorId(error) };
 }
@@ -55,7 +55,7 @@ function useResetLinkCheck(token: string): 'checking' | 'usable' | FieldMessage 
 }
 
 export function ConfirmEmailView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get('token') ?? '';
@@ -90,9 +90,9 @@ export function ConfirmEmailView() {
   if (outcome.kind === 'done') {
     return (
       <FormMessage kind="success">
-        <h2>{t('account.confirm.done-title')}</h2>
+        <h2>{i18n._('account.confirm.done-title')}</h2>
         <p>
-          <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
+          <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
         </p>
       </FormMessage>
     );
@@ -101,15 +101,27 @@ export function ConfirmEmailView() {
   return (
     <AccountForm
       titleId="account-confirm-title"
-      title={t('account.confirm.title')}
+      title={i18n._('account.confirm.title')}
       outcome={outcome}
       onSubmit={onSubmit}
-      intro={confirming ? <p role="status">{t('account.confirm.busy')}</p> : <p>{t('account.confirm.code-lead')}</p>}
+      intro={
+        confirming ? (
+          <p role="status">{i18n._('account.confirm.busy')}</p>
+        ) : (
+          <p>{i18n._('account.confirm.code-lead')}</p>
+        )
+      }
     >
-      <FormField kind="email" label={t('account.field.email')} autoComplete="email" required {...form.field('email')} />
+      <FormField
+        kind="email"
+        label={i18n._('account.field.email')}
+        autoComplete="email"
+        required
+        {...form.field('email')}
+      />
       <FormField
         kind="text"
-        label={t('account.field.code')}
+        label={i18n._('account.field.code')}
         autoComplete="one-time-code"
         inputMode="numeric"
         required
@@ -117,7 +129,7 @@ export function ConfirmEmailView() {
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={confirming}>
-          {t('account.confirm.submit')}
+          {i18n._('account.confirm.submit')}
         </button>
       </div>
     </AccountForm>
@@ -125,7 +137,7 @@ export function ConfirmEmailView() {
 }
 
 export function ForgotPasswordView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const { form, outcome, onSubmit } = useAccountForm({
@@ -138,42 +150,48 @@ export function ForgotPasswordView() {
   if (outcome.kind === 'done') {
     return (
       <FormMessage kind="success">
-        <h2>{t('account.forgot.sent-title')}</h2>
-        <p>{t('account.forgot.sent', { email: form.values.email.trim() })}</p>
+        <h2>{i18n._('account.forgot.sent-title')}</h2>
+        <p>{i18n._('account.forgot.sent', { email: form.values.email.trim() })}</p>
       </FormMessage>
     );
   }
   return (
     <AccountForm
       titleId="account-forgot-title"
-      title={t('account.forgot.title')}
+      title={i18n._('account.forgot.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       intro={
         <>
-          <p>{t('account.forgot.lead')}</p>
+          <p>{i18n._('account.forgot.lead')}</p>
         </>
       }
     >
-      <FormField kind="email" label={t('account.field.email')} autoComplete="email" required {...form.field('email')} />
+      <FormField
+        kind="email"
+        label={i18n._('account.field.email')}
+        autoComplete="email"
+        required
+        {...form.field('email')}
+      />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
-          {t('account.forgot.submit')}
+          {i18n._('account.forgot.submit')}
         </button>
-        <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.forgot.back')}</Link>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.forgot.back')}</Link>
       </div>
     </AccountForm>
   );
 }
 
 function PasswordResetDone() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   return (
     <FormMessage kind="success">
-      <h2>{t('account.reset.done-title')}</h2>
+      <h2>{i18n._('account.reset.done-title')}</h2>
       <p>
-        <Link to={ACCOUNT_PATHS.login[locale]}>{t('account.confirm.login')}</Link>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
       </p>
     </FormMessage>
   );
@@ -181,16 +199,16 @@ function PasswordResetDone() {
 
 /** A reset link that cannot be used (unknown, used or expired), with a way to ask for a new one. */
 function ResetLinkRefused({ message }: { message: FieldMessage }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   return (
     <section className="account-form" aria-labelledby="account-reset-title">
-      <h2 id="account-reset-title">{t('account.reset.title')}</h2>
+      <h2 id="account-reset-title">{i18n._('account.reset.title')}</h2>
       <FormMessage kind="error">
-        <p>{t(message.id, message.values)}</p>
+        <p>{i18n._(message.id, message.values)}</p>
         {message.id === 'account.errors.invalid-token' ? (
           <p>
-            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
           </p>
         ) : null}
       </FormMessage>
@@ -199,7 +217,7 @@ function ResetLinkRefused({ message }: { message: FieldMessage }) {
 }
 
 export function ResetPasswordView() {
-  const t = useT();
+  const { i18n } = useLingui();
   const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const online = useOnlineStatus();
@@ -220,10 +238,10 @@ export function ResetPasswordView() {
     return (
       <AccountForm
         titleId="account-reset-title"
-        title={t('account.reset.title')}
+        title={i18n._('account.reset.title')}
         outcome={outcome}
         onSubmit={onSubmit}
-        intro={<p role="status">{t('account.reset.checking')}</p>}
+        intro={<p role="status">{i18n._('account.reset.checking')}</p>}
       >
         {null}
       </AccountForm>
@@ -232,26 +250,26 @@ export function ResetPasswordView() {
   if (!token || linkCheck !== 'usable')
     return (
       <ResetLinkRefused
-        message={!token || linkCheck === 'usable' ? { id: 'account.errors.invalid-token' } : linkCheck}
+        message={!token || linkCheck === 'usable' ? { id: /*i18n*/ 'account.errors.invalid-token' } : linkCheck}
       />
     );
   return (
     <AccountForm
       titleId="account-reset-title"
-      title={t('account.reset.title')}
+      title={i18n._('account.reset.title')}
       outcome={outcome}
       onSubmit={onSubmit}
       failureExtra={(messageId) =>
         messageId === 'account.errors.invalid-token' ? (
           <p>
-            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{t('account.reset.ask-again')}</Link>
+            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
           </p>
         ) : null
       }
     >
       <FormField
         kind="password"
-        label={t('account.field.new-password')}
+        label={i18n._('account.field.new-password')}
         autoComplete="new-password"
         hint={passwordHint(form.errorOf('password'))}
         required
@@ -259,14 +277,14 @@ export function ResetPasswordView() {
       />
       <FormField
         kind="password"
-        label={t('account.field.password-confirmation')}
+        label={i18n._('account.field.password-confirmation')}
         autoComplete="new-password"
         required
         {...form.field('passwordConfirmation')}
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
-          {t('account.reset.submit')}
+          {i18n._('account.reset.submit')}
         </button>
       </div>
     </AccountForm>

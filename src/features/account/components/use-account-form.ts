@@ -65,7 +65,7 @@ export function useAccountForm<Values extends Record<string, FieldValue>>(
 
   const [state, dispatch, pending] = useActionState<Settled, Request<Values>>(async (_previous, request) => {
     if (request === 'clear') return IDLE;
-    if (!request.online) return { kind: 'failed', message: { id: 'account.errors.offline' } };
+    if (!request.online) return { kind: 'failed', message: { id: /*i18n*/ 'account.errors.offline' } };
     try {
       await send(request.values);
     } catch (error) {

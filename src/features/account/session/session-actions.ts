@@ -62,7 +62,7 @@ export async function logout(locale: Locale): Promise<boolean> {
   try {
     await requestLogout(locale);
   } catch {
-    addNotification({ type: 'error', message: 'messages.something-went-wrong', translate: true });
+    addNotification({ type: 'error', message: /*i18n*/ 'messages.something-went-wrong', translate: true });
     return false;
   }
   resetUser();

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { openConsentSettings } from '../consent-store';
 import { useSaveConsent } from '../use-consent-actions';
 import '@/ui/bottom-banner.css';
@@ -12,7 +12,7 @@ import '@/ui/bottom-banner.css';
  * "Choose" opens the settings dialog, which is the accessible modal.
  */
 export function ConsentBanner() {
-  const t = useT();
+  const { i18n } = useLingui();
   const save = useSaveConsent();
   const headingId = useId();
   const textId = useId();
@@ -20,10 +20,10 @@ export function ConsentBanner() {
     <section className="bottom-banner consent-banner" aria-labelledby={headingId} aria-describedby={textId}>
       <div className="consent-banner__inner">
         <h2 id={headingId} className="consent-banner__title">
-          {t('consent.title')}
+          {i18n._('consent.title')}
         </h2>
         <p id={textId} className="consent-banner__text">
-          {t('consent.bannerText')}
+          {i18n._('consent.bannerText')}
         </p>
         <div className="consent-actions">
           <button
@@ -31,13 +31,13 @@ export function ConsentBanner() {
             className="button button--primary"
             onClick={() => save({ analytics: true, maps: true })}
           >
-            {t('consent.acceptAll')}
+            {i18n._('consent.acceptAll')}
           </button>
           <button type="button" className="button" onClick={() => save({ analytics: false, maps: false })}>
-            {t('consent.necessaryOnly')}
+            {i18n._('consent.necessaryOnly')}
           </button>
           <button type="button" className="button" aria-haspopup="dialog" onClick={openConsentSettings}>
-            {t('consent.customize')}
+            {i18n._('consent.customize')}
           </button>
         </div>
       </div>

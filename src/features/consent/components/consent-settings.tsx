@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { Modal } from '@/ui/modal';
 import { modalStore } from '@/ui/modal-store';
 import { CONSENT_MODAL, consentStore } from '../consent-store';
@@ -12,12 +12,12 @@ import { useSaveConsent } from '../use-consent-actions';
  * to the button that opened it.
  */
 export function ConsentSettings() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { name } = useSnapshot(modalStore);
   const { choice } = useSnapshot(consentStore);
   const open = name === CONSENT_MODAL;
   return (
-    <Modal name={CONSENT_MODAL} title={t('footer.cookieSettings')}>
+    <Modal name={CONSENT_MODAL} title={i18n._('footer.cookieSettings')}>
       {/* A new form each time the dialog opens, starting from the stored choice. */}
       <ConsentForm
         key={open ? 'open' : 'closed'}
@@ -29,7 +29,7 @@ export function ConsentSettings() {
 }
 
 function ConsentForm({ initialAnalytics, initialMaps }: { initialAnalytics: boolean; initialMaps: boolean }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const save = useSaveConsent();
   const [analytics, setAnalytics] = useState(initialAnalytics);
   const [maps, setMaps] = useState(initialMaps);
@@ -38,14 +38,14 @@ function ConsentForm({ initialAnalytics, initialMaps }: { initialAnalytics: bool
   const mapsHint = useId();
   return (
     <div className="consent-settings">
-      <p className="consent-settings__text">{t('consent.text')}</p>
+      <p className="consent-settings__text">{i18n._('consent.text')}</p>
       <fieldset className="consent-settings__purposes">
-        <legend>{t('consent.purposes')}</legend>
+        <legend>{i18n._('consent.purposes')}</legend>
         <div className="consent-purpose">
           <input type="checkbox" id={`${necessaryHint}-input`} checked disabled aria-describedby={necessaryHint} />
-          <label htmlFor={`${necessaryHint}-input`}>{t('consent.necessaryLabel')}</label>
+          <label htmlFor={`${necessaryHint}-input`}>{i18n._('consent.necessaryLabel')}</label>
           <p id={necessaryHint} className="consent-purpose__hint">
-            {t('consent.necessaryDescription')}
+            {i18n._('consent.necessaryDescription')}
           </p>
         </div>
         <div className="consent-purpose">
@@ -57,9 +57,9 @@ function ConsentForm({ initialAnalytics, initialMaps }: { initialAnalytics: bool
             onChange={(event) => setAnalytics(event.currentTarget.checked)}
             aria-describedby={analyticsHint}
           />
-          <label htmlFor={`${analyticsHint}-input`}>{t('consent.analyticsLabel')}</label>
+          <label htmlFor={`${analyticsHint}-input`}>{i18n._('consent.analyticsLabel')}</label>
           <p id={analyticsHint} className="consent-purpose__hint">
-            {t('consent.analyticsDescription')}
+            {i18n._('consent.analyticsDescription')}
           </p>
         </div>
         <div className="consent-purpose">
@@ -71,21 +71,21 @@ function ConsentForm({ initialAnalytics, initialMaps }: { initialAnalytics: bool
             onChange={(event) => setMaps(event.currentTarget.checked)}
             aria-describedby={mapsHint}
           />
-          <label htmlFor={`${mapsHint}-input`}>{t('consent.mapsLabel')}</label>
+          <label htmlFor={`${mapsHint}-input`}>{i18n._('consent.mapsLabel')}</label>
           <p id={mapsHint} className="consent-purpose__hint">
-            {t('consent.mapsDescription')}
+            {i18n._('consent.mapsDescription')}
           </p>
         </div>
       </fieldset>
       <div className="consent-actions">
         <button type="button" className="button button--primary" onClick={() => save({ analytics, maps })}>
-          {t('consent.save')}
+          {i18n._('consent.save')}
         </button>
         <button type="button" className="button" onClick={() => save({ analytics: true, maps: true })}>
-          {t('consent.acceptAll')}
+          {i18n._('consent.acceptAll')}
         </button>
         <button type="button" className="button" onClick={() => save({ analytics: false, maps: false })}>
-          {t('consent.necessaryOnly')}
+          {i18n._('consent.necessaryOnly')}
         </button>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 // The consent styles come with the button: it is in every page's server-rendered HTML.
 import './consent.css';
 
@@ -8,7 +8,7 @@ import './consent.css';
  */
 const openSettings = () => void import('../consent-store').then(({ openConsentSettings }) => openConsentSettings());
 export function CookieSettingsButton({ className }: { className?: string }) {
-  const t = useT();
+  const { i18n } = useLingui();
   return (
     <button
       type="button"
@@ -16,7 +16,7 @@ export function CookieSettingsButton({ className }: { className?: string }) {
       aria-haspopup="dialog"
       onClick={openSettings}
     >
-      {t('footer.cookieSettings')}
+      {i18n._('footer.cookieSettings')}
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { KnownBlockOf, PageContent } from '@/shared/content-schema';
 import { CmsImage } from '@/ui/cms-image';
 import { formatCmsDate } from '../format-date';
@@ -11,23 +11,23 @@ import { formatCmsDate } from '../format-date';
  * language and shown as written.
  */
 const TAG_MESSAGES: Record<string, string> = {
-  pressRelease: 'article.tag.pressRelease',
-  story: 'article.tag.story',
+  pressRelease: /*i18n*/ 'article.tag.pressRelease',
+  story: /*i18n*/ 'article.tag.story',
 };
 
 /** Head of an article page: h1 (page title), byline, created date, image, tags and lead. */
 export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; page: PageContent }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   return (
     <header className="article-header">
       <h1 className="article-header__title">{page.title}</h1>
       {page.byline || page.created ? (
         <p className="article-meta">
-          {page.byline ? <span>{t('page.byline', { name: page.byline })}</span> : null}
+          {page.byline ? <span>{i18n._('page.byline', { name: page.byline })}</span> : null}
           {page.created ? (
             <time dateTime={page.created}>
-              {t('page.publishedOn', { date: formatCmsDate(page.created, locale) })}
+              {i18n._('page.publishedOn', { date: formatCmsDate(page.created, locale) })}
             </time>
           ) : null}
         </p>
@@ -42,10 +42,10 @@ export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; 
         />
       ) : null}
       {page.tags && page.tags.length > 0 ? (
-        <ul className="article-tags" aria-label={t('article.tags')}>
+        <ul className="article-tags" aria-label={i18n._('article.tags')}>
           {page.tags.map((tag) => (
             <li key={tag} className="article-tags__tag">
-              {TAG_MESSAGES[tag] ? t(TAG_MESSAGES[tag]) : tag}
+              {TAG_MESSAGES[tag] ? i18n._(TAG_MESSAGES[tag]) : tag}
             </li>
           ))}
         </ul>

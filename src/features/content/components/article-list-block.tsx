@@ -1,20 +1,20 @@
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { CmsImage } from '@/ui/cms-image';
 import type { KnownBlockOf } from '@/shared/content-schema';
 import { formatCmsDate } from '../format-date';
 
 /** Articles the origin picked for this list (newest first), as cards linking to them. */
 export function ArticleListBlock({ block }: { block: KnownBlockOf<'articleList'> }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const ItemHeading = block.title ? 'h3' : 'h2';
   return (
     <section className="article-list">
       {block.title ? <h2>{block.title}</h2> : null}
       {block.items.length === 0 ? (
-        <p>{t('articleList.empty')}</p>
+        <p>{i18n._('articleList.empty')}</p>
       ) : (
         <ul className="card-grid__list">
           {block.items.map((item) => (

@@ -1,9 +1,9 @@
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { KnownBlockOf } from '@/shared/content-schema';
 import { PhoneLink, useCustomerServicePhone } from '@/ui/customer-service-phone';
 
 export function ContactDetailsBlock({ block }: { block: KnownBlockOf<'contactDetails'> }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const customerServicePhone = useCustomerServicePhone();
   const phone = block.customerService ? customerServicePhone : block.phone;
   return (
@@ -12,7 +12,7 @@ export function ContactDetailsBlock({ block }: { block: KnownBlockOf<'contactDet
       <dl className="contact-details__list">
         {phone ? (
           <div>
-            <dt>{t('contact.phone')}</dt>
+            <dt>{i18n._('contact.phone')}</dt>
             <dd>
               <PhoneLink phone={phone} />
             </dd>
@@ -20,7 +20,7 @@ export function ContactDetailsBlock({ block }: { block: KnownBlockOf<'contactDet
         ) : null}
         {block.email ? (
           <div>
-            <dt>{t('contact.email')}</dt>
+            <dt>{i18n._('contact.email')}</dt>
             <dd>
               <a href={`mailto:${block.email}`}>{block.email}</a>
             </dd>
@@ -28,13 +28,13 @@ export function ContactDetailsBlock({ block }: { block: KnownBlockOf<'contactDet
         ) : null}
         {block.address ? (
           <div>
-            <dt>{t('contact.address')}</dt>
+            <dt>{i18n._('contact.address')}</dt>
             <dd className="contact-details__multiline">{block.address}</dd>
           </div>
         ) : null}
         {block.hours ? (
           <div>
-            <dt>{t('contact.hours')}</dt>
+            <dt>{i18n._('contact.hours')}</dt>
             <dd className="contact-details__multiline">{block.hours}</dd>
           </div>
         ) : null}

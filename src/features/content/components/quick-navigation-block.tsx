@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { resolveCmsLink } from '@/shared/cms-link';
 import { LOCALIZED_PATHS } from '@/shared/locales';
 import { CmsLinkView } from '@/ui/cms-link-view';
@@ -8,7 +8,7 @@ import type { KnownBlockOf } from '@/shared/content-schema';
 
 /** Shortcuts; the station locator is always one of them (spec §2), first unless the CMS lists it. */
 export function QuickNavigationBlock({ block }: { block: KnownBlockOf<'quickNavigation'> }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const stationLocator = LOCALIZED_PATHS.stationLocator[locale];
   const listed = block.items.some((item) => {
@@ -16,13 +16,13 @@ export function QuickNavigationBlock({ block }: { block: KnownBlockOf<'quickNavi
     return resolved.kind === 'internal' && resolved.to === stationLocator;
   });
   return (
-    <nav className="quick-navigation" aria-label={block.title ?? t('quickNavigation.label')}>
+    <nav className="quick-navigation" aria-label={block.title ?? i18n._('quickNavigation.label')}>
       {block.title ? <h2>{block.title}</h2> : null}
       <ul className="quick-navigation__list">
         {listed ? null : (
           <li>
             <Link to={stationLocator} className="quick-navigation__link">
-              {t('nav.stationLocator')}
+              {i18n._('nav.stationLocator')}
             </Link>
           </li>
         )}

@@ -2,16 +2,17 @@ import { useEffect, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { InlineForm } from '@/ui/form/inline-form';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { LOCALIZED_PATHS } from '@/shared/locales';
 import type { PayloadError } from '@/shared/payload';
 import { pushAnalytics } from '@/ui/analytics-gate';
+import { HTTP_MESSAGES_IDS } from '@/i18n/message-ids';
 
 const DETAIL_MESSAGE: Record<PayloadError['reason'], string> = {
-  unknownRoute: 'messages.page-not-found-path',
-  validation: 'messages.page-validation-failed',
-  badRequest: 'messages.bad-request-detail',
-  server: 'messages.something-went-wrong',
+  unknownRoute: /*i18n*/ 'messages.page-not-found-path',
+  validation: /*i18n*/ 'messages.page-validation-failed',
+  badRequest: /*i18n*/ 'messages.bad-request-detail',
+  server: /*i18n*/ 'messages.something-went-wrong',
 };
 
 /**
@@ -42,21 +43,21 @@ export function ErrorPage({
   /** Show the report-problem link (spec §2: optional; on by default). */
   reportProblem?: boolean;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const navigate = useNavigate();
-  const message = t(`httpMessages.${error.statusName}`);
+  const message = i18n._(HTTP_MESSAGES_IDS[error.statusName] ?? `httpMessages.${error.statusName}`);
   useErrorAnalytics(error.status, error.path);
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-page__status" aria-hidden="true">
         {error.status}
       </p>
-      <h1 id="error-title">{title ?? t('error.title', { status: error.status })}</h1>
+      <h1 id="error-title">{title ?? i18n._('error.title', { status: error.status })}</h1>
       <p className="error-page__message">{message}</p>
       <details className="error-page__details">
-        <summary>{t('error.details')}</summary>
-        <p>{t(DETAIL_MESSAGE[error.reason], { path: error.path })}</p>
+        <summary>{i18n._('error.details')}</summary>
+        <p>{i18n._(DETAIL_MESSAGE[error.reason], { path: error.path })}</p>
       </details>
       {error.status === 404 ? <NotFoundSearch /> : null}
       <div className="error-page__actions">
@@ -65,15 +66,15 @@ export function ErrorPage({
           className="button"
           onClick={() => (window.history.length > 1 ? window.history.back() : void navigate('/'))}
         >
-          {t('error.back')}
+          {i18n._('error.back')}
         </button>
         <Link to="/" className="button button--primary">
-          {t('error.home')}
+          {i18n._('error.home')}
         </Link>
       </div>
       {reportProblem ? (
         <p className="error-page__report">
-          <Link to={LOCALIZED_PATHS.contact[locale]}>{t('error.reportProblem')}</Link>
+          <Link to={LOCALIZED_PATHS.contact[locale]}>{i18n._('error.reportProblem')}</Link>
         </p>
       ) : null}
     </section>
@@ -86,7 +87,7 @@ export function ErrorPage({
  * without JavaScript; in the browser it navigates in the app.
  */
 function NotFoundSearch() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale, basename } = useSite();
   const navigate = useNavigate();
   const searchPath = LOCALIZED_PATHS.search[locale];
@@ -102,8 +103,8 @@ function NotFoundSearch() {
       action={`${basename}${searchPath}`}
       className="error-page__search"
       onSubmit={onSubmit}
-      label={t('search.placeholder')}
-      submit={t('search.submit')}
+      label={i18n._('search.placeholder')}
+      submit={i18n._('search.submit')}
       primary
       input={{ type: 'search', name: 'q', maxLength: 200, autoComplete: 'off' }}
     />

@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { ContactFormBlock as ContactFormBlockData } from '@/shared/content-schema';
 import {
   CONTACT_FORM_FIELDS,
@@ -19,12 +19,13 @@ import { useFormFields } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { fieldErrorsOf } from '@/shared/api/errors';
 import { submitForm } from '../api/submit-form';
+import { FORMS_FIELD_IDS } from '../message-ids';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
 // eslint-disable-next-line max-lines-per-function -- the submit with its three outcomes (sent, field errors, failed) and the fields it renders share the form state
 export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const titleId = useId();
@@ -65,14 +66,15 @@ export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
     }
   }
 
-  const title = block.title ?? t(block.form === 'contact' ? 'forms.contact.title' : 'forms.business.title');
+  const title =
+    block.title ?? i18n._(block.form === 'contact' ? /*i18n*/ 'forms.contact.title' : /*i18n*/ 'forms.business.title');
 
   if (status === 'sent') {
     return (
       <section className="contact-form" aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>
         <FormMessage kind="success">
-          <p>{t('forms.submitted')}</p>
+          <p>{i18n._('forms.submitted')}</p>
         </FormMessage>
         <button
           type="button"
@@ -82,7 +84,7 @@ export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
             setStatus('idle');
           }}
         >
-          {t('forms.send-another')}
+          {i18n._('forms.send-another')}
         </button>
       </section>
     );
@@ -93,21 +95,21 @@ export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
     const message = form.errorOf(field.name);
     const common = {
       name: field.name,
-      label: t(`forms.field.${field.name}`),
+      label: i18n._(FORMS_FIELD_IDS[field.name] ?? `forms.field.${field.name}`),
       required,
       value: form.values[field.name] ?? '',
       onChange: (value: string) => form.setValue(field.name, value),
-      error: message ? t(message.id, message.values) : undefined,
+      error: message ? i18n._(message.id, message.values) : undefined,
     };
     if (field.kind === 'select') {
       return (
         <SelectField
           key={field.name}
           {...common}
-          placeholder={t('forms.topic.choose')}
+          placeholder={i18n._('forms.topic.choose')}
           options={(field.options ?? []).map((option) => ({
             value: option,
-            label: t(`forms.${field.name}.${option}`),
+            label: i18n._(`forms.${field.name}.${option}`),
           }))}
         />
       );
@@ -120,17 +122,17 @@ export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
       <h2 id={titleId}>{title}</h2>
       {block.text ? <p>{block.text}</p> : null}
       <form className="form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-        <p>{t('forms.required-note')}</p>
-        {!online ? <FormMessage kind="info">{t('forms.offline')}</FormMessage> : null}
+        <p>{i18n._('forms.required-note')}</p>
+        {!online ? <FormMessage kind="info">{i18n._('forms.offline')}</FormMessage> : null}
         {status === 'failed' ? (
           <FormMessage kind="error">
-            <p>{t('forms.submit-failed')}</p>
+            <p>{i18n._('forms.submit-failed')}</p>
           </FormMessage>
         ) : null}
         {definitions.map(renderField)}
         <div className="form-honeypot" aria-hidden="true">
           <label>
-            {t('forms.field.website')}
+            {i18n._('forms.field.website')}
             <input
               type="text"
               name={HONEYPOT_FIELD}
@@ -143,7 +145,7 @@ export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
         </div>
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={status === 'sending'}>
-            {status === 'sending' ? t('forms.sending') : t('forms.send')}
+            {status === 'sending' ? i18n._('forms.sending') : i18n._('forms.send')}
           </button>
         </div>
       </form>

@@ -6,7 +6,7 @@
  */
 import { useId, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { installPromptEvent, subscribeInstallPrompt, releaseInstallPrompt } from '../install-event';
 import { DISMISSED_KEY, isRecentDismissal, readDismissedAt, shouldOfferInstall } from '../install-policy';
 import { isStandalone } from '../display-mode';
@@ -35,7 +35,7 @@ function consentBannerShown(): boolean {
 }
 
 export function InstallPrompt() {
-  const t = useT();
+  const { i18n } = useLingui();
   const headingId = useId();
   const { pathname } = useLocation();
   // Held from the page's first moment by ../install-event.ts (src/entry-client.tsx).
@@ -75,16 +75,16 @@ export function InstallPrompt() {
         <img className="install-prompt__icon" src="/icons/icon-192.png" alt="" width={48} height={48} />
         <div className="install-prompt__text">
           <h2 id={headingId} className="install-prompt__title">
-            {t('app.install.heading')}
+            {i18n._('app.install.heading')}
           </h2>
-          <p>{t('app.install.text')}</p>
+          <p>{i18n._('app.install.text')}</p>
         </div>
         <div className="install-prompt__actions">
           <button type="button" className="button button--primary" onClick={() => void install()}>
-            {t('app.install.accept')}
+            {i18n._('app.install.accept')}
           </button>
           <button type="button" className="button" onClick={notNow}>
-            {t('app.install.dismiss')}
+            {i18n._('app.install.dismiss')}
           </button>
         </div>
       </div>

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { InlineForm } from '@/ui/form/inline-form';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { SearchResult, StationSearchHits } from '@/shared/content-schema';
 import { searchSite } from '../api/search-site';
 import './site-search.css';
@@ -28,7 +28,7 @@ function searchState(query: string, answer: Answer | undefined): SearchState {
  * results load from the search API whenever ?q= changes.
  */
 export function SiteSearch() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = (searchParams.get('q') ?? '').trim();
@@ -79,13 +79,13 @@ export function SiteSearch() {
         method="get"
         className="site-search__form"
         onSubmit={onSubmit}
-        label={t('search.label')}
-        submit={t('search.submit')}
+        label={i18n._('search.label')}
+        submit={i18n._('search.submit')}
         primary
         input={{
           type: 'search',
           name: 'q',
-          placeholder: t('search.placeholder'),
+          placeholder: i18n._('search.placeholder'),
           value: draft,
           onChange: (event) => setDraft(event.target.value),
           maxLength: 200,
@@ -100,28 +100,28 @@ export function SiteSearch() {
 }
 
 function SearchResults({ state }: { state: SearchState }) {
-  const t = useT();
+  const { i18n } = useLingui();
   switch (state.status) {
     case 'idle':
       return null;
     case 'loading':
-      return <p className="site-search__status">{t('search.loading')}</p>;
+      return <p className="site-search__status">{i18n._('search.loading')}</p>;
     case 'error':
       return (
         <p className="site-search__status site-search__status--error" role="alert">
-          {t('search.error')}
+          {i18n._('search.error')}
         </p>
       );
     case 'done': {
       const { hits, query, stations } = state.result;
       if (hits.length === 0 && !stations)
-        return <p className="site-search__status">{t('search.noResults', { query })}</p>;
+        return <p className="site-search__status">{i18n._('search.noResults', { query })}</p>;
       return (
         <>
           {stations ? <StationHits stations={stations} /> : null}
           {hits.length > 0 ? (
             <>
-              <h2 className="site-search__count">{t('search.resultCountPlural', { count: hits.length })}</h2>
+              <h2 className="site-search__count">{i18n._('search.resultCountPlural', { count: hits.length })}</h2>
               <ol className="site-search__list">
                 {hits.map((hit) => (
                   <li key={hit.path} className="site-search__hit">
@@ -145,18 +145,18 @@ function SearchResults({ state }: { state: SearchState }) {
  * Tampere in the station locator") and the first few, each to its page.
  */
 function StationHits({ stations }: { stations: StationSearchHits }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const headingId = useId();
   return (
     <section className="site-search__stations" aria-labelledby={headingId}>
       <h2 id={headingId} className="site-search__count">
-        {t('search.stations.title')}
+        {i18n._('search.stations.title')}
       </h2>
       <p className="site-search__locator-link">
         <Link to={stations.locatorPath}>
           {stations.town
-            ? t('search.stations.inTown', { count: stations.total, town: stations.town })
-            : t('search.stations.all', { count: stations.total })}
+            ? i18n._('search.stations.inTown', { count: stations.total, town: stations.town })
+            : i18n._('search.stations.all', { count: stations.total })}
         </Link>
       </p>
       <ul className="site-search__station-list">

@@ -299,7 +299,7 @@ class ShopCart {
       // One notice at a time: a burst of failed checks (several quick adds) says it once.
       const shown = notificationsStore.items.some((item) => item.message === 'messages.cartUpdateFailed');
       if (announceFailure && this.dependencies.online() && !shown)
-        addNotificationOnceReady({ type: 'warning', message: 'messages.cartUpdateFailed', translate: true });
+        addNotificationOnceReady({ type: 'warning', message: /*i18n*/ 'messages.cartUpdateFailed', translate: true });
       return 'kept';
     }
     if (isDiscountErrorCode(error.code) && cart.discountCode) {
@@ -325,7 +325,7 @@ class ShopCart {
       cart.items = kept;
       addNotificationOnceReady({
         type: 'error',
-        message: 'messages.cartProductsRemoved',
+        message: /*i18n*/ 'messages.cartProductsRemoved',
         translate: true,
         values: { products: dropped.map((item) => item.name).join(', ') },
       });
@@ -335,7 +335,7 @@ class ShopCart {
       cart.items = undoAdd(cart.items, add.code, add.amountBefore);
       addNotificationOnceReady({
         type: 'error',
-        message: 'messages.cartAddRefused',
+        message: /*i18n*/ 'messages.cartAddRefused',
         translate: true,
         values: { product: add.name },
       });
@@ -343,7 +343,7 @@ class ShopCart {
       return 'rejected';
     }
     await this.reset();
-    addNotificationOnceReady({ type: 'error', message: 'messages.cartValidationFailed', translate: true });
+    addNotificationOnceReady({ type: 'error', message: /*i18n*/ 'messages.cartValidationFailed', translate: true });
     return 'rejected';
   }
 
@@ -369,7 +369,7 @@ class ShopCart {
   private tellMaxAmount(): void {
     addNotification({
       type: 'warning',
-      message: 'shop.cart.maxAmount',
+      message: /*i18n*/ 'shop.cart.maxAmount',
       translate: true,
       values: { max: MAX_ITEM_AMOUNT },
     });
@@ -400,8 +400,8 @@ class ShopCart {
     if (!item) return;
     if (first) openModal(FIRST_IN_CART_MODAL);
     else if (outcome === 'kept')
-      addNotification({ type: 'information', message: 'messages.addedWillBeChecked', translate: true });
-    else addNotification({ type: 'success', message: 'messages.addedToCart', translate: true });
+      addNotification({ type: 'information', message: /*i18n*/ 'messages.addedWillBeChecked', translate: true });
+    else addNotification({ type: 'success', message: /*i18n*/ 'messages.addedToCart', translate: true });
     trackShopEvent('add_to_cart', [analyticsItem(item, 1)]);
   }
 

@@ -38,7 +38,10 @@ export async function startPayment({
   await service.validate();
   if (cart.status !== 'valid' || !cart.totals)
     return {
-      problem: cart.items.length === 0 ? 'messages.cartValidationFailed' : 'shop.offline.paymentNeedsNetwork',
+      problem:
+        cart.items.length === 0
+          ? /*i18n*/ 'messages.cartValidationFailed'
+          : /*i18n*/ 'shop.offline.paymentNeedsNetwork',
     };
   try {
     const customer = checkout.customerData;
@@ -90,10 +93,10 @@ export async function startPayment({
   } catch (error) {
     if (error instanceof ApiError && error.is('PRICE_CHANGED')) {
       await service.validate();
-      return { problem: 'shop.checkout.priceChanged' };
+      return { problem: /*i18n*/ 'shop.checkout.priceChanged' };
     }
-    if (isTransient(error)) return { problem: 'shop.offline.paymentNeedsNetwork' };
+    if (isTransient(error)) return { problem: /*i18n*/ 'shop.offline.paymentNeedsNetwork' };
     console.warn('Order could not be created', error);
-    return { problem: 'messages.something-went-wrong' };
+    return { problem: /*i18n*/ 'messages.something-went-wrong' };
   }
 }

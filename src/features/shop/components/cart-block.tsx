@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -14,9 +14,10 @@ import { useCart } from '../cart/use-cart';
 import { CartTotals } from './cart-totals';
 import './cart.css';
 import { EmptyCart } from './empty-cart';
+import { SHOP_DISCOUNT_IDS } from '../message-ids';
 
 export function CartBlock() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const { cart, snapshot } = useCart();
   const online = useOnlineStatus();
@@ -27,13 +28,13 @@ export function CartBlock() {
     if (!viewed.current && trackCartStep('view_cart', cart.state)) viewed.current = true;
   }, [snapshot.loaded, cart.state]);
 
-  if (!snapshot.loaded) return <p className="shop-cart__loading reserved-space">{t('shop.cart.loading')}</p>;
+  if (!snapshot.loaded) return <p className="shop-cart__loading reserved-space">{i18n._('shop.cart.loading')}</p>;
   if (snapshot.items.length === 0) return <EmptyCart className="shop-cart" />;
 
   return (
     <section className="shop-cart" aria-labelledby="shop-cart-heading">
       <h2 id="shop-cart-heading" className="visually-hidden">
-        {t('shop.cart.heading')}
+        {i18n._('shop.cart.heading')}
       </h2>
       <CartStatusNote status={snapshot.status} online={online} />
       <ul className="shop-cart__items">
@@ -46,35 +47,35 @@ export function CartBlock() {
       {online ? (
         <p className="shop-actions">
           <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
-            {t('shop.cart.toCheckout')}
+            {i18n._('shop.cart.toCheckout')}
           </Link>
         </p>
       ) : (
         // The checkout page is not saved for offline use (it needs the server for every
         // step): a link would lead out of the app to the offline page (docs/shop.md).
-        <p className="shop-actions shop-cart__checkout-offline">{t('shop.cart.checkoutNeedsConnection')}</p>
+        <p className="shop-actions shop-cart__checkout-offline">{i18n._('shop.cart.checkoutNeedsConnection')}</p>
       )}
     </section>
   );
 }
 
 function CartStatusNote({ status, online }: { status: string; online: boolean }) {
-  const t = useT();
+  const { i18n } = useLingui();
   return (
     <p className="shop-cart__status" role="status">
       {status === 'outOfDate'
         ? online
-          ? t('shop.cart.outOfDate')
-          : t('shop.cart.offline')
+          ? i18n._('shop.cart.outOfDate')
+          : i18n._('shop.cart.offline')
         : status === 'validating'
-          ? t('shop.cart.updating')
+          ? i18n._('shop.cart.updating')
           : ''}
     </p>
   );
 }
 
 function CartLine({ item }: { item: CartItem }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const cart = useCartService();
   const { locale } = useSite();
   const amountId = useId();
@@ -95,21 +96,21 @@ function CartLine({ item }: { item: CartItem }) {
       <div className="shop-line__body">
         <h3 className="shop-line__name">{item.name}</h3>
         {item.includes.length > 0 && !(item.includes.length === 1 && item.includes[0]!.sku[0] === item.code) ? (
-          <p className="shop-muted">{t('shop.cart.includes', { includes })}</p>
+          <p className="shop-muted">{i18n._('shop.cart.includes', { includes })}</p>
         ) : null}
-        <p className="shop-line__price">{t('shop.cart.unitPrice', { price: formatPrice(item.price, locale) })}</p>
+        <p className="shop-line__price">{i18n._('shop.cart.unitPrice', { price: formatPrice(item.price, locale) })}</p>
         <div className="shop-line__amount">
           <button
             type="button"
             className="button shop-step"
-            aria-label={t('shop.cart.decrease', { name: item.name })}
+            aria-label={i18n._('shop.cart.decrease', { name: item.name })}
             disabled={item.amount <= 1}
             onClick={() => void cart.changeAmount(item.code, item.amount - 1)}
           >
             −
           </button>
           <label htmlFor={amountId} className="visually-hidden">
-            {t('shop.cart.amount', { name: item.name })}
+            {i18n._('shop.cart.amount', { name: item.name })}
           </label>
           <output id={amountId} className="shop-line__count" aria-live="polite">
             {item.amount}
@@ -117,7 +118,7 @@ function CartLine({ item }: { item: CartItem }) {
           <button
             type="button"
             className="button shop-step"
-            aria-label={t('shop.cart.increase', { name: item.name })}
+            aria-label={i18n._('shop.cart.increase', { name: item.name })}
             disabled={atMax}
             aria-describedby={atMax ? maxId : undefined}
             onClick={() => void cart.changeAmount(item.code, item.amount + 1)}
@@ -125,14 +126,14 @@ function CartLine({ item }: { item: CartItem }) {
             +
           </button>
           <button type="button" className="button shop-line__remove" onClick={() => void cart.remove(item.code)}>
-            {t('shop.cart.remove')}
+            {i18n._('shop.cart.remove')}
             <span className="visually-hidden">: {item.name}</span>
           </button>
         </div>
         {atMax ? (
           // Why "+" stopped: the shop's per-product limit (MAX_QUANTITY), said where the button is.
           <p id={maxId} className="shop-muted shop-line__max">
-            {t('shop.cart.maxAmount', { max: MAX_ITEM_AMOUNT })}
+            {i18n._('shop.cart.maxAmount', { max: MAX_ITEM_AMOUNT })}
           </p>
         ) : null}
         <p className="shop-line__total">{formatPrice(lineTotal(item), locale)}</p>
@@ -144,7 +145,7 @@ function CartLine({ item }: { item: CartItem }) {
 
 /** The larger series the server offers for a line (spec §4 Upsell rule): take it or decline. */
 function UpsellOffers({ item }: { item: CartItem }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const cart = useCartService();
   return (
@@ -152,7 +153,7 @@ function UpsellOffers({ item }: { item: CartItem }) {
       {item.upsells.map((upsell) => (
         <div key={upsell.product.code} className="shop-upsell">
           <p>
-            {t('shop.upsell.offer', {
+            {i18n._('shop.upsell.offer', {
               name: upsell.product.name,
               price: formatPrice(upsell.product.unitPrice, locale),
             })}
@@ -162,11 +163,11 @@ function UpsellOffers({ item }: { item: CartItem }) {
             className="button button--primary"
             onClick={() => void cart.acceptUpsell(item.code, upsell.product.code)}
           >
-            {t('shop.upsell.accept')}
+            {i18n._('shop.upsell.accept')}
             <span className="visually-hidden">: {upsell.product.name}</span>
           </button>
           <button type="button" className="button" onClick={() => void cart.declineUpsell(item.code)}>
-            {t('shop.upsell.decline')}
+            {i18n._('shop.upsell.decline')}
           </button>
         </div>
       ))}
@@ -179,7 +180,7 @@ function UpsellOffers({ item }: { item: CartItem }) {
  * seen yet (typed offline, or the check could not reach it) says it will be checked.
  */
 function DiscountForm({ current, unchecked }: { current: string | null; unchecked: boolean }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const {
@@ -199,15 +200,15 @@ function DiscountForm({ current, unchecked }: { current: string | null; unchecke
   if (current)
     return (
       <p className="shop-discount">
-        {t(unchecked ? 'shop.discount.pending' : 'shop.discount.applied', { code: current })}{' '}
+        {i18n._(unchecked ? /*i18n*/ 'shop.discount.pending' : /*i18n*/ 'shop.discount.applied', { code: current })}{' '}
         <button type="button" className="button" onClick={() => void cart.applyDiscountCode(null)}>
-          {t('shop.discount.remove')}
+          {i18n._('shop.discount.remove')}
         </button>
       </p>
     );
   return (
     <form className="shop-discount" onSubmit={onSubmit} noValidate>
-      <label htmlFor={inputId}>{t('shop.discount.label')}</label>
+      <label htmlFor={inputId}>{i18n._('shop.discount.label')}</label>
       <div className="shop-discount__row">
         <input
           id={inputId}
@@ -219,11 +220,11 @@ function DiscountForm({ current, unchecked }: { current: string | null; unchecke
           aria-describedby={refused ? errorId : undefined}
         />
         <button type="submit" className="button">
-          {t('shop.discount.apply')}
+          {i18n._('shop.discount.apply')}
         </button>
       </div>
       <p id={errorId} className="checkout-field__error" role="alert">
-        {refused ? t(`shop.discount.${refused.reason}`) : null}
+        {refused ? i18n._(SHOP_DISCOUNT_IDS[refused.reason] ?? `shop.discount.${refused.reason}`) : null}
       </p>
     </form>
   );

@@ -4,17 +4,17 @@
  */
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useCartCount } from '../cart/cart-count';
 import './cart-link.css';
 
 export function CartLink() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const count = useCartCount();
   return (
-    <Link to={SHOP_PATHS.cart[locale]} className="cart-link" aria-label={t('header.cartWithCount', { count })}>
+    <Link to={SHOP_PATHS.cart[locale]} className="cart-link" aria-label={i18n._('header.cartWithCount', { count })}>
       <svg className="cart-link__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L20.5 8H7"
@@ -27,7 +27,7 @@ export function CartLink() {
         <circle cx="9.5" cy="19" r="1.5" fill="currentColor" />
         <circle cx="17" cy="19" r="1.5" fill="currentColor" />
       </svg>
-      <span className="cart-link__label">{t('header.cart')}</span>
+      <span className="cart-link__label">{i18n._('header.cart')}</span>
       {count > 0 ? (
         <span className="cart-link__count" aria-hidden="true" data-testid="cart-count">
           {count}

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { LOCALE_INFO } from '@/shared/locales';
 import { session, customerEmail, whenSessionKnown } from '@/ui/session-store';
 import { EMPTY_CUSTOMER_DATA, loadCustomerData, type CustomerData } from '../checkout/customer-data-storage';
@@ -18,6 +18,7 @@ import { EmptyCart } from './empty-cart';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
 import './cart.css';
+import { SHOP_CHECKOUT_STEP_IDS } from '../message-ids';
 
 /** Whether the form still holds what it opened with (the customer has typed nothing). */
 function isUntouched(data: CustomerData, blank: CustomerData): boolean {
@@ -27,7 +28,7 @@ function isUntouched(data: CustomerData, blank: CustomerData): boolean {
 }
 
 export function CheckoutBlock() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const { cart, snapshot: cartSnapshot } = useCart();
   const state = useSnapshot(checkout);
@@ -72,25 +73,26 @@ export function CheckoutBlock() {
     requestAnimationFrame(() => headingRef.current?.focus());
   }
 
-  if (!cartSnapshot.loaded) return <p className="shop-cart__loading reserved-space">{t('shop.cart.loading')}</p>;
+  if (!cartSnapshot.loaded) return <p className="shop-cart__loading reserved-space">{i18n._('shop.cart.loading')}</p>;
   if (cartSnapshot.items.length === 0) return <EmptyCart className="checkout" />;
 
   return (
     <section className="checkout">
       <OrderSummary />
-      <ol className="checkout__steps" aria-label={t('shop.checkout.steps')}>
+      <ol className="checkout__steps" aria-label={i18n._('shop.checkout.steps')}>
         {([1, 2] as const).map((step) => (
           <li
             key={step}
             aria-current={state.step === step ? 'step' : undefined}
             className={state.step === step ? 'is-current' : ''}
           >
-            {t(`shop.checkout.step${step}`)}
+            {i18n._(SHOP_CHECKOUT_STEP_IDS[step] ?? `shop.checkout.step${step}`)}
           </li>
         ))}
       </ol>
       <h2 ref={headingRef} tabIndex={-1} className="checkout__heading">
-        {t('shop.checkout.stepCounter', { step: state.step, count: 2 })}: {t(`shop.checkout.step${state.step}`)}
+        {i18n._('shop.checkout.stepCounter', { step: state.step, count: 2 })}:{' '}
+        {i18n._(SHOP_CHECKOUT_STEP_IDS[state.step] ?? `shop.checkout.step${state.step}`)}
       </h2>
       {state.step === 1 ? <CustomerStep onDone={() => goTo(2)} /> : <PaymentStep onBack={() => goTo(1)} />}
     </section>

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { OrderReceipt, SignedPaymentResult } from '@/shared/shop/api-schema';
 import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
@@ -33,16 +33,16 @@ const FIELDS = ['orderId', 'paymentId', 'status', 'method', 'timestamp', 'nonce'
 
 /** The h1 of each outcome (locales/{locale}/shop.po). */
 function headingId(view: View | null): string {
-  if (!view) return 'shop.result.unknown';
+  if (!view) return /*i18n*/ 'shop.result.unknown';
   switch (view.state) {
     case 'checking':
-      return 'shop.result.checking';
+      return /*i18n*/ 'shop.result.checking';
     case 'paid':
-      return 'shop.result.paid';
+      return /*i18n*/ 'shop.result.paid';
     case 'failed':
-      return view.cancelled ? 'shop.result.cancelled' : 'shop.result.failed';
+      return view.cancelled ? /*i18n*/ 'shop.result.cancelled' : /*i18n*/ 'shop.result.failed';
     default:
-      return 'shop.result.unknown';
+      return /*i18n*/ 'shop.result.unknown';
   }
 }
 
@@ -65,19 +65,19 @@ function ResultPage({ heading, children }: { heading: string; children: ReactNod
 }
 
 export function ConfirmationBlock() {
-  const t = useT();
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const missing = FIELDS.some((field) => !params.get(field));
   const [view, setView] = useState<View>({ state: 'checking' });
   return (
-    <ResultPage heading={t(headingId(missing ? null : view))}>
+    <ResultPage heading={i18n._(headingId(missing ? null : view))}>
       <PaymentResult view={view} setView={setView} missing={missing} />
     </ResultPage>
   );
 }
 
 function PaymentResult({ view, setView, missing }: { view: View; setView: (view: View) => void; missing: boolean }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const { cart, snapshot: cartSnapshot } = useCart();
   const [params] = useSearchParams();
@@ -118,30 +118,30 @@ function PaymentResult({ view, setView, missing }: { view: View; setView: (view:
   if (missing)
     return (
       <section>
-        <p>{t('shop.confirmation.missing')}</p>
+        <p>{i18n._('shop.confirmation.missing')}</p>
         <Link to={SHOP_PATHS.cart[locale]} className="button">
-          {t('shop.confirmation.toCart')}
+          {i18n._('shop.confirmation.toCart')}
         </Link>
       </section>
     );
   switch (view.state) {
     case 'checking':
-      return <p role="status">{t('shop.confirmation.checking')}</p>;
+      return <p role="status">{i18n._('shop.confirmation.checking')}</p>;
     case 'offline':
       return (
         <section>
-          <p className="shop-notice">{t('shop.confirmation.offline')}</p>
+          <p className="shop-notice">{i18n._('shop.confirmation.offline')}</p>
           <button type="button" className="button button--primary" onClick={() => setAttempt((value) => value + 1)}>
-            {t('shop.confirmation.retry')}
+            {i18n._('shop.confirmation.retry')}
           </button>
         </section>
       );
     case 'expired':
       return (
         <section>
-          <p className="shop-notice">{t('shop.confirmation.expired')}</p>
+          <p className="shop-notice">{i18n._('shop.confirmation.expired')}</p>
           <Link to={SHOP_PATHS.cart[locale]} className="button">
-            {t('shop.confirmation.toCart')}
+            {i18n._('shop.confirmation.toCart')}
           </Link>
         </section>
       );
@@ -154,23 +154,23 @@ function PaymentResult({ view, setView, missing }: { view: View; setView: (view:
 
 /** The payment-failed text of spec §8 with the customer service number; the cart is kept. */
 function PaymentFailed({ cancelled }: { cancelled: boolean }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const customerServicePhone = useCustomerServicePhone();
   return (
     <section className="shop-confirmation">
       <div role="alert" className="shop-error">
-        {cancelled ? <p>{t('shop.confirmation.cancelled')}</p> : null}
+        {cancelled ? <p>{i18n._('shop.confirmation.cancelled')}</p> : null}
         <p>
-          <TextWithPhone text={(phone) => t('messages.paymentFailed', { phone })} phone={customerServicePhone} />
+          <TextWithPhone text={(phone) => i18n._('messages.paymentFailed', { phone })} phone={customerServicePhone} />
         </p>
       </div>
       <p className="shop-actions">
         <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">
-          {t('shop.confirmation.tryAgain')}
+          {i18n._('shop.confirmation.tryAgain')}
         </Link>
         <Link to={SHOP_PATHS.cart[locale]} className="button">
-          {t('shop.confirmation.toCart')}
+          {i18n._('shop.confirmation.toCart')}
         </Link>
       </p>
     </section>
@@ -178,13 +178,13 @@ function PaymentFailed({ cancelled }: { cancelled: boolean }) {
 }
 
 function Receipt({ receipt }: { receipt: OrderReceipt }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   return (
     <section className="shop-confirmation" aria-labelledby="receipt-heading">
-      <h2 id="receipt-heading">{t('shop.confirmation.thanks')}</h2>
-      <p>{t('shop.confirmation.orderId', { orderId: receipt.orderId })}</p>
-      <p>{t('shop.confirmation.emailSent', { email: receipt.email })}</p>
+      <h2 id="receipt-heading">{i18n._('shop.confirmation.thanks')}</h2>
+      <p>{i18n._('shop.confirmation.orderId', { orderId: receipt.orderId })}</p>
+      <p>{i18n._('shop.confirmation.emailSent', { email: receipt.email })}</p>
       <ul className="shop-cart__items">
         {receipt.items.map((item) => (
           <li key={item.code} className="shop-line">
@@ -193,7 +193,7 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
                 {item.quantity} × {item.name}
               </h3>
               <p className="shop-line__total">{formatPrice(item.lineTotal, locale)}</p>
-              <p>{t('shop.confirmation.codes')}</p>
+              <p>{i18n._('shop.confirmation.codes')}</p>
               <ul className="wash-codes">
                 {item.washCodes.map((code) => (
                   <li key={code}>
@@ -207,7 +207,7 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
       </ul>
       <CartTotals totals={receipt.totals} />
       <Link to={SHOP_PATHS.products[locale]} className="button">
-        {t('shop.cart.browse')}
+        {i18n._('shop.cart.browse')}
       </Link>
     </section>
   );

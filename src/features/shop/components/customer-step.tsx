@@ -5,7 +5,7 @@
  */
 import { useMemo, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { LOCALE_INFO } from '@/shared/locales';
 import { phoneNeeded } from '@/shared/shop/api-schema';
 import { readPhone, telephonePrefixesFor, type Phone } from '@/shared/rules/phone';
@@ -22,6 +22,7 @@ import {
   type CustomerData,
 } from '../checkout/customer-data-storage';
 import { customerFieldRules } from '../checkout/customer-form-rules';
+import { SHOP_CHECKOUT_COUNTRY_IDS, SHOP_CHECKOUT_IDS, SHOP_CHECKOUT_MARKETING_IDS } from '../message-ids';
 
 /** The form's values: the customer data and the text-message choice. */
 type CustomerValues = Omit<CustomerData, 'marketing'> & { marketing: Array<'email' | 'sms'>; sendSms: boolean };
@@ -35,7 +36,7 @@ function pick({ telephonePrefix, telephoneNumber }: Phone): Pick<CustomerData, '
 function checkPhone(values: CustomerValues): Record<string, FieldMessage> {
   const typed = values.telephoneNumber.trim() !== '';
   return typed && readPhone(values.telephoneNumber, values.telephonePrefix) === null
-    ? { telephoneNumber: { id: 'validation.phone' } }
+    ? { telephoneNumber: { id: /*i18n*/ 'validation.phone' } }
     : {};
 }
 
@@ -82,7 +83,7 @@ function useCustomerValues(): CustomerValues {
 }
 
 export function CustomerStep({ onDone }: { onDone: () => void }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const cart = useCartService();
   const values = useCustomerValues();
@@ -112,13 +113,13 @@ export function CustomerStep({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="checkout-form" noValidate onSubmit={onSubmit}>
-      <p className="checkout-form__note">{t('shop.checkout.requiredNote')}</p>
+      <p className="checkout-form__note">{i18n._('shop.checkout.requiredNote')}</p>
       {TEXT_FIELDS.map(({ name, ...control }) => (
         <FormField
           key={name}
-          label={t(`shop.checkout.${name}`)}
+          label={i18n._(SHOP_CHECKOUT_IDS[name] ?? `shop.checkout.${name}`)}
           // Why the field is asked for (WCAG 3.3.2): the e-mail gets the receipt and the codes.
-          hint={name === 'email' ? t('shop.checkout.hint.email') : undefined}
+          hint={name === 'email' ? i18n._('shop.checkout.hint.email') : undefined}
           required
           {...control}
           {...form.field(name)}
@@ -126,17 +127,19 @@ export function CustomerStep({ onDone }: { onDone: () => void }) {
       ))}
       <div className="form-row form-row--phone">
         <SelectField
-          label={t('shop.checkout.telephonePrefix')}
+          label={i18n._('shop.checkout.telephonePrefix')}
           options={prefixes.map((prefix) => ({
             value: prefix,
-            label: `${t(`shop.checkout.country.${prefix.split('|')[0]}`)} +${prefix.split('|')[1]}`,
+            label: `${i18n._(SHOP_CHECKOUT_COUNTRY_IDS[String(prefix.split('|')[0])] ?? `shop.checkout.country.${prefix.split('|')[0]}`)} +${prefix.split('|')[1]}`,
           }))}
           {...form.field('telephonePrefix')}
         />
         <FormField
           kind="tel"
-          label={t('shop.checkout.telephoneNumber')}
-          hint={t(needsPhone ? 'shop.checkout.hint.phoneNeeded' : 'shop.checkout.hint.phoneOptional')}
+          label={i18n._('shop.checkout.telephoneNumber')}
+          hint={i18n._(
+            needsPhone ? /*i18n*/ 'shop.checkout.hint.phoneNeeded' : /*i18n*/ 'shop.checkout.hint.phoneOptional',
+          )}
           autoComplete="tel-national"
           inputMode="tel"
           maxLength={20}
@@ -146,13 +149,13 @@ export function CustomerStep({ onDone }: { onDone: () => void }) {
         />
       </div>
       <MarketingChoices value={values.marketing} onChange={(value) => form.setValue('marketing', value)} />
-      <CheckboxField label={t('shop.checkout.sendSms')} {...form.checkbox('sendSms')} />
+      <CheckboxField label={i18n._('shop.checkout.sendSms')} {...form.checkbox('sendSms')} />
       <p className="shop-actions">
         <button type="submit" className="button button--primary">
-          {t('shop.checkout.continue')}
+          {i18n._('shop.checkout.continue')}
         </button>
         <button type="button" className="button" onClick={forget}>
-          {t('shop.checkout.forget')}
+          {i18n._('shop.checkout.forget')}
         </button>
       </p>
     </form>
@@ -168,15 +171,15 @@ function MarketingChoices({
   value: MarketingChoice[];
   onChange: (value: MarketingChoice[]) => void;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   return (
     <fieldset className="form-fieldset">
-      <legend>{t('shop.checkout.marketing')}</legend>
+      <legend>{i18n._('shop.checkout.marketing')}</legend>
       {(['email', 'sms'] as const).map((choice) => (
         <CheckboxField
           key={choice}
           name={`marketing-${choice}`}
-          label={t(`shop.checkout.marketing.${choice}`)}
+          label={i18n._(SHOP_CHECKOUT_MARKETING_IDS[choice] ?? `shop.checkout.marketing.${choice}`)}
           checked={value.includes(choice)}
           onChange={(checked) => {
             const others = value.filter((entry) => entry !== choice);

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useSite } from '@/ui/site-context';
@@ -15,14 +15,14 @@ import { lineTotal } from '../cart/cart-items';
 import { useCartService } from '../cart/cart-context';
 
 export function OrderSummary() {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const snapshot = useSnapshot(useCartService().state);
   const headingId = useId();
   return (
     <section className="order-summary" aria-labelledby={headingId}>
       <h2 id={headingId} className="order-summary__heading">
-        {t('shop.checkout.summary')}
+        {i18n._('shop.checkout.summary')}
       </h2>
       <ul className="order-summary__items">
         {snapshot.items.map((item) => (
@@ -31,7 +31,7 @@ export function OrderSummary() {
               {item.amount} × {item.name}
             </span>
             <span className="order-summary__unit shop-muted">
-              {t('shop.cart.unitPrice', { price: formatPrice(item.price, locale) })}
+              {i18n._('shop.cart.unitPrice', { price: formatPrice(item.price, locale) })}
             </span>
             <span className="order-summary__total">{formatPrice(lineTotal(item), locale)}</span>
           </li>
@@ -39,7 +39,7 @@ export function OrderSummary() {
       </ul>
       {snapshot.totals ? <CartTotals totals={snapshot.totals} outOfDate={snapshot.status !== 'valid'} /> : null}
       <p>
-        <Link to={SHOP_PATHS.cart[locale]}>{t('shop.checkout.editCart')}</Link>
+        <Link to={SHOP_PATHS.cart[locale]}>{i18n._('shop.checkout.editCart')}</Link>
       </p>
     </section>
   );

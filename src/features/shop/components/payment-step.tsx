@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { banksFor, offeredBank } from '@/shared/shop/api-schema';
 import { SelectField } from '@/ui/form/form-field';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -12,9 +12,10 @@ import { useSite } from '@/ui/site-context';
 import { useCartService } from '../cart/cart-context';
 import { checkout } from '../checkout/checkout-store';
 import { startPayment } from '../checkout/start-payment';
+import { SHOP_CHECKOUT_METHOD_IDS } from '../message-ids';
 
 export function PaymentStep({ onBack }: { onBack: () => void }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale, basename } = useSite();
   const cart = useCartService();
   const online = useOnlineStatus();
@@ -25,14 +26,14 @@ export function PaymentStep({ onBack }: { onBack: () => void }) {
     if (checkout.busy) return;
     setProblem(null);
     if (!navigator.onLine) {
-      setProblem(t('shop.offline.paymentNeedsNetwork'));
+      setProblem(i18n._('shop.offline.paymentNeedsNetwork'));
       return;
     }
     checkout.busy = true;
     try {
       const outcome = await startPayment({ locale, basename, cart });
       if ('paymentUrl' in outcome) window.location.assign(outcome.paymentUrl);
-      else setProblem(t(outcome.problem));
+      else setProblem(i18n._(outcome.problem));
     } finally {
       checkout.busy = false;
     }
@@ -41,7 +42,7 @@ export function PaymentStep({ onBack }: { onBack: () => void }) {
   return (
     <div className="checkout-payment">
       <fieldset className="checkout-field checkout-choices">
-        <legend>{t('shop.checkout.paymentMethod')}</legend>
+        <legend>{i18n._('shop.checkout.paymentMethod')}</legend>
         {(['card', 'bank'] as const).map((method) => (
           <label key={method} className="checkout-choice">
             <input
@@ -54,20 +55,20 @@ export function PaymentStep({ onBack }: { onBack: () => void }) {
                 if (method === 'bank') checkout.bank = offeredBank(locale, checkout.bank);
               }}
             />{' '}
-            {t(`shop.checkout.method.${method}`)}
+            {i18n._(SHOP_CHECKOUT_METHOD_IDS[method] ?? `shop.checkout.method.${method}`)}
           </label>
         ))}
       </fieldset>
       {state.paymentMethodType === 'bank' ? (
         <SelectField
           name="bank"
-          label={t('shop.checkout.bank')}
+          label={i18n._('shop.checkout.bank')}
           value={offeredBank(locale, state.bank)}
           onChange={(value) => (checkout.bank = value)}
           options={banksFor(locale).map((bank) => ({ value: bank.id, label: bank.name }))}
         />
       ) : null}
-      {!online ? <p className="shop-notice">{t('shop.offline.paymentNeedsNetwork')}</p> : null}
+      {!online ? <p className="shop-notice">{i18n._('shop.offline.paymentNeedsNetwork')}</p> : null}
       <div role="alert">{problem ? <p className="shop-error">{problem}</p> : null}</div>
       <p className="shop-actions">
         <button
@@ -77,10 +78,10 @@ export function PaymentStep({ onBack }: { onBack: () => void }) {
           disabled={state.busy || !online}
           aria-describedby={undefined}
         >
-          {state.busy ? t('shop.checkout.paying') : t('shop.checkout.pay')}
+          {state.busy ? i18n._('shop.checkout.paying') : i18n._('shop.checkout.pay')}
         </button>
         <button type="button" className="button" onClick={onBack}>
-          {t('shop.checkout.back')}
+          {i18n._('shop.checkout.back')}
         </button>
       </p>
     </div>

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { ProductView } from '@/shared/shop/api-schema';
 import type { KnownBlockOf } from '@/shared/content-schema';
 import { formatPrice } from '@/shared/shop/money';
@@ -19,7 +19,7 @@ import { useCart } from '../cart/use-cart';
 import './cart.css';
 
 export function ShopProductsBlock({ block }: { block: KnownBlockOf<'shopProducts'> }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const { cart } = useCart();
   const [products, setProducts] = useState<ReadonlyMap<string, ProductView>>(new Map());
@@ -50,7 +50,7 @@ export function ShopProductsBlock({ block }: { block: KnownBlockOf<'shopProducts
                 {product ? (
                   formatPrice(product.unitPrice, locale)
                 ) : (
-                  <span className="shop-muted">{t('shop.product.priceInCart')}</span>
+                  <span className="shop-muted">{i18n._('shop.product.priceInCart')}</span>
                 )}
               </p>
               <button
@@ -58,18 +58,18 @@ export function ShopProductsBlock({ block }: { block: KnownBlockOf<'shopProducts
                 className="button button--primary"
                 onClick={() => void cart.add(product ?? { code: entry.code, name: entry.title })}
               >
-                {t('shop.product.addToCart')}
+                {i18n._('shop.product.addToCart')}
                 <span className="visually-hidden">: {entry.title}</span>
               </button>
             </li>
           );
         })}
       </ul>
-      <Modal name={FIRST_IN_CART_MODAL} title={t('shop.firstInCart.title')}>
-        <p>{t('shop.firstInCart.text')}</p>
+      <Modal name={FIRST_IN_CART_MODAL} title={i18n._('shop.firstInCart.title')}>
+        <p>{i18n._('shop.firstInCart.text')}</p>
         <p className="shop-actions">
           <Link to={SHOP_PATHS.cart[locale]} className="button button--primary" onClick={() => closeModal()}>
-            {t('shop.firstInCart.toCart')}
+            {i18n._('shop.firstInCart.toCart')}
           </Link>
         </p>
       </Modal>

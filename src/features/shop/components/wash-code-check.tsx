@@ -1,12 +1,13 @@
 /** The washCodeCheck block: is a wash code valid, used or unknown (spec §5 verification code, applied by the origin). */
 import { useId, useState, type FormEvent } from 'react';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { KnownBlockOf } from '@/shared/content-schema';
 import type { WashCodeStatus } from '@/shared/shop/api-schema';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { ApiError, shopApi } from '../api/shop-api';
 import './cart.css';
+import { SHOP_WASH_CODE_IDS } from '../message-ids';
 
 type CheckState =
   | { state: 'idle' }
@@ -17,7 +18,7 @@ type CheckState =
   | { state: 'tooMany' };
 
 export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeCheck'> }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const inputId = useId();
@@ -39,9 +40,9 @@ export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeChe
 
   return (
     <section className="wash-code-check">
-      <h2>{block.title ?? t('shop.washCode.title')}</h2>
+      <h2>{block.title ?? i18n._('shop.washCode.title')}</h2>
       <form onSubmit={(event) => void onSubmit(event)}>
-        <label htmlFor={inputId}>{t('shop.washCode.label')}</label>
+        <label htmlFor={inputId}>{i18n._('shop.washCode.label')}</label>
         <div className="shop-discount__row">
           <input
             id={inputId}
@@ -53,22 +54,24 @@ export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeChe
             aria-describedby={`${inputId}-hint`}
           />
           <button type="submit" className="button button--primary" disabled={!online || check.state === 'checking'}>
-            {t('shop.washCode.check')}
+            {i18n._('shop.washCode.check')}
           </button>
         </div>
         <p id={`${inputId}-hint`} className="shop-muted">
-          {online ? t('shop.washCode.hint') : t('shop.offline.needsNetwork')}
+          {online ? i18n._('shop.washCode.hint') : i18n._('shop.offline.needsNetwork')}
         </p>
       </form>
       <p role="status" className="wash-code-check__result">
         {check.state === 'checking'
-          ? t('shop.washCode.checking')
+          ? i18n._('shop.washCode.checking')
           : check.state === 'failed'
-            ? t('shop.washCode.failed')
+            ? i18n._('shop.washCode.failed')
             : check.state === 'tooMany'
-              ? t('shop.washCode.tooMany')
+              ? i18n._('shop.washCode.tooMany')
               : check.state === 'done'
-                ? t(`shop.washCode.${check.result.status}`, { code: check.result.code })
+                ? i18n._(SHOP_WASH_CODE_IDS[check.result.status] ?? `shop.washCode.${check.result.status}`, {
+                    code: check.result.code,
+                  })
                 : ''}
       </p>
     </section>

@@ -3,13 +3,14 @@
  * than 15 minutes shows as unknown with what was last reported and how long ago (so an
  * app offline, or a feed that stopped, never claims a charger is free).
  */
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { useSite } from '@/ui/site-context';
 import { currentStatus, maxPowerKw, type ChargePoint, type ConnectorStandard } from '@/shared/charge-points';
 import { LOCALE_INFO } from '@/shared/locales';
 import { formatAge } from '../live-data-format';
 import './live-data.css';
 import { useMinuteNow } from '../use-minute-now';
+import { STATIONS_CHARGER_STATUS_IDS } from '../message-ids';
 
 /** The names drivers know the plugs by (product names, the same in every language). */
 const CONNECTOR_NAMES: Record<ConnectorStandard, string> = {
@@ -19,7 +20,7 @@ const CONNECTOR_NAMES: Record<ConnectorStandard, string> = {
 };
 
 export function ChargePointList({ points, timeZone }: { points: readonly ChargePoint[]; timeZone: string }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const now = useMinuteNow();
   const { formatLocale } = LOCALE_INFO[locale];
@@ -38,11 +39,16 @@ export function ChargePointList({ points, timeZone }: { points: readonly ChargeP
               {[...new Set(point.connectors.map((connector) => CONNECTOR_NAMES[connector.standard]))].join(', ')}
             </span>{' '}
             <span className={`station-charger__status station-charger__status--${shown.toLowerCase()}`}>
-              {t(`stations.charger.status.${shown}`)}
+              {i18n._(STATIONS_CHARGER_STATUS_IDS[shown] ?? `stations.charger.status.${shown}`)}
             </span>{' '}
             <span className="station-charger__age">
               {stale
-                ? t('stations.charger.lastKnown', { status: t(`stations.charger.status.${point.status}`), age: when })
+                ? i18n._('stations.charger.lastKnown', {
+                    status: i18n._(
+                      STATIONS_CHARGER_STATUS_IDS[point.status] ?? `stations.charger.status.${point.status}`,
+                    ),
+                    age: when,
+                  })
                 : `(${when})`}
             </span>
             {point.evseId ? <span className="station-charger__id"> {point.evseId}</span> : null}

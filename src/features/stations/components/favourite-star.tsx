@@ -3,7 +3,7 @@
  * station so that a list of them reads well by screen reader.
  */
 import { useState } from 'react';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { StationSummary } from '@/shared/stations';
 import { toggleFavourite } from '../use-favourites';
 
@@ -16,7 +16,7 @@ export function FavouriteStar({
   on: boolean;
   className?: string;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const [failed, setFailed] = useState(false);
   return (
     <>
@@ -24,8 +24,8 @@ export function FavouriteStar({
         type="button"
         className={`favourite-star${on ? ' is-on' : ''} ${className}`.trim()}
         aria-pressed={on}
-        aria-label={t('stations.favourite.label', { name: station.name })}
-        title={on ? t('stations.favourite.remove') : t('stations.favourite.add')}
+        aria-label={i18n._('stations.favourite.label', { name: station.name })}
+        title={on ? i18n._('stations.favourite.remove') : i18n._('stations.favourite.add')}
         onClick={() => {
           setFailed(false);
           toggleFavourite(station, !on).catch((error: unknown) => {
@@ -40,7 +40,7 @@ export function FavouriteStar({
       </button>
       {failed ? (
         <span className="favourite-star__error" role="alert">
-          {t('stations.favourite.failed')}
+          {i18n._('stations.favourite.failed')}
         </span>
       ) : null}
     </>

@@ -3,13 +3,14 @@
  * how long ago it was set ("2 h ago"; the exact time in the `<time>` element), from the
  * page's data or what this device stored, so the last known prices show offline too.
  */
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { useSite } from '@/ui/site-context';
 import { GRADE_UNIT, type FuelPrice } from '@/shared/fuel-prices';
 import { LOCALE_INFO } from '@/shared/locales';
 import { formatAge, formatFuelPrice } from '../live-data-format';
 import './live-data.css';
 import { useMinuteNow } from '../use-minute-now';
+import { STATIONS_SERVICE_IDS } from '../message-ids';
 
 export function FuelPriceTable({
   prices,
@@ -20,7 +21,7 @@ export function FuelPriceTable({
   currency: string;
   timeZone: string;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const now = useMinuteNow();
   const exact = new Intl.DateTimeFormat(LOCALE_INFO[locale].formatLocale, {
@@ -30,18 +31,18 @@ export function FuelPriceTable({
   });
   return (
     <table className="station-prices">
-      <caption className="visually-hidden">{t('stations.prices.title')}</caption>
+      <caption className="visually-hidden">{i18n._('stations.prices.title')}</caption>
       <thead>
         <tr>
-          <th scope="col">{t('stations.prices.grade')}</th>
-          <th scope="col">{t('stations.prices.price')}</th>
-          <th scope="col">{t('stations.prices.setAt')}</th>
+          <th scope="col">{i18n._('stations.prices.grade')}</th>
+          <th scope="col">{i18n._('stations.prices.price')}</th>
+          <th scope="col">{i18n._('stations.prices.setAt')}</th>
         </tr>
       </thead>
       <tbody>
         {prices.map((entry) => (
           <tr key={entry.grade} data-grade={entry.grade}>
-            <th scope="row">{t(`stations.service.${entry.grade}`)}</th>
+            <th scope="row">{i18n._(STATIONS_SERVICE_IDS[entry.grade] ?? `stations.service.${entry.grade}`)}</th>
             <td className="station-prices__price">
               {formatFuelPrice(entry.price, currency, locale)}
               <span className="station-prices__unit"> / {GRADE_UNIT[entry.grade]}</span>

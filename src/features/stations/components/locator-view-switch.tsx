@@ -4,15 +4,16 @@
  * in the address (`view=map`), so a shared link and the back button open the same view.
  * A wide screen shows the list and the map side by side and hides the switch.
  */
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { LocatorQuery } from '../locator-query';
+import { STATIONS_VIEW_IDS } from '../message-ids';
 
 type LocatorView = LocatorQuery['view'];
 
 export function LocatorViewSwitch({ view, onChange }: { view: LocatorView; onChange: (view: LocatorView) => void }) {
-  const t = useT();
+  const { i18n } = useLingui();
   return (
-    <div className="locator-view-switch" role="group" aria-label={t('stations.view.label')}>
+    <div className="locator-view-switch" role="group" aria-label={i18n._('stations.view.label')}>
       {(['list', 'map'] as const).map((option) => (
         <button
           key={option}
@@ -21,7 +22,7 @@ export function LocatorViewSwitch({ view, onChange }: { view: LocatorView; onCha
           aria-pressed={view === option}
           onClick={() => onChange(option)}
         >
-          {t(`stations.view.${option}`)}
+          {i18n._(STATIONS_VIEW_IDS[option] ?? `stations.view.${option}`)}
         </button>
       ))}
     </div>

@@ -19,7 +19,7 @@ import {
 import { useSnapshot } from 'valtio';
 import { allowMaps, mapsConsentStore } from '@/ui/maps-consent';
 import { useOnlineStatus } from '@/ui/use-online-status';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { StationCountry } from '@/shared/stations';
 import type { LatLng } from '../distance';
 import { loadMapsScript } from '../api/load-maps-script';
@@ -91,7 +91,7 @@ function useStableStations(stations: readonly MapStation[]): readonly MapStation
 }
 
 export function MapPanel(props: MapPanelProps) {
-  const t = useT();
+  const { i18n } = useLingui();
   const stations = useStableStations(props.stations);
   const online = useOnlineStatus();
   // Known only in the browser; the server and the hydration render say "loading".
@@ -113,7 +113,7 @@ export function MapPanel(props: MapPanelProps) {
   if (key === undefined) {
     return (
       <div className="station-map" data-map-state="loading">
-        <p className="station-map__message">{t('stations.map.loading')}</p>
+        <p className="station-map__message">{i18n._('stations.map.loading')}</p>
       </div>
     );
   }
@@ -134,11 +134,11 @@ export function MapPanel(props: MapPanelProps) {
     <MapErrorBoundary
       fallback={
         <p className="station-map__message" role="status">
-          {t(props.place === 'stationPage' ? 'stations.page.map.failed' : 'stations.map.failed')}
+          {i18n._(props.place === 'stationPage' ? /*i18n*/ 'stations.page.map.failed' : /*i18n*/ 'stations.map.failed')}
         </p>
       }
     >
-      <Suspense fallback={<p className="station-map__message">{t('stations.map.loading')}</p>}>
+      <Suspense fallback={<p className="station-map__message">{i18n._('stations.map.loading')}</p>}>
         <OfflineMap
           stations={stations}
           onSelect={props.onSelect}
@@ -157,10 +157,10 @@ export function MapPanel(props: MapPanelProps) {
         <>
           {offlineMap}
           <div className="station-map__note" role="status">
-            {reason === 'loading' ? null : <p>{t(NOTE[reason])}</p>}
+            {reason === 'loading' ? null : <p>{i18n._(NOTE[reason])}</p>}
             {reason === 'consent' ? (
               <button type="button" className="button station-map__allow" onClick={() => allowMaps()}>
-                {t('stations.map.allowGoogle')}
+                {i18n._('stations.map.allowGoogle')}
               </button>
             ) : null}
           </div>
@@ -168,13 +168,13 @@ export function MapPanel(props: MapPanelProps) {
       ) : (
         // A Google map that breaks (a Maps API change, a chunk that fails) falls back to the offline one.
         <MapErrorBoundary fallback={offlineMap}>
-          <Suspense fallback={<p className="station-map__message">{t('stations.map.loading')}</p>}>
+          <Suspense fallback={<p className="station-map__message">{i18n._('stations.map.loading')}</p>}>
             <StationMap
               stations={stations}
               onSelect={props.onSelect}
               singleZoom={props.singleZoom}
               label={props.label}
-              clusterLabel={(count) => t('stations.map.cluster', { count })}
+              clusterLabel={(count) => i18n._('stations.map.cluster', { count })}
               fitTo={props.fitTo}
             />
           </Suspense>
@@ -185,8 +185,8 @@ export function MapPanel(props: MapPanelProps) {
 }
 
 const NOTE: Record<Exclude<NoGoogleReason, 'loading'>, string> = {
-  'no-key': 'stations.map.noKey',
-  consent: 'stations.map.consent',
-  offline: 'stations.map.offline',
-  failed: 'stations.map.googleFailed',
+  'no-key': /*i18n*/ 'stations.map.noKey',
+  consent: /*i18n*/ 'stations.map.consent',
+  offline: /*i18n*/ 'stations.map.offline',
+  failed: /*i18n*/ 'stations.map.googleFailed',
 };

@@ -4,7 +4,7 @@
  * (`#my-stations`), so the section scrolls into view when the address asks for it.
  */
 import { useEffect, useRef } from 'react';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { Locale } from '@/shared/locales';
 import { zonedNow } from '@/shared/station-calendar';
 import { COUNTRY_TIME_ZONE, MY_STATIONS_ANCHOR } from '@/shared/stations';
@@ -21,7 +21,7 @@ export function MyStations({
   locale: Locale;
   nowAt: Date;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const section = useRef<HTMLElement>(null);
   const count = favourites.stations.length;
   const scrolled = useRef(false);
@@ -44,7 +44,7 @@ export function MyStations({
       tabIndex={-1}
     >
       <h3 id={`${MY_STATIONS_ANCHOR}-title`} className="my-stations__title">
-        {t('stations.favourites.title')}
+        {i18n._('stations.favourites.title')}
       </h3>
       <ol className="station-list station-list--favourites">
         {favourites.stations.map((station) => (

@@ -14,7 +14,7 @@
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { LatLng } from '../distance';
 import {
   buildClusterIndex,
@@ -55,7 +55,7 @@ function toTransform(view: MapView) {
 }
 
 export default function OfflineMap({ stations, onSelect, singleZoom = 14, label, position, fitTo }: OfflineMapProps) {
-  const t = useT();
+  const { i18n } = useLingui();
   const ids = { help: useId(), status: useId() };
   const frame = useRef<HTMLDivElement>(null);
   const behaviour = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
@@ -135,7 +135,7 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
 
   // What is drawn, said once the view has settled (not on every frame of a pinch).
   const summary = drawn
-    ? t('stations.map.offlineSummary', {
+    ? i18n._('stations.map.offlineSummary', {
         count: stations.length,
         clusters: drawn.markers.filter((marker) => marker.kind === 'cluster').length,
         singles: drawn.markers.filter((marker) => marker.kind === 'station').length,
@@ -179,21 +179,21 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
       <div className="offline-map__controls">
         <button type="button" onClick={() => zoomBy(2)}>
           <span aria-hidden="true">+</span>
-          <span className="visually-hidden">{t('stations.map.zoomIn')}</span>
+          <span className="visually-hidden">{i18n._('stations.map.zoomIn')}</span>
         </button>
         <button type="button" onClick={() => zoomBy(0.5)}>
           <span aria-hidden="true">−</span>
-          <span className="visually-hidden">{t('stations.map.zoomOut')}</span>
+          <span className="visually-hidden">{i18n._('stations.map.zoomOut')}</span>
         </button>
         <button type="button" onClick={() => size && moveTo(initialView(stations, size, singleZoom))}>
-          {t('stations.map.showAll')}
+          {i18n._('stations.map.showAll')}
         </button>
       </div>
       <div
         ref={frame}
         className="offline-map__frame station-map__canvas"
         role="group"
-        aria-roledescription={t('stations.map.offlineRole')}
+        aria-roledescription={i18n._('stations.map.offlineRole')}
         aria-label={label}
         aria-describedby={`${ids.help} ${ids.status}`}
         tabIndex={0}
@@ -235,7 +235,7 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
             aria-hidden="true"
           />
         ) : null}
-        <ul className="offline-map__markers" aria-label={t('stations.map.label')}>
+        <ul className="offline-map__markers" aria-label={i18n._('stations.map.label')}>
           {drawn?.markers.map((marker) => (
             <li
               key={marker.key}
@@ -255,7 +255,7 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
                     top: -marker.diameter / 2,
                     left: -marker.diameter / 2,
                   }}
-                  aria-label={t('stations.map.clusterZoom', { count: marker.count })}
+                  aria-label={i18n._('stations.map.clusterZoom', { count: marker.count })}
                   onClick={() => {
                     if (!size) return;
                     moveTo(clusterView(index, marker.clusterId, size));
@@ -297,11 +297,11 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
         </ul>
       </div>
       <p id={ids.help} className="visually-hidden">
-        {t('stations.map.keyboardHelp')}
+        {i18n._('stations.map.keyboardHelp')}
       </p>
       <p id={ids.status} className="offline-map__summary" role="status" aria-live="polite">
         {announced}
-        {announced && here ? ` ${t('stations.map.positionShown')}` : ''}
+        {announced && here ? ` ${i18n._('stations.map.positionShown')}` : ''}
       </p>
     </div>
   );

@@ -4,12 +4,14 @@
  * station's time zone, refreshed by the minute from the page's own data (so offline too).
  * Shown after hydration (the clock is the browser's; docs/stations.md "Open now").
  */
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import type { StationDetails } from '@/shared/stations';
 import { open24hLabel } from '../opening-hours';
 import { openStatus, SOON_MINUTES, type DayRef, type OpenStatus } from '../open-status';
 import { useMinuteNow } from '../use-minute-now';
 import './live-data.css';
+import { STATIONS_OPEN_STATUS_DAY_IDS, STATIONS_OPEN_STATUS_KIND_IDS } from '../message-ids';
 
 type Hours = Pick<StationDetails, 'openingHours' | 'kitchenHours' | 'breakfastHours' | 'lunchHours' | 'timeZone'>;
 
@@ -20,57 +22,65 @@ const KINDS = [
   ['lunch', 'lunchHours'],
 ] as const;
 
-function dayText(t: ReturnType<typeof useT>, day: DayRef): string {
-  return day === 'today' ? '' : t(`stations.openStatus.day.${day}`);
+function dayText(i18n: I18n, day: DayRef): string {
+  return day === 'today' ? '' : i18n._(STATIONS_OPEN_STATUS_DAY_IDS[day] ?? `stations.openStatus.day.${day}`);
 }
 
-function statusText(t: ReturnType<typeof useT>, status: OpenStatus): { open: boolean | null; text: string } {
+function statusText(i18n: I18n, status: OpenStatus): { open: boolean | null; text: string } {
   switch (status.kind) {
     case 'unknown':
-      return { open: null, text: t('stations.status.unknown') };
+      return { open: null, text: i18n._('stations.status.unknown') };
     case 'open24h':
-      return { open: true, text: open24hLabel(t) };
+      return { open: true, text: open24hLabel(i18n.t) };
     case 'open': {
       const closes = status.closes;
-      if (!closes) return { open: true, text: t('stations.status.open') };
+      if (!closes) return { open: true, text: i18n._('stations.status.open') };
       if (closes.minutesLeft <= SOON_MINUTES)
-        return { open: true, text: t('stations.openStatus.closesIn', { minutes: closes.minutesLeft }) };
+        return { open: true, text: i18n._('stations.openStatus.closesIn', { minutes: closes.minutesLeft }) };
       return {
         open: true,
-        text: t(closes.day === 'today' ? 'stations.openStatus.closes' : 'stations.openStatus.closesOn', {
-          time: closes.time,
-          day: dayText(t, closes.day),
-        }),
+        text: i18n._(
+          closes.day === 'today' ? /*i18n*/ 'stations.openStatus.closes' : /*i18n*/ 'stations.openStatus.closesOn',
+          {
+            time: closes.time,
+            day: dayText(i18n, closes.day),
+          },
+        ),
       };
     }
     case 'closed': {
       const opens = status.opens;
-      if (!opens) return { open: false, text: t('stations.status.closed') };
+      if (!opens) return { open: false, text: i18n._('stations.status.closed') };
       if (opens.minutesLeft <= SOON_MINUTES)
-        return { open: false, text: t('stations.openStatus.opensIn', { minutes: opens.minutesLeft }) };
+        return { open: false, text: i18n._('stations.openStatus.opensIn', { minutes: opens.minutesLeft }) };
       return {
         open: false,
-        text: t(opens.day === 'today' ? 'stations.openStatus.opens' : 'stations.openStatus.opensOn', {
-          time: opens.time,
-          day: dayText(t, opens.day),
-        }),
+        text: i18n._(
+          opens.day === 'today' ? /*i18n*/ 'stations.openStatus.opens' : /*i18n*/ 'stations.openStatus.opensOn',
+          {
+            time: opens.time,
+            day: dayText(i18n, opens.day),
+          },
+        ),
       };
     }
   }
 }
 
 export function OpenStatusList({ station }: { station: Hours }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const now = useMinuteNow();
   const kinds = KINDS.filter(([, field]) => field === 'openingHours' || station[field] !== undefined);
   return (
-    <ul className="station-open-status" aria-label={t('stations.openStatus.label')}>
+    <ul className="station-open-status" aria-label={i18n._('stations.openStatus.label')}>
       {now
         ? kinds.map(([kind, field]) => {
-            const { open, text } = statusText(t, openStatus(station[field], station.timeZone, now));
+            const { open, text } = statusText(i18n, openStatus(station[field], station.timeZone, now));
             return (
               <li key={kind} data-kind={kind}>
-                <span className="station-open-status__kind">{t(`stations.openStatus.kind.${kind}`)}</span>{' '}
+                <span className="station-open-status__kind">
+                  {i18n._(STATIONS_OPEN_STATUS_KIND_IDS[kind] ?? `stations.openStatus.kind.${kind}`)}
+                </span>{' '}
                 <span
                   className={
                     open === null ? 'station-status' : `station-status station-status--${open ? 'open' : 'closed'}`

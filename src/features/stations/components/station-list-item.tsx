@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { LOCALE_INFO, STATION_PATH_SEGMENT, type Locale } from '@/shared/locales';
 import type { ZonedNow } from '@/shared/station-calendar';
 import type { FuelGrade } from '@/shared/fuel-prices';
@@ -37,16 +37,16 @@ export function StationListItem({
   /** The grade the locator shows prices of (95 and diesel when none). */
   grade?: FuelGrade | null;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const today = todaysHoursAt(station.hours, now);
   const hoursText =
     today.kind === 'open24h'
-      ? open24hLabel(t)
+      ? open24hLabel(i18n.t)
       : today.kind === 'closed'
-        ? t('stations.closedToday')
+        ? i18n._('stations.closedToday')
         : today.kind === 'ranges'
-          ? t('stations.today', { hours: today.text })
-          : t('stations.status.unknown');
+          ? i18n._('stations.today', { hours: today.text })
+          : i18n._('stations.status.unknown');
   return (
     <li className="station-item" data-station-id={station.id}>
       <div className="station-item__head">
@@ -61,16 +61,16 @@ export function StationListItem({
       <p className="station-item__meta">
         {open === null ? null : (
           <span className={`station-status station-status--${open ? 'open' : 'closed'}`}>
-            {open ? t('stations.status.open') : t('stations.status.closed')}
+            {open ? i18n._('stations.status.open') : i18n._('stations.status.closed')}
           </span>
         )}
         <span className="station-item__hours">{hoursText}</span>
         {distanceKm === null ? null : (
           <span className="station-item__distance">
-            {t('stations.distance', { distance: formatDistance(distanceKm, LOCALE_INFO[locale].formatLocale) })}
+            {i18n._('stations.distance', { distance: formatDistance(distanceKm, LOCALE_INFO[locale].formatLocale) })}
           </span>
         )}
-        {station.express ? <span className="station-badge">{t('stations.express')}</span> : null}
+        {station.express ? <span className="station-badge">{i18n._('stations.express')}</span> : null}
       </p>
       <StationLiveSummary station={station} grade={grade} now={instant} locale={locale} />
     </li>

@@ -2,13 +2,14 @@
  * The live data line of a station card in the locator: the chosen grade's price (or 95
  * and diesel when none is chosen) with its age, and how many chargers are free now.
  */
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import { currentStatus, hasFastChargerAvailable } from '@/shared/charge-points';
 import { priceOf, type FuelGrade } from '@/shared/fuel-prices';
 import { COUNTRY_INFO, type Locale } from '@/shared/locales';
 import type { StationSummary } from '@/shared/stations';
 import { formatAge, formatFuelPrice } from '../live-data-format';
 import './live-data.css';
+import { STATIONS_SERVICE_IDS } from '../message-ids';
 
 const DEFAULT_GRADES: readonly FuelGrade[] = ['95', 'diesel'];
 
@@ -24,7 +25,7 @@ export function StationLiveSummary({
   now: Date | null;
   locale: Locale;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const currency = COUNTRY_INFO[station.country].currency;
   const prices = (grade ? [grade] : DEFAULT_GRADES)
     .map((code) => priceOf(station, code))
@@ -42,7 +43,8 @@ export function StationLiveSummary({
         <span className="station-item__prices">
           {prices.map((price) => (
             <span key={price.grade} className="station-item__price" data-grade={price.grade}>
-              {t(`stations.service.${price.grade}`)} <strong>{formatFuelPrice(price.price, currency, locale)}</strong>
+              {i18n._(STATIONS_SERVICE_IDS[price.grade] ?? `stations.service.${price.grade}`)}{' '}
+              <strong>{formatFuelPrice(price.price, currency, locale)}</strong>
             </span>
           ))}
           {now && oldest ? <span className="station-item__age"> · {formatAge(oldest, now, locale)}</span> : null}
@@ -51,9 +53,9 @@ export function StationLiveSummary({
       {points.length > 0 && available !== null ? (
         <span className="station-item__chargers">
           {now && hasFastChargerAvailable(station, now) ? (
-            <span className="station-badge station-badge--charger">{t('stations.chargers.fastAvailable')}</span>
+            <span className="station-badge station-badge--charger">{i18n._('stations.chargers.fastAvailable')}</span>
           ) : null}{' '}
-          {t('stations.chargers.available', { available, total: points.length })}
+          {i18n._('stations.chargers.available', { available, total: points.length })}
         </span>
       ) : null}
     </p>

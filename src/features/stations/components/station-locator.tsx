@@ -10,7 +10,7 @@ import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useSt
 import { Link, useLocation } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { KnownBlock } from '@/shared/content-schema';
 import { FUEL_GRADES, type FuelGrade } from '@/shared/fuel-prices';
 import { LOCALE_INFO } from '@/shared/locales';
@@ -31,6 +31,7 @@ import { MapPanel } from './map-panel';
 import { stationHref, StationListItem } from './station-list-item';
 import { StationLiveSummary } from './station-live-summary';
 import './stations.css';
+import { STATIONS_COUNTRY_IDS, STATIONS_FILTER_IDS, STATIONS_NEAR_ME_IDS, STATIONS_SERVICE_IDS } from '../message-ids';
 
 type StationLocatorBlock = Extract<KnownBlock, { type: 'stationLocator' }>;
 
@@ -58,7 +59,7 @@ function useMinuteClock(): Date {
 }
 
 export function StationLocator({ block }: { block: StationLocatorBlock }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const location = useLocation();
@@ -160,12 +161,12 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   return (
     <section className="station-locator" aria-labelledby={`${ids.q}-title`}>
       <h2 id={`${ids.q}-title`} className="station-locator__title">
-        {t('stations.locator.title')}
+        {i18n._('stations.locator.title')}
       </h2>
       <LocatorViewSwitch view={query.view} onChange={(view) => setQuery((current) => ({ ...current, view }))} />
       <form className="station-locator__form" role="search" onSubmit={(event: FormEvent) => event.preventDefault()}>
         <div className="station-locator__field station-locator__field--search">
-          <label htmlFor={ids.q}>{t('stations.search.label')}</label>
+          <label htmlFor={ids.q}>{i18n._('stations.search.label')}</label>
           <input
             id={ids.q}
             type="search"
@@ -176,7 +177,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
           />
         </div>
         <div className="station-locator__field">
-          <label htmlFor={ids.country}>{t('stations.country.label')}</label>
+          <label htmlFor={ids.country}>{i18n._('stations.country.label')}</label>
           <select
             id={ids.country}
             name="country"
@@ -187,7 +188,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
           >
             {countryOrder(homeCountry).map((code) => (
               <option key={code} value={code}>
-                {t(`stations.country.${code}`)}
+                {i18n._(STATIONS_COUNTRY_IDS[code] ?? `stations.country.${code}`)}
               </option>
             ))}
           </select>
@@ -199,11 +200,11 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
         >
           <summary>
             {query.services.length > 0
-              ? t('stations.filters.selected', { count: query.services.length })
-              : t('stations.filters.title')}
+              ? i18n._('stations.filters.selected', { count: query.services.length })
+              : i18n._('stations.filters.title')}
           </summary>
           <fieldset>
-            <legend className="visually-hidden">{t('stations.filters.title')}</legend>
+            <legend className="visually-hidden">{i18n._('stations.filters.title')}</legend>
             <ul className="station-locator__filter-list">
               {SERVICE_FILTERS.map((filter) => (
                 <li key={filter}>
@@ -215,7 +216,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
                       checked={query.services.includes(filter)}
                       onChange={(event) => toggleService(filter, event.target.checked)}
                     />{' '}
-                    {t(`stations.filter.${filter}`)}
+                    {i18n._(STATIONS_FILTER_IDS[filter] ?? `stations.filter.${filter}`)}
                   </label>
                 </li>
               ))}
@@ -223,7 +224,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
           </fieldset>
         </details>
         <div className="station-locator__field">
-          <label htmlFor={ids.grade}>{t('stations.prices.gradeLabel')}</label>
+          <label htmlFor={ids.grade}>{i18n._('stations.prices.gradeLabel')}</label>
           <select
             id={ids.grade}
             name="grade"
@@ -233,10 +234,10 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
               update({ grade, sort: grade === null && query.sort === 'price' ? 'name' : query.sort });
             }}
           >
-            <option value="">{t('stations.prices.anyGrade')}</option>
+            <option value="">{i18n._('stations.prices.anyGrade')}</option>
             {FUEL_GRADES.map((grade) => (
               <option key={grade} value={grade}>
-                {t(`stations.service.${grade}`)}
+                {i18n._(STATIONS_SERVICE_IDS[grade] ?? `stations.service.${grade}`)}
               </option>
             ))}
           </select>
@@ -253,7 +254,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
                   update({ sort: event.target.checked ? 'price' : coords !== null ? 'distance' : 'name' })
                 }
               />{' '}
-              {t('stations.prices.cheapestFirst')}
+              {i18n._('stations.prices.cheapestFirst')}
             </label>
           ) : null}
           <label className="station-locator__toggle">
@@ -264,7 +265,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
               checked={query.fastCharger}
               onChange={(event) => update({ fastCharger: event.target.checked })}
             />{' '}
-            {t('stations.chargers.fastFilter')}
+            {i18n._('stations.chargers.fastFilter')}
           </label>
           <label className="station-locator__toggle">
             <input
@@ -273,7 +274,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
               checked={query.openNow}
               onChange={(event) => update({ openNow: event.target.checked })}
             />{' '}
-            {t('stations.openNow.label')}
+            {i18n._('stations.openNow.label')}
           </label>
           <button
             type="button"
@@ -281,7 +282,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
             onClick={locate}
             aria-pressed={coords !== null && query.sort === 'distance'}
           >
-            {t('stations.nearMe')}
+            {i18n._('stations.nearMe')}
           </button>
           {query.sort !== 'name' ||
           query.q ||
@@ -296,7 +297,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
                 update({ q: '', services: [], openNow: false, sort: 'name', grade: null, fastCharger: false })
               }
             >
-              {t('stations.clear')}
+              {i18n._('stations.clear')}
             </button>
           ) : null}
         </div>
@@ -305,20 +306,20 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
       <div className="station-locator__notices">
         {!online ? (
           <p className="station-notice station-notice--offline" role="status">
-            {list.stations && list.stations.length > 0 ? t('stations.offline') : t('stations.offline.noData')}
+            {list.stations && list.stations.length > 0 ? i18n._('stations.offline') : i18n._('stations.offline.noData')}
           </p>
         ) : list.syncFailed ? (
           <p className="station-notice station-notice--warning" role="status">
-            {t('stations.syncFailed')}
+            {i18n._('stations.syncFailed')}
           </p>
         ) : null}
         {freshness && (!online || list.syncFailed) ? (
-          <p className="station-notice">{t('stations.freshness', { time: freshness })}</p>
+          <p className="station-notice">{i18n._('stations.freshness', { time: freshness })}</p>
         ) : null}
-        {position.status === 'locating' ? <p className="station-notice">{t('stations.nearMe.locating')}</p> : null}
+        {position.status === 'locating' ? <p className="station-notice">{i18n._('stations.nearMe.locating')}</p> : null}
         {position.status === 'error' ? (
           <p className="station-notice station-notice--warning" role="alert">
-            {t(`stations.nearMe.${position.reason}`)}
+            {i18n._(STATIONS_NEAR_ME_IDS[position.reason] ?? `stations.nearMe.${position.reason}`)}
           </p>
         ) : null}
       </div>
@@ -326,19 +327,19 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
       <p id={ids.status} className="station-locator__count" role="status" aria-live="polite">
         {results
           ? results.length === 0
-            ? t('stations.results.none')
-            : `${t('stations.results.count', { count: results.length })}${
+            ? i18n._('stations.results.none')
+            : `${i18n._('stations.results.count', { count: results.length })}${
                 priceNear
-                  ? ` · ${t('stations.prices.sortedNear', { km: CHEAPEST_NEAR_KM })}`
+                  ? ` · ${i18n._('stations.prices.sortedNear', { km: CHEAPEST_NEAR_KM })}`
                   : query.sort === 'price' && query.grade
-                    ? ` · ${t('stations.prices.sortedByPrice')}`
+                    ? ` · ${i18n._('stations.prices.sortedByPrice')}`
                     : coords && query.sort === 'distance'
-                      ? ` · ${t('stations.sortedByDistance')}`
+                      ? ` · ${i18n._('stations.sortedByDistance')}`
                       : ''
               }`
           : list.stations === null && block.total > 0
-            ? t('stations.results.initial', { shown: block.initial.length, total: block.total })
-            : t('stations.loading')}
+            ? i18n._('stations.results.initial', { shown: block.initial.length, total: block.total })
+            : i18n._('stations.loading')}
       </p>
 
       <div className="station-locator__layout" data-view={query.view}>
@@ -365,7 +366,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
               className="station-locator__more"
               onClick={() => setLimit((value) => value + PAGE_SIZE)}
             >
-              {t('stations.results.showMore', { count: results.length - limit })}
+              {i18n._('stations.results.showMore', { count: results.length - limit })}
             </button>
           ) : null}
         </div>
@@ -375,7 +376,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
             language={htmlLang.slice(0, 2)}
             region={country}
             onSelect={setSelected}
-            label={t('stations.map.label')}
+            label={i18n._('stations.map.label')}
             position={coords}
             fitTo={mapFocus}
           />
@@ -389,7 +390,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
               </p>
               <StationLiveSummary station={selectedStation} grade={query.grade} now={now} locale={locale} />
               <button type="button" onClick={() => setSelected(null)}>
-                {t('stations.card.close')}
+                {i18n._('stations.card.close')}
               </button>
             </section>
           ) : null}

@@ -8,7 +8,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
-import { useT } from '@/i18n/use-t';
+import { useLingui } from '@lingui/react';
 import type { PageContent } from '@/shared/content-schema';
 import { LOCALE_INFO, LOCALIZED_PATHS } from '@/shared/locales';
 import { formatMoney } from '@/shared/shop/money';
@@ -27,6 +27,7 @@ import { MapPanel } from './map-panel';
 import { OpenStatusList } from './open-status-list';
 import { OpeningHoursTable } from './opening-hours-table';
 import './stations.css';
+import { STATIONS_DIET_IDS, STATIONS_SERVICE_IDS } from '../message-ids';
 
 /** Google Maps directions to the station (the documented Maps URLs, no key needed). */
 function directionsHref(station: Pick<StationDetails, 'lat' | 'lng'>): string {
@@ -92,7 +93,7 @@ function StationPageContent({
   /** Set when the page is drawn from the stored list offline: when that list was synced. */
   syncedAt: Parameters<typeof StoredDataLine>[0]['syncedAt'] | undefined;
 }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const live = useLiveData(station);
   const { htmlLang, formatLocale } = LOCALE_INFO[locale];
@@ -112,33 +113,33 @@ function StationPageContent({
     <div className="station-page">
       <Section kind="header">
         <p className="station-page__back">
-          <Link to={LOCALIZED_PATHS.stationLocator[locale]}>{t('stations.page.back')}</Link>
+          <Link to={LOCALIZED_PATHS.stationLocator[locale]}>{i18n._('stations.page.back')}</Link>
         </p>
         <div className="station-page__title">
           <h1>{station.name}</h1>
           <FavouriteStar station={station} on={favourite} />
         </div>
         {syncedAt !== undefined ? <StoredDataLine syncedAt={syncedAt} /> : null}
-        {station.express ? <p className="station-badge station-badge--large">{t('stations.express')}</p> : null}
+        {station.express ? <p className="station-badge station-badge--large">{i18n._('stations.express')}</p> : null}
         <p className="station-page__address">
           {station.address}, {station.postalCode} {station.city}
         </p>
         <p className="station-page__today">
-          {typeof todayText === 'string' ? t('stations.today', { hours: todayText }) : open24hLabel(t)}
+          {typeof todayText === 'string' ? i18n._('stations.today', { hours: todayText }) : open24hLabel(i18n.t)}
         </p>
         <OpenStatusList station={station} />
         <div className="station-page__facts">
           <div className="station-page__contact">
-            <h2>{t('stations.page.contact')}</h2>
+            <h2>{i18n._('stations.page.contact')}</h2>
             <ul>
               {station.phone ? (
                 <li>
-                  {t('stations.page.phone')}: <a href={telHref(station.phone)}>{station.phone}</a>
+                  {i18n._('stations.page.phone')}: <a href={telHref(station.phone)}>{station.phone}</a>
                 </li>
               ) : null}
               {station.email ? (
                 <li>
-                  {t('stations.page.email')}: <a href={`mailto:${station.email}`}>{station.email}</a>
+                  {i18n._('stations.page.email')}: <a href={`mailto:${station.email}`}>{station.email}</a>
                 </li>
               ) : null}
             </ul>
@@ -149,45 +150,57 @@ function StationPageContent({
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                {t('stations.page.directions')}
-                <span className="visually-hidden"> ({t('stations.page.newTab')})</span>
+                {i18n._('stations.page.directions')}
+                <span className="visually-hidden"> ({i18n._('stations.page.newTab')})</span>
               </a>
             </p>
           </div>
           <div className="station-page__hours">
-            <h2>{t('stations.page.openingHours')}</h2>
-            <OpeningHoursTable hours={station.openingHours} today={today} caption={t('stations.page.stationHours')} />
+            <h2>{i18n._('stations.page.openingHours')}</h2>
+            <OpeningHoursTable
+              hours={station.openingHours}
+              today={today}
+              caption={i18n._('stations.page.stationHours')}
+            />
             {station.kitchenHours ? (
-              <OpeningHoursTable hours={station.kitchenHours} today={today} caption={t('stations.page.kitchenHours')} />
+              <OpeningHoursTable
+                hours={station.kitchenHours}
+                today={today}
+                caption={i18n._('stations.page.kitchenHours')}
+              />
             ) : null}
             {station.breakfastHours ? (
               <OpeningHoursTable
                 hours={station.breakfastHours}
                 today={today}
-                caption={t('stations.page.breakfastHours')}
+                caption={i18n._('stations.page.breakfastHours')}
               />
             ) : null}
             {station.lunchHours ? (
-              <OpeningHoursTable hours={station.lunchHours} today={today} caption={t('stations.page.lunchHours')} />
+              <OpeningHoursTable
+                hours={station.lunchHours}
+                today={today}
+                caption={i18n._('stations.page.lunchHours')}
+              />
             ) : null}
           </div>
         </div>
         {live.prices.length > 0 ? (
           <div className="station-page__prices">
-            <h2>{t('stations.prices.title')}</h2>
+            <h2>{i18n._('stations.prices.title')}</h2>
             <FuelPriceTable prices={live.prices} currency={station.currency} timeZone={station.timeZone} />
           </div>
         ) : null}
         {live.chargePoints.length > 0 ? (
           <div className="station-page__chargers">
-            <h2>{t('stations.chargers.title')}</h2>
+            <h2>{i18n._('stations.chargers.title')}</h2>
             <ChargePointList points={live.chargePoints} timeZone={station.timeZone} />
           </div>
         ) : null}
       </Section>
 
       {station.lunch ? (
-        <Section kind="lunch" title={t('stations.page.lunch')}>
+        <Section kind="lunch" title={i18n._('stations.page.lunch')}>
           {station.lunch.dishes && station.lunch.dishes.length > 0 ? (
             // Each dish with its own price: the dishes of a day need not cost the same.
             <ul className="station-lunch-today">
@@ -228,11 +241,11 @@ function StationPageContent({
 
       <Section kind="body">{body}</Section>
 
-      <Section kind="attributes" title={t('stations.page.services')}>
-        {station.express ? <p>{t('stations.page.expressText')}</p> : null}
+      <Section kind="attributes" title={i18n._('stations.page.services')}>
+        {station.express ? <p>{i18n._('stations.page.expressText')}</p> : null}
         <ul className="station-services">
           {station.services.map((code) => (
-            <li key={code}>{t(`stations.service.${code}`)}</li>
+            <li key={code}>{i18n._(STATIONS_SERVICE_IDS[code] ?? `stations.service.${code}`)}</li>
           ))}
         </ul>
       </Section>
@@ -255,7 +268,7 @@ function StationPageContent({
       ) : null}
 
       {show.carwash && station.carwash ? (
-        <Section kind="carwash" title={t('stations.page.carwash')}>
+        <Section kind="carwash" title={i18n._('stations.page.carwash')}>
           <ul>
             {station.carwash.programmes.map((programme) => (
               <li key={programme.name}>
@@ -266,13 +279,13 @@ function StationPageContent({
         </Section>
       ) : null}
 
-      <Section kind="map" title={t('stations.page.map')}>
+      <Section kind="map" title={i18n._('stations.page.map')}>
         <MapPanel
           stations={mapStations}
           language={htmlLang.slice(0, 2)}
           region={station.country}
           singleZoom={14}
-          label={t('stations.page.mapLabel', { name: station.name })}
+          label={i18n._('stations.page.mapLabel', { name: station.name })}
           place="stationPage"
         />
       </Section>
@@ -282,7 +295,7 @@ function StationPageContent({
 
 /** "Saved on this device; the station data was last updated …" under a page drawn offline. */
 function StoredDataLine({ syncedAt }: { syncedAt: number | null }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const { locale } = useSite();
   const time =
     syncedAt === null
@@ -292,20 +305,20 @@ function StoredDataLine({ syncedAt }: { syncedAt: number | null }) {
         );
   return (
     <p className="station-notice station-notice--offline station-page__stored" role="status">
-      {time ? t('stations.page.storedData', { time }) : t('stations.page.storedDataUnknown')}
+      {time ? i18n._('stations.page.storedData', { time }) : i18n._('stations.page.storedDataUnknown')}
     </p>
   );
 }
 
 /** What the diet labels of this week's list mean (L, G, M, VEG), those it uses alone. */
 function DietLegend({ days }: { days: LunchList['days'] }) {
-  const t = useT();
+  const { i18n } = useLingui();
   const used = new Set(days.flatMap((day) => day.dishes.flatMap((dish) => dish.diets)));
   const codes = DIET_CODES.filter((code) => used.has(code));
   if (codes.length === 0) return null;
   return (
     <p className="station-lunch-list__legend">
-      {codes.map((code) => `${code} = ${t(`stations.diet.${code}`)}`).join(', ')}
+      {codes.map((code) => `${code} = ${i18n._(STATIONS_DIET_IDS[code] ?? `stations.diet.${code}`)}`).join(', ')}
     </p>
   );
 }

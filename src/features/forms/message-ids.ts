@@ -1,0 +1,13 @@
+/**
+ * Message ids chosen by a code at runtime, written out so that `lingui extract` finds them
+ * (docs/i18n.md): the key is the code, the value its id in this folder's catalog.
+ */
+export const FORMS_FIELD_IDS: Partial<Record<string, string>> = {
+  businessId: /*i18n*/ 'forms.field.businessId',
+  company: /*i18n*/ 'forms.field.company',
+  email: /*i18n*/ 'forms.field.email',
+  firstname: /*i18n*/ 'forms.field.firstname',
+  lastname: /*i18n*/ 'forms.field.lastname',
+  message: /*i18n*/ 'forms.field.message',
+  topic: /*i18n*/ 'forms.field.topic',
+};
