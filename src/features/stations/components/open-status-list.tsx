@@ -9,7 +9,6 @@ import type { StationDetails } from '@/shared/stations';
 import { open24hLabel } from '../opening-hours';
 import { openStatus, SOON_MINUTES, type DayRef, type OpenStatus } from '../open-status';
 import { useMinuteNow } from '../use-minute-now';
-import './live-data.css';
 
 type Hours = Pick<StationDetails, 'openingHours' | 'kitchenHours' | 'breakfastHours' | 'lunchHours' | 'timeZone'>;
 

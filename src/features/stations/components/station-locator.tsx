@@ -30,7 +30,7 @@ import { MyStations } from './my-stations';
 import { MapPanel } from './map-panel';
 import { stationHref, StationListItem } from './station-list-item';
 import { StationLiveSummary } from './station-live-summary';
-import './stations.css';
+import { StationStyles } from './station-styles';
 
 type StationLocatorBlock = Extract<KnownBlock, { type: 'stationLocator' }>;
 
@@ -159,6 +159,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
 
   return (
     <section className="station-locator" aria-labelledby={`${ids.q}-title`}>
+      <StationStyles />
       <h2 id={`${ids.q}-title`} className="station-locator__title">
         {t('stations.locator.title')}
       </h2>

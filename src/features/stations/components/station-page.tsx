@@ -26,7 +26,7 @@ import { FuelPriceTable } from './fuel-price-table';
 import { MapPanel } from './map-panel';
 import { OpenStatusList } from './open-status-list';
 import { OpeningHoursTable } from './opening-hours-table';
-import './stations.css';
+import { StationStyles } from './station-styles';
 
 /** Google Maps directions to the station (the documented Maps URLs, no key needed). */
 function directionsHref(station: Pick<StationDetails, 'lat' | 'lng'>): string {
@@ -65,14 +65,17 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
     );
   }
   return (
-    <StationPageContent
-      page={page}
-      body={body}
-      station={station}
-      mapStations={mapStations}
-      favourite={favourites.ids.has(station.id)}
-      syncedAt={offline ? offline.syncedAt : undefined}
-    />
+    <>
+      <StationStyles />
+      <StationPageContent
+        page={page}
+        body={body}
+        station={station}
+        mapStations={mapStations}
+        favourite={favourites.ids.has(station.id)}
+        syncedAt={offline ? offline.syncedAt : undefined}
+      />
+    </>
   );
 }
 
