@@ -64,23 +64,31 @@ export function OpenStatusList({ station }: { station: Hours }) {
   const kinds = KINDS.filter(([, field]) => field === 'openingHours' || station[field] !== undefined);
   return (
     <ul className="station-open-status" aria-label={t('stations.openStatus.label')}>
-      {now
-        ? kinds.map(([kind, field]) => {
-            const { open, text } = statusText(t, openStatus(station[field], station.timeZone, now));
-            return (
-              <li key={kind} data-kind={kind}>
-                <span className="station-open-status__kind">{t(`stations.openStatus.kind.${kind}`)}</span>{' '}
-                <span
-                  className={
-                    open === null ? 'station-status' : `station-status station-status--${open ? 'open' : 'closed'}`
-                  }
-                >
-                  {text}
-                </span>
-              </li>
-            );
-          })
-        : null}
+      {/* The rows are in the server render too, with their status after hydration, so that
+          the facts below do not move when the statuses arrive (layout shift). */}
+      {kinds.map(([kind, field]) => {
+        const status = now ? statusText(t, openStatus(station[field], station.timeZone, now)) : null;
+        return (
+          <li key={kind} data-kind={kind}>
+            <span className="station-open-status__kind">{t(`stations.openStatus.kind.${kind}`)}</span>{' '}
+            {status ? (
+              <span
+                className={
+                  status.open === null
+                    ? 'station-status'
+                    : `station-status station-status--${status.open ? 'open' : 'closed'}`
+                }
+              >
+                {status.text}
+              </span>
+            ) : (
+              <span className="station-status station-status--pending" aria-hidden="true">
+                {'\u00a0'}
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
