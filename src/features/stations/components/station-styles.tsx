@@ -11,7 +11,8 @@ import liveDataCss from './live-data.css?url';
 import stationsCss from './stations.css?url';
 
 const PRECEDENCE = 'blocks';
-const STYLESHEETS = [stationsCss, liveDataCss];
+// Unit tests do not build stylesheets: their addresses are empty there.
+const STYLESHEETS = [stationsCss, liveDataCss].filter((href) => href !== '');
 
 if (typeof document !== 'undefined') {
   for (const href of STYLESHEETS) preinit(href, { as: 'style', precedence: PRECEDENCE });
