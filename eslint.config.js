@@ -73,18 +73,6 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Being split into smaller modules in the same round (orders, account routes, the station
-    // locator, the checkout, the account views): a warning until those splits land, then each
-    // leaves this list, split or with its disable comment.
-    files: [
-      'src/features/stations/components/map-panel.tsx',
-      'src/features/stations/components/offline-map.tsx',
-      'src/features/stations/components/station-locator.tsx',
-      'src/features/stations/components/station-page.tsx',
-    ],
-    rules: { 'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }] },
-  },
-  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -126,7 +126,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: isSsrBuild
-    ? { outDir: resolve(distDir, 'server'), emptyOutDir: true, target: 'node22' }
+    ? {
+        outDir: resolve(distDir, 'server'),
+        emptyOutDir: true,
+        target: 'node22',
+        // Stylesheets the server render links (`?url`, src/features/stations/components/station-styles.tsx)
+        // must get the client build's names, which are hashes of the minified CSS.
+        cssMinify: true,
+        cssTarget: 'es2022',
+      }
     : { outDir: resolve(distDir, 'client'), emptyOutDir: true, target: 'es2022', sourcemap: 'hidden' as const },
   ssr: { noExternal: isSsrBuild ? [] : undefined },
   test: {

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { Layout } from '@/shared/content-schema';
 import type { HeadData } from '@/shared/head';
 import { useSite } from '@/ui/site-context';
+import { ConsentBanner } from '@/features/consent/components/consent-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -56,6 +57,7 @@ export function AppShell({
       </main>
       <Footer layout={layout} />
       {/* Last in the document: the first-visit consent banner must not come before the skip link. */}
+      <ConsentBanner />
       {hydrated ? (
         <Suspense fallback={null}>
           <ClientExtras tagManagerId={layout?.tagManagerId} locale={locale} layout={keepLayout ? layout : null} />

@@ -72,6 +72,9 @@ async function offerInstallation(page: Page, outcome: 'accepted' | 'dismissed') 
 async function answerConsent(page: Page) {
   const banner = page.locator('.consent-banner');
   await expect(banner).toBeVisible();
+  // The banner is server-rendered; the install offer counts page views from when the
+  // client extras (consent, PWA, notifications) have mounted, so wait for those first.
+  await expect(page.locator('section.notifications')).toBeAttached();
   await banner.getByRole('button').first().click();
   await expect(banner).toHaveCount(0);
 }

@@ -1,6 +1,6 @@
 /**
  * cms-view/v1/stations: the compact station list of a country with a version (ETag) and
- * deltas since a version (issue 5, DESIGN §4). The station page and locator parts of the
+ * deltas since a version (DESIGN §4). The station page and locator parts of the
  * page endpoint are in station-pages.ts.
  */
 import { createHash } from 'node:crypto';

@@ -5,6 +5,7 @@
  */
 import { proxy } from 'valtio';
 import { openModal } from '@/ui/modal-store';
+import { setChoiceKnown } from './consent-banner-state';
 import { parseConsentCookie, serializeConsentCookie, type ConsentChoice } from './consent-cookie';
 
 export interface ConsentState {
@@ -23,6 +24,7 @@ export const CONSENT_MODAL = 'consent';
 export function loadConsent(cookies: string): void {
   consentStore.choice = parseConsentCookie(cookies);
   consentStore.ready = true;
+  setChoiceKnown(consentStore.choice !== null);
 }
 
 /** Stores the visitor's choice; `writeCookie` receives a document.cookie assignment. */
@@ -34,6 +36,7 @@ export function saveConsent(
   writeCookie(serializeConsentCookie(choice, { secure }));
   consentStore.choice = { ...choice };
   consentStore.ready = true;
+  setChoiceKnown(true);
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
- * Consent for the whole site: reads the stored choice once the page is hydrated, shows
- * the first-visit banner until the visitor chooses, opens the settings dialog when asked,
+ * Consent for the whole site: reads the stored choice once the page is hydrated (which
+ * tells the server-rendered first-visit banner, consent-banner.tsx, whether to stay), opens the settings dialog when asked,
  * loads the locale's tag manager only when analytics are allowed, and tells the analytics
  * gate (src/ui/analytics-gate.ts), through which every feature's events pass, and the maps
  * gate (src/ui/maps-consent.ts), which the station map reads, what the visitor chose.
  *
- * The banner, the dialog and the tag-manager loader are loaded on demand (they are never
- * part of the server-rendered page), which keeps them out of the landing-page budget.
+ * The dialog and the tag-manager loader are loaded on demand (they are never part of the
+ * server-rendered page), which keeps them out of the landing-page budget.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -17,7 +17,6 @@ import { CONSENT_MODAL, consentStore, loadConsent } from '../consent-store';
 import { storeConsent } from '../use-consent-actions';
 import './consent.css';
 
-const ConsentBanner = lazy(() => import('./consent-ui').then((module) => ({ default: module.ConsentBanner })));
 const ConsentSettings = lazy(() => import('./consent-ui').then((module) => ({ default: module.ConsentSettings })));
 
 /** Whether this document has started the tag manager (a script cannot be unloaded). */
@@ -72,11 +71,5 @@ export function ConsentManager({ tagManagerId }: { tagManagerId: string | undefi
     if (tagManagerStarted) window.location.reload();
   }, [ready, choice, analytics, tagManagerId]);
 
-  return (
-    <>
-      {/* Separate boundaries: loading one part must not hide the other. */}
-      <Suspense fallback={null}>{ready && !choice ? <ConsentBanner /> : null}</Suspense>
-      <Suspense fallback={null}>{settingsMounted ? <ConsentSettings /> : null}</Suspense>
-    </>
-  );
+  return <Suspense fallback={null}>{settingsMounted ? <ConsentSettings /> : null}</Suspense>;
 }

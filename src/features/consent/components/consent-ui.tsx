@@ -1,7 +1,6 @@
 /**
- * The consent banner and settings dialog, as one chunk loaded on demand: the server render
- * never shows them (the choice is in a cookie read after hydration), so their code stays
- * out of the landing page's script budget.
+ * The consent settings dialog, as a chunk loaded on demand (when the visitor opens it),
+ * so its code stays out of the landing page's script budget. The first-visit banner is
+ * server-rendered with the page instead (consent-banner.tsx).
  */
-export { ConsentBanner } from './consent-banner';
 export { ConsentSettings } from './consent-settings';

@@ -8,7 +8,6 @@ import { useSite } from '@/ui/site-context';
 import { currentStatus, maxPowerKw, type ChargePoint, type ConnectorStandard } from '@/shared/charge-points';
 import { LOCALE_INFO } from '@/shared/locales';
 import { formatAge } from '../live-data-format';
-import './live-data.css';
 import { useMinuteNow } from '../use-minute-now';
 import { STATIONS_CHARGER_STATUS_IDS } from '../message-ids';
 

@@ -1,7 +1,7 @@
 /**
  * Where the map goes: Google's map once its script has loaded, else the built-in offline
  * map, with a line saying why Google's is not there: no key configured, the
- * visitor has not allowed Google Maps (with a button to allow it),
+ * visitor has not allowed Google Maps (with a button to allow it: consent first),
  * offline, or the script failed after its retries. While Google's script loads, the
  * offline map shows, so there is always a map. The list never depends on either.
  */
@@ -90,27 +90,41 @@ function useStableStations(stations: readonly MapStation[]): readonly MapStation
   return stable.signature === signature ? stable.stations : stations;
 }
 
-export function MapPanel(props: MapPanelProps) {
-  const { i18n } = useLingui();
-  const stations = useStableStations(props.stations);
+/**
+ * Whether Google's map can show, and why not: the key is known only in the browser (the
+ * server and the hydration render say "loading", `undefined`), and no request goes to
+ * Google before the visitor allows Google Maps.
+ */
+function useGoogleMapsReason(language: string, region: StationCountry): NoGoogleReason | null | undefined {
   const online = useOnlineStatus();
-  // Known only in the browser; the server and the hydration render say "loading".
   const key = useSyncExternalStore(noSubscription, mapsApiKey, () => undefined);
   const consent = useSnapshot(mapsConsentStore).state;
   const [state, setState] = useState<MapState>('pending');
   const started = useRef(false);
 
   useEffect(() => {
-    // Consent first: no request to Google before the visitor allows Google Maps.
     if (!key || !online || consent !== 'granted' || started.current) return;
     started.current = true;
-    loadMapsScript({ key, language: props.language, region: props.region }).then(
+    loadMapsScript({ key, language, region }).then(
       () => setState('ready'),
       () => setState('failed'),
     );
-  }, [key, online, consent, props.language, props.region]);
+  }, [key, online, consent, language, region]);
 
-  if (key === undefined) {
+  if (key === undefined) return undefined;
+  if (key === null) return 'no-key';
+  if (consent === 'denied') return 'consent';
+  if (!online) return 'offline';
+  if (state === 'failed') return 'failed';
+  return state === 'ready' && consent === 'granted' ? null : 'loading';
+}
+
+export function MapPanel(props: MapPanelProps) {
+  const { i18n } = useLingui();
+  const stations = useStableStations(props.stations);
+  const reason = useGoogleMapsReason(props.language, props.region);
+
+  if (reason === undefined) {
     return (
       <div className="station-map" data-map-state="loading">
         <p className="station-map__message">{i18n._('stations.map.loading')}</p>
@@ -118,18 +132,6 @@ export function MapPanel(props: MapPanelProps) {
     );
   }
 
-  const reason: NoGoogleReason | null =
-    key === null
-      ? 'no-key'
-      : consent === 'denied'
-        ? 'consent'
-        : !online
-          ? 'offline'
-          : state === 'failed'
-            ? 'failed'
-            : state === 'ready' && consent === 'granted'
-              ? null
-              : 'loading';
   const offlineMap = (
     <MapErrorBoundary
       fallback={

@@ -10,7 +10,6 @@ import type { StationDetails } from '@/shared/stations';
 import { open24hLabel } from '../opening-hours';
 import { openStatus, SOON_MINUTES, type DayRef, type OpenStatus } from '../open-status';
 import { useMinuteNow } from '../use-minute-now';
-import './live-data.css';
 import { STATIONS_OPEN_STATUS_DAY_IDS, STATIONS_OPEN_STATUS_KIND_IDS } from '../message-ids';
 
 type Hours = Pick<StationDetails, 'openingHours' | 'kitchenHours' | 'breakfastHours' | 'lunchHours' | 'timeZone'>;
@@ -73,25 +72,33 @@ export function OpenStatusList({ station }: { station: Hours }) {
   const kinds = KINDS.filter(([, field]) => field === 'openingHours' || station[field] !== undefined);
   return (
     <ul className="station-open-status" aria-label={i18n._('stations.openStatus.label')}>
-      {now
-        ? kinds.map(([kind, field]) => {
-            const { open, text } = statusText(i18n, openStatus(station[field], station.timeZone, now));
-            return (
-              <li key={kind} data-kind={kind}>
-                <span className="station-open-status__kind">
-                  {i18n._(STATIONS_OPEN_STATUS_KIND_IDS[kind] ?? `stations.openStatus.kind.${kind}`)}
-                </span>{' '}
-                <span
-                  className={
-                    open === null ? 'station-status' : `station-status station-status--${open ? 'open' : 'closed'}`
-                  }
-                >
-                  {text}
-                </span>
-              </li>
-            );
-          })
-        : null}
+      {/* The rows are in the server render too, with their status after hydration, so that
+          the facts below do not move when the statuses arrive (layout shift). */}
+      {kinds.map(([kind, field]) => {
+        const status = now ? statusText(i18n, openStatus(station[field], station.timeZone, now)) : null;
+        return (
+          <li key={kind} data-kind={kind}>
+            <span className="station-open-status__kind">
+              {i18n._(STATIONS_OPEN_STATUS_KIND_IDS[kind] ?? `stations.openStatus.kind.${kind}`)}
+            </span>{' '}
+            {status ? (
+              <span
+                className={
+                  status.open === null
+                    ? 'station-status'
+                    : `station-status station-status--${status.open ? 'open' : 'closed'}`
+                }
+              >
+                {status.text}
+              </span>
+            ) : (
+              <span className="station-status station-status--pending" aria-hidden="true">
+                {'\u00a0'}
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -8,7 +8,6 @@ import { priceOf, type FuelGrade } from '@/shared/fuel-prices';
 import { COUNTRY_INFO, type Locale } from '@/shared/locales';
 import type { StationSummary } from '@/shared/stations';
 import { formatAge, formatFuelPrice } from '../live-data-format';
-import './live-data.css';
 import { STATIONS_SERVICE_IDS } from '../message-ids';
 
 const DEFAULT_GRADES: readonly FuelGrade[] = ['95', 'diesel'];

@@ -13,35 +13,27 @@ import type { PageContent } from '@/shared/content-schema';
 import { LOCALE_INFO, LOCALIZED_PATHS } from '@/shared/locales';
 import { formatMoney } from '@/shared/shop/money';
 import { zonedNow } from '@/shared/station-calendar';
-import { telHref } from '@/shared/tel-href';
-import { DIET_CODES, type LunchList, type StationDetails } from '@/shared/stations';
+import type { StationDetails } from '@/shared/stations';
 import { rememberPage } from '../offline-pages';
 import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
 import { useFavourites } from '../use-favourites';
 import { FavouriteStar } from './favourite-star';
-import { useLiveData } from '../use-live-data';
-import { ChargePointList } from './charge-point-list';
-import { FuelPriceTable } from './fuel-price-table';
 import { MapPanel } from './map-panel';
 import { OpenStatusList } from './open-status-list';
-import { OpeningHoursTable } from './opening-hours-table';
-import './stations.css';
-import { STATIONS_DIET_IDS, STATIONS_SERVICE_IDS } from '../message-ids';
+import { StationStyles } from './station-styles';
 
-/** Google Maps directions to the station (the documented Maps URLs, no key needed). */
-function directionsHref(station: Pick<StationDetails, 'lat' | 'lng'>): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${station.lat},${station.lng}`;
-}
-
-function Section({ kind, title, children }: { kind: string; title?: string; children: ReactNode }) {
-  return (
-    <section className={`station-section station-section--${kind}`} data-station-block={kind}>
-      {title ? <h2>{title}</h2> : null}
-      {children}
-    </section>
-  );
-}
+import { Section } from './station-section';
+import {
+  StationCarwash,
+  StationContact,
+  StationFoodMenu,
+  StationHours,
+  StationLiveData,
+  StationLunch,
+  StationLunchList,
+  StationServices,
+} from './station-page-sections';
 
 export function StationPage({ page, body }: { page: PageContent; body: ReactNode }) {
   const payload = usePagePayload();
@@ -51,7 +43,7 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
   // A page drawn from the stored list offline says how old that list is.
   const offline = payload?.offline?.kind === 'station' ? payload.offline : null;
 
-  // Every station page visited is kept for offline in-app navigation (a driver may lose the network); one
+  // Every station page visited is kept for offline in-app navigation; one
   // drawn from stored data is not a page to keep.
   useEffect(() => {
     if (payload && !payload.offline) void rememberPage(window.location.pathname, payload);
@@ -66,14 +58,17 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
     );
   }
   return (
-    <StationPageContent
-      page={page}
-      body={body}
-      station={station}
-      mapStations={mapStations}
-      favourite={favourites.ids.has(station.id)}
-      syncedAt={offline ? offline.syncedAt : undefined}
-    />
+    <>
+      <StationStyles />
+      <StationPageContent
+        page={page}
+        body={body}
+        station={station}
+        mapStations={mapStations}
+        favourite={favourites.ids.has(station.id)}
+        syncedAt={offline ? offline.syncedAt : undefined}
+      />
+    </>
   );
 }
 
@@ -95,19 +90,12 @@ function StationPageContent({
 }) {
   const { i18n } = useLingui();
   const { locale } = useSite();
-  const live = useLiveData(station);
-  const { htmlLang, formatLocale } = LOCALE_INFO[locale];
+  const { htmlLang } = LOCALE_INFO[locale];
   // Prices at a station are paid there, in its country's currency (SEK at a Swedish one).
   const price = { format: (amount: number) => formatMoney(amount, station.currency, locale) };
   const today = zonedNow(new Date(), station.timeZone).date;
   const todayText = todaysHours(station.openingHours, today);
   const show = optionalStationBlocks(station, page, locale);
-  const dateFormat = new Intl.DateTimeFormat(formatLocale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'numeric',
-    timeZone: 'UTC',
-  });
 
   return (
     <div className="station-page">
@@ -129,155 +117,23 @@ function StationPageContent({
         </p>
         <OpenStatusList station={station} />
         <div className="station-page__facts">
-          <div className="station-page__contact">
-            <h2>{i18n._('stations.page.contact')}</h2>
-            <ul>
-              {station.phone ? (
-                <li>
-                  {i18n._('stations.page.phone')}: <a href={telHref(station.phone)}>{station.phone}</a>
-                </li>
-              ) : null}
-              {station.email ? (
-                <li>
-                  {i18n._('stations.page.email')}: <a href={`mailto:${station.email}`}>{station.email}</a>
-                </li>
-              ) : null}
-            </ul>
-            <p>
-              <a
-                className="station-page__directions"
-                href={directionsHref(station)}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {i18n._('stations.page.directions')}
-                <span className="visually-hidden"> ({i18n._('stations.page.newTab')})</span>
-              </a>
-            </p>
-          </div>
-          <div className="station-page__hours">
-            <h2>{i18n._('stations.page.openingHours')}</h2>
-            <OpeningHoursTable
-              hours={station.openingHours}
-              today={today}
-              caption={i18n._('stations.page.stationHours')}
-            />
-            {station.kitchenHours ? (
-              <OpeningHoursTable
-                hours={station.kitchenHours}
-                today={today}
-                caption={i18n._('stations.page.kitchenHours')}
-              />
-            ) : null}
-            {station.breakfastHours ? (
-              <OpeningHoursTable
-                hours={station.breakfastHours}
-                today={today}
-                caption={i18n._('stations.page.breakfastHours')}
-              />
-            ) : null}
-            {station.lunchHours ? (
-              <OpeningHoursTable
-                hours={station.lunchHours}
-                today={today}
-                caption={i18n._('stations.page.lunchHours')}
-              />
-            ) : null}
-          </div>
+          <StationContact station={station} />
+          <StationHours station={station} today={today} />
         </div>
-        {live.prices.length > 0 ? (
-          <div className="station-page__prices">
-            <h2>{i18n._('stations.prices.title')}</h2>
-            <FuelPriceTable prices={live.prices} currency={station.currency} timeZone={station.timeZone} />
-          </div>
-        ) : null}
-        {live.chargePoints.length > 0 ? (
-          <div className="station-page__chargers">
-            <h2>{i18n._('stations.chargers.title')}</h2>
-            <ChargePointList points={live.chargePoints} timeZone={station.timeZone} />
-          </div>
-        ) : null}
+        <StationLiveData station={station} />
       </Section>
 
-      {station.lunch ? (
-        <Section kind="lunch" title={i18n._('stations.page.lunch')}>
-          {station.lunch.dishes && station.lunch.dishes.length > 0 ? (
-            // Each dish with its own price: the dishes of a day need not cost the same.
-            <ul className="station-lunch-today">
-              {station.lunch.dishes.map((dish, index) => (
-                <li key={index}>
-                  <strong>{dish.name}</strong>
-                  {dish.diets.length > 0 ? ` (${dish.diets.join(', ')})` : ''} — {price.format(dish.price)}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p>
-              <strong>{station.lunch.title}</strong>
-              {station.lunch.text ? `, ${station.lunch.text}` : ''} — {price.format(station.lunch.price)}
-            </p>
-          )}
-        </Section>
-      ) : null}
+      {station.lunch ? <StationLunch lunch={station.lunch} price={price} /> : null}
 
-      {show.lunchList && page.lunchList ? (
-        <Section kind="lunchList" title={page.lunchList.title}>
-          <dl className="station-lunch-list">
-            {page.lunchList.days.map((day) => (
-              <div key={day.date} className="station-lunch-list__day">
-                <dt>{dateFormat.format(new Date(`${day.date}T00:00:00Z`))}</dt>
-                {day.dishes.map((dish, index) => (
-                  <dd key={index}>
-                    {dish.name}
-                    {dish.diets.length > 0 ? ` (${dish.diets.join(', ')})` : ''} — {price.format(dish.price)}
-                  </dd>
-                ))}
-              </div>
-            ))}
-          </dl>
-          <DietLegend days={page.lunchList.days} />
-        </Section>
-      ) : null}
+      {show.lunchList && page.lunchList ? <StationLunchList list={page.lunchList} price={price} /> : null}
 
       <Section kind="body">{body}</Section>
 
-      <Section kind="attributes" title={i18n._('stations.page.services')}>
-        {station.express ? <p>{i18n._('stations.page.expressText')}</p> : null}
-        <ul className="station-services">
-          {station.services.map((code) => (
-            <li key={code}>{i18n._(STATIONS_SERVICE_IDS[code] ?? `stations.service.${code}`)}</li>
-          ))}
-        </ul>
-      </Section>
+      <StationServices station={station} />
 
-      {show.foodMenu && page.foodMenu ? (
-        <Section kind="foodMenu" title={page.foodMenu.title}>
-          {page.foodMenu.sections.map((section) => (
-            <div key={section.title} className="station-menu__section">
-              <h3>{section.title}</h3>
-              <ul>
-                {section.items.map((item) => (
-                  <li key={item.name}>
-                    {item.name} — {price.format(item.price)}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </Section>
-      ) : null}
+      {show.foodMenu && page.foodMenu ? <StationFoodMenu menu={page.foodMenu} price={price} /> : null}
 
-      {show.carwash && station.carwash ? (
-        <Section kind="carwash" title={i18n._('stations.page.carwash')}>
-          <ul>
-            {station.carwash.programmes.map((programme) => (
-              <li key={programme.name}>
-                {programme.name} — {price.format(programme.price)}
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      {show.carwash && station.carwash ? <StationCarwash carwash={station.carwash} price={price} /> : null}
 
       <Section kind="map" title={i18n._('stations.page.map')}>
         <MapPanel
@@ -306,19 +162,6 @@ function StoredDataLine({ syncedAt }: { syncedAt: number | null }) {
   return (
     <p className="station-notice station-notice--offline station-page__stored" role="status">
       {time ? i18n._('stations.page.storedData', { time }) : i18n._('stations.page.storedDataUnknown')}
-    </p>
-  );
-}
-
-/** What the diet labels of this week's list mean (L, G, M, VEG), those it uses alone. */
-function DietLegend({ days }: { days: LunchList['days'] }) {
-  const { i18n } = useLingui();
-  const used = new Set(days.flatMap((day) => day.dishes.flatMap((dish) => dish.diets)));
-  const codes = DIET_CODES.filter((code) => used.has(code));
-  if (codes.length === 0) return null;
-  return (
-    <p className="station-lunch-list__legend">
-      {codes.map((code) => `${code} = ${i18n._(STATIONS_DIET_IDS[code] ?? `stations.diet.${code}`)}`).join(', ')}
     </p>
   );
 }

@@ -1,0 +1,213 @@
+/**
+ * The locator's search form: the search field, the country, the service filters, the fuel
+ * grade, and the toggles (cheapest first, fast chargers, open now, near me, clear). It
+ * shows the query it is given and reports each change; the state is use-locator.ts's.
+ */
+import { useId, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react';
+import { FUEL_GRADES, type FuelGrade } from '@/shared/fuel-prices';
+import type { StationCountry } from '@/shared/stations';
+import type { LocatorQuery } from '../locator-query';
+import { SERVICE_FILTERS, type ServiceFilter } from '../service-filters';
+import { STATIONS_COUNTRY_IDS, STATIONS_FILTER_IDS, STATIONS_SERVICE_IDS } from '../message-ids';
+
+/** Spec §9: the current country first, then NO, SE, FI. */
+function countryOrder(current: StationCountry): StationCountry[] {
+  return [current, ...(['NO', 'SE', 'FI'] as const).filter((country) => country !== current)];
+}
+
+export interface LocatorFormProps {
+  query: LocatorQuery;
+  country: StationCountry;
+  homeCountry: StationCountry;
+  /** Whether the visitor's position is known ("near me" is on). */
+  located: boolean;
+  filtersOpen: boolean;
+  onFiltersOpen: (open: boolean) => void;
+  onUpdate: (change: Partial<LocatorQuery>) => void;
+  onToggleService: (filter: ServiceFilter, on: boolean) => void;
+  onLocate: () => void;
+}
+
+function ServiceFilters({
+  query,
+  open,
+  onOpen,
+  onToggle,
+}: {
+  query: LocatorQuery;
+  open: boolean;
+  onOpen: (open: boolean) => void;
+  onToggle: (filter: ServiceFilter, on: boolean) => void;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <details className="station-locator__filters" open={open} onToggle={(event) => onOpen(event.currentTarget.open)}>
+      <summary>
+        {query.services.length > 0
+          ? i18n._('stations.filters.selected', { count: query.services.length })
+          : i18n._('stations.filters.title')}
+      </summary>
+      <fieldset>
+        <legend className="visually-hidden">{i18n._('stations.filters.title')}</legend>
+        <ul className="station-locator__filter-list">
+          {SERVICE_FILTERS.map((filter) => (
+            <li key={filter}>
+              <label>
+                <input
+                  type="checkbox"
+                  name="service"
+                  value={filter}
+                  checked={query.services.includes(filter)}
+                  onChange={(event) => onToggle(filter, event.target.checked)}
+                />{' '}
+                {i18n._(STATIONS_FILTER_IDS[filter] ?? `stations.filter.${filter}`)}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </details>
+  );
+}
+
+function GradeSelect({ query, onUpdate }: Pick<LocatorFormProps, 'query' | 'onUpdate'>) {
+  const { i18n } = useLingui();
+  const id = useId();
+  return (
+    <div className="station-locator__field">
+      <label htmlFor={id}>{i18n._('stations.prices.gradeLabel')}</label>
+      <select
+        id={id}
+        name="grade"
+        value={query.grade ?? ''}
+        onChange={(event) => {
+          const grade = (event.target.value || null) as FuelGrade | null;
+          onUpdate({ grade, sort: grade === null && query.sort === 'price' ? 'name' : query.sort });
+        }}
+      >
+        <option value="">{i18n._('stations.prices.anyGrade')}</option>
+        {FUEL_GRADES.map((grade) => (
+          <option key={grade} value={grade}>
+            {i18n._(STATIONS_SERVICE_IDS[grade] ?? `stations.service.${grade}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function isFiltered(query: LocatorQuery): boolean {
+  return Boolean(
+    query.sort !== 'name' || query.q || query.services.length > 0 || query.openNow || query.grade || query.fastCharger,
+  );
+}
+
+function LocatorToggles({
+  query,
+  located,
+  onUpdate,
+  onLocate,
+}: Pick<LocatorFormProps, 'query' | 'located' | 'onUpdate' | 'onLocate'>) {
+  const { i18n } = useLingui();
+  return (
+    <div className="station-locator__toggles">
+      {query.grade ? (
+        <label className="station-locator__toggle">
+          <input
+            type="checkbox"
+            name="sort"
+            value="price"
+            checked={query.sort === 'price'}
+            onChange={(event) => onUpdate({ sort: event.target.checked ? 'price' : located ? 'distance' : 'name' })}
+          />{' '}
+          {i18n._('stations.prices.cheapestFirst')}
+        </label>
+      ) : null}
+      <label className="station-locator__toggle">
+        <input
+          type="checkbox"
+          name="charger"
+          value="fast"
+          checked={query.fastCharger}
+          onChange={(event) => onUpdate({ fastCharger: event.target.checked })}
+        />{' '}
+        {i18n._('stations.chargers.fastFilter')}
+      </label>
+      <label className="station-locator__toggle">
+        <input
+          type="checkbox"
+          name="open"
+          checked={query.openNow}
+          onChange={(event) => onUpdate({ openNow: event.target.checked })}
+        />{' '}
+        {i18n._('stations.openNow.label')}
+      </label>
+      <button
+        type="button"
+        className="station-locator__near"
+        onClick={onLocate}
+        aria-pressed={located && query.sort === 'distance'}
+      >
+        {i18n._('stations.nearMe')}
+      </button>
+      {isFiltered(query) ? (
+        <button
+          type="button"
+          className="station-locator__clear"
+          onClick={() =>
+            onUpdate({ q: '', services: [], openNow: false, sort: 'name', grade: null, fastCharger: false })
+          }
+        >
+          {i18n._('stations.clear')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function LocatorForm(props: LocatorFormProps) {
+  const { query, country, homeCountry, onUpdate } = props;
+  const { i18n } = useLingui();
+  const ids = { q: useId(), country: useId() };
+  return (
+    <form className="station-locator__form" role="search" onSubmit={(event: FormEvent) => event.preventDefault()}>
+      <div className="station-locator__field station-locator__field--search">
+        <label htmlFor={ids.q}>{i18n._('stations.search.label')}</label>
+        <input
+          id={ids.q}
+          type="search"
+          name="q"
+          autoComplete="off"
+          value={query.q}
+          onChange={(event) => onUpdate({ q: event.target.value })}
+        />
+      </div>
+      <div className="station-locator__field">
+        <label htmlFor={ids.country}>{i18n._('stations.country.label')}</label>
+        <select
+          id={ids.country}
+          name="country"
+          value={country}
+          onChange={(event) =>
+            onUpdate({ country: event.target.value === homeCountry ? null : (event.target.value as StationCountry) })
+          }
+        >
+          {countryOrder(homeCountry).map((code) => (
+            <option key={code} value={code}>
+              {i18n._(STATIONS_COUNTRY_IDS[code] ?? `stations.country.${code}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ServiceFilters
+        query={query}
+        open={props.filtersOpen}
+        onOpen={props.onFiltersOpen}
+        onToggle={props.onToggleService}
+      />
+      <GradeSelect query={query} onUpdate={onUpdate} />
+      <LocatorToggles query={query} located={props.located} onUpdate={onUpdate} onLocate={props.onLocate} />
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * The locator's state (stationLocator block, docs/stations.md): the view in the address,
+ * the visitor's position for "near me", the stored list of the chosen country and what
+ * the search, filters and sort make of it, the page of the list shown and the station
+ * chosen on the map. StationLocator (components/station-locator.tsx) lays out the
+ * presentational parts over what this returns.
+ */
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { usePagePayload } from '@/ui/payload-context';
+import { useSite } from '@/ui/site-context';
+import { LOCALE_INFO } from '@/shared/locales';
+import { zonedNow } from '@/shared/station-calendar';
+import { COUNTRY_TIME_ZONE, type StationSummary } from '@/shared/stations';
+import type { LatLng } from './distance';
+import { locatorSearch, parseLocatorQuery, type LocatorQuery } from './locator-query';
+import { rememberPage } from './offline-pages';
+import { SERVICE_FILTERS, type ServiceFilter } from './service-filters';
+import { indexStations, searchStations, type StationResult } from './station-search';
+import { useFavourites } from './use-favourites';
+import { useMapFocus } from './use-map-focus';
+import { useStationList } from './use-station-list';
+
+const PAGE_SIZE = 30;
+const MINUTE = 60_000;
+
+export type LocatorPosition =
+  | { status: 'off' }
+  | { status: 'locating' }
+  | { status: 'on'; at: LatLng }
+  | { status: 'error'; reason: 'denied' | 'unavailable' | 'unsupported' };
+
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The view lives in the address (linkable), replaced in place: the page itself does not change. */
+function useQueryInAddress(query: LocatorQuery): void {
+  useEffect(() => {
+    const search = locatorSearch(query);
+    const url = `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`;
+    if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+      window.history.replaceState(window.history.state, '', url);
+    }
+  }, [query]);
+}
+
+/** "Near me": the browser's position, asked on a press or when a linked near-me view opens. */
+function usePosition(query: LocatorQuery, setQuery: (change: (current: LocatorQuery) => LocatorQuery) => void) {
+  const [position, setPosition] = useState<LocatorPosition>({ status: 'off' });
+  const locate = useCallback(() => {
+    if (!('geolocation' in navigator)) {
+      setPosition({ status: 'error', reason: 'unsupported' });
+      return;
+    }
+    setPosition({ status: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      (result) => {
+        setPosition({ status: 'on', at: { lat: result.coords.latitude, lng: result.coords.longitude } });
+        // "Cheapest near me" keeps its price order; otherwise near me means nearest first.
+        setQuery((current) => ({ ...current, sort: current.sort === 'price' ? 'price' : 'distance' }));
+      },
+      (error) =>
+        setPosition({ status: 'error', reason: error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable' }),
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 5 * MINUTE },
+    );
+  }, [setQuery]);
+
+  const askedOnOpen = useRef(false);
+  useEffect(() => {
+    if (askedOnOpen.current || query.sort !== 'distance') return;
+    askedOnOpen.current = true;
+    locate();
+  }, [query.sort, locate]);
+  return { position, locate };
+}
+
+/**
+ * The search over the whole list. Each key shows in the field at once; the search (and the
+ * list and map it redraws) follows as a render React may interrupt when the next key
+ * comes, so typing stays responsive on a slow phone with thousands of stations. The stored
+ * list is deferred the same way: when thousands of stations arrive from storage after
+ * the first paint, React renders the list and the map in slices instead of one long task
+ * that would block the page (docs/performance.md).
+ */
+function useResults(stored: StationSummary[] | null, query: LocatorQuery, coords: LatLng | null, now: Date) {
+  const stations = useDeferredValue(stored);
+  const index = useMemo(() => (stations ? indexStations(stations) : null), [stations]);
+  const searched = useDeferredValue(query);
+  return useMemo<StationResult[] | null>(
+    () => (index ? searchStations(index, { ...searched, position: coords, now }) : null),
+    [index, searched, coords, now],
+  );
+}
+
+export function useLocator() {
+  const { locale } = useSite();
+  const location = useLocation();
+  const payload = usePagePayload();
+  const [query, setQuery] = useState<LocatorQuery>(() => parseLocatorQuery(location.search));
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [selected, setSelected] = useState<string | null>(null);
+  // The visitor opens and closes the filter panel; unticking the last filter must not shut
+  // it under their pointer. A linked filtered view opens it.
+  const [filtersOpen, setFiltersOpen] = useState(() => query.services.length > 0);
+  const now = useMinuteClock();
+  const homeCountry = LOCALE_INFO[locale].country;
+  const country = query.country ?? homeCountry;
+  const list = useStationList(country, locale);
+  const favourites = useFavourites();
+  const { position, locate } = usePosition(query, setQuery);
+
+  // The locator is kept for offline in-app navigation, like the station pages.
+  useEffect(() => {
+    if (payload) void rememberPage(window.location.pathname, payload);
+  }, [payload]);
+  useQueryInAddress(query);
+
+  const coords = position.status === 'on' ? position.at : null;
+  const results = useResults(list.stations, query, coords, now);
+  const mapStations = useMemo(() => (results ?? []).map((result) => result.station), [results]);
+  const mapFocus = useMapFocus(mapStations, coords);
+  const zoned = useMemo(() => zonedNow(now, COUNTRY_TIME_ZONE[country]), [now, country]);
+
+  /** A change of the search, filters or sort starts the list from its first page, with no station chosen. */
+  const update = (change: Partial<LocatorQuery>) => {
+    setQuery((current) => ({ ...current, ...change }));
+    setLimit(PAGE_SIZE);
+    setSelected(null);
+  };
+  const toggleService = (filter: ServiceFilter, on: boolean) =>
+    update({ services: SERVICE_FILTERS.filter((item) => (item === filter ? on : query.services.includes(item))) });
+  const setView = (view: LocatorQuery['view']) => setQuery((current) => ({ ...current, view }));
+  const showMore = () => setLimit((value) => value + PAGE_SIZE);
+  const selectedStation = selected ? list.stations?.find((station) => station.id === selected) : undefined;
+
+  return {
+    locale,
+    query,
+    country,
+    homeCountry,
+    list,
+    favourites,
+    position,
+    coords,
+    now,
+    zoned,
+    results,
+    mapStations,
+    mapFocus,
+    limit,
+    selectedStation,
+    filtersOpen,
+    setFiltersOpen,
+    update,
+    toggleService,
+    setView,
+    showMore,
+    locate,
+    select: setSelected,
+  };
+}
+
+export type LocatorState = ReturnType<typeof useLocator>;
