@@ -7,7 +7,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const logLevelSchema = z.enum(LOG_LEVELS).optional();

@@ -37,7 +37,7 @@ const PROBLEMS_LISTED = 5;
  * route schema's description when it has one (`.describe('cart')`), so a message can say
  * what the client sent in its own words.
  */
-export function validationMessage(error: FastifyError, request: Pick<FastifyRequest, 'routeOptions'>): string {
+function validationMessage(error: FastifyError, request: Pick<FastifyRequest, 'routeOptions'>): string {
   const context = error.validationContext ?? 'body';
   const schema = (request.routeOptions.schema as Record<string, { description?: unknown } | undefined> | undefined)?.[
     context
@@ -54,7 +54,7 @@ export function validationMessage(error: FastifyError, request: Pick<FastifyRequ
 }
 
 /** What an error is answered with: the status, the JSON body and extra headers. */
-export function errorAnswer(
+function errorAnswer(
   error: unknown,
   request: Pick<FastifyRequest, 'routeOptions'>,
 ): { status: number; body: ApiErrorBody; headers: Readonly<Record<string, string>>; unexpected: boolean } {

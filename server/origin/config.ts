@@ -26,7 +26,7 @@ const schema = z.object({
 });
 
 /** "https://www.st1.fi, https://st1.com/" → their origins; a value that is not one is refused. */
-export function parseSiteUrls(value: string | undefined): string[] {
+function parseSiteUrls(value: string | undefined): string[] {
   const entries = (value ?? '')
     .split(',')
     .map((part) => part.trim())

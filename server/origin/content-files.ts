@@ -42,7 +42,7 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeRichText(html: string): string {
+function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT_OPTIONS);
 }
 

@@ -20,7 +20,7 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Locale } from '#shared/locales';
 
 /** Where the server catalogs live; lingui.config.ts lists the same path. */
-export function serverCatalogPath(locale: Locale): string {
+function serverCatalogPath(locale: Locale): string {
   return join(import.meta.dirname, '../../locales', locale, 'server.po');
 }
 

@@ -10,10 +10,10 @@ import { malformedJsonBodyError, notJsonBodyError, HttpError } from './errors';
  * No body of ours nests deeper than a few levels. A deeper one is refused before anything
  * walks it: serialising or validating thousands of levels recursively overflows the stack.
  */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** How deeply a JSON text nests its arrays and objects, stopping early past `limit`. */
-export function jsonNestingExceeds(text: string, limit: number): boolean {
+function jsonNestingExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index += 1) {

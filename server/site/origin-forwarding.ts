@@ -9,7 +9,7 @@ import type { FastifyReplyFromHooks } from '@fastify/reply-from';
 import { HttpError } from './errors';
 
 /** Seconds a browser is told to wait before trying again when the origin is down. */
-export const ORIGIN_RETRY_AFTER_S = 5;
+const ORIGIN_RETRY_AFTER_S = 5;
 
 /**
  * Whether a query string's percent-encoding is well formed: reply-from fails on one that is

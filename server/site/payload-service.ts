@@ -28,7 +28,7 @@ export interface PayloadRequest {
 
 const BRAND = 'St1';
 /** The share image of pages without their own (public/images/og-default.png, 1200×630). */
-export const DEFAULT_OG_IMAGE = '/images/og-default.png';
+const DEFAULT_OG_IMAGE = '/images/og-default.png';
 
 function ogLocale(locale: Locale): string {
   return LOCALE_INFO[locale].htmlLang.replace('-', '_');
@@ -75,7 +75,7 @@ function pageHead(page: Page, request: PayloadRequest, layout: Layout | null, tr
   };
 }
 
-export function errorHead(error: PayloadError, locale: Locale, urls: SiteUrls, translate: Translate): HeadData {
+function errorHead(error: PayloadError, locale: Locale, urls: SiteUrls, translate: Translate): HeadData {
   const message = translate(locale, `httpMessages.${error.statusName}`);
   return {
     lang: LOCALE_INFO[locale].htmlLang,

@@ -9,7 +9,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const PREVIEW_COOKIE = 'st1_preview';
+const PREVIEW_COOKIE = 'st1_preview';
 const TOKEN_PARAM = 'preview_token';
 
 function digest(token: string): Buffer {

@@ -7,7 +7,7 @@
  */
 import { Redis } from 'ioredis';
 
-export interface CounterOptions {
+interface CounterOptions {
   /** The shared client, or undefined for memory. */
   redis?: Redis;
   /** Prefix of every key, so the counters can share a Redis with other data. */

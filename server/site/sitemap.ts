@@ -10,7 +10,7 @@ import type { SiteUrls } from './site-urls';
  * no locale serves: the fi-FI version, the default locale, as in the page head
  * (server/site/payload-service.ts).
  */
-export function alternateLinks(alternates: Partial<Record<string, string>>, urls: SiteUrls) {
+function alternateLinks(alternates: Partial<Record<string, string>>, urls: SiteUrls) {
   const links = Object.entries(alternates).flatMap(([code, path]) =>
     isLocale(code) && path
       ? [{ lang: LOCALE_INFO[code].htmlLang, hreflang: LOCALE_INFO[code].htmlLang, url: urls.absolute(code, path) }]

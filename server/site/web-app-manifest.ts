@@ -10,8 +10,8 @@ import { getHref, LOCALE_INFO, LOCALIZED_PATHS, type Locale } from '#shared/loca
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { MY_STATIONS_ANCHOR } from '#shared/stations';
 
-export const THEME_COLOR = '#c8102e';
-export const BACKGROUND_COLOR = '#ffffff';
+const THEME_COLOR = '#c8102e';
+const BACKGROUND_COLOR = '#ffffff';
 
 export type Translate = (locale: Locale, id: string) => string;
 

@@ -9,8 +9,8 @@ import { TELEPHONE_PREFIXES } from './rules/phone';
 export const MARKETING_CHOICES = ['email', 'sms'] as const;
 export type MarketingChoice = (typeof MARKETING_CHOICES)[number];
 
-export const CARD_KINDS = ['fuel', 'business'] as const;
-export const CARD_STATUSES = ['active', 'blocked', 'expired'] as const;
+const CARD_KINDS = ['fuel', 'business'] as const;
+const CARD_STATUSES = ['active', 'blocked', 'expired'] as const;
 
 /** A fuel or business card as the cards endpoint returns it: never the full number. */
 export const cardSchema = z.object({
@@ -49,7 +49,7 @@ export interface User {
 }
 
 /** A wash code bought in the shop, shown with its order (spec §1 car wash). */
-export const washCodeSchema = z.object({
+const washCodeSchema = z.object({
   code: z.string(),
   productName: z.string(),
   validUntil: z.string().nullable(),

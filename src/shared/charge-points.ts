@@ -29,7 +29,7 @@ export const CONNECTOR_STANDARDS = ['IEC_62196_T2_COMBO', 'CHADEMO', 'IEC_62196_
 export type ConnectorStandard = (typeof CONNECTOR_STANDARDS)[number];
 
 /** A connector as the list carries it: its plug and its power in kW (OCPI gives watts). */
-export interface ChargeConnector {
+interface ChargeConnector {
   standard: ConnectorStandard;
   kw: number;
 }
@@ -46,10 +46,10 @@ export interface ChargePoint {
 }
 
 /** A status older than this is not trusted: shown as unknown, with its age (docs/stations.md). */
-export const STATUS_MAX_AGE_MS = 15 * 60_000;
+const STATUS_MAX_AGE_MS = 15 * 60_000;
 
 /** "Fast charger": a connector of at least this many kW. */
-export const FAST_CHARGER_KW = 100;
+const FAST_CHARGER_KW = 100;
 
 /** The status to show at `now`: the reported one while fresh, else UNKNOWN. */
 export function currentStatus(point: Pick<ChargePoint, 'status' | 'statusAt'>, now: Date): EvseStatus {

@@ -6,7 +6,7 @@
 export type TextTone = 'light' | 'dark';
 
 /** Below this luminance (0–255) the background counts as dark. */
-export const LIGHT_TEXT_BELOW = 110;
+const LIGHT_TEXT_BELOW = 110;
 
 /** The red, green and blue channels (0–255) of '#rgb' or '#rrggbb', or undefined when invalid. */
 export function parseHexColour(value: string): [number, number, number] | undefined {

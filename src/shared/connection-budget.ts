@@ -22,9 +22,9 @@ export interface ConnectionInfo {
 export type ConnectionBudget = 'full' | 'light' | 'none';
 
 /** At or beyond either figure a link gets nothing optional (an 800 ms / 250 kbit/s link). */
-export const SLOW_LINK = { rttMs: 700, downlinkMbps: 0.3 } as const;
+const SLOW_LINK = { rttMs: 700, downlinkMbps: 0.3 } as const;
 /** At or beyond either figure (typical "3g": 400 ms, 0.35–1 Mbit/s) a link gets a few prefetches. */
-export const MODERATE_LINK = { rttMs: 300, downlinkMbps: 1 } as const;
+const MODERATE_LINK = { rttMs: 300, downlinkMbps: 1 } as const;
 
 function measured(value: number | undefined): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;

@@ -15,7 +15,7 @@ import {
 } from './shop/content-blocks';
 import { foodMenuSchema, lunchListSchema, stationDetailsSchema, stationSummarySchema } from './stations';
 
-export const localeSchema = z.enum(LOCALES);
+const localeSchema = z.enum(LOCALES);
 
 /**
  * Asset. Only src, alt, width and height are needed to render an image; the
@@ -53,7 +53,7 @@ export type Asset = z.infer<typeof assetSchema>;
  * CMS link url object: internal pages by slug, external URLs, internal
  * links by path, or a card that opens a dialog.
  */
-export const cmsLinkUrlSchema = z.object({
+const cmsLinkUrlSchema = z.object({
   type: z.enum(['internal', 'external', 'card']),
   contentType: z.enum(['standardPage', 'articlePage']).optional(),
   slug: z.string().optional(),
@@ -109,7 +109,7 @@ const accordionBlock = z.object({
 });
 /** First block of every article page: the page's title, byline, created, image and tags go with it. */
 const articleBlock = z.object({ type: z.literal('article'), lead: z.string() });
-export const articleListItemSchema = z.object({
+const articleListItemSchema = z.object({
   title: z.string(),
   path: z.string(),
   created: z.string(),
@@ -264,7 +264,7 @@ export interface NavigationItem {
   children: NavigationItem[];
 }
 
-export const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
+const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
   z.object({
     id: z.string(),
     url: z.string(),
@@ -275,8 +275,8 @@ export const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
   }),
 );
 
-export const linkGroupSchema = z.object({ title: z.string(), links: z.array(cmsLinkSchema) });
-export const socialLinkSchema = z.object({ kind: z.string(), title: z.string(), url: z.string().optional() });
+const linkGroupSchema = z.object({ title: z.string(), links: z.array(cmsLinkSchema) });
+const socialLinkSchema = z.object({ kind: z.string(), title: z.string(), url: z.string().optional() });
 
 export const layoutSchema = z.object({
   navigation: z.array(navigationItemSchema),
@@ -299,7 +299,7 @@ export const layoutSchema = z.object({
 });
 export type Layout = z.infer<typeof layoutSchema>;
 
-export const searchHitSchema = z.object({ path: z.string(), title: z.string(), excerpt: z.string() });
+const searchHitSchema = z.object({ path: z.string(), title: z.string(), excerpt: z.string() });
 /** The body of a search request (POST cms-view/v1/search). */
 export const searchRequestSchema = z.object({ query: z.string().max(200) });
 /**
@@ -307,7 +307,7 @@ export const searchRequestSchema = z.object({ query: z.string().max(200) });
  * how many the locator will list, the town the words name (null when they name none), the
  * locale-relative address of the locator filtered to them, and the first few.
  */
-export const stationSearchHitsSchema = z.object({
+const stationSearchHitsSchema = z.object({
   total: z.number().int().nonnegative(),
   town: z.string().nullable(),
   locatorPath: z.string(),

@@ -13,10 +13,10 @@ import { DEFAULT_DENSITIES, SCREENS } from './rules/limits';
 export type ImageFit = 'cover' | 'contain';
 export type ImageFormat = 'webp' | 'jpeg' | 'png';
 
-export type Screen = keyof typeof SCREENS;
+type Screen = keyof typeof SCREENS;
 
 /** Served sizes are kept within these bounds (the origin clamps to the same). */
-export const IMAGE_SIZE_LIMITS = { min: 16, max: 3200 } as const;
+const IMAGE_SIZE_LIMITS = { min: 16, max: 3200 } as const;
 
 export interface ImagePreset {
   width: number;
@@ -36,7 +36,7 @@ export const IMAGE_PRESETS: Readonly<Record<string, ImagePreset>> = {
   logo: { width: 240, height: 80, fit: 'contain', format: 'webp' },
 };
 
-export interface ImageModifiers {
+interface ImageModifiers {
   width: number;
   height: number;
   fit: ImageFit;

@@ -140,7 +140,7 @@ export const STATION_PATH_SEGMENT: Record<Locale, string> = {
 };
 
 /** The URL prefix for a locale: none in domain mode or for the default locale. */
-export function localePrefix(locale: Locale, domainMode = false): string {
+function localePrefix(locale: Locale, domainMode = false): string {
   return domainMode ? '' : LOCALE_INFO[locale].prefix;
 }
 

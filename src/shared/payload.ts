@@ -40,8 +40,7 @@ export interface PagePayload {
   offline?: OfflineView;
 }
 
-export type OfflineView =
-  { kind: 'shell' } | { kind: 'station'; syncedAt: number | null } | { kind: 'notice'; path: string };
+type OfflineView = { kind: 'shell' } | { kind: 'station'; syncedAt: number | null } | { kind: 'notice'; path: string };
 
 export const PAYLOAD_SUFFIX = '/_payload.json';
 

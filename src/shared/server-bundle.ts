@@ -17,7 +17,7 @@ export interface RenderInput {
 }
 
 /** The pieces of the document, each for its marker in the client's index.html. */
-export interface RenderResult {
+interface RenderResult {
   lang: string;
   head: string;
   html: string;

@@ -31,7 +31,7 @@ export const COUNTRY_TIME_ZONE = Object.fromEntries(
 ) as Record<StationCountry, string>;
 
 /** Service codes; Norway and Sweden add their own. */
-export const SERVICE_CODES = [
+const SERVICE_CODES = [
   'carwash',
   'evCharging',
   'atm',
@@ -74,14 +74,14 @@ export const weeklyHoursSchema = z.object({
 export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
 
 /** A grade's current price in the station's currency and when it was set (src/shared/fuel-prices.ts). */
-export const fuelPriceSchema = z.object({
+const fuelPriceSchema = z.object({
   grade: z.enum(FUEL_GRADES),
   price: z.number().positive(),
   setAt: z.iso.datetime({ offset: true }),
 });
 
 /** An EVSE with its connectors and last known status, after OCPI 2.2.1 (src/shared/charge-points.ts). */
-export const chargePointSchema = z.object({
+const chargePointSchema = z.object({
   uid: z.string().min(1).max(36),
   evseId: z.string().min(1).max(48).optional(),
   status: z.enum(EVSE_STATUSES),
@@ -163,7 +163,6 @@ const priced = z.object({ name: z.string(), price: z.number().nonnegative(), des
  * to the dish (content/stations/lunch-dishes.json), never to one serving of it.
  */
 export const DIET_CODES = ['L', 'G', 'M', 'VEG'] as const;
-export type DietCode = (typeof DIET_CODES)[number];
 
 export const lunchListSchema = z.object({
   title: z.string(),

@@ -4,7 +4,7 @@
  * the script only with analytics consent (src/features/consent).
  */
 
-export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
 
 const TAG_MANAGER_ID = /^(GTM|G)-[A-Z0-9]+$/;
 

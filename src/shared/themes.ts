@@ -28,7 +28,7 @@ export const THEMES: Readonly<Record<ThemeName, ThemeColours>> = {
 };
 
 /** Text colours that the light and dark tones stand for. */
-export const TEXT_COLOURS: Readonly<Record<TextTone, string>> = { light: '#ffffff', dark: '#1a1a1a' };
+const TEXT_COLOURS: Readonly<Record<TextTone, string>> = { light: '#ffffff', dark: '#1a1a1a' };
 
 /** The CSS custom properties of a theme, as the stylesheet declares them. */
 export function themeProperties(name: ThemeName): Record<string, string> {

@@ -8,10 +8,10 @@ import { addDays, isoWeekday, zonedNow } from './station-calendar';
 import type { OpeningHoursShapeA, OpeningHoursShapeB, WeeklyHours } from './stations';
 
 /** Days of opening hours on a page: yesterday and the week from today (spec §5 counts 8). */
-export const PAGE_DAYS = 8;
+const PAGE_DAYS = 8;
 
 /** The ranges of a date: its exception, else its weekday's. */
-export function rangesOn(weekly: WeeklyHours, date: string): string[] {
+function rangesOn(weekly: WeeklyHours, date: string): string[] {
   const text = weekly.exceptions[date] ?? weekly.week[isoWeekday(date) - 1] ?? '';
   return text === '' ? [] : text.split(',');
 }

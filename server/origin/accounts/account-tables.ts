@@ -42,7 +42,7 @@ export interface CustomerCardsTable {
 }
 
 /** Migration 006: failed logins per normalised e-mail (known or not). */
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   email: string;
   failures: number;
   window_started_at: string;

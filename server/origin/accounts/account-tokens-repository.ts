@@ -9,7 +9,7 @@ import type { Db } from '../db';
 
 export type TokenPurpose = CustomerTokensTable['purpose'];
 
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'confirm-email': 3 * 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
   'unlock-login': 60 * 60 * 1000,
@@ -29,7 +29,7 @@ const NEWEST_ONLY: Record<TokenPurpose, boolean> = {
  * Wrong codes a mailed code takes before it dies (the link keeps working). With six digits
  * a guesser has 5 in a million per mail; the site's per-address limit slows it further.
  */
-export const CODE_ATTEMPT_LIMIT = 5;
+const CODE_ATTEMPT_LIMIT = 5;
 
 /** A code is hashed with its customer, so equal codes of two customers differ in the table. */
 const codeHash = (customerId: string, code: string) => tokenHash(`${customerId}:${code}`);
@@ -182,5 +182,3 @@ export function createAccountTokensRepository(database: Db) {
     },
   };
 }
-
-export type AccountTokensRepository = ReturnType<typeof createAccountTokensRepository>;

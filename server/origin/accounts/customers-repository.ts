@@ -143,5 +143,3 @@ export function createCustomersRepository(database: Db) {
     },
   };
 }
-
-export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

@@ -71,5 +71,3 @@ export function createLoginFailuresRepository(
     },
   };
 }
-
-export type LoginFailuresRepository = ReturnType<typeof createLoginFailuresRepository>;

@@ -1,6 +1,6 @@
 /** Table types of the customer sessions (migration 004-accounts). */
 
-export interface CustomerSessionsTable {
+interface CustomerSessionsTable {
   token_hash: string;
   customer_id: string;
   created_at: string;

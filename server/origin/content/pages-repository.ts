@@ -77,7 +77,7 @@ function toStoredPages(rows: PageRow[], checked: CheckedContent): StoredPage[] {
 }
 
 /** The words a page is found by: title, description and the text of its blocks. */
-export function pageSearchText(content: PageContent): string {
+function pageSearchText(content: PageContent): string {
   const blockText = content.body
     .map((block) =>
       Object.values(block)

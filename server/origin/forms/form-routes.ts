@@ -16,7 +16,7 @@ import { createFormSubmissionsRepository } from './form-submissions-repository';
 import { createOutboxRepository } from '../outbox/outbox-repository';
 
 /** Where submissions of each form go (a team mailbox; the sender outside delivers). */
-export const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;
+const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;
 
 export function formRoutes(
   app: FastifyInstance,

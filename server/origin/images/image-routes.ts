@@ -15,7 +15,7 @@ import { notFound } from '../errors';
 import { CONTENT_TYPES, renderImage, type RenderRequest } from './render-image';
 import type { AssetsRepository, StoredAsset } from './assets-repository';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const dimension = z
   .string()

@@ -16,7 +16,7 @@ const sender = z
   .optional();
 
 /** MAIL_FROM_FI_FI, MAIL_FROM_EN_EU, … */
-export function senderVariable(locale: Locale): string {
+function senderVariable(locale: Locale): string {
   return `MAIL_FROM_${locale.replace('-', '_').toUpperCase()}`;
 }
 

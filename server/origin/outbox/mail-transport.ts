@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { MailConfig } from './mail-config';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   /** The outbox row's id: names the .eml file and makes the Message-ID. */
   outboxId: number;
   from: string;

@@ -8,7 +8,7 @@ import type { Generated } from 'kysely';
  */
 export type OutboxStatus = 'pending' | 'sending' | 'delivered' | 'dead';
 
-export interface OutboxTable {
+interface OutboxTable {
   id: Generated<number>;
   channel: 'email' | 'sms';
   recipient: string;

@@ -6,7 +6,7 @@ import { LOCALES, type ShopCurrency } from '#shared/locales';
 
 const code = z.string().regex(/^[A-Z0-9][A-Z0-9_-]{0,63}$/);
 
-export const catalogFileSchema = z
+const catalogFileSchema = z
   .object({
     // The currency every price of the catalog is in; the locale table's ShopCurrency must be it.
     currency: z.literal('EUR' satisfies ShopCurrency),

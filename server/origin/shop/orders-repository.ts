@@ -8,7 +8,7 @@ export type OrderItemRow = Omit<ShopOrderItemsTable, 'id'> & { id: number };
 export type PaymentRow = ShopPaymentsTable;
 
 /** 'ST1-' + 12 digits (the verification code rule of spec §5 accepts ST1-digits). */
-export function newWashCode(): string {
+function newWashCode(): string {
   return `ST1-${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 

@@ -86,7 +86,7 @@ export interface ShopPaymentsTable {
   provider_url: string | null;
 }
 
-export interface ShopWashCodesTable {
+interface ShopWashCodesTable {
   code: string;
   order_id: string;
   order_item_id: number;
@@ -95,7 +95,7 @@ export interface ShopWashCodesTable {
   used_at: string | null;
 }
 
-export interface ShopProviderKeysTable {
+interface ShopProviderKeysTable {
   provider: string;
   secret: string;
 }

@@ -17,7 +17,7 @@ export const ocpiConnectorSchema = z.object({
   /** Watts, as OCPI gives it. */
   max_electric_power: z.number().int().positive(),
 });
-export type OcpiConnector = z.infer<typeof ocpiConnectorSchema>;
+type OcpiConnector = z.infer<typeof ocpiConnectorSchema>;
 
 /** A charge point as stored. */
 export interface StoredChargePoint {
@@ -158,5 +158,3 @@ export function createChargePointsRepository(db: Db) {
     },
   };
 }
-
-export type ChargePointsRepository = ReturnType<typeof createChargePointsRepository>;

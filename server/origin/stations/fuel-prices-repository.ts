@@ -163,5 +163,3 @@ export function createFuelPricesRepository(db: Db) {
 export function priceKey(stationId: string, grade: string, setAt: string): string {
   return `${stationId}|${grade}|${setAt}`;
 }
-
-export type FuelPricesRepository = ReturnType<typeof createFuelPricesRepository>;

@@ -38,7 +38,7 @@ export interface StatusRow {
   lastUpdated: string;
 }
 
-export interface RowError {
+interface RowError {
   /** The row's index in the batch (0-based, as the JSON array). */
   row: number;
   code: string;

@@ -11,13 +11,13 @@ export interface StationsTable {
 }
 
 /** One row: the id of this database's station history (migration 008) and the last version taken (013). */
-export interface StationDatasetTable {
+interface StationDatasetTable {
   id: string;
   version: number;
 }
 
 /** Migration 009: every imported price, and the current price per station and grade. */
-export interface FuelPriceHistoryTable {
+interface FuelPriceHistoryTable {
   station_id: string;
   grade: string;
   set_at: string;

@@ -44,7 +44,7 @@ function stationRow(record: StationRecord, version: number, now: string): Statio
  * commit in the order of their numbers: a delta read between two commits never skips one.
  * Every writer of stations (editors, content sync, imports) goes through this.
  */
-export async function nextStationVersion(trx: Db): Promise<number> {
+async function nextStationVersion(trx: Db): Promise<number> {
   const row = await trx
     .updateTable('station_dataset')
     .set((eb) => ({ version: eb('version', '+', 1) }))

@@ -21,7 +21,7 @@ export interface OriginAnswer {
  * An origin refusal as the browser gets it: status, code, message, the per-field messages
  * and the per-account lock's reason, and its retry-after; nothing else of the origin's body.
  */
-export function originRefusal(error: ApiError): HttpError {
+function originRefusal(error: ApiError): HttpError {
   const ours = error.code !== 'HTTP_ERROR';
   const retryAfter = error.retryAfterSeconds;
   return new HttpError(error.status, ours ? error.code : 'BAD_REQUEST', ours ? error.message : 'Request refused', {
@@ -71,5 +71,3 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
   }
   return { call };
 }
-
-export type AccountOrigin = ReturnType<typeof createAccountOrigin>;

@@ -43,7 +43,7 @@ const MAPS_CONNECT_SOURCES = ['https://*.googleapis.com', 'https://*.google.com'
  * this document and to any frame or script it loads (docs/operations.md "Headers").
  * Helmet dropped its Permissions-Policy support, hence the plain header.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   'autoplay=(self)',
   'fullscreen=(self)',

@@ -27,7 +27,7 @@ export interface AppShellOptions {
 
 const shellParams = z.object({ locale: z.enum(LOCALES) });
 
-export function appShellPayload(locale: Locale, layout: PagePayload['layout'], renderer: Renderer): PagePayload {
+function appShellPayload(locale: Locale, layout: PagePayload['layout'], renderer: Renderer): PagePayload {
   const title = renderer.translate(locale, 'app.offline.documentTitle');
   const htmlLang = LOCALE_INFO[locale].htmlLang;
   return {

@@ -21,7 +21,7 @@ export interface LoadIdleEnvironment {
   requestIdleCallback?: ((callback: () => void, options: { timeout: number }) => void) | undefined;
 }
 
-export function browserLoadIdleEnvironment(): LoadIdleEnvironment {
+function browserLoadIdleEnvironment(): LoadIdleEnvironment {
   return {
     isLoaded: () => document.readyState === 'complete',
     onLoad: (callback) => window.addEventListener('load', () => callback(), { once: true }),

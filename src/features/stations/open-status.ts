@@ -21,7 +21,7 @@ export const SOON_MINUTES = 60;
 /** Today, tomorrow, or the ISO weekday (1 Monday .. 7 Sunday) of a day later in the week. */
 export type DayRef = 'today' | 'tomorrow' | 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-export interface Moment {
+interface Moment {
   /** Wall-clock 'HH:mm' in the station's zone ('24:00' for the end of a day). */
   time: string;
   day: DayRef;

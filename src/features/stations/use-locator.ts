@@ -165,5 +165,3 @@ export function useLocator() {
     select: setSelected,
   };
 }
-
-export type LocatorState = ReturnType<typeof useLocator>;

@@ -12,7 +12,7 @@ import { endpoint } from './endpoint';
 const text = (max: number) => z.string().max(max);
 
 /** A token from an e-mail link (confirmation, reset, unlock): URL-safe base64. */
-export const accountToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'expected a token from an e-mail link');
+const accountToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'expected a token from an e-mail link');
 
 /**
  * The session token of the HttpOnly cookie, as the origin issues it (32 random bytes,
@@ -39,7 +39,7 @@ export const registerRequest = detailsRequest.extend({ email: text(254), passwor
 export const passwordChangeRequest = z.object({ currentPassword: text(256), newPassword: text(256) });
 export const tokenRequest = z.object({ token: accountToken });
 /** The six-digit code mailed beside the confirmation link, typed with the address. */
-export const confirmationCode = z.string().regex(/^\d{6}$/, 'expected the six-digit code from the e-mail');
+const confirmationCode = z.string().regex(/^\d{6}$/, 'expected the six-digit code from the e-mail');
 /**
  * Confirming an address: by the link's token, or by the address and the typed code. One
  * object (not a union), so that a refusal names the missing field.

@@ -8,7 +8,6 @@
 /** The header the auth check answers with; AUTHORIZED makes the browser load the customer. */
 export const USER_STATUS_HEADER = 'user-status';
 export const USER_STATUSES = ['AUTHORIZED', 'UNAUTHORIZED'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 /**
  * The cart's totals: 'valid' when they are the server's answer for these items,

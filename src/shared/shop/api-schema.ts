@@ -12,7 +12,7 @@ import { z } from '../zod';
 import { EMAIL_MAX_LENGTH, MAX_CART_LINES, MAX_QUANTITY, NAME_MAX_LENGTH } from '../rules/limits';
 import { PAYMENT_RESULT_STATUSES } from '../rules/states';
 
-export const PAYMENT_METHODS = ['card', 'bank'] as const;
+const PAYMENT_METHODS = ['card', 'bank'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHODS)[number];
 
 /**
@@ -33,7 +33,7 @@ export const BANKS = [
   { id: 'dnb', name: 'DNB', countries: ['NO'] },
   { id: 'sparebank', name: 'SpareBank 1', countries: ['NO'] },
 ] as const satisfies readonly { id: string; name: string; countries: readonly Country[] }[];
-export const BANK_IDS = BANKS.map((bank) => bank.id) as [string, ...string[]];
+const BANK_IDS = BANKS.map((bank) => bank.id) as [string, ...string[]];
 export type Bank = (typeof BANKS)[number];
 
 /** The banks a locale's customers are offered, in the order shown. */
@@ -65,7 +65,7 @@ const cartLineSchema = z.object({
   showUpsell: z.boolean().default(true),
 });
 
-export const discountCodeSchema = z.string().trim().min(1).max(40);
+const discountCodeSchema = z.string().trim().min(1).max(40);
 
 export const validateCartRequestSchema = z.object({
   items: z.array(cartLineSchema).max(MAX_CART_LINES, `a cart holds at most ${MAX_CART_LINES} products`),
@@ -85,7 +85,7 @@ const personName = z
     'a name must not contain markup or control characters (< > { } [ ] \\ ` ^ | ~ $)',
   );
 
-export const customerDataSchema = z
+const customerDataSchema = z
   .object({
     email: z.email().max(EMAIL_MAX_LENGTH),
     firstname: personName,
@@ -143,7 +143,6 @@ export const initializeOrderRequestSchema = z
       message: 'a phone number is needed for text messages (sendSms or SMS marketing)',
     },
   );
-export type InitializeOrderRequest = z.input<typeof initializeOrderRequestSchema>;
 
 export type { PaymentResultStatus } from '../rules/states';
 

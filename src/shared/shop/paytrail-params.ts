@@ -7,7 +7,7 @@
  */
 import { z } from '../zod';
 
-export const PAYTRAIL_STATUSES = ['new', 'ok', 'fail', 'pending', 'delayed'] as const;
+const PAYTRAIL_STATUSES = ['new', 'ok', 'fail', 'pending', 'delayed'] as const;
 
 const token = (max: number) => z.string().regex(new RegExp(`^[A-Za-z0-9._-]{1,${max}}$`));
 

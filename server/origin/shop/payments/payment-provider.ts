@@ -4,7 +4,7 @@
  */
 import type { PaymentMethodType, SignedPaymentResult } from '#shared/shop/api-schema';
 
-export interface CreatePaymentInput {
+interface CreatePaymentInput {
   paymentId: string;
   orderId: string;
   amountCents: number;

@@ -20,10 +20,10 @@ import type { PaymentProvider } from './payment-provider';
 import { isPaytrailSignatureValid, paytrailSignature } from './paytrail-signature';
 import { signPaymentResult, verifyPaymentSignature } from './signature';
 
-export const PAYTRAIL_ID = 'paytrail';
+const PAYTRAIL_ID = 'paytrail';
 /** The site server's routes Paytrail sends the payer back to and calls (server/site/routes/paytrail.ts). */
-export const PAYTRAIL_RETURN_PATH = '/payment-return/paytrail';
-export const PAYTRAIL_CALLBACK_PATH = '/payment-callback/paytrail';
+const PAYTRAIL_RETURN_PATH = '/payment-return/paytrail';
+const PAYTRAIL_CALLBACK_PATH = '/payment-callback/paytrail';
 
 export interface PaytrailConfig {
   merchantId: string;
@@ -53,7 +53,7 @@ const CARD_PROVIDERS = new Set(['creditcard', 'amex', 'applepay', 'googlepay']);
 const STATUS_OF: Partial<Record<string, PaymentResultStatus>> = { ok: 'approved', fail: 'cancelled' };
 
 /** Paytrail's payment method id as the receipt's method ('card:creditcard', 'bank:osuuspankki'). */
-export function paymentMethodOf(provider: string | undefined): string {
+function paymentMethodOf(provider: string | undefined): string {
   const id = (provider ?? '').replace(/[^a-z]/g, '').slice(0, 20);
   const name = id.length >= 2 ? id : 'paytrail';
   return `${CARD_PROVIDERS.has(name) ? 'card' : 'bank'}:${name}`;

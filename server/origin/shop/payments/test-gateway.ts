@@ -11,7 +11,7 @@ import { type ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';
 import { signPaymentResult, verifyPaymentSignature } from './signature';
 
-export const TEST_GATEWAY_ID = 'test-gateway';
+const TEST_GATEWAY_ID = 'test-gateway';
 /** Where the site server serves the hosted page (it proxies /payment-gateway/* to the origin). */
 export const GATEWAY_PATH_PREFIX = '/payment-gateway';
 

@@ -61,10 +61,10 @@ const dishesFileSchema = z.object({
 type Dish = z.infer<typeof dishesFileSchema>['countries']['FI'][number];
 
 /** Stations per country: Finland is the home market (650 is the bench's "one country"). */
-export const STATIONS_PER_COUNTRY: Record<StationCountry, number> = { FI: 650, SE: 350, NO: 300 };
+const STATIONS_PER_COUNTRY: Record<StationCountry, number> = { FI: 650, SE: 350, NO: 300 };
 
 /** The seed's size today (the sum of STATIONS_PER_COUNTRY). */
-export const DEFAULT_SEED_TOTAL = 1300;
+const DEFAULT_SEED_TOTAL = 1300;
 
 /**
  * Stations per country for a seed of `total` stations, in the proportions of

@@ -15,7 +15,7 @@ import { isEmptyCustomer, userFromCustomer } from './user-from-customer';
 /** Whether the first auth check of this page has finished: kept in the shared session store, which the shop reads too. */
 export { sessionCheck };
 
-export function resetUser(): void {
+function resetUser(): void {
   session.user = null;
   session.loggedIn = false;
   setUserFirstName(null);

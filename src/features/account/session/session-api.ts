@@ -11,8 +11,6 @@ import { requestJson, type ApiAnswer } from '@/shared/api/client';
 import type { HttpMethod } from '@/shared/api/endpoint';
 import type { Locale } from '@/shared/locales';
 
-export { ApiError } from '@/shared/api/errors';
-
 type Customers = typeof customersApi;
 const CUSTOMER: PathOf<Customers['customer']> = 'customers/v1/customer';
 const CARDS: PathOf<Customers['cards']> = 'customers/v1/cards';

@@ -53,12 +53,12 @@ import type { CartItem, CartState, ProductInput, StoredCart } from './cart-types
 export const FIRST_IN_CART_MODAL = 'firstInCart';
 
 /** The one call of the shop API the cart makes. */
-export interface CartApi {
+interface CartApi {
   validateCart(request: ValidateCartRequest, locale: Locale): Promise<ValidatedCart>;
 }
 
 /** What the cart needs to know of the session (spec §6). */
-export interface CartSession {
+interface CartSession {
   /** The e-mail for validation: the account's when logged in, else the checkout form's. */
   customerEmail(): string | undefined;
   /**
@@ -82,7 +82,7 @@ export interface CartDependencies {
  * cart, which is now empty) or 'superseded' (a newer change or another tab's save came
  * first; its own check decides).
  */
-export type CheckOutcome = 'valid' | 'kept' | 'rejected' | 'superseded';
+type CheckOutcome = 'valid' | 'kept' | 'rejected' | 'superseded';
 
 /** The add whose check this is: what to take back when the server refuses it. */
 interface AddUnderCheck {

@@ -10,7 +10,7 @@ import type { Locale } from '@/shared/locales';
 import type { StationCountry, StationList, StationSummary } from '@/shared/stations';
 
 const STATIONS_PATH: PathOf<typeof stationsApi.list> = 'cms-view/v1/stations';
-export const STATIONS_ENDPOINT = `/proxy/${STATIONS_PATH}`;
+const STATIONS_ENDPOINT = `/proxy/${STATIONS_PATH}`;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -31,7 +31,7 @@ function isSummary(value: unknown): value is StationSummary {
  * A light check of the answer (the browser bundle carries no zod; the origin built it from
  * checked records): the envelope must be right, a station that is not is left out.
  */
-export function readStationList(value: unknown, country: StationCountry): StationList {
+function readStationList(value: unknown, country: StationCountry): StationList {
   if (
     !isObject(value) ||
     value.country !== country ||
