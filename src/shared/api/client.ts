@@ -1,9 +1,9 @@
 /**
- * The one HTTP client of the browser and the site server: JSON over fetch, typed answers,
- * and one `ApiError` for every failure (an error answer, an answer that is not JSON, no
- * answer, no answer in time). Built on the platform's fetch, which both runtimes have;
- * ky would do the same with some 4 KB more on the landing page, whose budget is 100 KB.
+ * The one HTTP client of the browser and the site server: JSON over ky (the timeout and
+ * the one retry of a GET are ky's), typed answers, and one `ApiError` for every failure
+ * (an error answer, an answer that is not JSON, no answer, no answer in time).
  */
+import ky, { isHTTPError, isTimeoutError } from 'ky';
 import { ApiError, isApiErrorBody, retryAfterSeconds } from './errors';
 import type { HttpMethod } from './endpoint';
 
@@ -63,24 +63,88 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-async function send(request: ApiRequest): Promise<Response> {
-  const timeout = request.timeoutMs === undefined ? undefined : AbortSignal.timeout(request.timeoutMs);
-  const signals = [request.signal, timeout].filter((signal): signal is AbortSignal => signal !== undefined);
+const GATEWAY_FAILURES = [502, 503, 504];
+const RETRY_DELAY_MS = 300;
+
+type ParsedBody = { ok: true; value: unknown } | { ok: false };
+
+/** What came back, whichever way ky handed it over. */
+interface RawAnswer {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  body: ParsedBody;
+}
+
+/** The body ky read into an HTTPError (JSON parsed, other text as text, else undefined). */
+function parsedErrorData(data: unknown): ParsedBody {
+  if (data === undefined) return { ok: true, value: null };
+  return typeof data === 'string' ? parseJson(data) : { ok: true, value: data };
+}
+
+// ky builds a Request, which needs an absolute URL; the browser's and the service worker's
+// calls are site-relative. ky resolves them against the page (or a placeholder where there
+// is none, as in Node tests of browser code), and the fetch below is handed the caller's
+// own URL again, so that what is fetched is exactly what was asked for.
+const RELATIVE_BASE = (globalThis as { location?: { href: string } }).location?.href ?? 'http://localhost/';
+
+/**
+ * One exchange through ky: its timeout, and with `retryOnce` its retry of a GET after no
+ * answer or a 502/503/504 (300 ms later; the callers' time budgets are short). Every status
+ * comes back as an answer; only failures to get one are thrown.
+ */
+async function send(request: ApiRequest): Promise<RawAnswer> {
+  const method = request.method ?? 'GET';
+  const url = urlWithQuery(request.url, request.query);
+  const retrying = request.retryOnce === true && method === 'GET' && request.acceptStatuses === undefined;
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const [name, value] of Object.entries(request.headers ?? {})) if (value !== undefined) headers[name] = value;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const fetchWith = request.fetch ?? globalThis.fetch;
   try {
-    return await (request.fetch ?? fetch)(urlWithQuery(request.url, request.query), {
-      method: request.method ?? 'GET',
+    const response = await ky(url, {
+      baseUrl: RELATIVE_BASE,
+      method,
       headers,
       credentials: 'same-origin',
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      ...(signals.length === 0 ? {} : { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) }),
+      ...(body === undefined ? {} : { body }),
+      ...(request.signal ? { signal: request.signal } : {}),
+      fetch: (input) =>
+        fetchWith(url, {
+          method,
+          headers,
+          credentials: 'same-origin',
+          ...(body === undefined ? {} : { body }),
+          // ky's signal: the caller's abort and ky's timeout together.
+          signal: (input as Request).signal,
+        }),
+      timeout: request.timeoutMs ?? false,
+      retry: retrying
+        ? {
+            limit: 1,
+            methods: ['get'],
+            statusCodes: GATEWAY_FAILURES,
+            afterStatusCodes: [],
+            delay: () => RETRY_DELAY_MS,
+          }
+        : 0,
+      // ky retries only what it throws: a gateway failure while a retry is allowed.
+      throwHttpErrors: (status) => retrying && GATEWAY_FAILURES.includes(status),
     });
+    const text = await response.text().catch(() => '');
+    return { status: response.status, ok: response.ok, headers: response.headers, body: parseJson(text) };
   } catch (error) {
+    if (isHTTPError(error))
+      return {
+        status: error.response.status,
+        ok: false,
+        headers: error.response.headers,
+        body: parsedErrorData(error.data),
+      };
     // The caller's own abort is not a failure of the call: it goes back as it came.
     if (request.signal?.aborted) throw error;
-    if (timeout?.aborted)
+    if (isTimeoutError(error))
       throw new ApiError(0, 'TIMEOUT', `${describe(request)}: no answer in ${request.timeoutMs} ms`, {
         failure: 'timeout',
         cause: error,
@@ -92,27 +156,10 @@ async function send(request: ApiRequest): Promise<Response> {
   }
 }
 
-const GATEWAY_FAILURES = [502, 503, 504];
-const RETRY_DELAY_MS = 300;
-
-async function sendWithRetry(request: ApiRequest): Promise<Response> {
-  if (!request.retryOnce || (request.method ?? 'GET') !== 'GET') return send(request);
-  const again = () => new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS)).then(() => send(request));
-  let response: Response;
-  try {
-    response = await send(request);
-  } catch (error) {
-    if (error instanceof ApiError && error.failure === 'network') return again();
-    throw error;
-  }
-  return GATEWAY_FAILURES.includes(response.status) && !request.acceptStatuses ? again() : response;
-}
-
 /** Sends a request and reads its JSON answer; any failure is an ApiError. */
 export async function requestJson<T = unknown>(request: ApiRequest): Promise<ApiAnswer<T>> {
-  const response = await sendWithRetry(request);
-  const text = await response.text().catch(() => '');
-  const parsed = parseJson(text);
+  const response = await send(request);
+  const parsed = response.body;
   const accepted = request.acceptStatuses === 'any' || (request.acceptStatuses?.includes(response.status) ?? false);
   if (response.ok || accepted) {
     if (!parsed.ok)
