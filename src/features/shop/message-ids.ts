@@ -17,11 +17,6 @@ export const SHOP_CHECKOUT_IDS: Partial<Record<string, string>> = {
   step2: /*i18n*/ 'shop.checkout.step2',
 };
 
-export const SHOP_CHECKOUT_MARKETING_IDS: Partial<Record<string, string>> = {
-  email: /*i18n*/ 'shop.checkout.marketing.email',
-  sms: /*i18n*/ 'shop.checkout.marketing.sms',
-};
-
 export const SHOP_CHECKOUT_METHOD_IDS: Partial<Record<string, string>> = {
   bank: /*i18n*/ 'shop.checkout.method.bank',
   card: /*i18n*/ 'shop.checkout.method.card',

@@ -12,7 +12,7 @@ import { loadCustomer } from '../session/session-actions';
 import { updateDetails } from '../api/account-api';
 import { useFieldText } from './account-helpers';
 import { phoneCheck } from './phone-check';
-import { MarketingChoices, PhoneFields, phoneNumberOf } from './shared-fields';
+import { AccountMarketingChoices, PhoneFields, phoneNumberOf } from './shared-fields';
 import { useAccountForm } from './use-account-form';
 import { ACCOUNT_FIELD_IDS } from '../message-ids';
 
@@ -71,7 +71,7 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
         onNumber={(value) => form.setValue('telephoneNumber', value)}
         error={text(form.errorOf('telephoneNumber'))}
       />
-      <MarketingChoices value={marketing} onChange={setMarketing} />
+      <AccountMarketingChoices value={marketing} onChange={setMarketing} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>
           {pending ? i18n._('account.details.saving') : i18n._('account.details.save')}

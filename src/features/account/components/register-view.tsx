@@ -15,7 +15,7 @@ import { register } from '../api/account-api';
 import { useFieldText, usePasswordHint } from './account-helpers';
 import { phoneCheck } from './phone-check';
 import { useAccountForm } from './use-account-form';
-import { MarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from './shared-fields';
+import { AccountMarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from './shared-fields';
 
 /** What registration ends with: the confirmation mail is on its way. */
 function RegistrationSent({ email }: { email: string }) {
@@ -140,7 +140,7 @@ export function RegisterView() {
         required
         {...form.field('passwordConfirmation')}
       />
-      <MarketingChoices value={marketing} onChange={setMarketing} />
+      <AccountMarketingChoices value={marketing} onChange={setMarketing} />
       <CheckboxField
         required
         {...form.checkbox('terms')}

@@ -1,7 +1,7 @@
 /** Phone (country code + number, spec §3/§5) and marketing choices, used by register and my details. */
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { MARKETING_CHOICES, type MarketingChoice } from '@/shared/account-types';
+import type { MarketingChoice } from '@/shared/account-types';
 import { LOCALE_INFO, type Locale } from '@/shared/locales';
 import {
   DEFAULT_TELEPHONE_PREFIX,
@@ -10,8 +10,9 @@ import {
   telephonePrefixesFor,
   type TelephonePrefix,
 } from '@/shared/rules/phone';
-import { CheckboxField, FormField, SelectField } from '@/ui/form/form-field';
-import { ACCOUNT_MARKETING_IDS, FORMS_COUNTRY_IDS } from '../message-ids';
+import { FormField, SelectField } from '@/ui/form/form-field';
+import { MarketingChoices } from '@/ui/form/marketing-choices';
+import { FORMS_COUNTRY_IDS } from '../message-ids';
 
 /** The prefix the phone fields start with: the locale table's. */
 export function defaultPrefixFor(locale: Locale): TelephonePrefix {
@@ -64,7 +65,7 @@ export function PhoneFields(props: {
   );
 }
 
-export function MarketingChoices({
+export function AccountMarketingChoices({
   value,
   onChange,
 }: {
@@ -73,17 +74,11 @@ export function MarketingChoices({
 }) {
   const { i18n } = useLingui();
   return (
-    <fieldset className="form-fieldset">
-      <legend>{i18n._('account.marketing.legend')}</legend>
-      {MARKETING_CHOICES.map((choice) => (
-        <CheckboxField
-          key={choice}
-          name={`marketing-${choice}`}
-          label={i18n._(ACCOUNT_MARKETING_IDS[choice] ?? `account.marketing.${choice}`)}
-          checked={value.includes(choice)}
-          onChange={(checked) => onChange(checked ? [...value, choice] : value.filter((item) => item !== choice))}
-        />
-      ))}
-    </fieldset>
+    <MarketingChoices
+      legend={i18n._('account.marketing.legend')}
+      labels={{ email: i18n._('account.marketing.email'), sms: i18n._('account.marketing.sms') }}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

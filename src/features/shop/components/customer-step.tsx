@@ -11,6 +11,7 @@ import { phoneNeeded } from '@/shared/shop/api-schema';
 import { readPhone, telephonePrefixesFor, type Phone } from '@/shared/rules/phone';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@/shared/rules/limits';
 import { CheckboxField, FormField, SelectField } from '@/ui/form/form-field';
+import { MarketingChoices } from '@/ui/form/marketing-choices';
 import { useFormMessages, type FieldMessage } from '@/ui/form/use-form-fields';
 import { useSite } from '@/ui/site-context';
 import { useCartService } from '../cart/cart-context';
@@ -22,7 +23,7 @@ import {
   type CustomerData,
 } from '../checkout/customer-data-storage';
 import { customerFieldRules } from '../checkout/customer-form-rules';
-import { SHOP_CHECKOUT_COUNTRY_IDS, SHOP_CHECKOUT_IDS, SHOP_CHECKOUT_MARKETING_IDS } from '../message-ids';
+import { SHOP_CHECKOUT_COUNTRY_IDS, SHOP_CHECKOUT_IDS } from '../message-ids';
 
 /** The form's values: the customer data and the text-message choice. */
 type CustomerValues = Omit<CustomerData, 'marketing'> & { marketing: Array<'email' | 'sms'>; sendSms: boolean };
@@ -148,7 +149,12 @@ export function CustomerStep({ onDone }: { onDone: () => void }) {
           {...form.field('telephoneNumber')}
         />
       </div>
-      <MarketingChoices value={values.marketing} onChange={(value) => form.setValue('marketing', value)} />
+      <MarketingChoices
+        legend={i18n._('shop.checkout.marketing')}
+        labels={{ email: i18n._('shop.checkout.marketing.email'), sms: i18n._('shop.checkout.marketing.sms') }}
+        value={values.marketing}
+        onChange={(value) => form.setValue('marketing', value)}
+      />
       <CheckboxField label={i18n._('shop.checkout.sendSms')} {...form.checkbox('sendSms')} />
       <p className="shop-actions">
         <button type="submit" className="button button--primary">
@@ -159,34 +165,5 @@ export function CustomerStep({ onDone }: { onDone: () => void }) {
         </button>
       </p>
     </form>
-  );
-}
-
-type MarketingChoice = 'email' | 'sms';
-
-function MarketingChoices({
-  value,
-  onChange,
-}: {
-  value: MarketingChoice[];
-  onChange: (value: MarketingChoice[]) => void;
-}) {
-  const { i18n } = useLingui();
-  return (
-    <fieldset className="form-fieldset">
-      <legend>{i18n._('shop.checkout.marketing')}</legend>
-      {(['email', 'sms'] as const).map((choice) => (
-        <CheckboxField
-          key={choice}
-          name={`marketing-${choice}`}
-          label={i18n._(SHOP_CHECKOUT_MARKETING_IDS[choice] ?? `shop.checkout.marketing.${choice}`)}
-          checked={value.includes(choice)}
-          onChange={(checked) => {
-            const others = value.filter((entry) => entry !== choice);
-            onChange(checked ? [...others, choice] : others);
-          }}
-        />
-      ))}
-    </fieldset>
   );
 }
