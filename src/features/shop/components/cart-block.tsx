@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
+import { InlineForm } from '@/ui/form/inline-form';
 import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -207,25 +208,25 @@ function DiscountForm({ current, unchecked }: { current: string | null; unchecke
       </p>
     );
   return (
-    <form className="shop-discount" onSubmit={onSubmit} noValidate>
-      <label htmlFor={inputId}>{i18n._('shop.discount.label')}</label>
-      <div className="shop-discount__row">
-        <input
-          id={inputId}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          maxLength={40}
-          autoComplete="off"
-          aria-invalid={refused ? true : undefined}
-          aria-describedby={refused ? errorId : undefined}
-        />
-        <button type="submit" className="button">
-          {i18n._('shop.discount.apply')}
-        </button>
-      </div>
+    <InlineForm
+      className="shop-discount"
+      label={i18n._('shop.discount.label')}
+      submit={i18n._('shop.discount.apply')}
+      noValidate
+      onSubmit={onSubmit}
+      input={{
+        id: inputId,
+        value: draft,
+        onChange: (event) => setDraft(event.target.value),
+        maxLength: 40,
+        autoComplete: 'off',
+        'aria-invalid': refused ? true : undefined,
+        'aria-describedby': refused ? errorId : undefined,
+      }}
+    >
       <p id={errorId} className="checkout-field__error" role="alert">
         {refused ? i18n._(SHOP_DISCOUNT_IDS[refused.reason] ?? `shop.discount.${refused.reason}`) : null}
       </p>
-    </form>
+    </InlineForm>
   );
 }

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
+import { InlineForm } from '@/ui/form/inline-form';
 import type { KnownBlockOf } from '@/shared/content-schema';
 import type { WashCodeStatus } from '@/shared/shop/api-schema';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -41,26 +42,26 @@ export function WashCodeCheckBlock({ block }: { block: KnownBlockOf<'washCodeChe
   return (
     <section className="wash-code-check">
       <h2>{block.title ?? i18n._('shop.washCode.title')}</h2>
-      <form onSubmit={(event) => void onSubmit(event)}>
-        <label htmlFor={inputId}>{i18n._('shop.washCode.label')}</label>
-        <div className="shop-discount__row">
-          <input
-            id={inputId}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            maxLength={60}
-            autoComplete="off"
-            inputMode="text"
-            aria-describedby={`${inputId}-hint`}
-          />
-          <button type="submit" className="button button--primary" disabled={!online || check.state === 'checking'}>
-            {i18n._('shop.washCode.check')}
-          </button>
-        </div>
+      <InlineForm
+        label={i18n._('shop.washCode.label')}
+        submit={i18n._('shop.washCode.check')}
+        primary
+        submitDisabled={!online || check.state === 'checking'}
+        onSubmit={(event) => void onSubmit(event)}
+        input={{
+          id: inputId,
+          value: code,
+          onChange: (event) => setCode(event.target.value),
+          maxLength: 60,
+          autoComplete: 'off',
+          inputMode: 'text',
+          'aria-describedby': `${inputId}-hint`,
+        }}
+      >
         <p id={`${inputId}-hint`} className="shop-muted">
           {online ? i18n._('shop.washCode.hint') : i18n._('shop.offline.needsNetwork')}
         </p>
-      </form>
+      </InlineForm>
       <p role="status" className="wash-code-check__result">
         {check.state === 'checking'
           ? i18n._('shop.washCode.checking')
