@@ -7,7 +7,12 @@ import { PageRoute } from '@/app/routes';
 import { pageUsesCart, preloadPageBlocks } from '@/app/lazy-blocks';
 import { lazyCartSource, type CartSource } from '@/features/shop';
 import { captureInstallPrompt } from '@/features/pwa/install-event';
-import { isNetworkFailure, listenForChunkErrors, withNavigationReloads } from '@/features/pwa/navigation-reload';
+import {
+  OFFLINE_NOTICE_TITLE_ID,
+  isNetworkFailure,
+  listenForChunkErrors,
+  withNavigationReloads,
+} from '@/features/pwa/navigation-reload';
 import { createI18n, loadFeatureMessages, setBrowserI18n } from '@/i18n/catalogs';
 import type { I18n } from '@lingui/core';
 import type { Locale } from '@/shared/locales';
@@ -104,7 +109,7 @@ function pageLoader(services: DocumentServices) {
   /** The offline notice of a page that needs the network (offlineNoticePayload). */
   async function offlineNotice(target: string): Promise<PagePayload> {
     await loadFeatureMessages('app');
-    return offlineNoticePayload(site.locale, services.i18n._(/*i18n*/ 'app.offline.documentTitle'), target);
+    return offlineNoticePayload(site.locale, services.i18n._(OFFLINE_NOTICE_TITLE_ID), target);
   }
 
   /** A loader that ends in the offline notice instead of an error when the network is away. */

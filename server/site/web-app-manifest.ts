@@ -69,18 +69,18 @@ export function webAppManifest(locale: Locale, options: { domainMode: boolean },
   const start = href('/');
   const shortcuts: WebAppManifest['shortcuts'] = [
     {
-      name: translate(locale, 'app.manifest.shortcut.stationLocator'),
+      name: translate(locale, /*i18n*/ 'app.manifest.shortcut.stationLocator'),
       url: href(LOCALIZED_PATHS.stationLocator[locale]),
       icons: SHORTCUT_ICONS,
     },
     {
       // The favourites, first in the locator (docs/pwa.md "Favourite stations").
-      name: translate(locale, 'app.manifest.shortcut.myStations'),
+      name: translate(locale, /*i18n*/ 'app.manifest.shortcut.myStations'),
       url: `${href(LOCALIZED_PATHS.stationLocator[locale])}#${MY_STATIONS_ANCHOR}`,
       icons: SHORTCUT_ICONS,
     },
     {
-      name: translate(locale, 'app.manifest.shortcut.cart'),
+      name: translate(locale, /*i18n*/ 'app.manifest.shortcut.cart'),
       url: href(SHOP_PATHS.cart[locale]),
       icons: SHORTCUT_ICONS,
     },
@@ -88,9 +88,9 @@ export function webAppManifest(locale: Locale, options: { domainMode: boolean },
   return {
     // One app per locale: each has its own start URL, names and language.
     id: start,
-    name: translate(locale, 'app.manifest.name'),
-    short_name: translate(locale, 'app.manifest.shortName'),
-    description: translate(locale, 'app.manifest.description'),
+    name: translate(locale, /*i18n*/ 'app.manifest.name'),
+    short_name: translate(locale, /*i18n*/ 'app.manifest.shortName'),
+    description: translate(locale, /*i18n*/ 'app.manifest.description'),
     lang: LOCALE_INFO[locale].htmlLang,
     dir: 'ltr',
     start_url: start,
@@ -107,7 +107,7 @@ export function webAppManifest(locale: Locale, options: { domainMode: boolean },
       sizes: `${shot.width}x${shot.height}`,
       type: 'image/webp',
       form_factor: shot.formFactor,
-      label: translate(locale, 'app.manifest.screenshot'),
+      label: translate(locale, /*i18n*/ 'app.manifest.screenshot'),
     })),
   };
 }

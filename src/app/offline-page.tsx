@@ -34,6 +34,11 @@ export default function OfflinePage({
 
 type StartPageKind = 'home' | 'stationLocator' | 'cart';
 const START_PAGE_KINDS: readonly StartPageKind[] = ['home', 'stationLocator', 'cart'];
+const START_PAGE_LABEL_IDS: Record<StartPageKind, string> = {
+  home: /*i18n*/ 'app.offline.home',
+  stationLocator: /*i18n*/ 'app.offline.stationLocator',
+  cart: /*i18n*/ 'app.offline.cart',
+};
 
 interface OpensOffline {
   locale: Locale;
@@ -113,7 +118,7 @@ function OfflineNotice({ path }: { path: string }) {
                   href={page.href}
                   {...(page.locale === locale ? {} : { hrefLang: LOCALE_INFO[page.locale].htmlLang })}
                 >
-                  {i18n._(`app.offline.${page.kind}`)}
+                  {i18n._(START_PAGE_LABEL_IDS[page.kind])}
                   {page.locale === locale ? '' : ` (${LOCALE_INFO[page.locale].displayName})`}
                 </a>
               </li>

@@ -1,7 +1,7 @@
 /** customers/v1/password: the signed-in customer's password change. */
 import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
-import { customersApi } from '#shared/api/customers';
+import { WRONG_PASSWORD_MESSAGE_ID, customersApi } from '#shared/api/customers';
 import { routeSchema } from '#shared/api/endpoint';
 import { unauthorized } from '../auth/customer-auth';
 import { hashPassword, verifyPassword } from '../auth/secrets';
@@ -29,7 +29,7 @@ export function passwordRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps
       const customer = await customers.findById(customerId);
       if (!customer) throw unauthorized();
       if (!(await verifyPassword(body.currentPassword, customer.passwordHash))) {
-        throw validationFailed({ currentPassword: { id: 'account.errors.wrong-password' } });
+        throw validationFailed({ currentPassword: { id: WRONG_PASSWORD_MESSAGE_ID } });
       }
       const passwordHash = await hashPassword(body.newPassword);
       return deps.db.transaction().execute(async (trx) => {

@@ -11,3 +11,11 @@ export const FORMS_FIELD_IDS: Partial<Record<string, string>> = {
   message: /*i18n*/ 'forms.field.message',
   topic: /*i18n*/ 'forms.field.topic',
 };
+
+/** The options of a select field, by `<field name>.<option>`. */
+export const FORMS_OPTION_IDS: Partial<Record<string, string>> = {
+  'topic.card': /*i18n*/ 'forms.topic.card',
+  'topic.other': /*i18n*/ 'forms.topic.other',
+  'topic.station': /*i18n*/ 'forms.topic.station',
+  'topic.webshop': /*i18n*/ 'forms.topic.webshop',
+};

@@ -142,3 +142,6 @@ export function withNavigationReloads<T>(
     }
   };
 }
+
+/** The document title of the offline notice a failed navigation ends in (the app catalog). */
+export const OFFLINE_NOTICE_TITLE_ID = /*i18n*/ 'app.offline.documentTitle';

@@ -23,7 +23,7 @@ export function open24hLabel(t: (id: string) => string): string {
 
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$|^24:00(?::00)?$/;
 
-type DayLabel = { id: 'day.today' | 'day.tomorrow' | `day.${1 | 2 | 3 | 4 | 5 | 6 | 7}` };
+type DayLabel = { id: 'day.today' | 'day.tomorrow' | (typeof WEEKDAY_IDS)[number] };
 
 interface HoursRow {
   date: string;
@@ -119,10 +119,21 @@ export function datedDays(value: unknown): {
   return shapeA ? { store24h: false, days: shapeA } : null;
 }
 
+/** The weekday names by ISO weekday, 1 Monday .. 7 Sunday. */
+const WEEKDAY_IDS = [
+  /*i18n*/ 'day.1',
+  /*i18n*/ 'day.2',
+  /*i18n*/ 'day.3',
+  /*i18n*/ 'day.4',
+  /*i18n*/ 'day.5',
+  /*i18n*/ 'day.6',
+  /*i18n*/ 'day.7',
+] as const;
+
 function dayLabel(date: string, today: string): DayLabel {
   if (date === today) return { id: /*i18n*/ 'day.today' };
   if (date === addDays(today, 1)) return { id: /*i18n*/ 'day.tomorrow' };
-  return { id: `day.${isoWeekday(date) as 1 | 2 | 3 | 4 | 5 | 6 | 7}` };
+  return { id: WEEKDAY_IDS[isoWeekday(date) - 1]! };
 }
 
 /**

@@ -91,6 +91,12 @@ const newSession = z.object({ token: sessionToken, expiresAt: z.string() });
  * customers/v1 (spec §7, docs/accounts.md). The customer is always the session's (the
  * bearer token): no path or body names one.
  */
+/**
+ * The field message the password change refuses a wrong current password with: an id the
+ * account views translate (lingui.config.ts assigns this file to the `account` catalog).
+ */
+export const WRONG_PASSWORD_MESSAGE_ID = /*i18n*/ 'account.errors.wrong-password';
+
 export const customersApi = {
   login: endpoint({
     method: 'POST',

@@ -9,6 +9,7 @@
  */
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { EMAIL_MAX_LENGTH } from './limits';
+import { VALIDATION_MESSAGE_IDS } from './validation-message-ids';
 
 /** One validation rule of a form field; `value`/`field`/`pattern` are the rule's argument. */
 export type FieldRule =
@@ -44,8 +45,8 @@ export const RULE_NAMES = [
 export type FieldValue = string | number | boolean | readonly string[] | null | undefined;
 
 export interface ValidationMessage {
-  /** Lingui id in the `forms` catalog, e.g. 'validation.minLength'. */
-  id: `validation.${RuleName}`;
+  /** Lingui id in the `forms` catalog (validation-message-ids.ts), e.g. 'validation.minLength'. */
+  id: (typeof VALIDATION_MESSAGE_IDS)[RuleName];
   values?: { ruleValue: number };
 }
 
@@ -145,7 +146,7 @@ function check(rule: FieldRule, value: FieldValue, form: Readonly<Record<string,
 }
 
 function messageFor(rule: FieldRule): ValidationMessage {
-  const id = `validation.${rule.rule}` as const;
+  const id = VALIDATION_MESSAGE_IDS[rule.rule];
   return 'value' in rule ? { id, values: { ruleValue: rule.value } } : { id };
 }
 

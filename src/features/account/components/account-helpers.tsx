@@ -1,4 +1,5 @@
 /** Pieces shared by the account views. */
+import { FALLBACK_ERROR_MESSAGE_ID } from '@/ui/notifications-store';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -29,10 +30,10 @@ export function usePasswordHint(): (error: FieldMessage | undefined) => string |
 export function requestErrorId(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return /*i18n*/ 'account.errors.too-many';
-    if (error.status === 403 && error.is('FORBIDDEN')) return /*i18n*/ 'messages.something-went-wrong';
+    if (error.status === 403 && error.is('FORBIDDEN')) return FALLBACK_ERROR_MESSAGE_ID;
   }
   if (typeof navigator !== 'undefined' && !navigator.onLine) return /*i18n*/ 'account.errors.offline';
-  return /*i18n*/ 'messages.something-went-wrong';
+  return FALLBACK_ERROR_MESSAGE_ID;
 }
 
 /**

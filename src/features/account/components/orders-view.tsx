@@ -1,4 +1,5 @@
 /** The customer's orders with their wash codes. Needs a session. */
+import { FALLBACK_ERROR_MESSAGE_ID } from '@/ui/notifications-store';
 import { useEffect, useState } from 'react';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
@@ -39,7 +40,7 @@ export function OrdersView() {
     <section className="account-view" aria-labelledby="account-orders-title">
       <BackToHub />
       <h2 id="account-orders-title">{i18n._('account.orders.title')}</h2>
-      {orders === 'failed' ? <FormMessage kind="error">{i18n._('messages.something-went-wrong')}</FormMessage> : null}
+      {orders === 'failed' ? <FormMessage kind="error">{i18n._(FALLBACK_ERROR_MESSAGE_ID)}</FormMessage> : null}
       {orders !== 'failed' && orders.length === 0 ? <p>{i18n._('account.orders.none')}</p> : null}
       {orders !== 'failed'
         ? orders.map((order) => (

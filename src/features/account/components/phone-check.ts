@@ -4,12 +4,13 @@
  */
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { phoneNumberOf } from './shared-fields';
+import { VALIDATION_MESSAGE_IDS } from '@/shared/rules/validation-message-ids';
 
 export function phoneCheck(values: {
   telephonePrefix: string;
   telephoneNumber: string;
 }): Record<string, FieldMessage> | null {
   return phoneNumberOf(values.telephonePrefix, values.telephoneNumber) === null
-    ? { telephoneNumber: { id: /*i18n*/ 'validation.phone' } }
+    ? { telephoneNumber: { id: VALIDATION_MESSAGE_IDS.phone } }
     : null;
 }

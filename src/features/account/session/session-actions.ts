@@ -6,7 +6,7 @@
  * guest's cart stays when they log in.
  */
 import type { Locale } from '@/shared/locales';
-import { addNotification } from '@/ui/notifications-store';
+import { addNotification, FALLBACK_ERROR_MESSAGE_ID } from '@/ui/notifications-store';
 import { fetchAuthStatus, fetchCards, fetchCustomer, requestLogout } from './session-api';
 import { session, sessionCheck } from '@/ui/session-store';
 import { setUserFirstName } from './user-label';
@@ -62,7 +62,7 @@ export async function logout(locale: Locale): Promise<boolean> {
   try {
     await requestLogout(locale);
   } catch {
-    addNotification({ type: 'error', message: /*i18n*/ 'messages.something-went-wrong', translate: true });
+    addNotification({ type: 'error', message: FALLBACK_ERROR_MESSAGE_ID, translate: true });
     return false;
   }
   resetUser();

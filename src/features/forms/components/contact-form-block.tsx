@@ -19,7 +19,7 @@ import { useFormFields } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { fieldErrorsOf } from '@/shared/api/errors';
 import { submitForm } from '../api/submit-form';
-import { FORMS_FIELD_IDS } from '../message-ids';
+import { FORMS_FIELD_IDS, FORMS_OPTION_IDS } from '../message-ids';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -109,7 +109,7 @@ export function ContactFormBlock({ block }: { block: ContactFormBlockData }) {
           placeholder={i18n._('forms.topic.choose')}
           options={(field.options ?? []).map((option) => ({
             value: option,
-            label: i18n._(`forms.${field.name}.${option}`),
+            label: i18n._(FORMS_OPTION_IDS[`${field.name}.${option}`] ?? option),
           }))}
         />
       );

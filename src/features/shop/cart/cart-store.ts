@@ -26,6 +26,7 @@
  * and hands it down with `CartProvider` (cart-context.tsx). Nothing here is module state, so a
  * test builds a fresh cart instead of resetting one.
  */
+import { CART_NOTICE_IDS } from './cart-notices';
 import { proxy } from 'valtio';
 import type { Locale } from '@/shared/locales';
 import type { ValidateCartRequest, ValidatedCart } from '@/shared/shop/api-schema';
@@ -297,9 +298,9 @@ class ShopCart {
       cart.status = 'outOfDate';
       await this.save();
       // One notice at a time: a burst of failed checks (several quick adds) says it once.
-      const shown = notificationsStore.items.some((item) => item.message === 'messages.cartUpdateFailed');
+      const shown = notificationsStore.items.some((item) => item.message === CART_NOTICE_IDS.updateFailed);
       if (announceFailure && this.dependencies.online() && !shown)
-        addNotificationOnceReady({ type: 'warning', message: /*i18n*/ 'messages.cartUpdateFailed', translate: true });
+        addNotificationOnceReady({ type: 'warning', message: CART_NOTICE_IDS.updateFailed, translate: true });
       return 'kept';
     }
     if (isDiscountErrorCode(error.code) && cart.discountCode) {
@@ -325,7 +326,7 @@ class ShopCart {
       cart.items = kept;
       addNotificationOnceReady({
         type: 'error',
-        message: /*i18n*/ 'messages.cartProductsRemoved',
+        message: CART_NOTICE_IDS.productsRemoved,
         translate: true,
         values: { products: dropped.map((item) => item.name).join(', ') },
       });
@@ -335,7 +336,7 @@ class ShopCart {
       cart.items = undoAdd(cart.items, add.code, add.amountBefore);
       addNotificationOnceReady({
         type: 'error',
-        message: /*i18n*/ 'messages.cartAddRefused',
+        message: CART_NOTICE_IDS.addRefused,
         translate: true,
         values: { product: add.name },
       });
@@ -343,7 +344,7 @@ class ShopCart {
       return 'rejected';
     }
     await this.reset();
-    addNotificationOnceReady({ type: 'error', message: /*i18n*/ 'messages.cartValidationFailed', translate: true });
+    addNotificationOnceReady({ type: 'error', message: CART_NOTICE_IDS.validationFailed, translate: true });
     return 'rejected';
   }
 
@@ -400,8 +401,8 @@ class ShopCart {
     if (!item) return;
     if (first) openModal(FIRST_IN_CART_MODAL);
     else if (outcome === 'kept')
-      addNotification({ type: 'information', message: /*i18n*/ 'messages.addedWillBeChecked', translate: true });
-    else addNotification({ type: 'success', message: /*i18n*/ 'messages.addedToCart', translate: true });
+      addNotification({ type: 'information', message: CART_NOTICE_IDS.addedWillBeChecked, translate: true });
+    else addNotification({ type: 'success', message: CART_NOTICE_IDS.addedToCart, translate: true });
     trackShopEvent('add_to_cart', [analyticsItem(item, 1)]);
   }
 

@@ -5,6 +5,8 @@
  * return, and sends add_payment_info once the order exists. The caller then leaves for
  * the payment page, or shows the problem.
  */
+import { CART_NOTICE_IDS } from '../cart/cart-notices';
+import { FALLBACK_ERROR_MESSAGE_ID } from '@/ui/notifications-store';
 import type { Locale } from '@/shared/locales';
 import { offeredBank, type PaymentMethodType } from '@/shared/shop/api-schema';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
@@ -19,10 +21,10 @@ export type PaymentStart =
   /** The message id to show: the cart was refused, the network is gone, the price changed, or anything else. */
   | {
       problem:
-        | 'messages.cartValidationFailed'
+        | typeof CART_NOTICE_IDS.validationFailed
         | 'shop.offline.paymentNeedsNetwork'
         | 'shop.checkout.priceChanged'
-        | 'messages.something-went-wrong';
+        | typeof FALLBACK_ERROR_MESSAGE_ID;
     };
 
 export async function startPayment({
@@ -40,7 +42,7 @@ export async function startPayment({
     return {
       problem:
         cart.items.length === 0
-          ? /*i18n*/ 'messages.cartValidationFailed'
+          ? CART_NOTICE_IDS.validationFailed
           : /*i18n*/ 'shop.offline.paymentNeedsNetwork',
     };
   try {
@@ -97,6 +99,6 @@ export async function startPayment({
     }
     if (isTransient(error)) return { problem: /*i18n*/ 'shop.offline.paymentNeedsNetwork' };
     console.warn('Order could not be created', error);
-    return { problem: /*i18n*/ 'messages.something-went-wrong' };
+    return { problem: FALLBACK_ERROR_MESSAGE_ID };
   }
 }

@@ -24,6 +24,7 @@ import {
 } from '../checkout/customer-data-storage';
 import { customerFieldRules } from '../checkout/customer-form-rules';
 import { SHOP_CHECKOUT_COUNTRY_IDS, SHOP_CHECKOUT_IDS } from '../message-ids';
+import { VALIDATION_MESSAGE_IDS } from '@/shared/rules/validation-message-ids';
 
 /** The form's values: the customer data and the text-message choice. */
 type CustomerValues = Omit<CustomerData, 'marketing'> & { marketing: Array<'email' | 'sms'>; sendSms: boolean };
@@ -37,7 +38,7 @@ function pick({ telephonePrefix, telephoneNumber }: Phone): Pick<CustomerData, '
 function checkPhone(values: CustomerValues): Record<string, FieldMessage> {
   const typed = values.telephoneNumber.trim() !== '';
   return typed && readPhone(values.telephoneNumber, values.telephonePrefix) === null
-    ? { telephoneNumber: { id: /*i18n*/ 'validation.phone' } }
+    ? { telephoneNumber: { id: VALIDATION_MESSAGE_IDS.phone } }
     : {};
 }
 
