@@ -185,7 +185,7 @@ for (const locale of ['fi-FI', 'en-EU', 'sv-SE', 'no-NO'] as const) {
 
       await open(page, `${getHref(locale, SHOP_PATHS.confirmation[locale])}?${REFUSED_RESULT}`);
       const alert = page.getByRole('alert');
-      await expect(alert).toContainText(message(locale, 'messages.paymentFailed', { phone }));
+      await expect(alert).toContainText(shopMessage(locale, 'messages.paymentFailed', { phone }));
       await expect(alert.getByRole('link', { name: phone })).toHaveAttribute('href', tel);
 
       // Not "Order confirmation": the heading and the document title say the payment failed.

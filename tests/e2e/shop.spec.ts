@@ -106,7 +106,7 @@ test('a declined card payment shows the failure text with the phone number and k
   await page.getByRole('button', { name: fi('shop.checkout.pay') }).click();
   await page.getByRole('button', { name: 'Hylkää maksu' }).click();
   await expect(page).toHaveURL(/status=declined/);
-  await expect(page.getByRole('alert')).toContainText(core('messages.paymentFailed', { phone: '+358 800 131 131' }));
+  await expect(page.getByRole('alert')).toContainText(fi('messages.paymentFailed', { phone: '+358 800 131 131' }));
   // Titled as what happened, not "Tilausvahvistus" (a failed payment is no confirmation).
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi('shop.result.failed'));
   await expect(page).toHaveTitle(`${fi('shop.result.failed')} | St1`);

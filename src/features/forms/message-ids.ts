@@ -9,6 +9,7 @@ export const FORMS_FIELD_IDS: Partial<Record<string, string>> = {
   firstname: /*i18n*/ 'forms.field.firstname',
   lastname: /*i18n*/ 'forms.field.lastname',
   message: /*i18n*/ 'forms.field.message',
+  phone: /*i18n*/ 'forms.field.phone',
   topic: /*i18n*/ 'forms.field.topic',
 };
 
