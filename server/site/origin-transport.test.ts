@@ -16,7 +16,8 @@ let server: Server;
 let base: string;
 /** What the server does with each request, in order; the last one repeats. */
 let handlers: Handler[] = [];
-let seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string; socket: Socket }> = [];
+let seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string; socket: Socket }> =
+  [];
 const { transport, close } = createOriginTransport();
 
 const json =
