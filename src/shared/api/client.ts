@@ -55,7 +55,7 @@ export function urlWithQuery(url: string, query: ApiRequest['query']): string {
   return text === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${text}`;
 }
 
-export function describe(request: ApiRequest): string {
+function describe(request: ApiRequest): string {
   return request.name ?? `${request.method ?? 'GET'} ${request.url.split('?')[0]}`;
 }
 
@@ -71,7 +71,7 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 export const GATEWAY_FAILURES = [502, 503, 504];
 export const RETRY_DELAY_MS = 300;
 
-export type ParsedBody = { ok: true; value: unknown } | { ok: false };
+type ParsedBody = { ok: true; value: unknown } | { ok: false };
 
 /** What came back, whichever way it was sent. */
 export interface RawAnswer {
