@@ -9,15 +9,16 @@
  * origin route, or in the site server). Figures are CPU ms per request.
  * With BENCH_BASELINE_DIR (a checkout of an earlier commit with node_modules and a
  * production build) that checkout is measured too, in the same run, so that before and
- * after stand side by side. Replaces the marked block in docs/performance.md.
+ * after stand side by side: both products run at once and each case is loaded on one,
+ * then on the other. Replaces the marked block in docs/performance.md.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { freePort, portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { landingStylesheet } from './landing-js';
-import { startProduct } from './start-product';
+import { startProduct, type RunningProduct } from './start-product';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(1, 8));
 const WARM_UP_S = smokeOr(0, 2);
@@ -31,8 +32,12 @@ const CATEGORIES: Array<[string, RegExp]> = [
   ['zod', /node_modules\/zod\//],
   ['kysely (query building)', /node_modules\/kysely\//],
   ['SQLite driver', /node_modules\/better-sqlite3\//],
-  ['React render', /node_modules\/react(-dom)?\/|\/dist\/server\//],
-  ['ky (site → origin client)', /node_modules\/ky\//],
+  [
+    'React render (react, react-dom, react-router, the server bundle)',
+    /node_modules\/react(-dom|-router)?\/|\/dist\/server\//,
+  ],
+  ['site → origin client: ky', /node_modules\/ky\//],
+  ['site → origin client: node:http transport', /\/server\/site\/origin-transport\.ts/],
   [
     'Fastify and its plugins',
     /node_modules\/(fastify|@fastify|find-my-way|avvio|fast-json-stringify|light-my-request|fastify-plugin|fastify-type-provider-zod)/,
@@ -42,6 +47,8 @@ const CATEGORIES: Array<[string, RegExp]> = [
   ['origin code', /\/server\/origin\//],
   ['site server code', /\/server\/site\/|\/server\/common\//],
   ['shared code', /\/src\//],
+  // Node's fetch is undici bundled into Node: the client side of the origin request before the transport.
+  ['site → origin client: Node fetch (undici)', /^node:internal\/deps\/undici\//],
   ['Node HTTP and streams', /^node:/],
 ];
 
@@ -135,12 +142,18 @@ interface Measured {
   breakdown: Breakdown;
 }
 
-async function measure(name: string, cwd: string): Promise<Measured> {
+interface Running {
+  name: string;
+  product: RunningProduct;
+  asset: string;
+  profiles: string;
+}
+
+async function start(name: string, cwd: string, port: number): Promise<Running> {
   if (!existsSync(join(cwd, 'dist', 'build.json'))) throw new Error(`Run "npm run build" in ${cwd} first`);
   const asset = landingStylesheet(join(cwd, 'dist', 'client'));
   if (!asset) throw new Error(`No stylesheet linked from ${cwd}/dist/client/index.html`);
   const profiles = mkdtempSync(join(tmpdir(), 'st1-bench-profile-'));
-  const port = await portFromEnv('BENCH_RENDER_PORT');
   const product = await startProduct({
     port,
     name: 'render-profile',
@@ -148,11 +161,13 @@ async function measure(name: string, cwd: string): Promise<Measured> {
     env: { RENDER_CACHE_TTL_MS: '0' },
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`],
   });
+  return { name, product, asset, profiles };
+}
+
+/** Stops the product and sums its profile's last `DURATION_S` (the page phase, which ran last). */
+async function finish(running: Running, page: Load & { total: number }): Promise<Breakdown> {
+  const { product, profiles } = running;
   try {
-    const pid = product.child.pid!;
-    const staticRow = await load(`${product.url}${asset}`, pid);
-    const payload = await load(`${product.url}${PAGE}/_payload.json`, pid);
-    const page = await load(`${product.url}${PAGE}`, pid);
     const stoppedAt = Date.now();
     const exited = new Promise<void>((done) => product.child.once('exit', () => done()));
     product.stop();
@@ -166,11 +181,40 @@ async function measure(name: string, cwd: string): Promise<Measured> {
     if (!largest) throw new Error('No CPU profile was written');
     const shutdownMs = Date.now() - stoppedAt;
     const profile = JSON.parse(readFileSync(largest, 'utf8')) as CpuProfile;
-    const breakdown = breakDown(profile, DURATION_S * 1000 + Math.min(shutdownMs, 1000), page.total);
-    return { name, static: staticRow, payload, page, breakdown };
+    return breakDown(profile, DURATION_S * 1000 + Math.min(shutdownMs, 1000), page.total);
   } finally {
     product.stop();
     rmSync(profiles, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every checkout's product runs at once, and each case is loaded on one, then the next:
+ * on a shared machine the load moves within a minute, and before and after should meet the
+ * same load. Each page phase comes last in its product's profile (it stops right after).
+ */
+async function measureAll(runs: Array<[string, string]>): Promise<Measured[]> {
+  const started: Running[] = [];
+  try {
+    for (const [name, cwd] of runs)
+      started.push(
+        await start(name, cwd, started.length === 0 ? await portFromEnv('BENCH_RENDER_PORT') : await freePort()),
+      );
+    const pid = (running: Running) => running.product.child.pid!;
+    const statics: Load[] = [];
+    for (const running of started) statics.push(await load(`${running.product.url}${running.asset}`, pid(running)));
+    const payloads: Load[] = [];
+    for (const running of started)
+      payloads.push(await load(`${running.product.url}${PAGE}/_payload.json`, pid(running)));
+    const measured: Measured[] = [];
+    for (const [index, running] of started.entries()) {
+      const page = await load(`${running.product.url}${PAGE}`, pid(running));
+      const breakdown = await finish(running, page);
+      measured.push({ name: running.name, static: statics[index]!, payload: payloads[index]!, page, breakdown });
+    }
+    return measured;
+  } finally {
+    for (const running of started) running.product.stop();
   }
 }
 
@@ -180,8 +224,8 @@ async function main() {
   const baseline = process.env.BENCH_BASELINE_DIR;
   if (baseline) runs.push([`before (${process.env.BENCH_BASELINE_NAME ?? baseline})`, resolve(baseline)]);
   runs.push(['this build', resolve('.')]);
-  const measured: Measured[] = [];
-  for (const [name, cwd] of runs) measured.push(await measure(name, cwd));
+  const measured = await measureAll(runs);
+  const loadAtEnd = loadavg()[0]!;
 
   const categories = [...new Set(measured.flatMap((m) => [...m.breakdown.byCategory.keys()]))].sort(
     (a, b) =>
@@ -196,7 +240,7 @@ async function main() {
     START,
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-render-profile.ts\`: the product in a child process under`,
     `\`node --cpu-prof\`, render cache off, autocannon ${CONNECTIONS} connections, ${DURATION_S} s per case after a ${WARM_UP_S} s warm-up, loopback,`,
-    `${cpus().length} cores, load average ${load.toFixed(1)} at the start${load > cpus().length ? ' (other work shared the cores: compare within a column, and the ratios)' : ''}. Profiling slows every row alike.`,
+    `${cpus().length} cores, load average ${load.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end${Math.max(load, loadAtEnd) > cpus().length ? ' (other work shared the cores: compare within a column, and the ratios)' : ''}. Profiling slows every row alike.`,
     '',
     header,
     rule,

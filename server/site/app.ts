@@ -130,6 +130,7 @@ export async function buildSiteApp({
   const redirectTables = loadRedirectTables(config.contentDir);
   const counters = openSharedCounters(config.redisUrl);
   app.addHook('onClose', () => counters.close());
+  app.addHook('onClose', async () => origin.close());
 
   // External plugins.
   await app.register(cookie);

@@ -1,6 +1,7 @@
 /**
  * The site server's client for the origin (DESIGN §3): JSON over HTTP only, so an
  * external origin can replace the embedded one. Answers are checked against the schemas.
+ * Requests go over keep-alive node:http connections (origin-transport.ts).
  */
 import type { z } from 'zod';
 import { requestJson, fetchJson } from '#shared/api/client';
@@ -8,11 +9,13 @@ import { contentApi, type SitemapEntries } from '#shared/api/content';
 import type { Endpoint, ResponseOf } from '#shared/api/endpoint';
 import type { Layout, Page, PageView, SearchResult } from '#shared/content-schema';
 import type { Locale } from '#shared/locales';
+import { createOriginTransport } from './origin-transport';
 
 export type { SitemapEntries };
 
 export function createOriginClient(baseUrl: string, options: { timeoutMs?: number } = {}) {
   const timeoutMs = options.timeoutMs ?? 8000;
+  const { transport, close } = createOriginTransport();
 
   /** A GET of a content endpoint, its answer parsed with the contract's schema. */
   function getJson<E extends Endpoint>(
@@ -28,6 +31,7 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
         ...(query ? { query } : {}),
         timeoutMs,
         retryOnce: true,
+        transport,
       },
       (body) => (contract.response as z.ZodType<ResponseOf<E>>).parse(body),
     );
@@ -62,12 +66,14 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     },
     async healthy(): Promise<boolean> {
       try {
-        await requestJson({ url: `${baseUrl}/healthz`, timeoutMs: 2000 });
+        await requestJson({ url: `${baseUrl}/healthz`, timeoutMs: 2000, transport });
         return true;
       } catch {
         return false;
       }
     },
+    /** Ends the idle connections to the origin (the site server's shutdown). */
+    close,
   };
 }
 

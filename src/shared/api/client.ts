@@ -33,6 +33,11 @@ export interface ApiRequest {
   name?: string;
   /** The fetch to use (tests, a service worker); the global one by default. */
   fetch?: typeof fetch;
+  /**
+   * Sends the request instead of ky (the site server's keep-alive origin transport,
+   * server/site/origin-transport.ts), with the same timeout, retry and failures.
+   */
+  transport?: Transport;
 }
 
 export interface ApiAnswer<T> {
@@ -42,7 +47,7 @@ export interface ApiAnswer<T> {
   body: T;
 }
 
-function urlWithQuery(url: string, query: ApiRequest['query']): string {
+export function urlWithQuery(url: string, query: ApiRequest['query']): string {
   if (!query) return url;
   const parameters = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) parameters.set(key, String(value));
@@ -54,7 +59,7 @@ function describe(request: ApiRequest): string {
   return request.name ?? `${request.method ?? 'GET'} ${request.url.split('?')[0]}`;
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text === '') return { ok: true, value: null };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
@@ -63,17 +68,49 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-const GATEWAY_FAILURES = [502, 503, 504];
-const RETRY_DELAY_MS = 300;
+export const GATEWAY_FAILURES = [502, 503, 504];
+export const RETRY_DELAY_MS = 300;
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false };
 
-/** What came back, whichever way ky handed it over. */
-interface RawAnswer {
+/** What came back, whichever way it was sent. */
+export interface RawAnswer {
   status: number;
   ok: boolean;
   headers: Headers;
   body: ParsedBody;
+}
+
+/** The headers sent: `accept`, the caller's, and the content type of a JSON body. */
+export function requestHeaders(request: ApiRequest): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const [name, value] of Object.entries(request.headers ?? {})) if (value !== undefined) headers[name] = value;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** Whether a failed exchange is tried once more (`retryOnce`: GETs that take no status as it is). */
+export function retriesOnce(request: ApiRequest): boolean {
+  return request.retryOnce === true && (request.method ?? 'GET') === 'GET' && request.acceptStatuses === undefined;
+}
+
+/** Sends a request and hands back the answer; throws only the ApiErrors of no answer. */
+export type Transport = (request: ApiRequest) => Promise<RawAnswer>;
+
+/** The ApiError of no answer in time. */
+export function timeoutError(request: ApiRequest, cause: unknown): ApiError {
+  return new ApiError(0, 'TIMEOUT', `${describe(request)}: no answer in ${request.timeoutMs} ms`, {
+    failure: 'timeout',
+    cause,
+  });
+}
+
+/** The ApiError of no answer at all (refused, reset, unresolvable). */
+export function networkError(request: ApiRequest, cause: unknown): ApiError {
+  return new ApiError(0, 'NETWORK_ERROR', `${describe(request)}: no answer (${(cause as Error).message})`, {
+    failure: 'network',
+    cause,
+  });
 }
 
 /** The body ky read into an HTTPError (JSON parsed, other text as text, else undefined). */
@@ -96,10 +133,8 @@ const RELATIVE_BASE = (globalThis as { location?: { href: string } }).location?.
 async function send(request: ApiRequest): Promise<RawAnswer> {
   const method = request.method ?? 'GET';
   const url = urlWithQuery(request.url, request.query);
-  const retrying = request.retryOnce === true && method === 'GET' && request.acceptStatuses === undefined;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  for (const [name, value] of Object.entries(request.headers ?? {})) if (value !== undefined) headers[name] = value;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const retrying = retriesOnce(request);
+  const headers = requestHeaders(request);
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   const fetchWith = request.fetch ?? globalThis.fetch;
   try {
@@ -144,21 +179,14 @@ async function send(request: ApiRequest): Promise<RawAnswer> {
       };
     // The caller's own abort is not a failure of the call: it goes back as it came.
     if (request.signal?.aborted) throw error;
-    if (isTimeoutError(error))
-      throw new ApiError(0, 'TIMEOUT', `${describe(request)}: no answer in ${request.timeoutMs} ms`, {
-        failure: 'timeout',
-        cause: error,
-      });
-    throw new ApiError(0, 'NETWORK_ERROR', `${describe(request)}: no answer (${(error as Error).message})`, {
-      failure: 'network',
-      cause: error,
-    });
+    if (isTimeoutError(error)) throw timeoutError(request, error);
+    throw networkError(request, error);
   }
 }
 
 /** Sends a request and reads its JSON answer; any failure is an ApiError. */
 export async function requestJson<T = unknown>(request: ApiRequest): Promise<ApiAnswer<T>> {
-  const response = await send(request);
+  const response = await (request.transport ?? send)(request);
   const parsed = response.body;
   const accepted = request.acceptStatuses === 'any' || (request.acceptStatuses?.includes(response.status) ?? false);
   if (response.ok || accepted) {
