@@ -33,7 +33,10 @@ import { startProduct, type RunningProduct } from './start-product';
 
 const START = '<!-- bench:pwa-offline:start -->';
 const END = '<!-- bench:pwa-offline:end -->';
-const SCALES: readonly number[] = smokeOr([60], [1300, 13000]);
+/** BENCH_PWA_OFFLINE_SCALES=1300 measures one scale (while working on it). */
+const SCALES: readonly number[] = process.env.BENCH_PWA_OFFLINE_SCALES
+  ? process.env.BENCH_PWA_OFFLINE_SCALES.split(',').map(Number)
+  : smokeOr([60], [1300, 13000]);
 const RUNS = Number(process.env.BENCH_PWA_OFFLINE_RUNS ?? smokeOr(1, 3));
 const CPU_SLOWDOWN = 4;
 const LOCATOR = '/asemahaku';
