@@ -43,8 +43,10 @@ const LOCATOR = '/asemahaku';
 const SEARCH_LABEL = 'Hae nimellä, paikkakunnalla, kadulla tai postinumerolla';
 const TYPED = 'hameenlinna';
 const TARGET = 0.5;
-/** The first sync of 6,500 stations on slow 4G with the slowdown takes its time. */
-const LIST_TIMEOUT_MS = 180_000;
+/** A first visit's list comes in about 10 s at 13,000 stations (slow 4G, slowdown); after this it is "no list". */
+const LIST_TIMEOUT_MS = 60_000;
+/** The install syncs 6,500 stations on a good connection, on a loaded machine. */
+const INSTALL_TIMEOUT_MS = 180_000;
 const CASES = ['online', 'offline'] as const;
 type Case = (typeof CASES)[number];
 
@@ -93,10 +95,17 @@ async function visit(context: BrowserContext, base: string, path: string): Promi
   await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 60_000 });
   const paint = await firstContentfulPaint(page);
   if (path !== LOCATOR) return { paint };
-  await page.waitForFunction(() => (window as unknown as { __list: ListTimes }).__list.usable !== null, null, {
-    timeout: LIST_TIMEOUT_MS,
-    polling: 250,
-  });
+  // A first sync that fails (a timeout on a slow link) leaves the server's short list: a run, not the benchmark, fails.
+  const usable = await page
+    .waitForFunction(() => (window as unknown as { __list: ListTimes }).__list.usable !== null, null, {
+      timeout: LIST_TIMEOUT_MS,
+      polling: 250,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!usable) return { paint, usable: Infinity, search: Infinity, stations: 0 };
   const shown = await listTimes(page);
   await page.getByLabel(SEARCH_LABEL).fill(TYPED);
   await page.waitForFunction(() => (window as unknown as { __list: ListTimes }).__list.answered !== null, null, {
@@ -119,9 +128,10 @@ async function install(profile: string, base: string): Promise<void> {
   try {
     await context.addInitScript(watchList);
     const page = await firstPage(context);
+    console.log(`installed on ${profile}; the locator syncs the list`);
     await page.goto(`${base}${LOCATOR}`);
     await page.waitForFunction(() => (window as unknown as { __list: ListTimes }).__list.usable !== null, null, {
-      timeout: LIST_TIMEOUT_MS,
+      timeout: INSTALL_TIMEOUT_MS,
       polling: 250,
     });
     // The worker's own saves after the locator's visit (CACHE_PAGES) and the sync's last writes.
@@ -203,12 +213,13 @@ async function measureScale(total: number, builds: Array<[string, string]>): Pro
 }
 
 function tableRows(scale: Scale): string[] {
-  const ms = (values: number[]) => Math.round(median(values));
-  const runs = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
+  const shown = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : 'no list');
+  const ms = (values: number[]) => shown(median(values));
+  const runs = (values: number[]) => values.map(shown).join(', ');
   return scale.builds.flatMap((build) => {
     const pick = (kind: Case, path: string, key: 'paint' | 'usable' | 'search') =>
       (build.visits[kind][path] ?? []).map((visit) => visit[key] ?? 0);
-    const stations = build.visits.offline[LOCATOR]?.[0]?.stations ?? 0;
+    const stations = Math.max(0, ...(build.visits.offline[LOCATOR] ?? []).map((visit) => visit.stations ?? 0));
     const measures: Array<[string, string, 'paint' | 'usable' | 'search', boolean]> = [
       ['start page first paint', '/', 'paint', true],
       ['locator first paint', LOCATOR, 'paint', false],
@@ -219,8 +230,9 @@ function tableRows(scale: Scale): string[] {
       const online = pick('online', path, key);
       const offline = pick('offline', path, key);
       const ratio = median(offline) / median(online);
-      const verdict = targeted ? (ratio <= TARGET ? 'met' : '**missed**') : '';
-      return `| ${scale.total.toLocaleString('en')} (${stations.toLocaleString('en')} listed) | ${build.name} | ${label} | ${ms(online)} (${runs(online)}) | ${ms(offline)} (${runs(offline)}) | **${ratio.toFixed(2)}** | ${verdict} |`;
+      const known = Number.isFinite(median(offline)) && Number.isFinite(median(online));
+      const verdict = targeted ? (known && ratio <= TARGET ? 'met' : '**missed**') : '';
+      return `| ${scale.total.toLocaleString('en')} (${stations.toLocaleString('en')} listed) | ${build.name} | ${label} | ${ms(online)} (${runs(online)}) | ${ms(offline)} (${runs(offline)}) | **${known ? ratio.toFixed(2) : '—'}** | ${verdict} |`;
     });
   });
 }
@@ -239,7 +251,7 @@ async function main() {
     START,
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npx tsx scripts/bench-pwa-offline.ts\`: Debian's Chromium, 412 × 823 window, ${CPU_SLOWDOWN}× CPU slowdown, a new browser process per visit.`,
     `Online = a first visit on a fresh profile over "${SLOW_4G.name}" (150 ms round trip, 1.6 Mbit/s down, by a proxy); offline = the installed app (worker and synced list on a profile on disk) started cold with the browser offline and the server away.`,
-    `First paint = first-contentful-paint; list usable = the locator's count line gives the whole stored list (every row searched, the search field live), from the start of the navigation; search answered = typing "${TYPED}" until the count changes. Median of ${RUNS} run(s) (each in brackets).`,
+    `First paint = first-contentful-paint; list usable = the locator's count line gives the whole stored list (every row searched, the search field live), from the start of the navigation ("no list": the first sync failed, the list never came within ${LIST_TIMEOUT_MS / 1000} s); search answered = typing "${TYPED}" until the count changes. Median of ${RUNS} run(s) (each in brackets).`,
     `${cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end${loaded ? ' (other work shared the cores: compare within a row)' : ''}.`,
     '',
     `| stations in the seed | build | measure | online first visit ms | installed, offline ms | offline / online | target ≤ ${TARGET}× |`,

@@ -8,9 +8,9 @@
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumPath } from '../../tests/e2e/support/chromium';
 
-export const USER_AGENT =
+const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-export const PHONE_VIEWPORT = { width: 412, height: 823 };
+const PHONE_VIEWPORT = { width: 412, height: 823 };
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -48,9 +48,16 @@ export async function installApp(profile: string, base: string, settleMs: number
   const page = await firstPage(context);
   await page.goto(`${base}/`);
   await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+    // A worker that never installs must fail the run, not hang it.
+    const timeout = new Promise((_, fail) =>
+      setTimeout(() => fail(new Error('The worker did not take control within 60 s')), 60_000),
+    );
+    await Promise.race([navigator.serviceWorker.ready, timeout]);
     if (!navigator.serviceWorker.controller)
-      await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
+      await Promise.race([
+        new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true })),
+        timeout,
+      ]);
     for (let attempt = 0; attempt < 150; attempt++) {
       const pages = (await caches.keys()).find((name) => name.startsWith('st1-pages-'));
       if (pages && (await (await caches.open(pages)).keys()).length >= 3) return;
