@@ -9,15 +9,13 @@
  * use), and every interaction's duration from the Event Timing API beside it. Median of
  * RUNS page loads. Target: INP ≤ 100 ms at 13,000. Replaces its block in docs/performance.md.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { openDatabase } from '../server/origin/db';
-import { migrateToLatest } from '../server/origin/migrate';
-import { seedStationsIfEmpty } from '../server/origin/stations/seed/stations-seed';
 import { chromiumPath } from '../tests/e2e/support/chromium';
 import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { seededDataDir } from './bench-support/seeded-origin';
 import { startProduct } from './start-product';
 
 const root = resolve(import.meta.dirname, '..');
@@ -43,19 +41,6 @@ interface RunFigures {
 /** web-vitals reports no INP while every interaction stays under 16 ms. */
 const showInp = (value: number) => (value === 0 ? '< 16' : String(Math.round(value)));
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** A data folder whose database holds `total` stations (the product seeds only an empty one). */
-async function seededDataDir(total: number): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), `st1-bench-interaction-${total}-`));
-  const db = openDatabase({ dataDir });
-  try {
-    await migrateToLatest(db);
-    await seedStationsIfEmpty(db, join(root, 'content'), { total });
-  } finally {
-    await db.destroy();
-  }
-  return dataDir;
-}
 
 async function measureOnce(browser: Browser, base: string): Promise<RunFigures> {
   const context = await browser.newContext({
@@ -120,7 +105,7 @@ async function main() {
   const rows: Array<{ total: number; runs: RunFigures[] }> = [];
   try {
     for (const total of SCALES) {
-      const dataDir = await seededDataDir(total);
+      const dataDir = await seededDataDir(total, 'interaction');
       const product = await startProduct({
         port: await portFromEnv('BENCH_INTERACTION_PORT'),
         name: `interaction-${total}`,

@@ -17,10 +17,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { chromiumPath } from '../tests/e2e/support/chromium';
 import { LieFiProxy } from '../tests/e2e/support/lie-fi-proxy';
 import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { firstContentfulPaint, firstPage, installApp, launchProfile, median } from './bench-support/installed-app';
 import { startProduct } from './start-product';
 
 const RUNS = Number(process.env.BENCH_LIE_FI_RUNS ?? smokeOr(1, 3));
@@ -31,51 +30,11 @@ const END = '<!-- bench:pwa-lie-fi:end -->';
 const PAGES = smokeOr(['/'], ['/', '/asemahaku', '/ostoskori']);
 const CASES = ['online', 'offline', 'lie-fi'] as const;
 type Case = (typeof CASES)[number];
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
-];
-
-function launch(profile: string, offline: boolean): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
-    args: ARGS,
-    userAgent: USER_AGENT,
-    locale: 'fi-FI',
-    serviceWorkers: 'allow',
-    offline,
-    viewport: { width: 412, height: 823 },
-  });
-}
-
-const firstPage = async (context: BrowserContext): Promise<Page> => context.pages()[0] ?? context.newPage();
 
 /** A first visit: the worker takes control and saves the start page, the locator and the cart. */
 async function install(profile: string, base: string): Promise<void> {
-  const context = await launch(profile, false);
-  const page = await firstPage(context);
-  await page.goto(`${base}/`);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((done) => navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }));
-    for (let attempt = 0; attempt < 150; attempt++) {
-      const pages = (await caches.keys()).find((name) => name.startsWith('st1-pages-'));
-      if (pages && (await (await caches.open(pages)).keys()).length >= 3) return;
-      await new Promise((done) => setTimeout(done, 100));
-    }
-    throw new Error('The worker did not save the start pages');
-  });
   // Let the install's background work (precache, station list) finish.
-  await page.waitForTimeout(smokeOr(500, 3000));
+  const context = await installApp(profile, base, smokeOr(500, 3000));
   await context.close();
 }
 
@@ -83,33 +42,17 @@ async function install(profile: string, base: string): Promise<void> {
 async function coldStart(profile: string, base: string, proxy: LieFiProxy, path: string, kind: Case) {
   proxy.delayMs = kind === 'lie-fi' ? HELD_BACK_MS : 0;
   proxy.refuse = kind === 'offline';
-  const context = await launch(profile, kind === 'offline');
+  const context = await launchProfile(profile, kind === 'offline');
   try {
     const page = await firstPage(context);
     await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 60_000 });
-    return await page.evaluate(
-      () =>
-        new Promise<number>((done) => {
-          new PerformanceObserver((list, observer) => {
-            const paint = list.getEntriesByName('first-contentful-paint')[0];
-            if (!paint) return;
-            observer.disconnect();
-            done(paint.startTime);
-          }).observe({ type: 'paint', buffered: true });
-        }),
-    );
+    return await firstContentfulPaint(page);
   } finally {
     await context.close();
     proxy.delayMs = 0;
     proxy.refuse = false;
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 interface Row {
   build: string;

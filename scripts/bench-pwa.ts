@@ -14,12 +14,13 @@
  * the load event. Median of RUNS runs. Replaces the marked block in docs/performance.md.
  */
 import { existsSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { chromiumPath } from '../tests/e2e/support/chromium';
 import { portFromEnv, SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { median } from './bench-support/installed-app';
+import { LOOPBACK, SLOW_4G, ThrottlingProxy, type Network } from './bench-support/throttling-proxy';
 import { startProduct } from './start-product';
 
 const RUNS = Number(process.env.BENCH_PWA_RUNS ?? smokeOr(1, 5));
@@ -29,82 +30,8 @@ const PAGES = smokeOr(['/'], ['/', '/yrityksille']);
 const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-interface Network {
-  name: string;
-  /** One-way delay in ms (half the round trip). */
-  delayMs: number;
-  /** Bytes per ms, or Infinity. */
-  downBytesPerMs: number;
-  upBytesPerMs: number;
-}
-const NETWORKS: Network[] = [
-  { name: 'loopback', delayMs: 0, downBytesPerMs: Infinity, upBytesPerMs: Infinity },
-  { name: 'slow 4G', delayMs: 75, downBytesPerMs: 1_600_000 / 8 / 1000, upBytesPerMs: 750_000 / 8 / 1000 },
-];
 /** The networks measured: a smoke run takes loopback only (the slow one only adds waiting). */
-const MEASURED_NETWORKS = SMOKE ? NETWORKS.slice(0, 1) : NETWORKS;
-
-/** A TCP proxy that counts the bytes sent to the browser and can delay and pace them. */
-class CountingProxy {
-  bytesDown = 0;
-  network: Network = NETWORKS[0]!;
-  private server: Server;
-
-  constructor(private readonly target: number) {
-    this.server = createServer((client) => this.pipe(client));
-  }
-
-  listen(): Promise<number> {
-    return new Promise((resolve) =>
-      this.server.listen(0, '127.0.0.1', () => resolve((this.server.address() as { port: number }).port)),
-    );
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private pipe(client: Socket) {
-    const upstream = connect(this.target, '127.0.0.1');
-    this.relay(client, upstream, () => this.network.upBytesPerMs, false);
-    this.relay(upstream, client, () => this.network.downBytesPerMs, true);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-  }
-
-  /** Forwards chunks in order after the one-way delay, no faster than the bandwidth. */
-  private relay(from: Socket, to: Socket, rate: () => number, count: boolean) {
-    const queue: Array<{ chunk: Buffer; at: number }> = [];
-    let free = 0;
-    let timer: NodeJS.Timeout | undefined;
-    const drain = () => {
-      timer = undefined;
-      while (queue.length > 0 && queue[0]!.at <= Date.now()) {
-        const { chunk } = queue.shift()!;
-        if (to.writable) to.write(chunk);
-      }
-      if (queue.length > 0) timer = setTimeout(drain, Math.max(0, queue[0]!.at - Date.now()));
-    };
-    from.on('data', (chunk: Buffer) => {
-      if (count) this.bytesDown += chunk.length;
-      const { delayMs } = this.network;
-      const bytesPerMs = rate();
-      // Chunks still waiting (the network changed between phases) keep their order.
-      if (delayMs === 0 && bytesPerMs === Infinity && queue.length === 0) {
-        to.write(chunk);
-        return;
-      }
-      const at = Math.max(Date.now() + delayMs, free) + (bytesPerMs === Infinity ? 0 : chunk.length / bytesPerMs);
-      free = at;
-      queue.push({ chunk, at });
-      timer ??= setTimeout(drain, Math.max(0, at - Date.now()));
-    });
-  }
-}
+const MEASURED_NETWORKS = SMOKE ? [LOOPBACK] : [LOOPBACK, SLOW_4G];
 
 interface Visit {
   loadMs: number;
@@ -113,7 +40,7 @@ interface Visit {
   fromWorker: number;
 }
 
-async function visit(context: BrowserContext, proxy: CountingProxy, url: string): Promise<Visit> {
+async function visit(context: BrowserContext, proxy: ThrottlingProxy, url: string): Promise<Visit> {
   const page = await context.newPage();
   let fromWorker = 0;
   page.on('response', (response) => {
@@ -151,12 +78,6 @@ async function settleWorker(context: BrowserContext, url: string) {
   await page.close();
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 interface Row {
   network: string;
   page: string;
@@ -167,14 +88,14 @@ interface Row {
 
 async function measure(
   browser: Browser,
-  proxy: CountingProxy,
+  proxy: ThrottlingProxy,
   base: string,
   network: Network,
   path: string,
 ): Promise<Row> {
   const runs: Array<{ first: Visit; repeatWorker: Visit; repeatHttpCache: Visit }> = [];
   for (let run = 0; run < RUNS; run++) {
-    proxy.network = NETWORKS[0]!;
+    proxy.network = LOOPBACK;
     // With the service worker: first visit, install, repeat visit in a new tab.
     const withWorker = await browser.newContext({
       baseURL: base,
@@ -184,13 +105,13 @@ async function measure(
     });
     proxy.network = network;
     const first = await visit(withWorker, proxy, path);
-    proxy.network = NETWORKS[0]!;
+    proxy.network = LOOPBACK;
     await settleWorker(withWorker, path);
     proxy.network = network;
     const repeatWorker = await visit(withWorker, proxy, path);
     await withWorker.close();
     // Without it: the same two visits with the browser's HTTP cache only.
-    proxy.network = NETWORKS[0]!;
+    proxy.network = LOOPBACK;
     const withoutWorker = await browser.newContext({
       baseURL: base,
       userAgent: USER_AGENT,
@@ -226,7 +147,7 @@ async function main() {
     throw new Error(`No service worker in ${distDir}/client: run "npm run build" first`);
   const serverPort = await portFromEnv('BENCH_PWA_PORT');
   const server = await startProduct({ port: serverPort, name: 'pwa' });
-  const proxy = new CountingProxy(serverPort);
+  const proxy = new ThrottlingProxy(serverPort);
   const proxyPort = await proxy.listen();
   // The worker needs a secure context: 127.0.0.1 is one.
   const base = `http://127.0.0.1:${proxyPort}`;

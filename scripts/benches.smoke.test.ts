@@ -35,6 +35,7 @@ const MARKERS: Record<string, string> = {
   'bench-interaction.ts': '<!-- bench:interaction:start -->',
   'bench-pwa.ts': '<!-- bench:pwa:start -->',
   'bench-pwa-lie-fi.ts': '<!-- bench:pwa-lie-fi:start -->',
+  'bench-pwa-offline.ts': '<!-- bench:pwa-offline:start -->',
   'bench-shop.ts': '<!-- bench:shop:start -->',
   'bench-stations.ts': '<!-- bench:stations:start -->',
   'lighthouse.ts': '<!-- lighthouse:landing:start -->',

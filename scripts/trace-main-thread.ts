@@ -5,11 +5,12 @@
  * compile, garbage collection), so that work is cut where the trace says, not where one
  * guesses. The raw trace is kept (TRACE_DIR, default a temp folder) for DevTools.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { chromiumPath } from '../tests/e2e/support/chromium';
+import { firstPage, installApp, launchProfile } from './bench-support/installed-app';
 
 interface TraceEvent {
   name: string;
@@ -90,9 +91,11 @@ function summarise(events: TraceEvent[], origin: string): string[] {
     if (event.ph === 'M' && event.name === 'thread_name')
       threads.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
   const mainKeys = [...threads].filter(([, name]) => name === 'CrRendererMain').map(([key]) => key);
-  // The renderer of the page: the one with the most complete events.
+  // The renderer of the page: the one with the most events naming the page's origin (a
+  // headless browser on a profile on disk runs its own pages' renderers too).
   const counts = mainKeys.map(
-    (key) => [key, events.filter((e) => `${e.pid}:${e.tid}` === key && e.ph === 'X').length] as const,
+    (key) =>
+      [key, events.filter((e) => `${e.pid}:${e.tid}` === key && urlOf(e).startsWith(origin)).length] as const,
   );
   const main = counts.sort((a, b) => b[1] - a[1])[0]?.[0];
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
@@ -158,10 +161,53 @@ function summarise(events: TraceEvent[], origin: string): string[] {
   return lines;
 }
 
+/** Traces one visit of `url` in `context`'s first page and prints the summary. */
+async function traceVisit(context: BrowserContext, url: string, dir: string): Promise<void> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForTimeout(SETTLE_MS);
+  await cdp.send('Tracing.end');
+  await done;
+  const file = join(dir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.json`);
+  writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  console.log(`\n${url} (trace: ${file})`);
+  for (const line of summarise(events, new URL(url).origin)) console.log(line);
+}
+
+/**
+ * TRACE_INSTALLED_OFFLINE=1: the installed app's cold start offline instead of a first
+ * visit: the app is installed from the first URL's origin on a profile on disk, the
+ * locator shown once (the station list synced), then the browser is launched again
+ * offline for each URL (scripts/bench-support/installed-app.ts).
+ */
+async function traceInstalledOffline(urls: string[], dir: string): Promise<void> {
+  const profile = mkdtempSync(join(tmpdir(), 'st1-trace-profile-'));
+  try {
+    const installed = await installApp(profile, new URL(urls[0]!).origin, 2000);
+    for (const url of urls) await (await firstPage(installed)).goto(url, { waitUntil: 'load' });
+    await (await firstPage(installed)).waitForTimeout(SETTLE_MS);
+    await installed.close();
+    for (const url of urls) {
+      const context = await launchProfile(profile, true);
+      await traceVisit(context, url, dir);
+      await context.close();
+    }
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const urls = process.argv.slice(2);
   if (urls.length === 0) throw new Error('Usage: tsx scripts/trace-main-thread.ts <url> [url …]');
   const dir = process.env.TRACE_DIR ?? mkdtempSync(join(tmpdir(), 'st1-trace-'));
+  if (process.env.TRACE_INSTALLED_OFFLINE === '1') return traceInstalledOffline(urls, dir);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: [
@@ -176,21 +222,7 @@ async function main() {
         viewport: { width: 412, height: 823 },
         isMobile: true,
       });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-      const events: TraceEvent[] = [];
-      cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
-      const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-      await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
-      await page.goto(url, { waitUntil: 'load' });
-      await page.waitForTimeout(SETTLE_MS);
-      await cdp.send('Tracing.end');
-      await done;
-      const file = join(dir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}.json`);
-      writeFileSync(file, JSON.stringify({ traceEvents: events }));
-      console.log(`\n${url} (trace: ${file})`);
-      for (const line of summarise(events, new URL(url).origin)) console.log(line);
+      await traceVisit(context, url, dir);
       await context.close();
     }
   } finally {

@@ -19,6 +19,7 @@ import { SERVICE_FILTERS, type ServiceFilter } from './service-filters';
 import { indexStations, searchStations, type StationResult } from './station-search';
 import { useFavourites } from './use-favourites';
 import { useMapFocus } from './use-map-focus';
+import { useAfterList } from './use-after-list';
 import { useStationList } from './use-station-list';
 
 const PAGE_SIZE = 30;
@@ -123,7 +124,9 @@ export function useLocator() {
 
   const coords = position.status === 'on' ? position.at : null;
   const results = useResults(list.stations, query, coords, now);
-  const mapStations = useMemo(() => (results ?? []).map((result) => result.station), [results]);
+  const listed = useMemo(() => (results ?? []).map((result) => result.station), [results]);
+  // The map draws after the list (use-after-list.ts).
+  const mapStations = useAfterList(listed);
   const mapFocus = useMapFocus(mapStations, coords);
   const zoned = useMemo(() => zonedNow(now, COUNTRY_TIME_ZONE[country]), [now, country]);
 

@@ -1,0 +1,272 @@
+/**
+ * `npx tsx scripts/bench-pwa-offline.ts`: is the installed app offline faster than the web?
+ * Target: the installed app's cold start offline at most 0.5× an online first visit, for the
+ * start page's first paint and for the locator's full station list, at 1,300 and 13,000
+ * stations (an origin seeded beforehand, as scripts/bench-interaction.ts does).
+ *
+ * A phone: Debian's Chromium with a 412 × 823 window and the 4× CPU slowdown (DevTools
+ * protocol, set before the navigation), a new browser process for every measured visit
+ * (scripts/bench-support/installed-app.ts):
+ * - online first visit: a fresh profile on "slow 4G" (150 ms round trip, 1.6 Mbit/s down,
+ *   applied by a proxy in front of the server, scripts/bench-support/throttling-proxy.ts);
+ * - installed, offline: a profile where the app was installed on a good connection (the
+ *   worker saved the start pages, the locator has shown the whole synced list), then the
+ *   browser is launched again offline with the server refusing every connection.
+ * Per case: first paint of `/` (its first-contentful-paint), first paint of the locator, and
+ * "list usable": ms from the start of the locator's navigation until its count line says
+ * the whole stored list is shown ("650 asemaa": every stored station searched, the rows
+ * and the search field live). Then the benchmark types a town into the search and checks
+ * that the count changes (the field filters the list); the time to that answer is its own
+ * column. Median of RUNS runs, each case once per run, the builds alternating. With
+ * BENCH_BASELINE_DIST (a production build of an earlier commit) that build is measured in
+ * the same run. Replaces its block in docs/performance.md.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { firstContentfulPaint, firstPage, installApp, launchProfile, median } from './bench-support/installed-app';
+import { seededDataDir } from './bench-support/seeded-origin';
+import { LOOPBACK, SLOW_4G, ThrottlingProxy } from './bench-support/throttling-proxy';
+import { startProduct, type RunningProduct } from './start-product';
+
+const START = '<!-- bench:pwa-offline:start -->';
+const END = '<!-- bench:pwa-offline:end -->';
+/** BENCH_PWA_OFFLINE_SCALES=1300 measures one scale (while working on it). */
+const SCALES: readonly number[] = process.env.BENCH_PWA_OFFLINE_SCALES
+  ? process.env.BENCH_PWA_OFFLINE_SCALES.split(',').map(Number)
+  : smokeOr([60], [1300, 13000]);
+const RUNS = Number(process.env.BENCH_PWA_OFFLINE_RUNS ?? smokeOr(1, 3));
+const CPU_SLOWDOWN = 4;
+const LOCATOR = '/asemahaku';
+const SEARCH_LABEL = 'Hae nimellä, paikkakunnalla, kadulla tai postinumerolla';
+const TYPED = 'hameenlinna';
+const TARGET = 0.5;
+/** The start page's paint moves by a few hundred ms with the machine's load: more visits per run. */
+const START_PAGE_VISITS = smokeOr(1, 3);
+/** A first visit's list comes in about 10 s at 13,000 stations (slow 4G, slowdown); after this it is "no list". */
+const LIST_TIMEOUT_MS = 60_000;
+/** The install syncs 6,500 stations on a good connection, on a loaded machine. */
+const INSTALL_TIMEOUT_MS = 180_000;
+const CASES = ['online', 'offline'] as const;
+type Case = (typeof CASES)[number];
+
+/** What the page records (an init script): when the whole list showed, and the search's answer. */
+interface ListTimes {
+  usable: number | null;
+  typedAt: number | null;
+  answered: number | null;
+  count: string;
+}
+
+/**
+ * Watches the locator's count line from the first byte: the first time it gives a number of
+ * stations (not the server's "showing x of y") is the whole stored list; the next change
+ * after a key in the search field is the search's answer.
+ */
+function watchList() {
+  const times: ListTimes = { usable: null, typedAt: null, answered: null, count: '' };
+  (window as unknown as { __list: ListTimes }).__list = times;
+  document.addEventListener('input', () => (times.typedAt ??= performance.now()), true);
+  new MutationObserver(() => {
+    const text = document.querySelector('.station-locator__count')?.textContent ?? '';
+    if (text === times.count) return;
+    if (times.usable === null && /^[\d\s\u00a0]+asema/.test(text)) times.usable = performance.now();
+    else if (times.usable !== null && times.typedAt !== null && times.answered === null)
+      times.answered = performance.now();
+    times.count = text;
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+const listTimes = (page: Page) => page.evaluate(() => (window as unknown as { __list: ListTimes }).__list);
+
+interface Visit {
+  paint: number;
+  usable?: number;
+  search?: number;
+  stations?: number;
+}
+
+/** One visit of `path` in a new browser process at the phone's slowdown. */
+async function visit(context: BrowserContext, base: string, path: string): Promise<Visit> {
+  await context.addInitScript(watchList);
+  const page = await firstPage(context);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 60_000 });
+  const paint = await firstContentfulPaint(page);
+  if (path !== LOCATOR) return { paint };
+  // A first sync that fails (a timeout on a slow link) leaves the server's short list: a run, not the benchmark, fails.
+  const usable = await page
+    .waitForFunction(() => (window as unknown as { __list: ListTimes }).__list.usable !== null, null, {
+      timeout: LIST_TIMEOUT_MS,
+      polling: 250,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!usable) return { paint, usable: Infinity, search: Infinity, stations: 0 };
+  const shown = await listTimes(page);
+  await page.getByLabel(SEARCH_LABEL).fill(TYPED);
+  await page.waitForFunction(() => (window as unknown as { __list: ListTimes }).__list.answered !== null, null, {
+    timeout: 60_000,
+    polling: 100,
+  });
+  const searched = await listTimes(page);
+  if (searched.count === shown.count) throw new Error(`The search did not filter the list: "${searched.count}"`);
+  return {
+    paint,
+    usable: shown.usable!,
+    search: searched.answered! - searched.typedAt!,
+    stations: Number(shown.count.replace(/\D/g, '')),
+  };
+}
+
+/** Installs the app on `profile` and lets the locator show the whole synced list once. */
+async function install(profile: string, base: string): Promise<void> {
+  const context = await installApp(profile, base, smokeOr(500, 2000));
+  try {
+    await context.addInitScript(watchList);
+    const page = await firstPage(context);
+    console.log(`installed on ${profile}; the locator syncs the list`);
+    await page.goto(`${base}${LOCATOR}`);
+    await page.waitForFunction(() => (window as unknown as { __list: ListTimes }).__list.usable !== null, null, {
+      timeout: INSTALL_TIMEOUT_MS,
+      polling: 250,
+    });
+    // The worker's own saves after the locator's visit (CACHE_PAGES) and the sync's last writes.
+    await page.waitForTimeout(smokeOr(500, 2000));
+  } finally {
+    await context.close();
+  }
+}
+
+interface Build {
+  name: string;
+  product: RunningProduct;
+  proxy: ThrottlingProxy;
+  base: string;
+  visits: Record<Case, Record<string, Visit[]>>;
+}
+
+/** One run of both cases of a build: first visits online, then an install and cold starts offline. */
+async function measureRun(build: Build): Promise<void> {
+  for (const kind of CASES) {
+    const profile = mkdtempSync(join(tmpdir(), `st1-bench-pwa-offline-${kind}-`));
+    try {
+      if (kind === 'offline') await install(profile, build.base);
+      for (const path of [...Array<string>(START_PAGE_VISITS).fill('/'), LOCATOR]) {
+        // A first visit is a fresh profile per page; the installed app starts each page cold.
+        if (kind === 'online') rmSync(profile, { recursive: true, force: true });
+        build.proxy.network = kind === 'online' ? SLOW_4G : LOOPBACK;
+        build.proxy.refuse = kind === 'offline';
+        const context = await launchProfile(profile, kind === 'offline');
+        try {
+          const result = await visit(context, build.base, path);
+          (build.visits[kind][path] ??= []).push(result);
+          console.log(`${build.name} ${kind} ${path}: ${JSON.stringify(result)}`);
+        } finally {
+          await context.close();
+          build.proxy.network = LOOPBACK;
+          build.proxy.refuse = false;
+        }
+      }
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+}
+
+async function startBuild(name: string, distDir: string, dataDir: string): Promise<Build> {
+  if (!existsSync(join(distDir, 'client', 'sw.js')))
+    throw new Error(`No service worker in ${distDir}/client: run "npm run build" first`);
+  const product = await startProduct({
+    port: await portFromEnv('BENCH_PWA_OFFLINE_PORT'),
+    name: 'pwa-offline',
+    env: { DATA_DIR: dataDir, DIST_DIR: distDir },
+  });
+  const proxy = new ThrottlingProxy(Number(new URL(product.url).port));
+  const base = `http://127.0.0.1:${await proxy.listen()}`;
+  return { name, product, proxy, base, visits: { online: {}, offline: {} } };
+}
+
+interface Scale {
+  total: number;
+  builds: Build[];
+}
+
+async function measureScale(total: number, builds: Array<[string, string]>): Promise<Scale> {
+  const dataDir = await seededDataDir(total, 'pwa-offline');
+  const started: Build[] = [];
+  try {
+    for (const [name, dir] of builds) started.push(await startBuild(name, dir, dataDir));
+    // The builds alternate run by run, so that a change in the machine's load hits both.
+    for (let run = 0; run < RUNS; run++) for (const build of started) await measureRun(build);
+  } finally {
+    for (const build of started) {
+      await build.proxy.close();
+      build.product.stop();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { total, builds: started };
+}
+
+function tableRows(scale: Scale): string[] {
+  const shown = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : 'no list');
+  const ms = (values: number[]) => shown(median(values));
+  const runs = (values: number[]) => values.map(shown).join(', ');
+  return scale.builds.flatMap((build) => {
+    const pick = (kind: Case, path: string, key: 'paint' | 'usable' | 'search') =>
+      (build.visits[kind][path] ?? []).map((visit) => visit[key] ?? 0);
+    const stations = Math.max(0, ...(build.visits.offline[LOCATOR] ?? []).map((visit) => visit.stations ?? 0));
+    const measures: Array<[string, string, 'paint' | 'usable' | 'search', boolean]> = [
+      ['start page first paint', '/', 'paint', true],
+      ['locator first paint', LOCATOR, 'paint', false],
+      ['full station list usable', LOCATOR, 'usable', true],
+      ['search answered (after the list)', LOCATOR, 'search', false],
+    ];
+    return measures.map(([label, path, key, targeted]) => {
+      const online = pick('online', path, key);
+      const offline = pick('offline', path, key);
+      const ratio = median(offline) / median(online);
+      const known = Number.isFinite(median(offline)) && Number.isFinite(median(online));
+      const verdict = targeted ? (known && ratio <= TARGET ? 'met' : '**missed**') : '';
+      return `| ${scale.total.toLocaleString('en')} (${stations.toLocaleString('en')} listed) | ${build.name} | ${label} | ${ms(online)} (${runs(online)}) | ${ms(offline)} (${runs(offline)}) | **${known ? ratio.toFixed(2) : '—'}** | ${verdict} |`;
+    });
+  });
+}
+
+async function main() {
+  const loadAtStart = loadavg()[0]!;
+  const builds: Array<[string, string]> = [];
+  const baseline = process.env.BENCH_BASELINE_DIST;
+  if (baseline) builds.push([`before (\`${process.env.BENCH_BASELINE_NAME ?? baseline}\`)`, resolve(baseline)]);
+  builds.push(['this build', resolve(process.env.DIST_DIR ?? 'dist')]);
+  const scales: Scale[] = [];
+  for (const total of SCALES) scales.push(await measureScale(total, builds));
+  const loadAtEnd = loadavg()[0]!;
+  const loaded = Math.max(loadAtStart, loadAtEnd) > cpus().length;
+  const block = [
+    START,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npx tsx scripts/bench-pwa-offline.ts\`: Debian's Chromium, 412 × 823 window, ${CPU_SLOWDOWN}× CPU slowdown, a new browser process per visit.`,
+    `Online = a first visit on a fresh profile over "${SLOW_4G.name}" (150 ms round trip, 1.6 Mbit/s down, by a proxy); offline = the installed app (worker and synced list on a profile on disk) started cold with the browser offline and the server away.`,
+    `First paint = first-contentful-paint; list usable = the locator's count line gives the whole stored list (every row searched, the search field live), from the start of the navigation ("no list": the first sync failed, the list never came within ${LIST_TIMEOUT_MS / 1000} s); search answered = typing "${TYPED}" until the count changes. Median of ${RUNS} run(s) (each in brackets), the start page visited ${START_PAGE_VISITS} times per run.`,
+    `${cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end${loaded ? ' (other work shared the cores: compare within a row)' : ''}.`,
+    '',
+    `| stations in the seed | build | measure | online first visit ms | installed, offline ms | offline / online | target ≤ ${TARGET}× |`,
+    '|---|---|---|---:|---:|---:|---|',
+    ...scales.flatMap(tableRows),
+    END,
+  ].join('\n');
+  console.log(block);
+  const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Installed app offline' });
+  if (written) console.log(`Wrote ${written}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
