@@ -21,7 +21,8 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { getHref, LOCALIZED_PATHS, STATION_PATH_SEGMENT } from '#shared/locales';
-import { MY_STATIONS_ANCHOR, type StationSummary } from '#shared/stations';
+import { MY_STATIONS_ANCHOR } from '#shared/station-constants';
+import type { StationSummary } from '#shared/stations';
 import { waitForHydration } from './support/page-helpers';
 import {
   appMessage,

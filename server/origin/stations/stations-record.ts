@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { LOCALES } from '#shared/locales';
+import { DIET_CODES } from '#shared/station-constants';
 import {
-  DIET_CODES,
   foodMenuSchema,
   stationAddressFields,
   stationServiceFields,

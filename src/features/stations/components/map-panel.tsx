@@ -25,6 +25,7 @@ import type { LatLng } from '../distance';
 import { loadMapsScript } from '../api/load-maps-script';
 import { mapsApiKey } from '../maps-public-config';
 import type { MapStation } from './station-map';
+import { useShownOnScreen } from './use-shown-on-screen';
 
 // Each map is a chunk of its own, loaded only on pages with a map: Google's
 // (@react-google-maps/api, the clusterer) once its script has loaded, the offline one
@@ -123,10 +124,12 @@ export function MapPanel(props: MapPanelProps) {
   const { i18n } = useLingui();
   const stations = useStableStations(props.stations);
   const reason = useGoogleMapsReason(props.language, props.region);
+  const panel = useRef<HTMLDivElement>(null);
+  const shown = useShownOnScreen(panel);
 
-  if (reason === undefined) {
+  if (reason === undefined || !shown) {
     return (
-      <div className="station-map" data-map-state="loading">
+      <div ref={panel} className="station-map" data-map-state="loading">
         <p className="station-map__message">{i18n._('stations.map.loading')}</p>
       </div>
     );
@@ -154,7 +157,7 @@ export function MapPanel(props: MapPanelProps) {
   );
 
   return (
-    <div className="station-map" data-map-state={reason ?? 'ready'}>
+    <div ref={panel} className="station-map" data-map-state={reason ?? 'ready'}>
       {reason ? (
         <>
           {offlineMap}
