@@ -119,7 +119,8 @@ async function expectStoredStationPage(page: Page, station: StationSummary) {
     'href',
     `https://www.google.com/maps/dir/?api=1&destination=${station.lat},${station.lng}`,
   );
-  // The built-in map, centred on the station (its marker drawn).
+  // The built-in map, centred on the station (its marker drawn), once it comes near the screen.
+  await page.locator('[data-station-block="map"]').scrollIntoViewIfNeeded();
   const map = page.locator('[data-offline-map]');
   await expect(map).toBeVisible();
   await expect(map.getByRole('img', { name: station.name })).toBeVisible();
