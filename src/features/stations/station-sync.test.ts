@@ -109,7 +109,9 @@ describe('station list sync', () => {
     }
     const heard: Array<{ count: number; storedThen: number }> = [];
     const onFullList = (list: { stations: StationSummary[] }) =>
-      void readList('FI').then((stored) => heard.push({ count: list.stations.length, storedThen: stored.stations.length }));
+      void readList('FI').then((stored) =>
+        heard.push({ count: list.stations.length, storedThen: stored.stations.length }),
+      );
     await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, onFullList });
     expect(heard).toEqual([{ count: 260, storedThen: 0 }]);
     // Written in batches inside one transaction: every station and the version together.

@@ -11,7 +11,7 @@ import { applyList, countStations, LIST_FORMAT, readListMeta, touchList } from '
 export type SyncOutcome = 'replaced' | 'updated' | 'unchanged';
 
 /** A full list as it arrived, before it is stored. */
-export type FullListListener = (list: StationList) => void;
+type FullListListener = (list: StationList) => void;
 
 export interface SyncOptions {
   fetch?: typeof fetch;

@@ -47,7 +47,8 @@ function usePreloadedOfflineMap(): void {
     let idle: number | undefined;
     const preload = () => void loadOfflineMap().catch(() => undefined);
     const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(preload, { timeout: 5000 });
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(preload, { timeout: 5000 });
       else preload();
     };
     const afterLoad = () => void (timer = window.setTimeout(whenIdle, PRELOAD_PAUSE_MS));
