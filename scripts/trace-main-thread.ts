@@ -93,8 +93,7 @@ function summarise(events: TraceEvent[], origin: string): string[] {
   // The renderer of the page: the one with the most events naming the page's origin (the
   // browser's own WebUI renderers, e.g. the omnibox popup, can have more events in all).
   const counts = mainKeys.map(
-    (key) =>
-      [key, events.filter((e) => `${e.pid}:${e.tid}` === key && urlOf(e).startsWith(origin)).length] as const,
+    (key) => [key, events.filter((e) => `${e.pid}:${e.tid}` === key && urlOf(e).startsWith(origin)).length] as const,
   );
   const main = counts.sort((a, b) => b[1] - a[1])[0]?.[0];
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
