@@ -8,7 +8,7 @@
  */
 import { getHref, LOCALE_INFO, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
-import { MY_STATIONS_ANCHOR } from '#shared/stations';
+import { MY_STATIONS_ANCHOR } from '#shared/station-constants';
 
 const THEME_COLOR = '#c8102e';
 const BACKGROUND_COLOR = '#ffffff';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, COUNTRY_INFO, getHref, LOCALE_INFO, LOCALES, pathToSlug, resolvePath, slugToPath } from './locales';
-import { COUNTRY_TIME_ZONE, LOCALE_COUNTRY } from './stations';
+import { COUNTRY_TIME_ZONE, LOCALE_COUNTRY } from './station-constants';
 
 describe('resolvePath', () => {
   it('reads the locale prefix of non-default locales', () => {

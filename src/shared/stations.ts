@@ -1,6 +1,7 @@
 /**
  * Stations (spec §3): the shapes the origin serves and the browser stores. Zod schemas
- * for the servers; the browser imports only the types (the bundle does not carry zod).
+ * for the servers; the browser imports only the types (the bundle does not carry zod), and
+ * the values it needs from ./station-constants.ts.
  *
  * Two forms of one station:
  * - the compact list entry (`StationSummary`), what the locator needs for a whole country
@@ -10,25 +11,10 @@
  */
 import { CONNECTOR_STANDARDS, EVSE_STATUSES } from './charge-points';
 import { FUEL_GRADES } from './fuel-prices';
-import { COUNTRIES, COUNTRY_INFO, LOCALE_INFO, LOCALES, type Country, type Locale } from './locales';
+import { STATION_COUNTRIES } from './station-constants';
+
+export type { StationCountry } from './station-constants';
 import { z } from './zod';
-
-export const STATION_COUNTRIES = COUNTRIES;
-export type StationCountry = Country;
-
-/**
- * The country a locale's locator opens with and whose list it syncs first; en-EU (the
- * international site) opens with Finland, the home market (docs/stations.md). Read from
- * the locale table.
- */
-export const LOCALE_COUNTRY = Object.fromEntries(
-  LOCALES.map((locale) => [locale, LOCALE_INFO[locale].country]),
-) as Record<Locale, StationCountry>;
-
-/** Time zone of a station's country; open-now and the hours tables are computed in it, not in the visitor's. */
-export const COUNTRY_TIME_ZONE = Object.fromEntries(
-  COUNTRIES.map((country) => [country, COUNTRY_INFO[country].timeZone]),
-) as Record<StationCountry, string>;
 
 /** Service codes; Norway and Sweden add their own. */
 const SERVICE_CODES = [
@@ -157,13 +143,6 @@ export interface OpeningHoursShapeB {
 
 const priced = z.object({ name: z.string(), price: z.number().nonnegative(), description: z.string().optional() });
 
-/**
- * Diet labels of a lunch dish, as Nordic lunch lists print them: L lactose-free,
- * G gluten-free, M milk-free, VEG vegetarian (no meat, poultry or fish). A label belongs
- * to the dish (content/stations/lunch-dishes.json), never to one serving of it.
- */
-export const DIET_CODES = ['L', 'G', 'M', 'VEG'] as const;
-
 export const lunchListSchema = z.object({
   title: z.string(),
   days: z.array(
@@ -217,9 +196,3 @@ export const stationDetailsSchema = stationSummarySchema.omit({ hours: true }).e
   carwash: z.object({ programmes: z.array(priced) }).optional(),
 });
 export type StationDetails = z.infer<typeof stationDetailsSchema>;
-
-/**
- * The id of the locator's "My stations" section (the favourites): the installed app's
- * manifest shortcut opens the locator at `#my-stations` (docs/pwa.md "Favourite stations").
- */
-export const MY_STATIONS_ANCHOR = 'my-stations';

@@ -21,7 +21,8 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { getHref, LOCALIZED_PATHS, STATION_PATH_SEGMENT } from '#shared/locales';
-import { MY_STATIONS_ANCHOR, type StationSummary } from '#shared/stations';
+import { MY_STATIONS_ANCHOR } from '#shared/station-constants';
+import type { StationSummary } from '#shared/stations';
 import { waitForHydration } from './support/page-helpers';
 import {
   appMessage,
@@ -118,7 +119,8 @@ async function expectStoredStationPage(page: Page, station: StationSummary) {
     'href',
     `https://www.google.com/maps/dir/?api=1&destination=${station.lat},${station.lng}`,
   );
-  // The built-in map, centred on the station (its marker drawn).
+  // The built-in map, centred on the station (its marker drawn), once it comes near the screen.
+  await page.locator('[data-station-block="map"]').scrollIntoViewIfNeeded();
   const map = page.locator('[data-offline-map]');
   await expect(map).toBeVisible();
   await expect(map.getByRole('img', { name: station.name })).toBeVisible();

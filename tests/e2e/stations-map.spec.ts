@@ -152,6 +152,8 @@ test.describe('offline map, no key (the e2e server has none)', () => {
     await marker.click();
     await page.locator('.station-card').getByRole('link', { name: one.name }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(one.name);
+    // The station page's map, at its end, is drawn when it comes near the screen.
+    await page.locator('[data-station-block="map"]').scrollIntoViewIfNeeded();
     await expect(offlineMap(page).locator(`[data-station-id="${one.id}"]`)).toBeVisible();
     await expect(note(page)).toHaveText(text('fi-FI', 'stations.map.noKey'));
     await expectNoSeriousViolations(page, 'station page with the offline map');
@@ -370,6 +372,7 @@ test.describe('Google Maps with a key', () => {
     await marker.click();
     await page.locator('.station-card').getByRole('link', { name: one.name }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(one.name);
+    await page.locator('[data-station-block="map"]').scrollIntoViewIfNeeded();
     await expect(page.locator('.fake-marker[data-kind="marker"]')).toHaveCount(1);
     await expectNoSeriousViolations(page, 'station page with the map');
   });

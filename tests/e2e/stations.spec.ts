@@ -182,6 +182,9 @@ for (const viewport of VIEWPORTS) {
     // No map key in the e2e configuration: the built-in map is drawn, with a note saying why
     // it is not Google's, and no notice points to a list the page does not have.
     const mapBlock = page.locator('[data-station-block="map"]');
+    // The map at the end of the page is drawn when it comes near the screen (docs/performance.md).
+    await expect(mapBlock.locator('.offline-map')).toHaveCount(0);
+    await mapBlock.scrollIntoViewIfNeeded();
     await expect(mapBlock.locator('.offline-map')).toBeVisible();
     await expect(mapBlock.locator('.station-map__note')).toHaveText(text('fi-FI', 'stations.map.noKey'));
     await expect(mapBlock.locator('.station-map__message')).toHaveCount(0);
@@ -211,6 +214,15 @@ test('after one online visit the locator and a visited station page work offline
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(visited.name);
   await page.goBack();
   await expect(count(page)).toHaveText(/^1\b/);
+  // The map is not shown yet (a phone shows the list), but its code loads once the page
+  // has settled, so that it draws offline without a service worker.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/assets\/offline-map-.*\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
 
   await context.setOffline(true);
   await expect(page.locator('.station-notice--offline')).toHaveText(text('fi-FI', 'stations.offline'));

@@ -6,7 +6,7 @@
  */
 import type { Asset, PageContent } from '#shared/content-schema';
 import type { Locale } from '#shared/locales';
-import { LOCALE_COUNTRY } from '#shared/stations';
+import { LOCALE_COUNTRY } from '#shared/station-constants';
 import type { StationLiveData } from './station-live-data';
 import type { StationsRepository } from './stations-repository';
 import { stationPage, stationPagePath, stationSlugOfPath, toSummaries } from './stations-views';

@@ -8,7 +8,8 @@
 import type { StationSearchHits } from '#shared/content-schema';
 import { LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import { foldText } from '#shared/search-text';
-import { LOCALE_COUNTRY, type ServiceCode, type StationCountry } from '#shared/stations';
+import { LOCALE_COUNTRY, type StationCountry } from '#shared/station-constants';
+import type { ServiceCode } from '#shared/stations';
 import { holdsTerm, queryTerms, type PreparedText } from '../search-language';
 import type { StationRecord } from './stations-record';
 import type { StationsRepository } from './stations-repository';

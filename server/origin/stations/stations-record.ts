@@ -6,13 +6,8 @@
  */
 import { z } from 'zod';
 import { LOCALES } from '#shared/locales';
-import {
-  DIET_CODES,
-  foodMenuSchema,
-  stationAddressFields,
-  stationServiceFields,
-  weeklyHoursSchema,
-} from '#shared/stations';
+import { DIET_CODES } from '#shared/station-constants';
+import { foodMenuSchema, stationAddressFields, stationServiceFields, weeklyHoursSchema } from '#shared/stations';
 
 /**
  * A name in each locale's language ("Lohikeitto", "Salmon soup", "Laxsoppa", "Laksesuppe");

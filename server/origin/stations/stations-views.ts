@@ -7,14 +7,8 @@ import type { Asset, PageContent } from '#shared/content-schema';
 import { COUNTRY_INFO, LOCALES, STATION_PATH_SEGMENT, type Locale } from '#shared/locales';
 import { addDays, zonedNow } from '#shared/station-calendar';
 import { toShapeA, toShapeB } from '#shared/weekly-hours';
-import {
-  COUNTRY_TIME_ZONE,
-  type FoodMenu,
-  type LunchList,
-  type StationDetails,
-  type StationSummary,
-  type WeeklyHours,
-} from '#shared/stations';
+import { COUNTRY_TIME_ZONE } from '#shared/station-constants';
+import type { FoodMenu, LunchList, StationDetails, StationSummary, WeeklyHours } from '#shared/stations';
 import { serverText } from '../server-texts';
 import { NO_LIVE_DATA, type LiveData } from './station-live-data';
 import type { LocalizedNames, StationRecord } from './stations-record';

@@ -6,7 +6,7 @@
  * itself still syncs whenever it opens.
  */
 import type { Locale } from '@/shared/locales';
-import { LOCALE_COUNTRY } from '@/shared/stations';
+import { LOCALE_COUNTRY } from '@/shared/station-constants';
 import { readListMeta } from './station-db';
 import { syncStations, type SyncOptions, type SyncOutcome } from './station-sync';
 

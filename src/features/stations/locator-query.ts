@@ -8,7 +8,7 @@
  * Unknown values are dropped rather than failing: an old link still opens the locator.
  */
 import { isFuelGrade, type FuelGrade } from '@/shared/fuel-prices';
-import { STATION_COUNTRIES, type StationCountry } from '@/shared/stations';
+import { STATION_COUNTRIES, type StationCountry } from '@/shared/station-constants';
 import { isServiceFilter, SERVICE_FILTERS, type ServiceFilter } from './service-filters';
 
 export interface LocatorQuery {

@@ -6,7 +6,8 @@
  */
 import { COUNTRY_INFO, LOCALE_INFO, LOCALES, STATION_PATH_SEGMENT, type Locale } from '@/shared/locales';
 import type { PagePayload } from '@/shared/payload';
-import { COUNTRY_TIME_ZONE, type StationDetails, type StationSummary } from '@/shared/stations';
+import { COUNTRY_TIME_ZONE } from '@/shared/station-constants';
+import type { StationDetails, StationSummary } from '@/shared/stations';
 import { toShapeA } from '@/shared/weekly-hours';
 import { readStationBySlug } from './station-db';
 

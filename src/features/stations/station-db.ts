@@ -101,6 +101,14 @@ export async function countStations(country: StationCountry): Promise<number> {
   return stationsDb().stations.where('country').equals(country).count();
 }
 
+/**
+ * Stations written per request batch. One bulkPut of a country's 650 stations was one of
+ * the longest tasks of the locator's first visit (structured clone and Dexie's per-row
+ * work in one go); in batches each continues in the success event of the one before,
+ * a task of its own, inside the same transaction, so the list still lands whole.
+ */
+const WRITE_BATCH = 50;
+
 /** Applies a list answer: a full list replaces the country's stations, a delta patches them. */
 export async function applyList(
   country: StationCountry,
@@ -113,7 +121,8 @@ export async function applyList(
     if (change.full) await db.stations.where('country').equals(country).delete();
     else if (change.removed.length > 0)
       await db.stations.bulkDelete(change.removed.map((id) => [country, id] as [StationCountry, string]));
-    await db.stations.bulkPut(change.stations);
+    for (let start = 0; start < change.stations.length; start += WRITE_BATCH)
+      await db.stations.bulkPut(change.stations.slice(start, start + WRITE_BATCH));
     await db.lists.put({
       country,
       version: change.version,

@@ -101,6 +101,31 @@ describe('station list sync', () => {
     expect(stored.meta?.version).toBe(3);
   });
 
+  it('hands a full list to onFullList before storing it, and no delta; a list of many stations lands whole', async () => {
+    const origin = fakeOrigin();
+    for (let n = 3; n <= 260; n++) {
+      origin.state.stations.set(`FI-${n}`, station(`FI-${n}`));
+      origin.state.changed.set(`FI-${n}`, 1);
+    }
+    const heard: Array<{ count: number; storedThen: number }> = [];
+    const onFullList = (list: { stations: StationSummary[] }) =>
+      void readList('FI').then((stored) =>
+        heard.push({ count: list.stations.length, storedThen: stored.stations.length }),
+      );
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, onFullList });
+    expect(heard).toEqual([{ count: 260, storedThen: 0 }]);
+    // Written in batches inside one transaction: every station and the version together.
+    const stored = await readList('FI');
+    expect(stored.stations).toHaveLength(260);
+    expect(stored.meta?.version).toBe(1);
+
+    origin.state.version = 2;
+    origin.state.stations.set('FI-2', station('FI-2', 'St1 Renamed'));
+    origin.state.changed.set('FI-2', 2);
+    expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, onFullList })).toBe('updated');
+    expect(heard).toHaveLength(1);
+  });
+
   it('starts over with the full list when the origin holds another history (a restored database)', async () => {
     const origin = fakeOrigin();
     origin.state.version = 5;

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '@/shared/locales';
 import type { StationCountry, StationSummary } from '@/shared/stations';
 import { useOnlineStatus } from '@/ui/use-online-status';
-import { readList } from './station-db';
+import { readList, readListMeta, type ListMeta } from './station-db';
 import { fetchStationList } from './api/stations-api';
 import { syncStations } from './station-sync';
 
@@ -30,21 +30,46 @@ type SyncState = Pick<StationListState, 'syncing' | 'syncFailed'> & {
 };
 const IDLE: SyncState = { syncing: false, syncFailed: false, settled: false };
 
-/** The stored list, live; `failed` when storage cannot be read (a private window, storage blocked). */
-function useStoredList(country: StationCountry) {
+/** A full list this page fetched (a first sync): shown as it arrived, not read back from storage. */
+interface FetchedList {
+  country: StationCountry;
+  version: number;
+  dataset: string | undefined;
+  stations: StationSummary[];
+  at: number;
+}
+
+/** Whether the stored list is the one this page fetched (or is still being written). */
+const isFetched = (meta: ListMeta | undefined, fetched: FetchedList) =>
+  !meta || (meta.version === fetched.version && meta.dataset === fetched.dataset);
+
+/**
+ * The stored list, live; `failed` when storage cannot be read (a private window, storage
+ * blocked). After this page's own first sync it reads only the list's version: the
+ * stations it just wrote are the ones it holds, and reading 650 of them back right after
+ * the write was one of the longest tasks of a first visit (docs/performance.md). Another
+ * version stored (a sync in another tab) is read in full as before.
+ */
+function useStoredList(country: StationCountry, fetched: FetchedList | null) {
   return useLiveQuery(async () => {
     try {
+      if (fetched) {
+        const meta = await readListMeta(country);
+        if (isFetched(meta, fetched)) return { failed: false as const, country, meta, stations: fetched.stations };
+      }
       return { failed: false as const, country, ...(await readList(country)) };
     } catch (error) {
       console.warn('Station storage is not available', error);
       return { failed: true as const, country, meta: undefined, stations: [] as StationSummary[] };
     }
-  }, [country]);
+  }, [country, fetched]);
 }
 
 export function useStationList(country: StationCountry, locale: Locale): StationListState {
   const online = useOnlineStatus();
-  const stored = useStoredList(country);
+  const [fetchedList, setFetchedList] = useState<FetchedList | null>(null);
+  const fetched = fetchedList?.country === country ? fetchedList : null;
+  const stored = useStoredList(country, fetched);
   const storageFailed = stored?.failed === true;
   const [sync, setSync] = useState<{ country: StationCountry; value: SyncState }>({ country, value: IDLE });
   const syncState = sync.country === country ? sync.value : IDLE;
@@ -67,8 +92,14 @@ export function useStationList(country: StationCountry, locale: Locale): Station
           if (answer.unchanged) throw new Error('The station list answered 304 to an unconditional request');
           if (!cancelled) setDirect({ country, stations: answer.list.stations, at: Date.now() });
         } else {
-          // The live query above shows what the sync stores.
-          await syncStations(country, locale);
+          // The live query above shows what the sync stores; a full list shows as it arrives.
+          await syncStations(country, locale, {
+            onFullList: (list) => {
+              if (cancelled) return;
+              const { version, dataset, stations } = list;
+              setFetchedList({ country, version, dataset, stations, at: Date.now() });
+            },
+          });
         }
         update({ syncing: false, syncFailed: false, settled: true });
       } catch (error) {
@@ -88,6 +119,9 @@ export function useStationList(country: StationCountry, locale: Locale): Station
     const shown = direct?.country === country ? direct : null;
     return { ...base, stations: shown ? shown.stations : null, syncedAt: shown ? shown.at : null };
   }
+  // Shown as soon as it arrives, while it is being stored.
+  if (fetched && (!stored || stored.country !== country || isFetched(stored.meta, fetched)))
+    return { ...base, stations: fetched.stations, syncedAt: stored?.meta?.syncedAt ?? fetched.at };
   if (!stored || stored.country !== country) return { ...base, stations: null, syncedAt: null };
   const { meta, stations } = stored;
   // An empty store before the first sync is "loading", not "no stations".

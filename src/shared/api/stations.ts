@@ -1,6 +1,7 @@
 /** cms-view/v1/stations (docs/stations.md): a country's compact station list, or the changes since a version. */
 import { z } from '../zod';
-import { STATION_COUNTRIES, stationListSchema } from '../stations';
+import { STATION_COUNTRIES } from '../station-constants';
+import { stationListSchema } from '../stations';
 import { endpoint } from './endpoint';
 
 export const stationsApi = {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { EvseStatus } from '#shared/charge-points';
 import { FUEL_GRADES, PRICE_DECIMALS, type FuelGrade } from '#shared/fuel-prices';
 import { COUNTRY_INFO } from '#shared/locales';
-import { STATION_COUNTRIES, type StationCountry } from '#shared/stations';
+import { STATION_COUNTRIES, type StationCountry } from '#shared/station-constants';
 import type { Db } from '../../db';
 import { createChargePointsRepository, ocpiConnectorSchema, type StoredChargePoint } from '../charge-points-repository';
 import { createFuelPricesRepository, type StoredPrice } from '../fuel-prices-repository';

@@ -10,13 +10,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '#shared/locales';
 import { foldText } from '#shared/search-text';
-import {
-  DIET_CODES,
-  STATION_COUNTRIES,
-  type ServiceCode,
-  type StationCountry,
-  type WeeklyHours,
-} from '#shared/stations';
+import { DIET_CODES, STATION_COUNTRIES, type StationCountry } from '#shared/station-constants';
+import type { ServiceCode, WeeklyHours } from '#shared/stations';
 import type { Db } from '../../db';
 import { stationRecordSchema, type StationRecord } from '../stations-record';
 import { createStationsRepository } from '../stations-repository';

@@ -2,7 +2,6 @@
  * The origin's station list (through the site's /proxy): the full list of a country, or
  * the changes since a stored version, conditionally on its ETag.
  */
-import { requestJson } from '@/shared/api/client';
 import type { PathOf } from '@/shared/api/endpoint';
 import { ApiError } from '@/shared/api/errors';
 import type { stationsApi } from '@/shared/api/stations';
@@ -70,6 +69,9 @@ export async function fetchStationList(
   locale: Locale,
   request: StationListRequest = {},
 ): Promise<StationListAnswer> {
+  // The HTTP client (ky) loads with the first sync, after hydration: evaluated with the
+  // locator's other modules, it lengthened the task before the page became interactive.
+  const { requestJson } = await import('@/shared/api/client');
   const answer = await requestJson({
     url: STATIONS_ENDPOINT,
     name: 'The station list',

@@ -25,12 +25,43 @@ import type { LatLng } from '../distance';
 import { loadMapsScript } from '../api/load-maps-script';
 import { mapsApiKey } from '../maps-public-config';
 import type { MapStation } from './station-map';
+import { useShownOnScreen } from './use-shown-on-screen';
 
 // Each map is a chunk of its own, loaded only on pages with a map: Google's
 // (@react-google-maps/api, the clusterer) once its script has loaded, the offline one
 // (d3, supercluster, the country outlines) otherwise. Both are precached by the worker.
 const StationMap = lazy(() => import('./station-map'));
-const OfflineMap = lazy(() => import('./offline-map'));
+const loadOfflineMap = () => import('./offline-map');
+const OfflineMap = lazy(loadOfflineMap);
+
+/** After the load event, this pause and an idle moment, the offline map's code loads even while no map is shown. */
+const PRELOAD_PAUSE_MS = 2000;
+
+/**
+ * A map waits until it is shown (useShownOnScreen), but its code should not: a visitor
+ * who goes offline before the service worker has stored it would have no map. It loads
+ * when the page has settled, off the first visit's busy seconds (docs/performance.md).
+ */
+function usePreloadedOfflineMap(): void {
+  useEffect(() => {
+    let idle: number | undefined;
+    const preload = () => void loadOfflineMap().catch(() => undefined);
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(preload, { timeout: 5000 });
+      else preload();
+    };
+    const afterLoad = () => void (timer = window.setTimeout(whenIdle, PRELOAD_PAUSE_MS));
+    let timer: number | undefined;
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+    return () => {
+      window.removeEventListener('load', afterLoad);
+      window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
+}
 
 type MapState = 'pending' | 'ready' | 'failed';
 
@@ -123,16 +154,22 @@ export function MapPanel(props: MapPanelProps) {
   const { i18n } = useLingui();
   const stations = useStableStations(props.stations);
   const reason = useGoogleMapsReason(props.language, props.region);
+  const panel = useRef<HTMLDivElement>(null);
+  // The locator's map when its column is displayed; a station page's when it comes near.
+  const shown = useShownOnScreen(panel, props.place === 'stationPage' ? 'near' : 'displayed');
+  usePreloadedOfflineMap();
+  const loading = <p className="station-map__message">{i18n._('stations.map.loading')}</p>;
 
   if (reason === undefined) {
     return (
-      <div className="station-map" data-map-state="loading">
-        <p className="station-map__message">{i18n._('stations.map.loading')}</p>
+      <div ref={panel} className="station-map" data-map-state="loading">
+        {loading}
       </div>
     );
   }
 
-  const offlineMap = (
+  // Until the panel is shown, the note says why the map is not Google's; the map waits.
+  const offlineMap = shown ? (
     <MapErrorBoundary
       fallback={
         <p className="station-map__message" role="status">
@@ -140,7 +177,7 @@ export function MapPanel(props: MapPanelProps) {
         </p>
       }
     >
-      <Suspense fallback={<p className="station-map__message">{i18n._('stations.map.loading')}</p>}>
+      <Suspense fallback={loading}>
         <OfflineMap
           stations={stations}
           onSelect={props.onSelect}
@@ -151,10 +188,12 @@ export function MapPanel(props: MapPanelProps) {
         />
       </Suspense>
     </MapErrorBoundary>
+  ) : (
+    loading
   );
 
   return (
-    <div className="station-map" data-map-state={reason ?? 'ready'}>
+    <div ref={panel} className="station-map" data-map-state={reason ?? 'ready'}>
       {reason ? (
         <>
           {offlineMap}
@@ -167,10 +206,10 @@ export function MapPanel(props: MapPanelProps) {
             ) : null}
           </div>
         </>
-      ) : (
+      ) : shown ? (
         // A Google map that breaks (a Maps API change, a chunk that fails) falls back to the offline one.
         <MapErrorBoundary fallback={offlineMap}>
-          <Suspense fallback={<p className="station-map__message">{i18n._('stations.map.loading')}</p>}>
+          <Suspense fallback={loading}>
             <StationMap
               stations={stations}
               onSelect={props.onSelect}
@@ -181,6 +220,8 @@ export function MapPanel(props: MapPanelProps) {
             />
           </Suspense>
         </MapErrorBoundary>
+      ) : (
+        loading
       )}
     </div>
   );
