@@ -5,7 +5,7 @@
  * chosen on the map. StationLocator (components/station-locator.tsx) lays out the
  * presentational parts over what this returns.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
@@ -23,6 +23,13 @@ import { useStationList } from './use-station-list';
 
 const PAGE_SIZE = 30;
 const MINUTE = 60_000;
+/**
+ * How long the search words rest before the address and the map follow them. Each change
+ * of the address costs a history entry update and, in Chromium, a fresh load of the
+ * favicon; each change of the map's stations rebuilds its clusters. Neither belongs on
+ * every key (docs/performance.md "Interaction").
+ */
+export const TYPING_PAUSE_MS = 400;
 
 export type LocatorPosition =
   | { status: 'off' }
@@ -81,21 +88,41 @@ function usePosition(query: LocatorQuery, setQuery: (change: (current: LocatorQu
 }
 
 /**
- * The search over the whole list. Each key shows in the field at once; the search (and the
- * list and map it redraws) follows as a render React may interrupt when the next key
- * comes, so typing stays responsive on a slow phone with thousands of stations. The stored
- * list is deferred the same way: when thousands of stations arrive from storage after
- * the first paint, React renders the list and the map in slices instead of one long task
- * that would block the page (docs/performance.md).
+ * The search over the whole list. Each key shows in the field at once: the key's own
+ * render is the search form alone, the rest of the locator reads `searched`, the query
+ * as a deferred value, so the search and the list it redraws follow as a render React may
+ * interrupt when the next key comes (typing stays responsive on a slow phone with
+ * thousands of stations). The stored list is deferred the same way: when thousands of
+ * stations arrive from storage after the first paint, React renders the list and the map
+ * in slices instead of one long task that would block the page (docs/performance.md).
  */
-function useResults(stored: StationSummary[] | null, query: LocatorQuery, coords: LatLng | null, now: Date) {
+function useResults(stored: StationSummary[] | null, searched: LocatorQuery, coords: LatLng | null, now: Date) {
   const stations = useDeferredValue(stored);
   const index = useMemo(() => (stations ? indexStations(stations) : null), [stations]);
-  const searched = useDeferredValue(query);
   return useMemo<StationResult[] | null>(
     () => (index ? searchStations(index, { ...searched, position: coords, now }) : null),
     [index, searched, coords, now],
   );
+}
+
+/** The search words once they have rested for TYPING_PAUSE_MS (at once when the locator opens). */
+function useSettledWords(words: string): string {
+  const [settled, setSettled] = useState(words);
+  useEffect(() => {
+    if (words === settled) return;
+    // A render React may interrupt: the map's clusters are rebuilt in it.
+    const timer = setTimeout(() => startTransition(() => setSettled(words)), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [words, settled]);
+  return settled;
+}
+
+/** `value` while `current`, else the last value it had while current. */
+function useLastCurrent<T>(value: T, current: boolean): T {
+  const [kept, setKept] = useState(value);
+  // Adjusted while rendering (https://react.dev/learn/you-might-not-need-an-effect).
+  if (current && kept !== value) setKept(value);
+  return current ? value : kept;
 }
 
 export function useLocator() {
@@ -119,11 +146,17 @@ export function useLocator() {
   useEffect(() => {
     if (payload) void rememberPage(window.location.pathname, payload);
   }, [payload]);
-  useQueryInAddress(query);
 
+  const searched = useDeferredValue(query);
   const coords = position.status === 'on' ? position.at : null;
-  const results = useResults(list.stations, query, coords, now);
-  const mapStations = useMemo(() => (results ?? []).map((result) => result.station), [results]);
+  const results = useResults(list.stations, searched, coords, now);
+  // The address and the map follow the search words once typing pauses; the filters, sort
+  // and view at once.
+  const words = useSettledWords(searched.q);
+  const settled = searched.q === words;
+  useQueryInAddress(useMemo(() => ({ ...searched, q: words }), [searched, words]));
+  const mapResults = useLastCurrent(results, settled);
+  const mapStations = useMemo(() => (mapResults ?? []).map((result) => result.station), [mapResults]);
   const mapFocus = useMapFocus(mapStations, coords);
   const zoned = useMemo(() => zonedNow(now, COUNTRY_TIME_ZONE[country]), [now, country]);
 
@@ -136,12 +169,13 @@ export function useLocator() {
   const toggleService = (filter: ServiceFilter, on: boolean) =>
     update({ services: SERVICE_FILTERS.filter((item) => (item === filter ? on : query.services.includes(item))) });
   const setView = (view: LocatorQuery['view']) => setQuery((current) => ({ ...current, view }));
-  const showMore = () => setLimit((value) => value + PAGE_SIZE);
+  const showMore = useCallback(() => setLimit((value) => value + PAGE_SIZE), []);
   const selectedStation = selected ? list.stations?.find((station) => station.id === selected) : undefined;
 
   return {
     locale,
     query,
+    searched,
     country,
     homeCountry,
     list,
