@@ -13,6 +13,7 @@ import { LOCALE_INFO } from '@/shared/locales';
 import { zonedNow } from '@/shared/station-calendar';
 import { COUNTRY_TIME_ZONE, type StationSummary } from '@/shared/stations';
 import type { LatLng } from './distance';
+import { afterNextPaint } from './after-next-paint';
 import { locatorSearch, parseLocatorQuery, type LocatorQuery } from './locator-query';
 import { rememberPage } from './offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from './service-filters';
@@ -88,13 +89,26 @@ function usePosition(query: LocatorQuery, setQuery: (change: (current: LocatorQu
 }
 
 /**
- * The search over the whole list. Each key shows in the field at once: the key's own
- * render is the search form alone, the rest of the locator reads `searched`, the query
- * as a deferred value, so the search and the list it redraws follow as a render React may
- * interrupt when the next key comes (typing stays responsive on a slow phone with
- * thousands of stations). The stored list is deferred the same way: when thousands of
- * stations arrive from storage after the first paint, React renders the list and the map
- * in slices instead of one long task that would block the page (docs/performance.md).
+ * The query the list, the count and the map show: the one in the form, once the frame
+ * showing the change (the key in the field, the box ticked) has been painted. The key's
+ * own render is the form alone; the search and the list and map it redraws follow as a
+ * render React may interrupt, and a key typed before it starts replaces it. On a slow
+ * phone with thousands of stations typing stays responsive (docs/performance.md
+ * "Interaction").
+ */
+function useSearchedQuery(query: LocatorQuery): LocatorQuery {
+  const [searched, setSearched] = useState(query);
+  useEffect(() => {
+    if (searched === query) return;
+    return afterNextPaint(() => startTransition(() => setSearched(query)));
+  }, [query, searched]);
+  return searched;
+}
+
+/**
+ * The search over the whole list. The stored list is deferred: when thousands of stations
+ * arrive from storage after the first paint, React renders the list and the map in slices
+ * instead of one long task that would block the page (docs/performance.md).
  */
 function useResults(stored: StationSummary[] | null, searched: LocatorQuery, coords: LatLng | null, now: Date) {
   const stations = useDeferredValue(stored);
@@ -147,7 +161,7 @@ export function useLocator() {
     if (payload) void rememberPage(window.location.pathname, payload);
   }, [payload]);
 
-  const searched = useDeferredValue(query);
+  const searched = useSearchedQuery(query);
   const coords = position.status === 'on' ? position.at : null;
   const results = useResults(list.stations, searched, coords, now);
   // The address and the map follow the search words once typing pauses; the filters, sort
