@@ -47,15 +47,28 @@ function useMinuteClock(): Date {
   return now;
 }
 
-/** The view lives in the address (linkable), replaced in place: the page itself does not change. */
-function useQueryInAddress(query: LocatorQuery): void {
+function replaceAddress(query: LocatorQuery): void {
+  const search = locatorSearch(query);
+  const url = `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`;
+  if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+    window.history.replaceState(window.history.state, '', url);
+  }
+}
+
+/**
+ * The view lives in the address (linkable), replaced in place: the page itself does not
+ * change. The search words follow once typing pauses (`words`, TYPING_PAUSE_MS); a click
+ * before that (a station's link followed) writes them at once, before the link's own
+ * handler navigates, so that Back returns to the same search.
+ */
+function useQueryInAddress(query: LocatorQuery, words: string): void {
   useEffect(() => {
-    const search = locatorSearch(query);
-    const url = `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`;
-    if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
-      window.history.replaceState(window.history.state, '', url);
-    }
-  }, [query]);
+    replaceAddress({ ...query, q: words });
+    if (words === query.q) return;
+    const now = () => replaceAddress(query);
+    document.addEventListener('click', now, { capture: true });
+    return () => document.removeEventListener('click', now, { capture: true });
+  }, [query, words]);
 }
 
 /** "Near me": the browser's position, asked on a press or when a linked near-me view opens. */
@@ -168,7 +181,7 @@ export function useLocator() {
   // and view at once.
   const words = useSettledWords(searched.q);
   const settled = searched.q === words;
-  useQueryInAddress(useMemo(() => ({ ...searched, q: words }), [searched, words]));
+  useQueryInAddress(searched, words);
   const mapResults = useLastCurrent(results, settled);
   const mapStations = useMemo(() => (mapResults ?? []).map((result) => result.station), [mapResults]);
   const mapFocus = useMapFocus(mapStations, coords);

@@ -53,13 +53,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
         onLocate={locator.locate}
       />
       <LocatorNotices list={locator.list} position={locator.position} locale={locator.locale} />
-      <LocatorCount
-        id={ids.status}
-        results={results}
-        query={searched}
-        located={coords !== null}
-        initial={initial}
-      />
+      <LocatorCount id={ids.status} results={results} query={searched} located={coords !== null} initial={initial} />
       <div className="station-locator__layout" data-view={query.view}>
         <LocatorList
           labelledBy={ids.status}
