@@ -30,7 +30,7 @@ const MINUTE = 60_000;
  * favicon; each change of the map's stations rebuilds its clusters. Neither belongs on
  * every key (docs/performance.md "Interaction").
  */
-export const TYPING_PAUSE_MS = 400;
+const TYPING_PAUSE_MS = 400;
 
 export type LocatorPosition =
   | { status: 'off' }
