@@ -123,6 +123,33 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test('typing: the list follows each key, the address only the words typed once the typing pauses', async ({ page }) => {
+  // Each write of the address costs a history update and, in Chromium, a new load of the
+  // favicon: a write on every key made typing slow (docs/performance.md "Interaction").
+  await page.addInitScript(() => {
+    const writes: string[] = [];
+    (window as unknown as { addressWrites: string[] }).addressWrites = writes;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
+      if (url) writes.push(String(url));
+      replace(state, unused, url);
+    };
+  });
+  await openLocator(page);
+  const search = page.getByLabel(text('fi-FI', 'stations.search.label'));
+  await search.click();
+  await page.keyboard.type('hameenlinna', { delay: 40 });
+  await expect(search).toHaveValue('hameenlinna');
+  await expect(page).toHaveURL(/\?q=hameenlinna$/);
+  for (const name of await page.locator('.station-item__name').allTextContents()) expect(name).toContain('Hämeenlinna');
+  const writes = await page.evaluate(() =>
+    (window as unknown as { addressWrites: string[] }).addressWrites.filter((url) => url.includes('q=')),
+  );
+  // Eleven keys, 40 ms apart: the words reach the address once (a stalled machine may add one).
+  expect(writes.length).toBeLessThanOrEqual(2);
+  expect(writes.at(-1)).toMatch(/\?q=hameenlinna$/);
+});
+
 test.describe('near me', () => {
   const tampere = { latitude: 61.4978, longitude: 23.761 };
   test.use({ geolocation: tampere, permissions: ['geolocation'], viewport: { width: 1280, height: 800 } });

@@ -5,7 +5,7 @@
  * chosen on the map. StationLocator (components/station-locator.tsx) lays out the
  * presentational parts over what this returns.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
@@ -14,6 +14,7 @@ import { zonedNow } from '@/shared/station-calendar';
 import { COUNTRY_TIME_ZONE } from '@/shared/station-constants';
 import type { StationSummary } from '@/shared/stations';
 import type { LatLng } from './distance';
+import { afterNextPaint } from './after-next-paint';
 import { locatorSearch, parseLocatorQuery, type LocatorQuery } from './locator-query';
 import { rememberPage } from './offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from './service-filters';
@@ -25,6 +26,13 @@ import { useStationList } from './use-station-list';
 
 const PAGE_SIZE = 30;
 const MINUTE = 60_000;
+/**
+ * How long the search words rest before the address and the map follow them. Each change
+ * of the address costs a history entry update and, in Chromium, a fresh load of the
+ * favicon; each change of the map's stations rebuilds its clusters. Neither belongs on
+ * every key (docs/performance.md "Interaction").
+ */
+const TYPING_PAUSE_MS = 400;
 
 export type LocatorPosition =
   | { status: 'off' }
@@ -41,15 +49,28 @@ function useMinuteClock(): Date {
   return now;
 }
 
-/** The view lives in the address (linkable), replaced in place: the page itself does not change. */
-function useQueryInAddress(query: LocatorQuery): void {
+function replaceAddress(query: LocatorQuery): void {
+  const search = locatorSearch(query);
+  const url = `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`;
+  if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+    window.history.replaceState(window.history.state, '', url);
+  }
+}
+
+/**
+ * The view lives in the address (linkable), replaced in place: the page itself does not
+ * change. The search words follow once typing pauses (`words`, TYPING_PAUSE_MS); a click
+ * before that (a station's link followed) writes them at once, before the link's own
+ * handler navigates, so that Back returns to the same search.
+ */
+function useQueryInAddress(query: LocatorQuery, words: string): void {
   useEffect(() => {
-    const search = locatorSearch(query);
-    const url = `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`;
-    if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
-      window.history.replaceState(window.history.state, '', url);
-    }
-  }, [query]);
+    replaceAddress({ ...query, q: words });
+    if (words === query.q) return;
+    const now = () => replaceAddress(query);
+    document.addEventListener('click', now, { capture: true });
+    return () => document.removeEventListener('click', now, { capture: true });
+  }, [query, words]);
 }
 
 /** "Near me": the browser's position, asked on a press or when a linked near-me view opens. */
@@ -83,21 +104,54 @@ function usePosition(query: LocatorQuery, setQuery: (change: (current: LocatorQu
 }
 
 /**
- * The search over the whole list. Each key shows in the field at once; the search (and the
- * list and map it redraws) follows as a render React may interrupt when the next key
- * comes, so typing stays responsive on a slow phone with thousands of stations. The stored
- * list is deferred the same way: when thousands of stations arrive from storage after
- * the first paint, React renders the list and the map in slices instead of one long task
- * that would block the page (docs/performance.md).
+ * The query the list, the count and the map show: the one in the form, once the frame
+ * showing the change (the key in the field, the box ticked) has been painted. The key's
+ * own render is the form alone; the search and the list and map it redraws follow as a
+ * render React may interrupt, and a key typed before it starts replaces it. On a slow
+ * phone with thousands of stations typing stays responsive (docs/performance.md
+ * "Interaction").
  */
-function useResults(stored: StationSummary[] | null, query: LocatorQuery, coords: LatLng | null, now: Date) {
+function useSearchedQuery(query: LocatorQuery): LocatorQuery {
+  const [searched, setSearched] = useState(query);
+  useEffect(() => {
+    if (searched === query) return;
+    return afterNextPaint(() => startTransition(() => setSearched(query)));
+  }, [query, searched]);
+  return searched;
+}
+
+/**
+ * The search over the whole list. The stored list is deferred: when thousands of stations
+ * arrive from storage after the first paint, React renders the list and the map in slices
+ * instead of one long task that would block the page (docs/performance.md).
+ */
+function useResults(stored: StationSummary[] | null, searched: LocatorQuery, coords: LatLng | null, now: Date) {
   const stations = useDeferredValue(stored);
   const index = useMemo(() => (stations ? indexStations(stations) : null), [stations]);
-  const searched = useDeferredValue(query);
   return useMemo<StationResult[] | null>(
     () => (index ? searchStations(index, { ...searched, position: coords, now }) : null),
     [index, searched, coords, now],
   );
+}
+
+/** The search words once they have rested for TYPING_PAUSE_MS (at once when the locator opens). */
+function useSettledWords(words: string): string {
+  const [settled, setSettled] = useState(words);
+  useEffect(() => {
+    if (words === settled) return;
+    // A render React may interrupt: the map's clusters are rebuilt in it.
+    const timer = setTimeout(() => startTransition(() => setSettled(words)), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [words, settled]);
+  return settled;
+}
+
+/** `value` while `current`, else the last value it had while current. */
+function useLastCurrent<T>(value: T, current: boolean): T {
+  const [kept, setKept] = useState(value);
+  // Adjusted while rendering (https://react.dev/learn/you-might-not-need-an-effect).
+  if (current && kept !== value) setKept(value);
+  return current ? value : kept;
 }
 
 export function useLocator() {
@@ -121,11 +175,17 @@ export function useLocator() {
   useEffect(() => {
     if (payload) void rememberPage(window.location.pathname, payload);
   }, [payload]);
-  useQueryInAddress(query);
 
+  const searched = useSearchedQuery(query);
   const coords = position.status === 'on' ? position.at : null;
-  const results = useResults(list.stations, query, coords, now);
-  const listed = useMemo(() => (results ?? []).map((result) => result.station), [results]);
+  const results = useResults(list.stations, searched, coords, now);
+  // The address and the map follow the search words once typing pauses; the filters, sort
+  // and view at once.
+  const words = useSettledWords(searched.q);
+  const settled = searched.q === words;
+  useQueryInAddress(searched, words);
+  const mapResults = useLastCurrent(results, settled);
+  const listed = useMemo(() => (mapResults ?? []).map((result) => result.station), [mapResults]);
   // The map draws after the list (use-after-list.ts).
   const mapStations = useAfterList(listed);
   const mapFocus = useMapFocus(mapStations, coords);
@@ -140,12 +200,13 @@ export function useLocator() {
   const toggleService = (filter: ServiceFilter, on: boolean) =>
     update({ services: SERVICE_FILTERS.filter((item) => (item === filter ? on : query.services.includes(item))) });
   const setView = (view: LocatorQuery['view']) => setQuery((current) => ({ ...current, view }));
-  const showMore = () => setLimit((value) => value + PAGE_SIZE);
+  const showMore = useCallback(() => setLimit((value) => value + PAGE_SIZE), []);
   const selectedStation = selected ? list.stations?.find((station) => station.id === selected) : undefined;
 
   return {
     locale,
     query,
+    searched,
     country,
     homeCountry,
     list,

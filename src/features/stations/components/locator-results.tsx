@@ -2,7 +2,7 @@
  * The locator's list column ("My stations" and the results, a page at a time) and its map
  * column (the map of the results and the card of the station chosen on it).
  */
-import { useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { useLingui } from '@lingui/react';
 import type { FuelGrade } from '@/shared/fuel-prices';
@@ -22,7 +22,8 @@ export interface ShownStation {
   distanceKm: number | null;
 }
 
-export function LocatorList({
+/** Memoised: a key in the search field must not render the list again (station-locator.tsx). */
+export const LocatorList = memo(function LocatorList({
   labelledBy,
   shown,
   limit,
@@ -75,9 +76,10 @@ export function LocatorList({
       ) : null}
     </div>
   );
-}
+});
 
-export function LocatorMap({
+/** Memoised like the list: the map follows the search once typing pauses (use-locator.ts). */
+export const LocatorMap = memo(function LocatorMap({
   stations,
   country,
   locale,
@@ -133,4 +135,4 @@ export function LocatorMap({
       ) : null}
     </div>
   );
-}
+});

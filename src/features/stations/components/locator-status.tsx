@@ -3,6 +3,7 @@
  * stored list is, locating, a refused position) and the live count line that labels the
  * list.
  */
+import { memo } from 'react';
 import { useLingui } from '@lingui/react';
 import { LOCALE_INFO, type Locale } from '@/shared/locales';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -23,8 +24,9 @@ export function LocatorNotices({
 }) {
   const { i18n } = useLingui();
   const online = useOnlineStatus();
+  // Formatted only when shown: a date format is costly to build, and this renders on every key.
   const freshness =
-    list.syncedAt === null
+    list.syncedAt === null || (online && !list.syncFailed)
       ? null
       : new Intl.DateTimeFormat(LOCALE_INFO[locale].formatLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
           new Date(list.syncedAt),
@@ -53,7 +55,8 @@ export function LocatorNotices({
   );
 }
 
-export function LocatorCount({
+/** Memoised: the count follows the deferred search, not each key (station-locator.tsx). */
+export const LocatorCount = memo(function LocatorCount({
   id,
   results,
   query,
@@ -90,4 +93,4 @@ export function LocatorCount({
       {text}
     </p>
   );
-}
+});

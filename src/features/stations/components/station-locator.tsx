@@ -6,8 +6,12 @@
  * The server render lists the short `initial` list the origin put in the block (links the
  * crawler follows stay few); the browser swaps in the whole stored list after hydration.
  * The state is use-locator.ts's; the parts here only show it and report changes.
+ *
+ * A key in the search field renders the form at once and the rest later, from the
+ * deferred query (`searched`): the list, the count and the map are memoised and get only
+ * values that stay the same until that deferred render (docs/performance.md "Interaction").
  */
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useLingui } from '@lingui/react';
 import type { KnownBlock } from '@/shared/content-schema';
 import { useLocator } from '../use-locator';
@@ -23,9 +27,12 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
   const { i18n } = useLingui();
   const ids = { title: useId(), status: useId() };
   const locator = useLocator();
-  const { query, results, coords } = locator;
-  const shown: readonly ShownStation[] =
-    results ?? block.initial.map((station) => ({ station, open: null, distanceKm: null }));
+  const { query, searched, results, coords } = locator;
+  const shown: readonly ShownStation[] = useMemo(
+    () => results ?? block.initial.map((station) => ({ station, open: null, distanceKm: null })),
+    [results, block.initial],
+  );
+  const initial = useMemo(() => ({ shown: block.initial.length, total: block.total }), [block]);
 
   return (
     <section className="station-locator" aria-labelledby={ids.title}>
@@ -46,13 +53,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
         onLocate={locator.locate}
       />
       <LocatorNotices list={locator.list} position={locator.position} locale={locator.locale} />
-      <LocatorCount
-        id={ids.status}
-        results={results}
-        query={query}
-        located={coords !== null}
-        initial={{ shown: block.initial.length, total: block.total }}
-      />
+      <LocatorCount id={ids.status} results={results} query={searched} located={coords !== null} initial={initial} />
       <div className="station-locator__layout" data-view={query.view}>
         <LocatorList
           labelledBy={ids.status}
@@ -64,7 +65,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
           now={locator.now}
           zoned={locator.zoned}
           favourites={locator.favourites}
-          grade={query.grade}
+          grade={searched.grade}
           onShowMore={locator.showMore}
         />
         <LocatorMap
@@ -74,7 +75,7 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
           position={coords}
           fitTo={locator.mapFocus}
           selected={locator.selectedStation}
-          grade={query.grade}
+          grade={searched.grade}
           now={locator.now}
           onSelect={locator.select}
         />
