@@ -163,6 +163,8 @@ test.describe('offline map, no key (the e2e server has none)', () => {
   test('the map keeps the visitor\'s zoom when the list is refreshed for "open now" every minute', async ({ page }) => {
     await page.clock.install();
     await openLocator(page);
+    // The map draws the results after the list (use-after-list.ts): read its zoom once fitted.
+    await expect(offlineMap(page).locator('[data-count]').first()).toBeVisible();
     const zoom = Number(await offlineMap(page).getAttribute('data-zoom'));
     await page.getByRole('button', { name: text('fi-FI', 'stations.map.zoomIn'), exact: true }).click();
     await expect.poll(async () => Number(await offlineMap(page).getAttribute('data-zoom'))).toBe(zoom + 1);
