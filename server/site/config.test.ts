@@ -47,6 +47,9 @@ describe('REDIS_URL and the shutdown settings', () => {
   it('refuses a REDIS_URL that is not a Redis address', () => {
     expect(() => loadSiteConfig({ REDIS_URL: 'http://10.0.0.11:6379' })).toThrow(/REDIS_URL: expected redis:\/\//);
     expect(() => loadSiteConfig({ REDIS_URL: 'localhost:6379x' })).toThrow(/REDIS_URL/);
+    // No URL at all: the configuration's own message, not the URL parser's TypeError.
+    expect(() => loadSiteConfig({ REDIS_URL: 'kQ$=r0WaD:' })).toThrow(/REDIS_URL: /);
+    expect(() => loadSiteConfig({ PUBLIC_URL: 'kQ$=r0WaD:' })).toThrow(/PUBLIC_URL: /);
   });
 
   it('drains for 0 ms and waits up to 10 s by default, and refuses a negative drain', () => {

@@ -68,7 +68,9 @@ const schema = z.object({
   PUBLIC_URL: z
     .string()
     .url()
+    // zod runs a refinement even after .url() failed: an unparsable value answers false.
     .refine((value) => {
+      if (!URL.canParse(value)) return false;
       const url = new URL(value);
       return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/+$/, '');
     }, 'expected scheme://host[:port] without a path, e.g. https://www.st1.com')
@@ -77,7 +79,10 @@ const schema = z.object({
   REDIS_URL: z
     .string()
     .url()
-    .refine((value) => /^rediss?:$/.test(new URL(value).protocol), 'expected redis://host:port or rediss://host:port')
+    .refine(
+      (value) => URL.canParse(value) && /^rediss?:$/.test(new URL(value).protocol),
+      'expected redis://host:port or rediss://host:port',
+    )
     .optional(),
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   // Shed load (503 + Retry-After) when the event loop lags by more than this; 0 turns it off.

@@ -27,7 +27,10 @@ export interface AccountRoutesDeps {
  */
 export function linkOptionsSchema(siteUrls: readonly string[]) {
   const allowed = new Set(siteUrls);
+  // zod runs this refinement even when .url() has already failed (its checks do not
+  // abort), so a value that is no URL at all must answer false here, not throw.
   const isAllowed = (value: string) => {
+    if (!URL.canParse(value)) return false;
     const url = new URL(value);
     if (url.origin !== value) return false;
     if (allowed.size > 0) return allowed.has(url.origin);
