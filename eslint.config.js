@@ -17,9 +17,23 @@ export default tseslint.config(
       // Browser code takes zod from src/shared/zod.ts, which turns off zod's eval-based JIT.
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: 'Import { z } from src/shared/zod.ts (jitless in the browser: CSP).' }] },
+        {
+          paths: [
+            { name: 'zod', message: 'Import { z } from src/shared/zod.ts (jitless in the browser: CSP).' },
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Import Link and NavLink from @/ui/link (light links in the server render).',
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    // The one module that wraps react-router's links, and the test that compares them.
+    files: ['src/ui/link.tsx', 'src/ui/link.test.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The browser-safe shared folder may import neither the DOM app nor Node built-ins.

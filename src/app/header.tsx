@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/ui/link';
 import { useLingui } from '@lingui/react';
 import type { Layout } from '@/shared/content-schema';
 import { visibleNavigation } from '@/shared/navigation';

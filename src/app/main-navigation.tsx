@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavLink } from '@/ui/link';
 import { useLingui } from '@lingui/react';
 import type { NavigationItem } from '@/shared/content-schema';
 

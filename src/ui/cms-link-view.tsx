@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { resolveCmsLink } from '@/shared/cms-link';
 import type { CmsLink } from '@/shared/content-schema';
 import './cms-link-view.css';

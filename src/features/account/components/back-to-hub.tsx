@@ -1,5 +1,5 @@
 /** The link back to the account hub above each page of my pages. */
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';

@@ -1,5 +1,5 @@
 /** The account hub: a greeting, links to my details, cards and orders, and logout. Needs a session. */
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';

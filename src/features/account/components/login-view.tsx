@@ -1,6 +1,7 @@
 /** Login (spec §4): e-mail and password; offline it says so and keeps what was typed. */
 import { AccountForm } from './account-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS, safeReturnPath } from '@/shared/account-paths';

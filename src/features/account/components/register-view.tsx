@@ -1,7 +1,7 @@
 /** Registration: details, password and choices; the account opens once the e-mail is confirmed. */
 import { AccountForm } from './account-form';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import type { MarketingChoice } from '@/shared/account-types';

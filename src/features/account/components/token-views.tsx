@@ -6,7 +6,8 @@
  */
 import { AccountForm } from './account-form';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';

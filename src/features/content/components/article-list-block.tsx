@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { CmsImage } from '@/ui/cms-image';

@@ -1,5 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/ui/link';
 import { InlineForm } from '@/ui/form/inline-form';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/ui/link';
 import { InlineForm } from '@/ui/form/inline-form';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';

@@ -1,6 +1,6 @@
 /** The shopCart block: the cart page (spec §4 Cart, Upsell rule). */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { InlineForm } from '@/ui/form/inline-form';

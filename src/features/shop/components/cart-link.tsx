@@ -2,7 +2,7 @@
  * The header's cart link with the item count. Always loaded, so it stays tiny: the count
  * comes from localStorage (cart-count.ts), not from the cart store and its IndexedDB.
  */
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';

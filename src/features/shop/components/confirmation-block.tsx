@@ -8,7 +8,8 @@
  * so the CMS page has no hero and a neutral title ("Payment status").
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/ui/link';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useLingui } from '@lingui/react';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useSite } from '@/ui/site-context';

@@ -4,7 +4,7 @@
  * the cart, which the heading links to.
  */
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react';
 import { formatPrice } from '@/shared/shop/money';

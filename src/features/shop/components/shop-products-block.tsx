@@ -4,7 +4,7 @@
  * code and name) and the cart checks it once back online.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import type { ProductView } from '@/shared/shop/api-schema';

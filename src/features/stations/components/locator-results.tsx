@@ -3,7 +3,7 @@
  * column (the map of the results and the card of the station chosen on it).
  */
 import { memo, useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useLingui } from '@lingui/react';
 import type { FuelGrade } from '@/shared/fuel-prices';
 import { LOCALE_INFO, type Locale } from '@/shared/locales';

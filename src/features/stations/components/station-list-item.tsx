@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { useLingui } from '@lingui/react';
 import { LOCALE_INFO, STATION_PATH_SEGMENT, type Locale } from '@/shared/locales';
 import type { ZonedNow } from '@/shared/station-calendar';

@@ -5,7 +5,7 @@
  * express. Flags (spec §2): lunchList and foodMenu default false, carwash default true.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/ui/link';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
