@@ -1,11 +1,11 @@
 /**
- * `npm start`: the embedded origin on loopback (unless ORIGIN_URL points elsewhere) and
- * the site server on PORT. On SIGTERM/SIGINT it drains, finishes the requests in flight,
+ * `npm start`: the embedded origin on loopback, on its own thread (unless ORIGIN_URL points
+ * elsewhere), and the site server on PORT. On SIGTERM/SIGINT it drains, finishes the requests in flight,
  * closes the site server, then the origin and its database pool, and exits 0
  * (server/lifecycle.ts).
  */
 import { loadOriginConfig } from './origin/config';
-import { startOrigin, type RunningOrigin } from './origin/start';
+import { startEmbeddedOrigin, type EmbeddedOrigin } from './origin/embedded-origin';
 import { closeApp, createLifecycle, shutDownOnSignals } from './lifecycle';
 import { loggerOptions } from './logging';
 import { buildSiteApp } from './site/app';
@@ -21,13 +21,18 @@ async function main() {
   const siteConfig = loadSiteConfig();
   // One lifecycle for the process: the embedded origin drains with its site server.
   const lifecycle = createLifecycle();
-  let origin: RunningOrigin | undefined;
+  let origin: EmbeddedOrigin | undefined;
   let originUrl = siteConfig.originUrl;
   if (!originUrl) {
     const originConfig = loadOriginConfig();
     // The embedded origin takes link bases only from this site's own configuration.
     if (originConfig.siteUrls.length === 0) originConfig.siteUrls = configuredPublicOrigins(siteConfig);
-    origin = await startOrigin(originConfig, { logger: loggerOptions('origin', originConfig.logLevel), lifecycle });
+    // On a thread of its own (embedded-origin.ts); a failure there after start ends the
+    // process, as an uncaught error in one thread would.
+    origin = await startEmbeddedOrigin(originConfig, (reason) => {
+      console.error(`Site server: ${reason}`);
+      process.exit(1);
+    });
     originUrl = origin.url;
   }
   const renderer = await loadRenderer(siteConfig.distDir);

@@ -22,7 +22,32 @@ export interface BootData {
   publicConfig?: PublicConfig;
 }
 
-/** JSON that is safe inside <script>: no "</script>" or "<!--" can close or confuse it. */
+/**
+ * The JSON text of each layout object served: the site server keeps one layout object per
+ * locale and version (server/site/payload-service.ts), so every page of a locale hands the
+ * same object here, and its navigation and footer (half the boot data) are written once.
+ */
+const layoutJson = new WeakMap<object, string>();
+
+function jsonOfLayout(layout: object): string {
+  let json = layoutJson.get(layout);
+  if (json === undefined) {
+    json = jsonForScript(layout);
+    layoutJson.set(layout, json);
+  }
+  return json;
+}
+
+/**
+ * JSON that is safe inside <script>: no "</script>" or "<!--" can close or confuse it.
+ * Assembled from valid JSON parts (the layout's from the cache above); the same value as
+ * `jsonForScript(data)`, with the payload's layout written first.
+ */
 export function serializeBootData(data: BootData): string {
-  return jsonForScript(data);
+  const { layout, ...page } = data.payload;
+  if (!layout) return jsonForScript(data);
+  const rest = jsonForScript(page);
+  const payload = `{"layout":${jsonOfLayout(layout)}${rest === '{}' ? '' : `,${rest.slice(1)}`}`;
+  const config = data.publicConfig ? `,"publicConfig":${jsonForScript(data.publicConfig)}` : '';
+  return `{"basename":${jsonForScript(data.basename)},"payload":${payload}${config}}`;
 }
