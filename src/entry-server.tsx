@@ -2,7 +2,7 @@
  * Server render: the site server gives the payload it already loaded from the origin;
  * the route loader hands it back, so the HTML and `_payload.json` come from one source.
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from '@/app/app';
@@ -13,23 +13,36 @@ import { preloadAllBlocks } from '@/app/lazy-blocks';
 import { preloadCatalogs } from '@/i18n/catalogs';
 import { serverCartSource } from '@/features/shop/cart/server-cart';
 import type { ServerBundle } from '@/shared/server-bundle';
+import { createMarkupCache, MarkupCacheContext } from '@/ui/markup-cache';
 
 const [catalogs] = await Promise.all([preloadCatalogs(), preloadAllBlocks()]);
 
 /** A message in a locale, for texts the server needs outside React (error page titles). */
 export const translate: ServerBundle['translate'] = (locale, id, values) => catalogs[locale]._(id, values);
 
-export const render: ServerBundle['render'] = async ({ url, basename, payload, publicConfig }) => {
+/** An id prefix no page uses: an id made inside a cached part shows it (src/ui/markup-cache.tsx). */
+const ID_PROBE = 'st1-cached-part-id-';
+const markupCache = createMarkupCache(ID_PROBE);
+
+export const render: ServerBundle['render'] = async ({ url, basename, payload, publicConfig, cacheMarkup = true }) => {
   const i18n = catalogs[payload.locale];
-  const html = renderToString(
+  const { pathname, search } = new URL(url);
+  // The page's own providers, around the page or around one of its cached parts.
+  const inPage = (children: ReactNode) => (
     <StrictMode>
       <AppProviders i18n={i18n} site={{ locale: payload.locale, basename }} cart={serverCartSource(payload.locale)}>
-        <StaticRouter location={new URL(url).pathname + new URL(url).search} basename={basename || '/'}>
-          <PageRoute initial={payload} />
+        <StaticRouter location={pathname + search} basename={basename || '/'}>
+          {children}
         </StaticRouter>
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  const html = renderToString(
+    <MarkupCacheContext.Provider value={cacheMarkup ? markupCache : null}>
+      {inPage(<PageRoute initial={payload} />)}
+    </MarkupCacheContext.Provider>,
+  );
+  if (cacheMarkup) markupCache.fillMissed((part) => renderToString(inPage(part), { identifierPrefix: ID_PROBE }));
   return {
     lang: payload.head.lang,
     head: renderToStaticMarkup(<HeadMarkup head={payload.head} />),

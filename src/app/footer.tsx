@@ -4,6 +4,8 @@ import { useLingui } from '@lingui/react';
 import type { CmsLink, Layout } from '@/shared/content-schema';
 import { CmsLinkView } from '@/ui/cms-link-view';
 import { HeightTransition } from '@/ui/height-transition';
+import { CachedElement } from '@/ui/markup-cache';
+import { useSite } from '@/ui/site-context';
 import { useMinWidth } from '@/ui/use-breakpoint';
 import './footer.css';
 
@@ -31,9 +33,17 @@ function LinkList({ links, className }: { links: readonly CmsLink[]; className?:
  * that does nothing without scripts would mislead); wide screens and pages without
  * scripts show the links open by CSS meanwhile (footer.css), so every link stays reachable.
  */
-function FooterLinkGroup({ group, mode }: { group: LinkGroup; mode: 'pending' | 'collapsible' | 'plain' }) {
+function FooterLinkGroup({
+  group,
+  mode,
+  linksId,
+}: {
+  group: LinkGroup;
+  mode: 'pending' | 'collapsible' | 'plain';
+  /** Made by the footer, outside its cached markup (src/ui/markup-cache.tsx). */
+  linksId: string;
+}) {
   const [open, setOpen] = useState(false);
-  const linksId = useId();
   if (mode === 'plain') {
     return (
       <div className="site-footer__group">
@@ -88,12 +98,21 @@ function AppDownloads({ title, links }: { title: string; links: readonly CmsLink
 // eslint-disable-next-line max-lines-per-function -- markup, column by column in the order the footer shows them
 export function Footer({ layout }: { layout: Layout | null }) {
   const { i18n } = useLingui();
+  const { basename } = useSite();
+  const groupsId = useId();
   const desktop = useMinWidth('smallDesktop');
   const year = new Date().getFullYear();
+  const mode = desktop === null ? 'pending' : desktop ? 'plain' : 'collapsible';
   const social = layout?.someLinks.filter((link) => Boolean(link.url)) ?? [];
   const downloads = layout?.downloadLinks ?? [];
   return (
-    <footer className="site-footer">
+    <CachedElement
+      as="footer"
+      className="site-footer"
+      owner={layout}
+      // Everything the footer's markup depends on besides the layout.
+      cacheKey={import.meta.env.SSR ? [i18n.locale, basename, groupsId, mode, year].join('|') : undefined}
+    >
       <div className="site-footer__inner">
         {layout ? (
           <>
@@ -127,7 +146,8 @@ export function Footer({ layout }: { layout: Layout | null }) {
                 <FooterLinkGroup
                   key={`${index}-${group.title}`}
                   group={group}
-                  mode={desktop === null ? 'pending' : desktop ? 'plain' : 'collapsible'}
+                  mode={mode}
+                  linksId={`${groupsId}-${index}`}
                 />
               ))}
             </div>
@@ -165,6 +185,6 @@ export function Footer({ layout }: { layout: Layout | null }) {
           </ul>
         </div>
       </div>
-    </footer>
+    </CachedElement>
   );
 }

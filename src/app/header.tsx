@@ -143,7 +143,7 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
             </span>
           </summary>
           <div id={panelId} className="site-header__panel" onClick={onMenuClick}>
-            <MainNavigation items={navigation} label={i18n._('nav.mainNavigation')} />
+            <MainNavigation items={navigation} label={i18n._('nav.mainNavigation')} cacheOwner={layout} />
             <LocaleSwitcher head={head} />
           </div>
         </details>

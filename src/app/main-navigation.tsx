@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
-import { NavLink } from '@/ui/link';
+import { isNavLinkActive, isPlainPath, NavLink } from '@/ui/link';
+import { CachedElement } from '@/ui/markup-cache';
+import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import type { NavigationItem } from '@/shared/content-schema';
 
@@ -23,8 +25,18 @@ const noSubscription = () => () => {};
  * (:focus-within) on desktops. `data-enhanced` marks the navigation once the buttons work.
  */
 // eslint-disable-next-line max-lines-per-function -- one disclosure navigation: its keyboard handlers and markup share the open-menu state
-export function MainNavigation({ items, label }: { items: NavigationItem[]; label: string }) {
+export function MainNavigation({
+  items,
+  label,
+  cacheOwner,
+}: {
+  items: NavigationItem[];
+  label: string;
+  /** The layout the items come from: the server keeps the list's markup per layout (src/ui/markup-cache.tsx). */
+  cacheOwner?: object | null;
+}) {
   const { i18n } = useLingui();
+  const { basename } = useSite();
   const baseId = useId();
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -130,7 +142,17 @@ export function MainNavigation({ items, label }: { items: NavigationItem[]; labe
       onKeyDown={onKeyDown}
       onBlur={onBlur}
     >
-      <ul className="nav__list nav__list--level-1">
+      <CachedElement
+        as="ul"
+        className="nav__list nav__list--level-1"
+        owner={cacheOwner}
+        // Only the server keeps markup: the browser bundle leaves the key out.
+        cacheKey={
+          import.meta.env.SSR
+            ? listCacheKey(items, { locale: i18n.locale, basename, baseId, pathname, openId, enhanced })
+            : undefined
+        }
+      >
         {items.map((item) => {
           const hasChildren = item.children.length > 0;
           const open = openId === item.id;
@@ -167,7 +189,30 @@ export function MainNavigation({ items, label }: { items: NavigationItem[]; labe
             </li>
           );
         })}
-      </ul>
+      </CachedElement>
     </nav>
   );
+}
+
+/**
+ * Everything the list's markup depends on besides the items: the locale, the basename,
+ * the ids, the open submenu, and which links are active (not the path itself, so that
+ * every page of a section shares one entry). None when a link is not a plain path: its
+ * active state is then the router's to decide.
+ */
+function listCacheKey(
+  items: NavigationItem[],
+  state: {
+    locale: string;
+    basename: string;
+    baseId: string;
+    pathname: string;
+    openId: string | null;
+    enhanced: boolean;
+  },
+): string | undefined {
+  const links = items.flatMap((item) => [item, ...item.children]);
+  if (!links.every((link) => isPlainPath(link.url))) return undefined;
+  const active = links.map((link) => (isNavLinkActive(link.url, state.pathname, link.url === '/') ? 1 : 0)).join('');
+  return [state.locale, state.basename, state.baseId, state.openId ?? '', state.enhanced, active].join('|');
 }

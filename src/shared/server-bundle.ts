@@ -14,6 +14,8 @@ export interface RenderInput {
   payload: PagePayload;
   /** What the browser may know of the site configuration (boot-data.ts). */
   publicConfig?: PublicConfig;
+  /** False renders every part in place (tests compare against it); the layout's markup cache otherwise (src/ui/markup-cache.tsx). */
+  cacheMarkup?: boolean;
 }
 
 /** The pieces of the document, each for its marker in the client's index.html. */

@@ -26,7 +26,7 @@ import {
  * itself after the basename. Checked with string tests, not one pattern, so that no input
  * can make the check slow.
  */
-function isPlainPath(to: unknown): to is string {
+export function isPlainPath(to: unknown): to is string {
   return (
     typeof to === 'string' &&
     to.startsWith('/') &&
@@ -86,6 +86,21 @@ export function ServerLink(props: LinkProps) {
   return <a {...anchor} />;
 }
 
+/**
+ * Whether react-router's NavLink to the plain path `to` is active at `pathname` (the
+ * location below the basename), as it decides without a data router: the location is the
+ * link's path or, unless `end`, below it; case does not matter.
+ */
+export function isNavLinkActive(to: string, pathname: string, end: boolean): boolean {
+  const toPathname = to.toLowerCase();
+  const locationPathname = pathname.toLowerCase();
+  const endSlashPosition = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
+  return (
+    locationPathname === toPathname ||
+    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === '/')
+  );
+}
+
 type NavRenderProps = { isActive: boolean; isPending: boolean; isTransitioning: boolean };
 
 export function ServerNavLink(props: NavLinkProps) {
@@ -102,14 +117,7 @@ export function ServerNavLink(props: NavLinkProps) {
     children,
     ...rest
   } = props;
-  // react-router's NavLink, without a data router (so never pending or transitioning):
-  // active when the location is the link's path or, unless `end`, below it.
-  const toPathname = to.toLowerCase();
-  const locationPathname = location.pathname.toLowerCase();
-  const endSlashPosition = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
-  const isActive =
-    locationPathname === toPathname ||
-    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === '/');
+  const isActive = isNavLinkActive(to, location.pathname, end);
   const renderProps: NavRenderProps = { isActive, isPending: false, isTransitioning: false };
   const className =
     typeof classNameProp === 'function'
