@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Asset } from './content-schema';
 import {
   IMAGE_PRESETS,
   buildImageSources,
+  computeImageSources,
   coverCrop,
   formatFocalPoint,
   getImagePreset,
@@ -163,5 +165,44 @@ describe('size rules shared with the origin', () => {
 
   it('formats focal points with three decimals at most', () => {
     expect(formatFocalPoint({ x: 0.33333, y: 1.2 })).toBe('0.333,1');
+  });
+});
+
+describe('the memory of recent image sources', () => {
+  it('gives what working them out gives, for any asset and options, again and again', () => {
+    const asset = fc.record({
+      id: fc.constantFrom('hero-fuel', 'card', 'a b'),
+      alt: fc.constant(''),
+      src: fc.constantFrom('/images/hero-fuel', '/images/logo.svg', '/files/price-list.pdf'),
+      ext: fc.constantFrom('png', 'svg', 'pdf', 'jpg'),
+      width: fc.option(fc.integer({ min: 1, max: 4000 }), { nil: undefined }),
+      height: fc.option(fc.integer({ min: 1, max: 4000 }), { nil: undefined }),
+      focalPoint: fc.option(
+        fc.record({ x: fc.double({ min: 0, max: 1, noNaN: true }), y: fc.double({ min: 0, max: 1, noNaN: true }) }),
+        {
+          nil: undefined,
+        },
+      ),
+      dynamic_url: fc.option(fc.constantFrom('/images/hero-fuel', '/img?x=1'), { nil: undefined }),
+    }) as fc.Arbitrary<Asset>;
+    const options = fc.record({
+      preset: fc.constantFrom(...Object.keys(IMAGE_PRESETS)),
+      sizes: fc.option(fc.constantFrom('100vw', 'xs:100vw md:50vw 640px', '320px'), { nil: undefined }),
+      densities: fc.option(fc.constantFrom([1], [1, 2], [1, 1.5, 2]), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(asset, options), { minLength: 1, maxLength: 5 }), (cases) => {
+        for (let round = 0; round < 2; round++)
+          for (const [image, settings] of cases)
+            expect(buildImageSources(image, settings)).toEqual(computeImageSources(image, settings));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("hands out copies: a caller changing its sources changes no one else's", () => {
+    const first = buildImageSources(hero, { preset: 'card' });
+    first.src = 'changed';
+    expect(buildImageSources(hero, { preset: 'card' }).src).not.toBe('changed');
   });
 });

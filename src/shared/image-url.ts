@@ -174,10 +174,44 @@ export interface ImageSourceOptions {
 }
 
 /**
+ * The sources of each asset and options seen lately: a page's images are the same on every
+ * render of it (and the layout's on every page), and working out their variants was a few
+ * percent of a page's server render. Keyed by every field the sources are made of.
+ */
+const recentSources = new Map<string, ImageSources>();
+const RECENT_SOURCES_MAX = 500;
+
+/**
  * The src, srcset, sizes, width and height of an image for a preset. Raster images get
  * resized variants; SVG, PDF and video keep their source URL.
  */
 export function buildImageSources(asset: Asset, options: ImageSourceOptions): ImageSources {
+  const key = JSON.stringify([
+    options.provider,
+    options.preset,
+    options.sizes,
+    options.densities,
+    asset.dynamic_url,
+    asset.id,
+    asset.src,
+    asset.ext,
+    asset.name,
+    asset.width,
+    asset.height,
+    asset.focalPoint?.x,
+    asset.focalPoint?.y,
+  ]);
+  const known = recentSources.get(key);
+  if (known) return { ...known };
+  const sources = computeImageSources(asset, options);
+  // The oldest entry goes first (a Map keeps insertion order).
+  if (recentSources.size >= RECENT_SOURCES_MAX) recentSources.delete(recentSources.keys().next().value!);
+  recentSources.set(key, sources);
+  return { ...sources };
+}
+
+/** `buildImageSources` without the memory of recent ones. */
+export function computeImageSources(asset: Asset, options: ImageSourceOptions): ImageSources {
   const provider = getImageProvider(options.provider ?? 'origin');
   const preset = getImagePreset(options.preset);
   const densities = options.densities ?? DEFAULT_DENSITIES;
