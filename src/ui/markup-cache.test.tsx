@@ -9,14 +9,17 @@ import { CachedElement, createMarkupCache, MarkupCacheContext, type ServerMarkup
 
 const PROBE = 'probe-';
 let renders = 0;
-
-function Counted({ text }: { text: string }) {
+const rendered = () => {
   renders += 1;
+};
+
+function Counted({ text, seen = rendered }: { text: string; seen?: () => void }) {
+  seen();
   return <li>{text}</li>;
 }
 
-function WithOwnId() {
-  renders += 1;
+function WithOwnId({ seen = rendered }: { seen?: () => void }) {
+  seen();
   return <li id={useId()}>x</li>;
 }
 
