@@ -6,7 +6,7 @@
  * locator open (src/features/pwa/background-tasks.ts), or a sync in another tab.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '@/shared/locales';
 import type { StationCountry, StationSummary } from '@/shared/stations';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -29,6 +29,16 @@ type SyncState = Pick<StationListState, 'syncing' | 'syncFailed'> & {
   settled: boolean;
 };
 const IDLE: SyncState = { syncing: false, syncFailed: false, settled: false };
+
+/**
+ * The wait before trying a failed sync again while the page stays open and online: 5 s,
+ * then three times longer each time, at most 5 minutes. A first visit whose sync failed
+ * (a timeout on a bad connection, an origin restarting) would otherwise show no stations
+ * until the connection changed or the page was opened again.
+ */
+export function retryDelayMs(failures: number): number {
+  return Math.min(5 * 60_000, 5_000 * 3 ** Math.max(0, failures - 1));
+}
 
 /** A full list this page fetched (a first sync): shown as it arrived, not read back from storage. */
 interface FetchedList {
@@ -73,6 +83,10 @@ export function useStationList(country: StationCountry, locale: Locale): Station
   const storageFailed = stored?.failed === true;
   const [sync, setSync] = useState<{ country: StationCountry; value: SyncState }>({ country, value: IDLE });
   const syncState = sync.country === country ? sync.value : IDLE;
+  // Failed syncs in a row (for the retry's wait; a new country starts from none), and the
+  // retry that runs the sync again.
+  const failures = useRef({ country, count: 0 });
+  const [retries, setRetries] = useState(0);
   // Without storage the list comes straight from the network and lives here instead.
   const [direct, setDirect] = useState<{ country: StationCountry; stations: StationSummary[]; at: number } | null>(
     null,
@@ -81,10 +95,14 @@ export function useStationList(country: StationCountry, locale: Locale): Station
   useEffect(() => {
     if (!online || stored === undefined) return;
     let cancelled = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const update = (value: SyncState) => {
       if (!cancelled) setSync({ country, value });
     };
-    update({ syncing: true, syncFailed: false, settled: false });
+    // A retry keeps saying the last sync failed until this one has answered (no flash of "loading").
+    const retrying = failures.current.country === country && failures.current.count > 0;
+    if (retrying) setSync((previous) => ({ country, value: { ...previous.value, syncing: true } }));
+    else update({ syncing: true, syncFailed: false, settled: false });
     void (async () => {
       try {
         if (storageFailed) {
@@ -102,17 +120,23 @@ export function useStationList(country: StationCountry, locale: Locale): Station
           });
         }
         update({ syncing: false, syncFailed: false, settled: true });
+        failures.current = { country, count: 0 };
       } catch (error) {
         console.warn('Could not update the station list', error);
         update({ syncing: false, syncFailed: true, settled: true });
+        if (cancelled) return;
+        const count = failures.current.country === country ? failures.current.count + 1 : 1;
+        failures.current = { country, count };
+        retry = setTimeout(() => setRetries((value) => value + 1), retryDelayMs(count));
       }
     })();
     return () => {
       cancelled = true;
+      clearTimeout(retry);
     };
-    // The sync runs once per country, locale and connection, not on every stored change.
+    // The sync runs once per country, locale, connection and retry, not on every stored change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [country, locale, online, stored === undefined, storageFailed]);
+  }, [country, locale, online, stored === undefined, storageFailed, retries]);
 
   const base = { syncing: syncState.syncing, syncFailed: syncState.syncFailed, storageFailed };
   if (storageFailed) {
