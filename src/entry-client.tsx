@@ -140,7 +140,7 @@ async function main() {
   const element = document.getElementById(BOOT_ELEMENT_ID);
   if (!element?.textContent) throw new Error('The page has no boot data');
   const boot = JSON.parse(element.textContent) as BootData;
-  const site = { locale: boot.payload.locale, basename: boot.basename };
+  const site = { locale: boot.payload.locale, basename: boot.basename, renderedAt: boot.renderedAt };
   // The service worker's app shell for a page it has not saved: the page is built here.
   const appShell = boot.payload.offline?.kind === 'shell';
   // The page's cart, built once here; its code loads with the first page that shows it.

@@ -27,10 +27,16 @@ const markupCache = createMarkupCache(ID_PROBE);
 export const render: ServerBundle['render'] = async ({ url, basename, payload, publicConfig, cacheMarkup = true }) => {
   const i18n = catalogs[payload.locale];
   const { pathname, search } = new URL(url);
+  // The moment this document shows (today's hours, the year), written into its boot data too.
+  const renderedAt = Date.now();
   // The page's own providers, around the page or around one of its cached parts.
   const inPage = (children: ReactNode) => (
     <StrictMode>
-      <AppProviders i18n={i18n} site={{ locale: payload.locale, basename }} cart={serverCartSource(payload.locale)}>
+      <AppProviders
+        i18n={i18n}
+        site={{ locale: payload.locale, basename, renderedAt }}
+        cart={serverCartSource(payload.locale)}
+      >
         <StaticRouter location={pathname + search} basename={basename || '/'}>
           {children}
         </StaticRouter>
@@ -47,6 +53,6 @@ export const render: ServerBundle['render'] = async ({ url, basename, payload, p
     lang: payload.head.lang,
     head: renderToStaticMarkup(<HeadMarkup head={payload.head} />),
     html,
-    data: `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ basename, payload, ...(publicConfig ? { publicConfig } : {}) })}</script>`,
+    data: `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ basename, payload, ...(publicConfig ? { publicConfig } : {}), renderedAt })}</script>`,
   };
 };

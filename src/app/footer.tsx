@@ -5,6 +5,7 @@ import type { CmsLink, Layout } from '@/shared/content-schema';
 import { CmsLinkView } from '@/ui/cms-link-view';
 import { HeightTransition } from '@/ui/height-transition';
 import { CachedElement } from '@/ui/markup-cache';
+import { useRenderDate } from '@/ui/render-date';
 import { useSite } from '@/ui/site-context';
 import { useMinWidth } from '@/ui/use-breakpoint';
 import './footer.css';
@@ -101,7 +102,7 @@ export function Footer({ layout }: { layout: Layout | null }) {
   const { basename } = useSite();
   const groupsId = useId();
   const desktop = useMinWidth('smallDesktop');
-  const year = new Date().getFullYear();
+  const year = useRenderDate().getFullYear();
   const mode = desktop === null ? 'pending' : desktop ? 'plain' : 'collapsible';
   const social = layout?.someLinks.filter((link) => Boolean(link.url)) ?? [];
   const downloads = layout?.downloadLinks ?? [];

@@ -23,6 +23,8 @@ describe('serializeBootData', () => {
       bootData(layout),
       bootData(null),
       bootData(layout, { publicConfig: { googleMapsApiKey: 'k</script>' } }),
+      bootData(layout, { renderedAt: 1795829315484 }),
+      bootData(layout, { publicConfig: {}, renderedAt: 0 }),
     ]) {
       const text = serializeBootData(data);
       expect(JSON.parse(text)).toEqual(JSON.parse(jsonForScript(data)));

@@ -20,6 +20,8 @@ export interface BootData {
   basename: string;
   payload: PagePayload;
   publicConfig?: PublicConfig;
+  /** When the server rendered this document (epoch ms): hydration shows the same day (src/ui/render-date.ts). */
+  renderedAt?: number;
 }
 
 /**
@@ -46,8 +48,16 @@ function jsonOfLayout(layout: object): string {
 export function serializeBootData(data: BootData): string {
   const { layout, ...page } = data.payload;
   if (!layout) return jsonForScript(data);
-  const rest = jsonForScript(page);
-  const payload = `{"layout":${jsonOfLayout(layout)}${rest === '{}' ? '' : `,${rest.slice(1)}`}`;
-  const config = data.publicConfig ? `,"publicConfig":${jsonForScript(data.publicConfig)}` : '';
-  return `{"basename":${jsonForScript(data.basename)},"payload":${payload}${config}}`;
+  const { payload: _payload, ...boot } = data;
+  return `{"payload":${withLayoutFirst(jsonOfLayout(layout), jsonForScript(page))}${afterFirst(jsonForScript(boot))}`;
+}
+
+/** An object's JSON with a "layout" member put first. */
+function withLayoutFirst(layoutJson: string, restJson: string): string {
+  return `{"layout":${layoutJson}${afterFirst(restJson)}`;
+}
+
+/** The rest of an object's JSON after a first member written before it: `,"a":1}`, or `}` for `{}`. */
+function afterFirst(objectJson: string): string {
+  return objectJson === '{}' ? '}' : `,${objectJson.slice(1)}`;
 }

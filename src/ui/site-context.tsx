@@ -6,6 +6,11 @@ export interface SiteContextValue {
   locale: Locale;
   /** Router basename: "/preview" and/or the locale prefix, "" for fi-FI on a shared host. */
   basename: string;
+  /**
+   * When the server rendered the document (epoch ms): the server's render and the
+   * browser's hydration of it both take "today" from it (src/ui/render-date.ts).
+   */
+  renderedAt?: number | undefined;
 }
 
 export const SiteContext = createContext<SiteContextValue>({ locale: 'fi-FI', basename: '' });

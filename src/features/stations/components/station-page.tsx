@@ -8,6 +8,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from '@/ui/link';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
+import { useRenderDate } from '@/ui/render-date';
 import { useLingui } from '@lingui/react';
 import type { PageContent } from '@/shared/content-schema';
 import { LOCALE_INFO, LOCALIZED_PATHS } from '@/shared/locales';
@@ -93,7 +94,7 @@ function StationPageContent({
   const { htmlLang } = LOCALE_INFO[locale];
   // Prices at a station are paid there, in its country's currency (SEK at a Swedish one).
   const price = { format: (amount: number) => formatMoney(amount, station.currency, locale) };
-  const today = zonedNow(new Date(), station.timeZone).date;
+  const today = zonedNow(useRenderDate(), station.timeZone).date;
   const todayText = todaysHours(station.openingHours, today);
   const show = optionalStationBlocks(station, page, locale);
 
