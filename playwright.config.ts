@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath, VISITOR_USER_AGENT } from './tests/e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 // Made once by the runner and inherited by its workers (which load this file again), so
@@ -25,21 +25,11 @@ export default defineConfig({
     // page.route() cannot see requests that the service worker answers (Playwright docs),
     // so specs run without it; the PWA specs (tests/e2e/pwa*.spec.ts) turn it on.
     serviceWorkers: 'block',
-    // Tests act as a visitor's browser. Headless Chromium says "HeadlessChrome", which the
-    // site server (rightly) treats as a crawler: crawlers skip first-visit locale detection.
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    // Tests act as a visitor's browser (not a crawler: see VISITOR_USER_AGENT).
+    userAgent: VISITOR_USER_AGENT,
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

@@ -18,7 +18,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { chromiumPath } from '../tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { freePort, portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { seededDataDir } from './bench-support/seeded-origin';
 import { startProduct, type RunningProduct } from './start-product';
@@ -177,10 +177,7 @@ function tableRow(total: number, build: Build, runs: RunFigures[]): string {
 async function main() {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const loadAtStart = loadavg()[0]!;
   const rows: string[] = [];

@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { chromiumPath } from '../tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath, VISITOR_USER_AGENT } from '../tests/e2e/support/chromium';
 import { portFromEnv, SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { median } from './bench-support/installed-app';
 import { LOOPBACK, SLOW_4G, ThrottlingProxy, type Network } from './bench-support/throttling-proxy';
@@ -27,8 +27,6 @@ const RUNS = Number(process.env.BENCH_PWA_RUNS ?? smokeOr(1, 5));
 const START = '<!-- bench:pwa:start -->';
 const END = '<!-- bench:pwa:end -->';
 const PAGES = smokeOr(['/'], ['/', '/yrityksille']);
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** The networks measured: a smoke run takes loopback only (the slow one only adds waiting). */
 const MEASURED_NETWORKS = SMOKE ? [LOOPBACK] : [LOOPBACK, SLOW_4G];
@@ -99,7 +97,7 @@ async function measure(
     // With the service worker: first visit, install, repeat visit in a new tab.
     const withWorker = await browser.newContext({
       baseURL: base,
-      userAgent: USER_AGENT,
+      userAgent: VISITOR_USER_AGENT,
       locale: 'fi-FI',
       serviceWorkers: 'allow',
     });
@@ -114,7 +112,7 @@ async function measure(
     proxy.network = LOOPBACK;
     const withoutWorker = await browser.newContext({
       baseURL: base,
-      userAgent: USER_AGENT,
+      userAgent: VISITOR_USER_AGENT,
       locale: 'fi-FI',
       serviceWorkers: 'block',
     });
@@ -153,15 +151,7 @@ async function main() {
   const base = `http://127.0.0.1:${proxyPort}`;
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const rows: Row[] = [];
   try {

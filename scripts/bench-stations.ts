@@ -30,6 +30,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { build, type Rollup } from 'vite';
 import { SUPERCLUSTER_OPTIONS } from '../src/features/stations/map-clustering';
 import type { StationList } from '#shared/stations';
@@ -422,8 +423,8 @@ async function main() {
   if (ONLY_LIVE) return live();
   const bundle = await browserBundle();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--host-resolver-rules=MAP * ~NOTFOUND'],
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
   });
   const runs: Run[] = [];
   const loadAtStart = loadavg()[0]!;

@@ -12,22 +12,16 @@ import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { LOCALES } from '#shared/locales';
 import { MANIFEST_SCREENSHOTS, screenshotFile } from '../server/site/web-app-manifest';
-import { chromiumPath } from '../tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath, VISITOR_USER_AGENT } from '../tests/e2e/support/chromium';
 import { startProduct } from './start-product';
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 3231);
 const OUT = join(import.meta.dirname, '..', 'public');
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 const product = await startProduct({ port: PORT, name: 'screenshots' });
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   mkdirSync(join(OUT, 'screenshots'), { recursive: true });
@@ -35,7 +29,7 @@ try {
     for (const shot of MANIFEST_SCREENSHOTS) {
       const context = await browser.newContext({
         viewport: { width: shot.width, height: shot.height },
-        userAgent: USER_AGENT,
+        userAgent: VISITOR_USER_AGENT,
         locale,
         serviceWorkers: 'block',
       });

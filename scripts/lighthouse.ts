@@ -18,8 +18,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import playwrightConfig from '../playwright.config';
-import { chromiumPath } from '../tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { portFromEnv, SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
 
@@ -79,16 +78,14 @@ interface LighthouseResult {
 }
 
 /**
- * Chromium flags: headless plus the e2e launch arguments of playwright.config.ts (one
- * source: sandbox off for root, no background traffic, and a resolver that answers only
- * loopback names, so nothing on the page can reach the internet).
+ * Chromium flags: headless plus the launch arguments of every Chromium here
+ * (tests/e2e/support/chromium.ts: sandbox off for root, no background traffic, and a
+ * resolver that answers only loopback names, so nothing on the page can reach the internet).
  */
 function chromeFlags(): string {
-  const args = playwrightConfig.use?.launchOptions?.args ?? [];
+  const args = CHROMIUM_ARGS;
   if (!args.some((arg) => arg.startsWith('--host-resolver-rules'))) {
-    throw new Error(
-      'playwright.config.ts has no --host-resolver-rules: Lighthouse would be free to reach the internet',
-    );
+    throw new Error('CHROMIUM_ARGS has no --host-resolver-rules: Lighthouse would be free to reach the internet');
   }
   // Lighthouse splits --chrome-flags like a shell: quote values with spaces.
   const quoted = args.map((arg) => arg.replace(/^(--[^=]+)=(.*\s.*)$/, '$1="$2"'));

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
-import { chromiumPath } from '../tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { firstPage, installApp, launchProfile } from './bench-support/installed-app';
 
 interface TraceEvent {
@@ -94,8 +94,7 @@ function summarise(events: TraceEvent[], origin: string): string[] {
   // The renderer of the page: the one with the most events naming the page's origin (a
   // headless browser on a profile on disk runs its own pages' renderers too).
   const counts = mainKeys.map(
-    (key) =>
-      [key, events.filter((e) => `${e.pid}:${e.tid}` === key && urlOf(e).startsWith(origin)).length] as const,
+    (key) => [key, events.filter((e) => `${e.pid}:${e.tid}` === key && urlOf(e).startsWith(origin)).length] as const,
   );
   const main = counts.sort((a, b) => b[1] - a[1])[0]?.[0];
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
@@ -210,10 +209,7 @@ async function main() {
   if (process.env.TRACE_INSTALLED_OFFLINE === '1') return traceInstalledOffline(urls, dir);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     for (const url of urls) {
