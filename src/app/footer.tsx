@@ -114,78 +114,80 @@ export function Footer({ layout }: { layout: Layout | null }) {
       // Everything the footer's markup depends on besides the layout.
       cacheKey={import.meta.env.SSR ? [i18n.locale, basename, groupsId, mode, year].join('|') : undefined}
     >
-      <div className="site-footer__inner">
-        {layout ? (
-          <>
-            <div className="site-footer__brand">
-              <img
-                className="site-footer__logo"
-                src={layout.logo?.src ?? '/images/logo.svg'}
-                alt={layout.logo?.alt || 'St1'}
-                width={layout.logo?.width ?? 120}
-                height={layout.logo?.height ?? 48}
-                loading="lazy"
-              />
-              {layout.icons.length > 0 ? (
-                <ul className="site-footer__icons">
-                  {layout.icons.map((icon, index) => (
-                    <li key={icon.id ?? index}>
-                      <img
-                        src={icon.src}
-                        alt={icon.alt}
-                        width={icon.width ?? 48}
-                        height={icon.height ?? 48}
-                        loading="lazy"
-                      />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-            <div className="site-footer__groups">
-              {layout.footerLinks.map((group, index) => (
-                <FooterLinkGroup
-                  key={`${index}-${group.title}`}
-                  group={group}
-                  mode={mode}
-                  linksId={`${groupsId}-${index}`}
+      {() => (
+        <div className="site-footer__inner">
+          {layout ? (
+            <>
+              <div className="site-footer__brand">
+                <img
+                  className="site-footer__logo"
+                  src={layout.logo?.src ?? '/images/logo.svg'}
+                  alt={layout.logo?.alt || 'St1'}
+                  width={layout.logo?.width ?? 120}
+                  height={layout.logo?.height ?? 48}
+                  loading="lazy"
                 />
-              ))}
+                {layout.icons.length > 0 ? (
+                  <ul className="site-footer__icons">
+                    {layout.icons.map((icon, index) => (
+                      <li key={icon.id ?? index}>
+                        <img
+                          src={icon.src}
+                          alt={icon.alt}
+                          width={icon.width ?? 48}
+                          height={icon.height ?? 48}
+                          loading="lazy"
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+              <div className="site-footer__groups">
+                {layout.footerLinks.map((group, index) => (
+                  <FooterLinkGroup
+                    key={`${index}-${group.title}`}
+                    group={group}
+                    mode={mode}
+                    linksId={`${groupsId}-${index}`}
+                  />
+                ))}
+              </div>
+              <div className="site-footer__apps">
+                <AppDownloads title={i18n._('footer.appDownloads')} links={downloads.slice(0, 2)} />
+                <AppDownloads title={i18n._('footer.businessApp')} links={downloads.slice(2, 4)} />
+              </div>
+            </>
+          ) : null}
+          {social.length > 0 ? (
+            <div className="site-footer__social">
+              <h2 className="site-footer__heading">{i18n._('footer.social')}</h2>
+              <ul>
+                {social.map((link) => (
+                  <li key={link.kind}>
+                    <a href={link.url} target="_blank" rel="noopener noreferrer">
+                      {link.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
             </div>
-            <div className="site-footer__apps">
-              <AppDownloads title={i18n._('footer.appDownloads')} links={downloads.slice(0, 2)} />
-              <AppDownloads title={i18n._('footer.businessApp')} links={downloads.slice(2, 4)} />
-            </div>
-          </>
-        ) : null}
-        {social.length > 0 ? (
-          <div className="site-footer__social">
-            <h2 className="site-footer__heading">{i18n._('footer.social')}</h2>
-            <ul>
-              {social.map((link) => (
-                <li key={link.kind}>
-                  <a href={link.url} target="_blank" rel="noopener noreferrer">
-                    {link.title}
-                  </a>
+          ) : null}
+          <div className="site-footer__bottom">
+            <p className="site-footer__copyright">{i18n._('footer.copyright', { year })}</p>
+            <ul className="site-footer__extra">
+              {layout?.extraLinks.map((link, index) => (
+                <li key={`${index}-${link.title}`}>
+                  <CmsLinkView link={link} />
                 </li>
               ))}
+              <li>
+                <CookieSettingsButton className="site-footer__cookie-settings" />
+              </li>
             </ul>
           </div>
-        ) : null}
-        <div className="site-footer__bottom">
-          <p className="site-footer__copyright">{i18n._('footer.copyright', { year })}</p>
-          <ul className="site-footer__extra">
-            {layout?.extraLinks.map((link, index) => (
-              <li key={`${index}-${link.title}`}>
-                <CmsLinkView link={link} />
-              </li>
-            ))}
-            <li>
-              <CookieSettingsButton className="site-footer__cookie-settings" />
-            </li>
-          </ul>
         </div>
-      </div>
+      )}
     </CachedElement>
   );
 }

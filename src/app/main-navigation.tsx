@@ -153,42 +153,44 @@ export function MainNavigation({
             : undefined
         }
       >
-        {items.map((item) => {
-          const hasChildren = item.children.length > 0;
-          const open = openId === item.id;
-          return (
-            <li key={item.id} className={`nav__item${open ? ' nav__item--open' : ''}`}>
-              <div className="nav__row">
-                <NavLink to={item.url} end={item.url === '/'} className="nav__link">
-                  {item.text}
-                </NavLink>
+        {() =>
+          items.map((item) => {
+            const hasChildren = item.children.length > 0;
+            const open = openId === item.id;
+            return (
+              <li key={item.id} className={`nav__item${open ? ' nav__item--open' : ''}`}>
+                <div className="nav__row">
+                  <NavLink to={item.url} end={item.url === '/'} className="nav__link">
+                    {item.text}
+                  </NavLink>
+                  {hasChildren ? (
+                    <button
+                      type="button"
+                      className="nav__toggle"
+                      aria-expanded={open}
+                      aria-controls={submenuId(item.id)}
+                      aria-label={i18n._('nav.submenu', { name: item.text })}
+                      onClick={() => setOpenId(open ? null : item.id)}
+                    >
+                      <span className="nav__chevron" aria-hidden="true" />
+                    </button>
+                  ) : null}
+                </div>
                 {hasChildren ? (
-                  <button
-                    type="button"
-                    className="nav__toggle"
-                    aria-expanded={open}
-                    aria-controls={submenuId(item.id)}
-                    aria-label={i18n._('nav.submenu', { name: item.text })}
-                    onClick={() => setOpenId(open ? null : item.id)}
-                  >
-                    <span className="nav__chevron" aria-hidden="true" />
-                  </button>
+                  <ul id={submenuId(item.id)} className="nav__list nav__list--level-2">
+                    {item.children.map((child) => (
+                      <li key={child.id} className="nav__item">
+                        <NavLink to={child.url} end={child.url === '/'} className="nav__link">
+                          {child.text}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
                 ) : null}
-              </div>
-              {hasChildren ? (
-                <ul id={submenuId(item.id)} className="nav__list nav__list--level-2">
-                  {item.children.map((child) => (
-                    <li key={child.id} className="nav__item">
-                      <NavLink to={child.url} end={child.url === '/'} className="nav__link">
-                        {child.text}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          );
-        })}
+              </li>
+            );
+          })
+        }
       </CachedElement>
     </nav>
   );

@@ -28,7 +28,7 @@ function page(cache: ServerMarkupCache | null, owner: object, cacheKey: string |
     <MarkupCacheContext.Provider value={cache}>
       <main>
         <CachedElement as="ul" className="list" owner={owner} cacheKey={cacheKey}>
-          {children}
+          {() => children}
         </CachedElement>
       </main>
     </MarkupCacheContext.Provider>,

@@ -21,26 +21,27 @@ export interface MarkupCache {
    * place this time, and its HTML is made after the page's render (never inside it: React's
    * server renderer keeps the render in progress in module state).
    */
-  markup(owner: object, key: string, children: ReactNode): string | undefined;
+  markup(owner: object, key: string, children: () => ReactNode): string | undefined;
 }
 
 /** Given by the server render only; elsewhere the parts render as plain elements. */
 export const MarkupCacheContext = createContext<MarkupCache | null>(null);
 
-type CachedElementProps = HTMLAttributes<HTMLElement> & {
+type CachedElementProps = Omit<HTMLAttributes<HTMLElement>, 'children'> & {
   as: 'ul' | 'div' | 'footer';
   /** What the cached HTML belongs to (the layout object): a new layout starts afresh. */
   owner: object | null | undefined;
   /** Everything else the children's HTML depends on; none renders in place. */
   cacheKey: string | undefined;
-  children: ReactNode;
+  /** A function, so that a part served from the cache does not even build its elements. */
+  children: () => ReactNode;
 };
 
 export function CachedElement({ as, owner, cacheKey, children, ...attributes }: CachedElementProps) {
   const cache = useContext(MarkupCacheContext);
-  if (!import.meta.env.SSR) return createElement(as, attributes, children);
+  if (!import.meta.env.SSR) return createElement(as, attributes, children());
   const html = cache && owner && cacheKey ? cache.markup(owner, cacheKey, children) : undefined;
-  if (html === undefined) return createElement(as, attributes, children);
+  if (html === undefined) return createElement(as, attributes, children());
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } });
 }
 
@@ -57,7 +58,7 @@ export interface ServerMarkupCache extends MarkupCache {
 export function createMarkupCache(probe: string): ServerMarkupCache {
   const byOwner = new WeakMap<object, Map<string, string | null>>();
   const MAX_KEYS_PER_OWNER = 200;
-  let missed: Array<{ entries: Map<string, string | null>; key: string; children: ReactNode }> = [];
+  let missed: Array<{ entries: Map<string, string | null>; key: string; children: () => ReactNode }> = [];
   return {
     markup(owner, key, children) {
       let entries = byOwner.get(owner);
@@ -74,7 +75,7 @@ export function createMarkupCache(probe: string): ServerMarkupCache {
       missed = [];
       for (const { entries, key, children } of parts) {
         if (entries.has(key)) continue;
-        const html = render(children);
+        const html = render(children());
         if (entries.size >= MAX_KEYS_PER_OWNER) entries.clear();
         // A part that made its own ids (useId) renders in place from now on: null remembers that.
         entries.set(key, html.includes(probe) ? null : html);
