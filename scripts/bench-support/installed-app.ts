@@ -6,28 +6,16 @@
  * scripts/bench-pwa-offline.ts.
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { chromiumPath } from '../../tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath, VISITOR_USER_AGENT } from '../../tests/e2e/support/chromium';
 
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 const PHONE_VIEWPORT = { width: 412, height: 823 };
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
-];
 
 /** A new browser process on `profile` (a folder: fresh for a first visit, installed for a cold start). */
 export function launchProfile(profile: string, offline: boolean): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
-    args: ARGS,
-    userAgent: USER_AGENT,
+    args: CHROMIUM_ARGS,
+    userAgent: VISITOR_USER_AGENT,
     locale: 'fi-FI',
     serviceWorkers: 'allow',
     offline,
