@@ -5,7 +5,8 @@
  * (navigation preload, revalidation, the station sync) are counted and slowed too.
  * Used by scripts/bench-pwa.ts and scripts/bench-pwa-offline.ts.
  */
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { LoopbackProxy } from '../../tests/e2e/support/loopback-proxy';
 
 export interface Network {
   name: string;
@@ -46,25 +47,15 @@ export const SLOW_4G_NEW_VISITOR: Network = {
   setupRoundTrips: 2,
 };
 
-export class ThrottlingProxy {
+export class ThrottlingProxy extends LoopbackProxy {
   bytesDown = 0;
   network: Network = LOOPBACK;
-  /** Server away: every new connection is dropped at once. */
-  refuse = false;
   /** The next connection is a new visitor's first (its set-up round trips are charged). */
   private firstConnectionPending = false;
-  private server: Server;
-  private readonly sockets = new Set<Socket>();
-
-  constructor(private readonly target: number) {
-    this.server = createServer((client) => this.pipe(client));
-  }
 
   /** Listens on a free loopback port and returns it. */
   listen(): Promise<number> {
-    return new Promise((resolve) =>
-      this.server.listen(0, '127.0.0.1', () => resolve((this.server.address() as { port: number }).port)),
-    );
+    return this.listenOnFreePort();
   }
 
   /** A new visitor comes next: its first connection pays the network's set-up round trips. */
@@ -72,37 +63,18 @@ export class ThrottlingProxy {
     this.firstConnectionPending = true;
   }
 
-  close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private pipe(client: Socket) {
-    if (this.refuse) {
-      client.destroy();
-      return;
-    }
-    const upstream = connect(this.target, '127.0.0.1');
-    this.sockets.add(client).add(upstream);
+  protected relay(client: Socket, upstream: Socket) {
     // The handshakes' round trips: what the browser sends leaves once they are over, and
     // arrives a one-way delay later.
     const { delayMs, setupRoundTrips = 0 } = this.network;
     const setupMs = this.firstConnectionPending ? setupRoundTrips * 2 * delayMs : 0;
     this.firstConnectionPending = false;
-    this.relay(client, upstream, () => this.network.upBytesPerMs, false, setupMs && Date.now() + setupMs + delayMs);
-    this.relay(upstream, client, () => this.network.downBytesPerMs, true);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      this.sockets.delete(client);
-      this.sockets.delete(upstream);
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
+    this.pace(client, upstream, () => this.network.upBytesPerMs, false, setupMs && Date.now() + setupMs + delayMs);
+    this.pace(upstream, client, () => this.network.downBytesPerMs, true);
   }
 
   /** Forwards chunks in order after the one-way delay, no faster than the bandwidth. */
-  private relay(from: Socket, to: Socket, rate: () => number, count: boolean, notBefore = 0) {
+  private pace(from: Socket, to: Socket, rate: () => number, count: boolean, notBefore = 0) {
     const queue: Array<{ chunk: Buffer; at: number }> = [];
     let free = notBefore;
     let timer: NodeJS.Timeout | undefined;

@@ -1,37 +1,26 @@
 /**
- * Lie-fi on loopback: a TCP proxy in front of the site server that holds back every byte
+ * Lie-fi on loopback: a TCP proxy (./loopback-proxy.ts) in front of the site server that holds back every byte
  * the server sends for `delayMs` (0: passes them at once). The connection stays up and
  * requests go through, but no answer arrives in time: what a phone sees on a crowded or
  * dying link, where the browser still believes it is online. A proxy, not DevTools
  * throttling, so that the service worker's own requests (navigation preload, background
  * refresh) are held back too. Used by tests/e2e/pwa-lie-fi.spec.ts and scripts/bench-pwa-lie-fi.ts.
  */
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { LoopbackProxy } from './loopback-proxy';
 
-export class LieFiProxy {
+export class LieFiProxy extends LoopbackProxy {
   /** How long each answer is held back, in ms. */
   delayMs = 0;
-  /** Server away: every connection is dropped at once (offline without the browser knowing). */
-  refuse = false;
   /** Bytes passed on to the browser since the last `reset()`. */
   bytesDelivered = 0;
   /** The request lines ("GET /path HTTP/1.1") the browser sent since the last `reset()`. */
   readonly requests: string[] = [];
-  private readonly server: Server;
-  private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly targetPort: number) {
-    this.server = createServer((client) => this.pipe(client));
-  }
-
   /** Listens on a free loopback port and returns the proxy's base URL. */
-  listen(): Promise<string> {
-    return new Promise((resolve) =>
-      this.server.listen(0, '127.0.0.1', () =>
-        resolve(`http://127.0.0.1:${(this.server.address() as { port: number }).port}`),
-      ),
-    );
+  async listen(): Promise<string> {
+    return `http://127.0.0.1:${await this.listenOnFreePort()}`;
   }
 
   reset(): void {
@@ -39,28 +28,12 @@ export class LieFiProxy {
     this.requests.length = 0;
   }
 
-  /** Drops every connection and answer still held back. */
-  close(): Promise<void> {
+  /** Answers still held back are dropped with the connections. */
+  protected override onClose(): void {
     for (const timer of this.timers) clearTimeout(timer);
-    for (const socket of this.sockets) socket.destroy();
-    return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  private pipe(client: Socket) {
-    if (this.refuse) {
-      client.destroy();
-      return;
-    }
-    const upstream = connect(this.targetPort, '127.0.0.1');
-    this.sockets.add(client).add(upstream);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      this.sockets.delete(client);
-      this.sockets.delete(upstream);
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
+  protected relay(client: Socket, upstream: Socket) {
     client.on('data', (chunk: Buffer) => {
       const line = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+ HTTP\/1\.[01]/.exec(
         chunk.toString('latin1', 0, 2100),
