@@ -16,7 +16,8 @@ import { FormField, FormMessage } from '@/ui/form/form-field';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { ApiError, checkResetToken, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
-import { requestErrorId, tooManyFailure, usePasswordHint } from './account-helpers';
+import { requestErrorId, tooManyFailure } from './account-helpers';
+import { AccountEmailField, NewPasswordFields } from './shared-fields';
 import { useAccountForm } from './use-account-form';
 
 /**
@@ -113,13 +114,7 @@ export function ConfirmEmailView() {
         )
       }
     >
-      <FormField
-        kind="email"
-        label={i18n._('account.field.email')}
-        autoComplete="email"
-        required
-        {...form.field('email')}
-      />
+      <AccountEmailField {...form.field('email')} />
       <FormField
         kind="text"
         label={i18n._('account.field.code')}
@@ -168,13 +163,7 @@ export function ForgotPasswordView() {
         </>
       }
     >
-      <FormField
-        kind="email"
-        label={i18n._('account.field.email')}
-        autoComplete="email"
-        required
-        {...form.field('email')}
-      />
+      <AccountEmailField {...form.field('email')} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
           {i18n._('account.forgot.submit')}
@@ -219,7 +208,6 @@ function ResetLinkRefused({ message }: { message: FieldMessage }) {
 
 export function ResetPasswordView() {
   const { i18n } = useLingui();
-  const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const [searchParams] = useSearchParams();
@@ -268,20 +256,10 @@ export function ResetPasswordView() {
         ) : null
       }
     >
-      <FormField
-        kind="password"
-        label={i18n._('account.field.new-password')}
-        autoComplete="new-password"
-        hint={passwordHint(form.errorOf('password'))}
-        required
-        {...form.field('password')}
-      />
-      <FormField
-        kind="password"
-        label={i18n._('account.field.password-confirmation')}
-        autoComplete="new-password"
-        required
-        {...form.field('passwordConfirmation')}
+      <NewPasswordFields
+        password={form.field('password')}
+        confirmation={form.field('passwordConfirmation')}
+        passwordError={form.errorOf('password')}
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
