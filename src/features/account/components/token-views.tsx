@@ -56,6 +56,20 @@ function useResetLinkCheck(token: string): 'checking' | 'usable' | FieldMessage 
   return state;
 }
 
+/** The end of a confirmation or a reset: what was done, and the way to log in. */
+function DoneThenLogin({ title }: { title: string }) {
+  const { i18n } = useLingui();
+  const { locale } = useSite();
+  return (
+    <FormMessage kind="success">
+      <h2>{title}</h2>
+      <p>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
+      </p>
+    </FormMessage>
+  );
+}
+
 export function ConfirmEmailView() {
   const { i18n } = useLingui();
   const { locale } = useSite();
@@ -89,16 +103,7 @@ export function ConfirmEmailView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the token of the link
   }, [linkToken]);
 
-  if (outcome.kind === 'done') {
-    return (
-      <FormMessage kind="success">
-        <h2>{i18n._('account.confirm.done-title')}</h2>
-        <p>
-          <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
-        </p>
-      </FormMessage>
-    );
-  }
+  if (outcome.kind === 'done') return <DoneThenLogin title={i18n._('account.confirm.done-title')} />;
 
   return (
     <AccountForm
@@ -174,19 +179,6 @@ export function ForgotPasswordView() {
   );
 }
 
-function PasswordResetDone() {
-  const { i18n } = useLingui();
-  const { locale } = useSite();
-  return (
-    <FormMessage kind="success">
-      <h2>{i18n._('account.reset.done-title')}</h2>
-      <p>
-        <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
-      </p>
-    </FormMessage>
-  );
-}
-
 /** A reset link that cannot be used (unknown, used or expired), with a way to ask for a new one. */
 function ResetLinkRefused({ message }: { message: FieldMessage }) {
   const { i18n } = useLingui();
@@ -221,7 +213,7 @@ export function ResetPasswordView() {
   });
   const linkCheck = useResetLinkCheck(token);
 
-  if (outcome.kind === 'done') return <PasswordResetDone />;
+  if (outcome.kind === 'done') return <DoneThenLogin title={i18n._('account.reset.done-title')} />;
   if (linkCheck === 'checking') {
     // The frame of the form (and its note for browsers without JavaScript), no fields yet.
     return (
