@@ -179,20 +179,27 @@ export function ForgotPasswordView() {
   );
 }
 
+/** Under a refused reset: for an unknown, used or expired link, the way to ask for a new one. */
+function AskAgain({ messageId }: { messageId: string }) {
+  const { i18n } = useLingui();
+  const { locale } = useSite();
+  if (messageId !== 'account.errors.invalid-token') return null;
+  return (
+    <p>
+      <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
+    </p>
+  );
+}
+
 /** A reset link that cannot be used (unknown, used or expired), with a way to ask for a new one. */
 function ResetLinkRefused({ message }: { message: FieldMessage }) {
   const { i18n } = useLingui();
-  const { locale } = useSite();
   return (
     <section className="account-form" aria-labelledby="account-reset-title">
       <h2 id="account-reset-title">{i18n._('account.reset.title')}</h2>
       <FormMessage kind="error">
         <p>{i18n._(message.id, message.values)}</p>
-        {message.id === 'account.errors.invalid-token' ? (
-          <p>
-            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
-          </p>
-        ) : null}
+        <AskAgain messageId={message.id} />
       </FormMessage>
     </section>
   );
@@ -240,13 +247,7 @@ export function ResetPasswordView() {
       title={i18n._('account.reset.title')}
       outcome={outcome}
       onSubmit={onSubmit}
-      failureExtra={(messageId) =>
-        messageId === 'account.errors.invalid-token' ? (
-          <p>
-            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
-          </p>
-        ) : null
-      }
+      failureExtra={(messageId) => <AskAgain messageId={messageId} />}
     >
       <NewPasswordFields
         password={form.field('password')}
