@@ -17,17 +17,9 @@ export interface Customer {
   emailConfirmed: boolean;
 }
 
-export interface NewCustomer {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  marketing: MarketingChoice[];
-  customerType?: CustomersTable['customer_type'];
-  locale: string;
-  emailConfirmed?: boolean;
-}
+/** A customer before it is stored: no id yet; a private customer, unconfirmed, unless told. */
+export type NewCustomer = Omit<Customer, 'id' | 'customerType' | 'emailConfirmed'> &
+  Partial<Pick<Customer, 'customerType' | 'emailConfirmed'>>;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

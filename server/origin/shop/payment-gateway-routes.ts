@@ -8,6 +8,7 @@ import { zodRoutes } from '../../common/zod-routes';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { SignedPaymentResult } from '#shared/shop/api-schema';
+import { paymentResultQuery } from '#shared/shop/payment-result-query';
 import { HttpError } from '../errors';
 import { GATEWAY_CSS, gatewayPageHtml } from './payments/gateway-page';
 import { GATEWAY_PATH_PREFIX, type TestGateway } from './payments/test-gateway';
@@ -87,15 +88,6 @@ export async function paymentGatewayRoutes(
     });
     if (!result) throw new HttpError(404, 'NOT_FOUND', 'No such payment');
     if (firstDecision) await sendCallback(result);
-    const query = new URLSearchParams({
-      orderId: result.orderId,
-      paymentId: result.paymentId,
-      status: result.status,
-      method: result.method,
-      timestamp: String(result.timestamp),
-      nonce: result.nonce,
-      signature: result.signature,
-    });
-    return reply.redirect(`${payment.return_path}?${query.toString()}`, 303);
+    return reply.redirect(`${payment.return_path}?${paymentResultQuery(result)}`, 303);
   });
 }

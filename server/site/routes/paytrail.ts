@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { signedPaymentResultSchema } from '#shared/shop/api-schema';
 import { paytrailRedirectParamsSchema, type PaytrailRedirectParams } from '#shared/shop/paytrail-params';
+import { paymentResultQuery } from '#shared/shop/payment-result-query';
 import { requestJson } from '#shared/api/client';
 import { ApiError } from '#shared/api/errors';
 import { HttpError } from '../errors';
@@ -62,16 +63,7 @@ export async function paytrailRoutes(app: FastifyInstance, options: { originUrl:
     const { returnPath, result } = parsed.data;
     // Still open at Paytrail: the confirmation page says the result is not known yet.
     if (!result) return noStore(reply).redirect(returnPath, 303);
-    const query = new URLSearchParams({
-      orderId: result.orderId,
-      paymentId: result.paymentId,
-      status: result.status,
-      method: result.method,
-      timestamp: String(result.timestamp),
-      nonce: result.nonce,
-      signature: result.signature,
-    });
-    return noStore(reply).redirect(`${returnPath}?${query.toString()}`, 303);
+    return noStore(reply).redirect(`${returnPath}?${paymentResultQuery(result)}`, 303);
   });
 
   app.get('/payment-callback/paytrail', async (request, reply) => {

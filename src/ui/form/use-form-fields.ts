@@ -45,6 +45,14 @@ function useFocusFirstInvalid(): (form: HTMLFormElement | null) => void {
   }, []);
 }
 
+/** What `field(name)` gives a text control or select: spread it on FormField or SelectField. */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}
+
 /** `field(name)` and `checkbox(name)`: what a control needs of one field of the form. */
 function fieldBinders<Values extends Record<string, FieldValue>>(
   values: Values,

@@ -18,7 +18,7 @@ import { HttpError } from '../../errors';
 import type { ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';
 import { isPaytrailSignatureValid, paytrailSignature } from './paytrail-signature';
-import { signPaymentResult, verifyPaymentSignature } from './signature';
+import { signedPaymentResult, verifyPaymentSignature } from './signature';
 
 const PAYTRAIL_ID = 'paytrail';
 /** The site server's routes Paytrail sends the payer back to and calls (server/site/routes/paytrail.ts). */
@@ -144,18 +144,6 @@ export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
     return (await findPayment(payment.id))!;
   }
 
-  async function signed(payment: ShopPaymentsTable): Promise<SignedPaymentResult> {
-    const unsigned = {
-      orderId: payment.order_id,
-      paymentId: payment.id,
-      status: payment.status as PaymentResultStatus,
-      method: payment.result_method!,
-      timestamp: Date.parse(payment.decided_at!),
-      nonce: payment.result_nonce!,
-    };
-    return { ...unsigned, signature: signPaymentResult(await key(), unsigned) };
-  }
-
   return {
     id: PAYTRAIL_ID,
 
@@ -222,7 +210,7 @@ export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
       const decided = await decide(payment, status, paymentMethodOf(params['checkout-provider']), now);
       if (decided.status !== status)
         throw new HttpError(409, 'REPLAYED', `This payment has already been ${decided.status}`);
-      return { returnPath: decided.return_path, result: await signed(decided) };
+      return { returnPath: decided.return_path, result: signedPaymentResult(await key(), decided) };
     },
 
     async recordDecisionsOfOpenPayments(now) {

@@ -9,7 +9,7 @@ import type { PaymentResultStatus, SignedPaymentResult } from '#shared/shop/api-
 import type { Db } from '../../db';
 import { type ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';
-import { signPaymentResult, verifyPaymentSignature } from './signature';
+import { signedPaymentResult, verifyPaymentSignature } from './signature';
 
 const TEST_GATEWAY_ID = 'test-gateway';
 /** Where the site server serves the hosted page (it proxies /payment-gateway/* to the origin). */
@@ -40,18 +40,6 @@ export function createTestGateway(database: Db | Db, options: { secret?: string 
       .executeTakeFirstOrThrow();
     secret = row.secret;
     return secret;
-  }
-
-  async function signed(payment: ShopPaymentsTable): Promise<SignedPaymentResult> {
-    const unsigned = {
-      orderId: payment.order_id,
-      paymentId: payment.id,
-      status: payment.status as PaymentResultStatus,
-      method: payment.result_method!,
-      timestamp: Date.parse(payment.decided_at!),
-      nonce: payment.result_nonce!,
-    };
-    return { ...unsigned, signature: signPaymentResult(await key(), unsigned) };
   }
 
   return {
@@ -88,7 +76,7 @@ export function createTestGateway(database: Db | Db, options: { secret?: string 
       const payment = await this.findPayment(paymentId);
       if (!payment) return undefined;
       if (payment.status === 'created') return undefined;
-      return signed(payment);
+      return signedPaymentResult(await key(), payment);
     },
   };
 }

@@ -11,12 +11,6 @@ import { ensureSessionChecked, sessionCheck } from '../session/session-actions';
 import { session } from '@/ui/session-store';
 import { ApiError } from '../api/account-api';
 
-/** Translates a field message (a `validation.*` id from the forms catalog, or an account id). */
-export function useFieldText(): (message: FieldMessage | undefined) => string | undefined {
-  const { i18n } = useLingui();
-  return (message) => (message ? i18n._(message.id, message.values) : undefined);
-}
-
 /**
  * The hint of a new password ("At least 10 characters."), left out while the field's error
  * is the length rule itself: the error says the same, and saying it twice is noise.

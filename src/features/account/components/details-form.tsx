@@ -5,21 +5,16 @@ import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import type { MarketingChoice, User } from '@/shared/account-types';
 import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
-import type { TelephonePrefix } from '@/shared/rules/phone';
-import { FormField } from '@/ui/form/form-field';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { loadCustomer } from '../session/session-actions';
 import { updateDetails } from '../api/account-api';
-import { useFieldText } from './account-helpers';
 import { phoneCheck } from './phone-check';
-import { AccountMarketingChoices, PhoneFields, phoneNumberOf } from './shared-fields';
+import { AccountMarketingChoices, NameFields, PhoneFields, detailsOf } from './shared-fields';
 import { useAccountForm } from './use-account-form';
-import { ACCOUNT_FIELD_IDS } from '../message-ids';
 
 /** `onDone(true)` once saved and the session store reloaded, `onDone(false)` on cancel. */
 export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: boolean) => void }) {
   const { i18n } = useLingui();
-  const text = useFieldText();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const [marketing, setMarketing] = useState<MarketingChoice[]>([...user.marketing]);
@@ -34,12 +29,7 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
     online,
     check: phoneCheck,
     send: async (values) => {
-      await updateDetails(locale, {
-        firstName: values.firstname.trim(),
-        lastName: values.lastname.trim(),
-        phoneNumber: phoneNumberOf(values.telephonePrefix, values.telephoneNumber) ?? '',
-        marketing,
-      });
+      await updateDetails(locale, detailsOf(values, marketing));
       await loadCustomer(locale);
     },
     onDone: () => onDone(true),
@@ -52,25 +42,8 @@ export function DetailsForm({ user, onDone }: { user: User; onDone: (saved: bool
       outcome={outcome}
       onSubmit={onSubmit}
     >
-      <div className="form-row">
-        {(['firstname', 'lastname'] as const).map((name) => (
-          <FormField
-            key={name}
-            kind="text"
-            label={i18n._(ACCOUNT_FIELD_IDS[name] ?? `account.field.${name}`)}
-            autoComplete={name === 'firstname' ? 'given-name' : 'family-name'}
-            required
-            {...form.field(name)}
-          />
-        ))}
-      </div>
-      <PhoneFields
-        prefix={form.values.telephonePrefix as TelephonePrefix}
-        number={form.values.telephoneNumber}
-        onPrefix={(value) => form.setValue('telephonePrefix', value)}
-        onNumber={(value) => form.setValue('telephoneNumber', value)}
-        error={text(form.errorOf('telephoneNumber'))}
-      />
+      <NameFields firstname={form.field('firstname')} lastname={form.field('lastname')} />
+      <PhoneFields prefix={form.field('telephonePrefix')} number={form.field('telephoneNumber')} />
       <AccountMarketingChoices value={marketing} onChange={setMarketing} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={pending}>

@@ -12,6 +12,7 @@ import { useOnlineStatus } from '@/ui/use-online-status';
 import { checkSession } from '../session/session-actions';
 import { ApiError, login } from '../api/account-api';
 import { requestErrorId, tooManyFailure } from './account-helpers';
+import { AccountEmailField } from './shared-fields';
 import { useAccountForm } from './use-account-form';
 
 /** The token of an unlock link, when the address carries a well-formed one. */
@@ -62,13 +63,7 @@ export function LoginView() {
         </>
       }
     >
-      <FormField
-        kind="email"
-        label={i18n._('account.field.email')}
-        autoComplete="username"
-        required
-        {...form.field('email')}
-      />
+      <AccountEmailField autoComplete="username" {...form.field('email')} />
       <FormField
         kind="password"
         label={i18n._('account.field.password')}

@@ -8,14 +8,20 @@ import type { MarketingChoice } from '@/shared/account-types';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
 import { LOCALIZED_PATHS } from '@/shared/locales';
 import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
-import type { TelephonePrefix } from '@/shared/rules/phone';
 import { CheckboxField, FormField, FormMessage } from '@/ui/form/form-field';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { register } from '../api/account-api';
-import { useFieldText, usePasswordHint } from './account-helpers';
 import { phoneCheck } from './phone-check';
 import { useAccountForm } from './use-account-form';
-import { AccountMarketingChoices, PhoneFields, defaultPrefixFor, phoneNumberOf } from './shared-fields';
+import {
+  AccountEmailField,
+  AccountMarketingChoices,
+  NameFields,
+  NewPasswordFields,
+  PhoneFields,
+  defaultPrefixFor,
+  detailsOf,
+} from './shared-fields';
 
 /** What registration ends with: the confirmation mail is on its way. */
 function RegistrationSent({ email }: { email: string }) {
@@ -32,15 +38,8 @@ function RegistrationSent({ email }: { email: string }) {
   );
 }
 
-/**
- * Longer than 80 lines because it is one form: its values, its request and its fields in
- * the order they are shown. Split, the parts would pass the form to each other as props.
- */
-// eslint-disable-next-line max-lines-per-function -- one form in the order shown (see above)
 export function RegisterView() {
   const { i18n } = useLingui();
-  const text = useFieldText();
-  const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const [marketing, setMarketing] = useState<MarketingChoice[]>([]);
@@ -64,10 +63,7 @@ export function RegisterView() {
       await register(locale, {
         email: values.email.trim(),
         password: values.password,
-        firstName: values.firstname.trim(),
-        lastName: values.lastname.trim(),
-        phoneNumber: phoneNumberOf(values.telephonePrefix, values.telephoneNumber) ?? '',
-        marketing,
+        ...detailsOf(values, marketing),
       });
       setSentTo(values.email.trim());
     },
@@ -88,29 +84,8 @@ export function RegisterView() {
         </>
       }
     >
-      <div className="form-row">
-        <FormField
-          kind="text"
-          label={i18n._('account.field.firstname')}
-          autoComplete="given-name"
-          required
-          {...form.field('firstname')}
-        />
-        <FormField
-          kind="text"
-          label={i18n._('account.field.lastname')}
-          autoComplete="family-name"
-          required
-          {...form.field('lastname')}
-        />
-      </div>
-      <FormField
-        kind="email"
-        label={i18n._('account.field.email')}
-        autoComplete="email"
-        required
-        {...form.field('email')}
-      />
+      <NameFields firstname={form.field('firstname')} lastname={form.field('lastname')} />
+      <AccountEmailField {...form.field('email')} />
       <FormField
         kind="email"
         label={i18n._('account.field.email-confirmation')}
@@ -118,27 +93,11 @@ export function RegisterView() {
         required
         {...form.field('emailConfirmation')}
       />
-      <PhoneFields
-        prefix={form.values.telephonePrefix as TelephonePrefix}
-        number={form.values.telephoneNumber}
-        onPrefix={(value) => form.setValue('telephonePrefix', value)}
-        onNumber={(value) => form.setValue('telephoneNumber', value)}
-        error={text(form.errorOf('telephoneNumber'))}
-      />
-      <FormField
-        kind="password"
-        label={i18n._('account.field.new-password')}
-        autoComplete="new-password"
-        hint={passwordHint(form.errorOf('password'))}
-        required
-        {...form.field('password')}
-      />
-      <FormField
-        kind="password"
-        label={i18n._('account.field.password-confirmation')}
-        autoComplete="new-password"
-        required
-        {...form.field('passwordConfirmation')}
+      <PhoneFields prefix={form.field('telephonePrefix')} number={form.field('telephoneNumber')} />
+      <NewPasswordFields
+        password={form.field('password')}
+        confirmation={form.field('passwordConfirmation')}
+        passwordError={form.errorOf('password')}
       />
       <AccountMarketingChoices value={marketing} onChange={setMarketing} />
       <CheckboxField

@@ -1,4 +1,8 @@
-/** Phone (country code + number, spec §3/§5) and marketing choices, used by register and my details. */
+/**
+ * The fields more than one account form shows, each bound with the form's `field(name)`:
+ * e-mail, names, a new password, phone (country code + number, spec §3/§5) and marketing
+ * choices; and the details that registration and My details both send.
+ */
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import type { MarketingChoice } from '@/shared/account-types';
@@ -12,7 +16,9 @@ import {
 } from '@/shared/rules/phone';
 import { FormField, SelectField } from '@/ui/form/form-field';
 import { MarketingChoices } from '@/ui/form/marketing-choices';
+import type { FieldBinding, FieldMessage } from '@/ui/form/use-form-fields';
 import { FORMS_COUNTRY_IDS } from '../message-ids';
+import { usePasswordHint } from './account-helpers';
 
 /** The prefix the phone fields start with: the locale table's. */
 export function defaultPrefixFor(locale: Locale): TelephonePrefix {
@@ -29,37 +35,101 @@ export function phoneNumberOf(prefix: string, number: string): string | null {
   return readPhone(number, isTelephonePrefix(prefix) ? prefix : DEFAULT_TELEPHONE_PREFIX)?.e164 ?? null;
 }
 
-export function PhoneFields(props: {
-  prefix: TelephonePrefix;
-  number: string;
-  onPrefix: (value: TelephonePrefix) => void;
-  onNumber: (value: string) => void;
-  error: string | undefined;
+/** Names, phone and marketing choices as registration and My details send them. */
+export function detailsOf(
+  values: { firstname: string; lastname: string; telephonePrefix: string; telephoneNumber: string },
+  marketing: MarketingChoice[],
+): { firstName: string; lastName: string; phoneNumber: string; marketing: MarketingChoice[] } {
+  return {
+    firstName: values.firstname.trim(),
+    lastName: values.lastname.trim(),
+    phoneNumber: phoneNumberOf(values.telephonePrefix, values.telephoneNumber) ?? '',
+    marketing,
+  };
+}
+
+/** The account's e-mail address; a login's is the password manager's user name. */
+export function AccountEmailField({
+  autoComplete = 'email',
+  ...field
+}: FieldBinding & { autoComplete?: 'email' | 'username' }) {
+  const { i18n } = useLingui();
+  return (
+    <FormField kind="email" label={i18n._('account.field.email')} autoComplete={autoComplete} required {...field} />
+  );
+}
+
+export function NameFields(props: { firstname: FieldBinding; lastname: FieldBinding }) {
+  const { i18n } = useLingui();
+  return (
+    <div className="form-row">
+      <FormField
+        kind="text"
+        label={i18n._('account.field.firstname')}
+        autoComplete="given-name"
+        required
+        {...props.firstname}
+      />
+      <FormField
+        kind="text"
+        label={i18n._('account.field.lastname')}
+        autoComplete="family-name"
+        required
+        {...props.lastname}
+      />
+    </div>
+  );
+}
+
+/** A new password and its confirmation; `passwordError` decides whether the hint is shown. */
+export function NewPasswordFields(props: {
+  password: FieldBinding;
+  confirmation: FieldBinding;
+  passwordError: FieldMessage | undefined;
 }) {
+  const { i18n } = useLingui();
+  const passwordHint = usePasswordHint();
+  return (
+    <>
+      <FormField
+        kind="password"
+        label={i18n._('account.field.new-password')}
+        autoComplete="new-password"
+        hint={passwordHint(props.passwordError)}
+        required
+        {...props.password}
+      />
+      <FormField
+        kind="password"
+        label={i18n._('account.field.password-confirmation')}
+        autoComplete="new-password"
+        required
+        {...props.confirmation}
+      />
+    </>
+  );
+}
+
+export function PhoneFields(props: { prefix: FieldBinding; number: FieldBinding }) {
   const { i18n } = useLingui();
   const { locale } = useSite();
   return (
     <div className="form-row form-row--phone">
       <SelectField
-        name="telephonePrefix"
         label={i18n._('forms.phone-prefix')}
-        value={props.prefix}
-        onChange={(value) => props.onPrefix(value as TelephonePrefix)}
         options={telephonePrefixesFor(defaultPrefixFor(locale)).map((prefix) => ({
           value: prefix,
           label: i18n._(FORMS_COUNTRY_IDS[prefix] ?? `forms.country.${prefix}`),
         }))}
         autoComplete="tel-country-code"
+        {...props.prefix}
       />
       <FormField
         kind="tel"
-        name="telephoneNumber"
         label={i18n._('forms.field.phone')}
         autoComplete="tel-national"
         inputMode="tel"
-        value={props.number}
-        onChange={props.onNumber}
-        error={props.error}
+        {...props.number}
       />
     </div>
   );

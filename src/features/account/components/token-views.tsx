@@ -16,7 +16,8 @@ import { FormField, FormMessage } from '@/ui/form/form-field';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { ApiError, checkResetToken, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
-import { requestErrorId, tooManyFailure, usePasswordHint } from './account-helpers';
+import { requestErrorId, tooManyFailure } from './account-helpers';
+import { AccountEmailField, NewPasswordFields } from './shared-fields';
 import { useAccountForm } from './use-account-form';
 
 /**
@@ -55,6 +56,20 @@ function useResetLinkCheck(token: string): 'checking' | 'usable' | FieldMessage 
   return state;
 }
 
+/** The end of a confirmation or a reset: what was done, and the way to log in. */
+function DoneThenLogin({ title }: { title: string }) {
+  const { i18n } = useLingui();
+  const { locale } = useSite();
+  return (
+    <FormMessage kind="success">
+      <h2>{title}</h2>
+      <p>
+        <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
+      </p>
+    </FormMessage>
+  );
+}
+
 export function ConfirmEmailView() {
   const { i18n } = useLingui();
   const { locale } = useSite();
@@ -88,16 +103,7 @@ export function ConfirmEmailView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the token of the link
   }, [linkToken]);
 
-  if (outcome.kind === 'done') {
-    return (
-      <FormMessage kind="success">
-        <h2>{i18n._('account.confirm.done-title')}</h2>
-        <p>
-          <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
-        </p>
-      </FormMessage>
-    );
-  }
+  if (outcome.kind === 'done') return <DoneThenLogin title={i18n._('account.confirm.done-title')} />;
 
   return (
     <AccountForm
@@ -113,13 +119,7 @@ export function ConfirmEmailView() {
         )
       }
     >
-      <FormField
-        kind="email"
-        label={i18n._('account.field.email')}
-        autoComplete="email"
-        required
-        {...form.field('email')}
-      />
+      <AccountEmailField {...form.field('email')} />
       <FormField
         kind="text"
         label={i18n._('account.field.code')}
@@ -168,13 +168,7 @@ export function ForgotPasswordView() {
         </>
       }
     >
-      <FormField
-        kind="email"
-        label={i18n._('account.field.email')}
-        autoComplete="email"
-        required
-        {...form.field('email')}
-      />
+      <AccountEmailField {...form.field('email')} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>
           {i18n._('account.forgot.submit')}
@@ -185,33 +179,27 @@ export function ForgotPasswordView() {
   );
 }
 
-function PasswordResetDone() {
+/** Under a refused reset: for an unknown, used or expired link, the way to ask for a new one. */
+function AskAgain({ messageId }: { messageId: string }) {
   const { i18n } = useLingui();
   const { locale } = useSite();
+  if (messageId !== 'account.errors.invalid-token') return null;
   return (
-    <FormMessage kind="success">
-      <h2>{i18n._('account.reset.done-title')}</h2>
-      <p>
-        <Link to={ACCOUNT_PATHS.login[locale]}>{i18n._('account.confirm.login')}</Link>
-      </p>
-    </FormMessage>
+    <p>
+      <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
+    </p>
   );
 }
 
 /** A reset link that cannot be used (unknown, used or expired), with a way to ask for a new one. */
 function ResetLinkRefused({ message }: { message: FieldMessage }) {
   const { i18n } = useLingui();
-  const { locale } = useSite();
   return (
     <section className="account-form" aria-labelledby="account-reset-title">
       <h2 id="account-reset-title">{i18n._('account.reset.title')}</h2>
       <FormMessage kind="error">
         <p>{i18n._(message.id, message.values)}</p>
-        {message.id === 'account.errors.invalid-token' ? (
-          <p>
-            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
-          </p>
-        ) : null}
+        <AskAgain messageId={message.id} />
       </FormMessage>
     </section>
   );
@@ -219,7 +207,6 @@ function ResetLinkRefused({ message }: { message: FieldMessage }) {
 
 export function ResetPasswordView() {
   const { i18n } = useLingui();
-  const passwordHint = usePasswordHint();
   const { locale } = useSite();
   const online = useOnlineStatus();
   const [searchParams] = useSearchParams();
@@ -233,7 +220,7 @@ export function ResetPasswordView() {
   });
   const linkCheck = useResetLinkCheck(token);
 
-  if (outcome.kind === 'done') return <PasswordResetDone />;
+  if (outcome.kind === 'done') return <DoneThenLogin title={i18n._('account.reset.done-title')} />;
   if (linkCheck === 'checking') {
     // The frame of the form (and its note for browsers without JavaScript), no fields yet.
     return (
@@ -260,28 +247,12 @@ export function ResetPasswordView() {
       title={i18n._('account.reset.title')}
       outcome={outcome}
       onSubmit={onSubmit}
-      failureExtra={(messageId) =>
-        messageId === 'account.errors.invalid-token' ? (
-          <p>
-            <Link to={ACCOUNT_PATHS.forgotPassword[locale]}>{i18n._('account.reset.ask-again')}</Link>
-          </p>
-        ) : null
-      }
+      failureExtra={(messageId) => <AskAgain messageId={messageId} />}
     >
-      <FormField
-        kind="password"
-        label={i18n._('account.field.new-password')}
-        autoComplete="new-password"
-        hint={passwordHint(form.errorOf('password'))}
-        required
-        {...form.field('password')}
-      />
-      <FormField
-        kind="password"
-        label={i18n._('account.field.password-confirmation')}
-        autoComplete="new-password"
-        required
-        {...form.field('passwordConfirmation')}
+      <NewPasswordFields
+        password={form.field('password')}
+        confirmation={form.field('passwordConfirmation')}
+        passwordError={form.errorOf('password')}
       />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={outcome.kind === 'busy'}>

@@ -15,6 +15,7 @@ import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import type { OrderReceipt, SignedPaymentResult } from '@/shared/shop/api-schema';
 import { formatPrice } from '@/shared/shop/money';
+import { PAYMENT_RESULT_FIELDS } from '@/shared/shop/payment-result-query';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { TextWithPhone, useCustomerServicePhone } from '@/ui/customer-service-phone';
 import { ApiError, isTransient, shopApi } from '../api/shop-api';
@@ -29,8 +30,6 @@ type View =
   | { state: 'failed'; cancelled: boolean }
   | { state: 'offline' }
   | { state: 'expired' };
-
-const FIELDS = ['orderId', 'paymentId', 'status', 'method', 'timestamp', 'nonce', 'signature'] as const;
 
 /** The h1 of each outcome (locales/{locale}/shop.po). */
 function headingId(view: View | null): string {
@@ -68,7 +67,7 @@ function ResultPage({ heading, children }: { heading: string; children: ReactNod
 export function ConfirmationBlock() {
   const { i18n } = useLingui();
   const [params] = useSearchParams();
-  const missing = FIELDS.some((field) => !params.get(field));
+  const missing = PAYMENT_RESULT_FIELDS.some((field) => !params.get(field));
   const [view, setView] = useState<View>({ state: 'checking' });
   return (
     <ResultPage heading={i18n._(headingId(missing ? null : view))}>
@@ -84,11 +83,11 @@ function PaymentResult({ view, setView, missing }: { view: View; setView: (view:
   const [params] = useSearchParams();
   const [attempt, setAttempt] = useState(0);
   const asked = useRef<string | null>(null);
-  const query = FIELDS.map((field) => params.get(field) ?? '').join('|');
+  const query = PAYMENT_RESULT_FIELDS.map((field) => params.get(field) ?? '').join('|');
 
   useEffect(() => {
     if (missing) return;
-    const values = Object.fromEntries(FIELDS.map((field) => [field, params.get(field)]));
+    const values = Object.fromEntries(PAYMENT_RESULT_FIELDS.map((field) => [field, params.get(field)]));
     const key = `${query}#${attempt}`;
     if (asked.current === key) return;
     asked.current = key;
