@@ -382,6 +382,10 @@ const changes = async () => Number((await sql<{ n: number }>`select total_change
 
 async function check(app: FastifyInstance, route: Route, request: HostileRequest, isSite: boolean) {
   const url = `${request.path}${request.query}`;
+  // light-my-request parses the path as a WHATWG URL, where `/\g:&[…` is a host and port it
+  // refuses before the server sees anything: such a path cannot be injected. The server's
+  // answer to it over a real socket (400) is checked in tests/integration/site-hardening.test.ts.
+  fc.pre(URL.canParse(url, 'http://localhost'));
   const options: InjectOptions = {
     method: route.method as InjectOptions['method'],
     url,

@@ -1,9 +1,10 @@
 /**
  * Findings of the launch audit against the site server and a real origin:
  * forwarded addresses and rate limits, the www redirect, the Permissions-Policy header,
- * the locale cookie behind TLS and source maps.
+ * the locale cookie behind TLS, source maps, and raw paths that only a socket can send.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,4 +168,27 @@ describe('source maps', () => {
       expect(response.body).not.toContain('"mappings"');
     }
   });
+});
+
+describe('raw paths that no browser sends', () => {
+  /** The status line of a GET of `path` written as it is on a real socket (inject parses it as a URL first). */
+  async function rawStatusLine(port: number, path: string): Promise<string> {
+    const socket = connect(port, '127.0.0.1');
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    let answer = '';
+    for await (const chunk of socket) answer += String(chunk);
+    return answer.split('\r\n')[0]!;
+  }
+
+  // Found by the hostile-input fuzz test: after a backslash, WHATWG URL parsing reads
+  // "g:&[O|" as a host and port, so light-my-request could not inject the path at all.
+  it.each(['/\\g:&[O|/_payload.json/PAY-ABCDEFGHIJ12', '/\\g:&[O|/x', '/\\\\evil.example/x'])(
+    '%s gets a 400, not a server error',
+    async (path) => {
+      const app = await env.site();
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      expect(await rawStatusLine(port, path)).toBe('HTTP/1.1 400 Bad Request');
+    },
+  );
 });
