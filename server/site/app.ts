@@ -128,7 +128,9 @@ export async function buildSiteApp({
   countRequests(app, lifecycle);
 
   const redirectTables = loadRedirectTables(config.contentDir);
-  const counters = openSharedCounters(config.redisUrl);
+  const counters = openSharedCounters(config.redisUrl, {
+    onStoreError: (error) => app.log.warn({ err: error }, 'rate-limit store failed, counting in memory'),
+  });
   app.addHook('onClose', () => counters.close());
   app.addHook('onClose', async () => origin.close());
 
