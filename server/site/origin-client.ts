@@ -64,9 +64,9 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     sitemap(locale: Locale): Promise<SitemapEntries> {
       return getJson(contentApi.sitemap, { 'x-st1-locale': locale });
     },
-    async healthy(): Promise<boolean> {
+    async healthy(checkTimeoutMs = 2000): Promise<boolean> {
       try {
-        await requestJson({ url: `${baseUrl}/healthz`, timeoutMs: 2000, transport });
+        await requestJson({ url: `${baseUrl}/healthz`, timeoutMs: checkTimeoutMs, transport });
         return true;
       } catch {
         return false;

@@ -146,9 +146,7 @@ describe.skipIf(skip !== undefined)('the per-address limits when Redis fails', (
         }),
       );
       expect(form.statusCode, form.body).toBe(201);
-      expect((await answeredWithin(5000, 'a wash-code check with Redis hung', washCheck(second))).statusCode).toBe(
-        200,
-      );
+      expect((await answeredWithin(5000, 'a wash-code check with Redis hung', washCheck(second))).statusCode).toBe(200);
       const [page, cart, ready] = await answeredWithin(
         5000,
         'pages with Redis hung',
