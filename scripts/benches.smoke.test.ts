@@ -31,6 +31,7 @@ const MARKERS: Record<string, string> = {
   'bench-offline-map.ts': '<!-- bench:offline-map:start -->',
   'bench-overload.ts': '<!-- bench:overload:start -->',
   'bench-precache.ts': '<!-- bench:precache:start -->',
+  'bench-redis-faults.ts': '<!-- bench:redis-faults:start -->',
   'bench-render-profile.ts': '<!-- bench:render-profile:start -->',
   'bench-interaction.ts': '<!-- bench:interaction:start -->',
   'bench-pwa.ts': '<!-- bench:pwa:start -->',
