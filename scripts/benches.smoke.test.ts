@@ -38,6 +38,7 @@ const MARKERS: Record<string, string> = {
   'bench-pwa-lie-fi.ts': '<!-- bench:pwa-lie-fi:start -->',
   'bench-pwa-offline.ts': '<!-- bench:pwa-offline:start -->',
   'bench-shop.ts': '<!-- bench:shop:start -->',
+  'bench-shutdown.ts': '<!-- bench:shutdown:start -->',
   'bench-stations.ts': '<!-- bench:stations:start -->',
   'lighthouse.ts': '<!-- lighthouse:landing:start -->',
 };
