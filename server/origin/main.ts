@@ -16,6 +16,7 @@ async function main() {
   const lifecycle = createLifecycle();
   const origin = await startOrigin(config, { logger: loggerOptions('origin', config.logLevel), lifecycle });
   console.log(`Origin on ${origin.url} (${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`);
+  if (origin.metricsUrl) console.log(`Origin metrics on ${origin.metricsUrl}`);
   shutDownOnSignals({ name: 'Origin', lifecycle, settings: config.shutdown, close: () => origin.close() });
 }
 

@@ -20,7 +20,10 @@ export interface SharedCounters {
   close(): Promise<void>;
 }
 
-export function openSharedCounters(redisUrl: string | undefined): SharedCounters {
+export function openSharedCounters(
+  redisUrl: string | undefined,
+  options: { onStoreError?: (error: unknown) => void } = {},
+): SharedCounters {
   const redis = redisUrl
     ? new Redis(redisUrl, {
         // A request waits for at most one reconnection; a Redis that is down fails the
@@ -31,7 +34,8 @@ export function openSharedCounters(redisUrl: string | undefined): SharedCounters
       })
     : undefined;
   // ioredis reports connection trouble as 'error' events; unheard, they would end the process.
-  redis?.on('error', () => undefined);
+  // Each is a store error for the metrics (st1_rate_limit_store_errors_total).
+  redis?.on('error', (error: unknown) => options.onStoreError?.(error));
   return {
     rateLimitOptions: (area) => ({ ...(redis ? { redis } : {}), nameSpace: `st1:rate:${area}:` }),
     async close() {

@@ -34,11 +34,14 @@ const overloaded = () =>
   });
 
 /** Admits at most `max` requests at a time; the others are shed at once. */
-function limitInFlight(app: FastifyInstance, max: number): void {
+function limitInFlight(app: FastifyInstance, max: number, onShed: LoadSheddingOptions['onShed']): void {
   let inFlight = 0;
   const admitted = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
-    if (inFlight >= max) throw overloaded();
+    if (inFlight >= max) {
+      onShed?.('in_flight');
+      throw overloaded();
+    }
     inFlight += 1;
     admitted.add(request);
   });
@@ -55,18 +58,23 @@ export interface LoadSheddingOptions {
   maxEventLoopDelayMs: number;
   /** Requests served at once above which new ones are shed; 0: no limit. */
   maxInFlight: number;
+  /** Hears of each shed request and why (the metrics, docs/operations.md "Metrics"). */
+  onShed?: (reason: 'in_flight' | 'event_loop_delay') => void;
 }
 
 export const loadShedding = fp(async (app: FastifyInstance, options: LoadSheddingOptions) => {
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.server.requestTimeout = REQUEST_TIMEOUT_MS;
-  if (options.maxInFlight > 0) limitInFlight(app, options.maxInFlight);
+  if (options.maxInFlight > 0) limitInFlight(app, options.maxInFlight, options.onShed);
   if (options.maxEventLoopDelayMs === 0) return;
   await app.register(underPressure, {
     maxEventLoopDelay: options.maxEventLoopDelayMs,
     sampleInterval: SAMPLE_INTERVAL_MS,
     // A rejected promise goes to the error handler as it is: a 503 written once, no log line
     // per shed request (under-pressure's own error would be logged as an unexpected 5xx).
-    pressureHandler: () => Promise.reject(overloaded()),
+    pressureHandler: () => {
+      options.onShed?.('event_loop_delay');
+      return Promise.reject(overloaded());
+    },
   });
 });
