@@ -46,7 +46,8 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    copy[key] = PERSONAL_KEYS.test(key) && item !== null && item !== undefined ? '[redacted]' : redactValue(item, depth + 1);
+    copy[key] =
+      PERSONAL_KEYS.test(key) && item !== null && item !== undefined ? '[redacted]' : redactValue(item, depth + 1);
   }
   return copy;
 }
