@@ -53,11 +53,12 @@ async function main() {
     registry && metricsPort !== undefined
       ? await serveMetrics(registry, { host: siteConfig.metrics.host, port: metricsPort })
       : undefined;
+  // The metrics lines first: the start line is the last, what a supervisor waits for.
+  if (metrics) console.log(`Site metrics on ${metrics.url}`);
+  if (origin?.metricsUrl) console.log(`Origin metrics on ${origin.metricsUrl}`);
   console.log(
     `Site server on ${address.replace('127.0.0.1', 'localhost')} (origin ${origin ? `embedded at ${originUrl}` : originUrl}, build ${renderer.buildId})`,
   );
-  if (metrics) console.log(`Site metrics on ${metrics.url}`);
-  if (origin?.metricsUrl) console.log(`Origin metrics on ${origin.metricsUrl}`);
 
   shutDownOnSignals({
     name: 'Site server',
