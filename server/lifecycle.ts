@@ -34,7 +34,13 @@ export function createLifecycle(): Lifecycle {
   return { draining: false, inFlight: 0 };
 }
 
-/** Counts the app's requests in flight into `lifecycle`. */
+/**
+ * Counts the app's requests in flight into `lifecycle`. From the termination signal on,
+ * every answer carries `Connection: close` and Node closes its connection once it is
+ * sent: a keep-alive client opens a new connection for its next request (served while
+ * draining, refused once closed) instead of sending it on an idle connection that closing
+ * may end at that very moment (ECONNRESET: issue 27, finding 4).
+ */
 export function countRequests(app: FastifyInstance, lifecycle: Lifecycle): void {
   app.addHook('onRequest', async (_request, reply) => {
     lifecycle.inFlight += 1;
@@ -42,6 +48,9 @@ export function countRequests(app: FastifyInstance, lifecycle: Lifecycle): void 
     reply.raw.once('close', () => {
       lifecycle.inFlight -= 1;
     });
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
   });
 }
 

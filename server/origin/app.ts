@@ -9,6 +9,7 @@ import type { Db } from './db';
 import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
+import { containsNul, nulRefusal } from '../common/nul-characters';
 import { authPlugin } from './auth/auth-plugin';
 import { outboxPlugin } from './outbox/outbox-plugin';
 import { imagesPlugin } from './images/images-plugin';
@@ -77,6 +78,10 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(createErrorHandler({ failureLog: 'origin request failed' }));
   app.setNotFoundHandler(notFoundHandler);
+  // Before validation: NUL in any text is a 400 on either database (nul-characters.ts).
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) throw nulRefusal();
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Readiness: 503 while draining for shutdown or while the database does not answer.

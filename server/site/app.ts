@@ -21,7 +21,7 @@ import { createOriginClient, type OriginClient } from './origin-client';
 import { HttpError } from './errors';
 import { createPayloadService } from './payload-service';
 import { addSecurityHeaders, security } from './plugins/security';
-import { loadShedding } from './plugins/load-shedding';
+import { loadShedding, NEVER_SHED } from './plugins/load-shedding';
 import { isValidHost } from './host-header';
 import { staticFiles } from './plugins/static-files';
 import { loadRedirectTables } from './redirect-tables';
@@ -36,6 +36,7 @@ import { manifestRoutes } from './routes/manifest';
 import { crawlerFileRoutes } from './routes/crawler-files';
 import { paymentGatewayRoutes } from './routes/payment-gateway';
 import { paytrailRoutes } from './routes/paytrail';
+import { watchOriginReadiness, type OriginReadiness } from './origin-readiness';
 import { openSharedCounters } from './shared-counters';
 import { observeRequests, Registry } from '../common/metrics';
 import { requestIdGenerator } from '../common/request-id';
@@ -73,7 +74,12 @@ function isApiRequest(request: FastifyRequest): boolean {
 /** Health for monitoring, readiness for a load balancer, and the build the browser checks for updates. */
 function statusRoutes(
   app: FastifyInstance,
-  { origin, renderer, lifecycle }: { origin: OriginClient; renderer: Renderer; lifecycle: Lifecycle },
+  {
+    origin,
+    readiness,
+    renderer,
+    lifecycle,
+  }: { origin: OriginClient; readiness: OriginReadiness; renderer: Renderer; lifecycle: Lifecycle },
 ) {
   app.get('/healthz', QUIET_ROUTE, async (_request, reply) => {
     const originUp = await origin.healthy();
@@ -83,8 +89,10 @@ function statusRoutes(
       .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
   });
   // Readiness for a load balancer: 503 while draining for shutdown or without the origin.
-  app.get('/readyz', QUIET_ROUTE, async (_request, reply) => {
-    const ready = !lifecycle.draining && (await origin.healthy());
+  // Never shed, and answered from the background check (origin-readiness.ts): a busy copy
+  // must still say it is there, or the balancer takes every copy out at once.
+  app.get('/readyz', { ...QUIET_ROUTE, config: NEVER_SHED }, async (_request, reply) => {
+    const ready = !lifecycle.draining && (await readiness.up());
     return reply
       .status(ready ? 200 : 503)
       .header('cache-control', 'no-store')
@@ -153,9 +161,16 @@ export async function buildSiteApp({
   enterRequestScope(app);
 
   const redirectTables = loadRedirectTables(config.contentDir);
-  const counters = openSharedCounters(config.redisUrl, { onStoreError: () => metrics.rateLimitStoreError() });
+  const counters = openSharedCounters(config.redisUrl, {
+    onStoreError: (error) => {
+      metrics.rateLimitStoreError();
+      app.log.warn({ err: error }, 'rate-limit store failed, counting in memory');
+    },
+  });
   app.addHook('onClose', () => counters.close());
   app.addHook('onClose', async () => origin.close());
+  const readiness = watchOriginReadiness(origin);
+  app.addHook('onClose', async () => readiness.stop());
 
   // External plugins.
   await app.register(cookie);
@@ -183,7 +198,7 @@ export async function buildSiteApp({
   app.setNotFoundHandler(notFoundHandler);
 
   // Routes.
-  statusRoutes(app, { origin, renderer, lifecycle });
+  statusRoutes(app, { origin, readiness, renderer, lifecycle });
   const forwarding = { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs, metrics };
   await app.register(proxyRoutes, { ...forwarding, counters });
   await app.register(accountRoutes, { config, counters, metrics });

@@ -160,7 +160,9 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
   }
   const values = parsed.data;
   if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT)
-    throw new Error('Invalid site server configuration: METRICS_PORT: must differ from PORT (metrics are never public)');
+    throw new Error(
+      'Invalid site server configuration: METRICS_PORT: must differ from PORT (metrics are never public)',
+    );
   const domains = parseLocaleMap(values.LOCALE_DOMAINS, 'LOCALE_DOMAINS') as Map<Locale, string>;
   const localeDomains = new Map<string, Locale>();
   for (const [locale, host] of domains) localeDomains.set(host.toLowerCase(), locale);

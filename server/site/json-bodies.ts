@@ -4,6 +4,7 @@
  * calls this once.
  */
 import type { FastifyInstance } from 'fastify';
+import { containsNul, nulRefusal } from '../common/nul-characters';
 import { malformedJsonBodyError, notJsonBodyError, HttpError } from './errors';
 
 /**
@@ -32,8 +33,8 @@ function jsonNestingExceeds(text: string, limit: number): boolean {
 }
 
 /**
- * JSON bodies up to `bodyLimit` bytes; any other body, JSON that does not parse, or JSON
- * nested deeper than MAX_JSON_DEPTH is a 400.
+ * JSON bodies up to `bodyLimit` bytes; any other body, JSON that does not parse, JSON
+ * nested deeper than MAX_JSON_DEPTH, or a string with NUL (nul-characters.ts) is a 400.
  */
 export function acceptJsonBodiesOnly(app: FastifyInstance, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
@@ -46,12 +47,16 @@ export function acceptJsonBodiesOnly(app: FastifyInstance, bodyLimit: number): v
         undefined,
       );
     }
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      done(null, parsed);
+      parsed = JSON.parse(text);
     } catch {
-      done(malformedJsonBodyError(), undefined);
+      return done(malformedJsonBodyError(), undefined);
     }
+    // A NUL can only come as the escape \u0000 (JSON refuses raw control characters), so
+    // only such a text is walked.
+    if (/\\u0000/i.test(text) && containsNul(parsed)) return done(nulRefusal(), undefined);
+    done(null, parsed);
   });
   app.addContentTypeParser('*', (_request, _payload, done) => done(notJsonBodyError(), undefined));
 }

@@ -70,10 +70,10 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     sitemap(locale: Locale): Promise<SitemapEntries> {
       return getJson(contentApi.sitemap, { 'x-st1-locale': locale });
     },
-    async healthy(): Promise<boolean> {
+    async healthy(checkTimeoutMs = 2000): Promise<boolean> {
       try {
         await observeOriginCall(metrics, 'healthz', () =>
-          requestJson({ url: `${baseUrl}/healthz`, headers: requestIdHeader(), timeoutMs: 2000, transport }),
+          requestJson({ url: `${baseUrl}/healthz`, headers: requestIdHeader(), timeoutMs: checkTimeoutMs, transport }),
         );
         return true;
       } catch {

@@ -34,7 +34,8 @@ export async function loadRenderer(distDir: string): Promise<Renderer> {
     if (!template.includes(marker)) throw new Error(`${templatePath} lacks the ${marker} marker`);
   }
   const bundle: unknown = await import(pathToFileURL(bundlePath).href);
-  if (!isServerBundle(bundle)) throw new Error(`${bundlePath} does not export render, translate and markupCacheStats (run "npm run build")`);
+  if (!isServerBundle(bundle))
+    throw new Error(`${bundlePath} does not export render, translate and markupCacheStats (run "npm run build")`);
   const [beforeLang, afterLang] = template.split('<!--app-lang-->') as [string, string];
   const [beforeHead, afterHead] = afterLang.split('<!--app-head-->') as [string, string];
   const [beforeHtml, afterHtml] = afterHead.split('<!--app-html-->') as [string, string];

@@ -3,41 +3,57 @@
  * this process's memory by default, or in Redis when REDIS_URL is set, so that every copy
  * of the site server behind a load balancer shares one count per address instead of each
  * granting the full limit. @fastify/rate-limit's own Redis store does the counting (one
- * Lua script per hit: INCR and PEXPIRE atomically).
+ * Lua script per hit: INCR and PEXPIRE atomically); while Redis fails, its memory store
+ * counts instead (rate-limit-store.ts, decision 009).
  */
 import { Redis } from 'ioredis';
+import { fallbackStore } from './rate-limit-store';
+
+/**
+ * Longest wait for one Redis command. A limited request makes one, so a hung Redis costs
+ * at most this before the request is counted locally: well inside the second a limited
+ * request has to answer in (docs/operations.md), with room for a busy loop's delay.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 250;
 
 interface CounterOptions {
-  /** The shared client, or undefined for memory. */
-  redis?: Redis;
+  /** The store counting in Redis with the local fallback, or undefined for memory. */
+  store?: ReturnType<typeof fallbackStore>;
   /** Prefix of every key, so the counters can share a Redis with other data. */
   nameSpace: string;
 }
 
 export interface SharedCounters {
-  /** Options for @fastify/rate-limit's registration (its `redis` and `nameSpace`). */
+  /** Options for @fastify/rate-limit's registration (its `store` and `nameSpace`). */
   rateLimitOptions(area: string): CounterOptions;
   close(): Promise<void>;
 }
 
 export function openSharedCounters(
   redisUrl: string | undefined,
-  options: { onStoreError?: (error: unknown) => void } = {},
+  options: { onStoreError?: (error: Error) => void } = {},
 ): SharedCounters {
   const redis = redisUrl
     ? new Redis(redisUrl, {
-        // A request waits for at most one reconnection; a Redis that is down fails the
-        // limited request (fail closed) rather than letting it through uncounted.
-        maxRetriesPerRequest: 1,
+        // Every command answers or fails within the time-out (a hung Redis keeps its TCP
+        // connection open, so without it a command waits for ever), and a command is
+        // never queued while the client is not connected, nor retried on a new
+        // connection: the request counts locally instead of waiting.
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
         connectTimeout: 2000,
         lazyConnect: false,
       })
     : undefined;
   // ioredis reports connection trouble as 'error' events; unheard, they would end the process.
-  // Each is a store error for the metrics (st1_rate_limit_store_errors_total).
-  redis?.on('error', (error: unknown) => options.onStoreError?.(error));
+  redis?.on('error', () => undefined);
   return {
-    rateLimitOptions: (area) => ({ ...(redis ? { redis } : {}), nameSpace: `st1:rate:${area}:` }),
+    rateLimitOptions: (area) => {
+      const nameSpace = `st1:rate:${area}:`;
+      if (!redis) return { nameSpace };
+      return { nameSpace, store: fallbackStore({ redis, nameSpace, onStoreError: options.onStoreError }) };
+    },
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },

@@ -15,7 +15,7 @@ requireProductionBuild('tests/integration/load-shedding.test.ts');
 let env: SiteWithOrigin;
 beforeAll(async () => {
   env = await startSiteWithOrigin('load-shedding');
-});
+}, 60_000);
 afterAll(() => env?.close());
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

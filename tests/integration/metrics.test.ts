@@ -2,8 +2,8 @@
  * The Prometheus metrics as a scraper reads them (docs/operations.md "Metrics"): `npm
  * start`'s server in a child process with METRICS_PORT and ORIGIN_METRICS_PORT, both
  * listeners scraped over HTTP. The named series exist, move when the product works (a page,
- * a shed burst, a station import, a password-reset mail), and /metrics is not served on
- * the public port. The rate-limit store's errors: server/site/shared-counters.test.ts.
+ * a shed burst, a station import, a password-reset mail, a Redis that is not there), and
+ * /metrics is not served on the public port.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +60,9 @@ beforeAll(async () => {
     PRICE_IMPORT_TOKEN: IMPORT_TOKEN,
     // A few requests at once are enough to see shedding.
     SHED_MAX_IN_FLIGHT: '2',
+    // Nothing listens there: each limited request's Redis command fails, and the copy counts
+    // in memory instead (decision 009): a store error for the metrics.
+    REDIS_URL: 'redis://127.0.0.1:9',
     LOG_LEVEL: 'silent',
   });
   const output = server.output();
@@ -164,7 +167,7 @@ describe('metrics listeners', () => {
     expect(total(after, 'st1_station_newest_fuel_price_age_seconds', 'country="FI"')).toBeLessThan(60);
   });
 
-  it('count the outbox by delivery state as a mail is queued and delivered', async () => {
+  it('count the outbox by delivery state as a mail is queued and delivered, and rate-limit store errors', async () => {
     const before = await scrape(originMetricsUrl);
     for (const status of ['pending', 'sending', 'delivered', 'dead'])
       expect(before.has(`st1_outbox_messages{status="${status}"}`), status).toBe(true);
@@ -174,6 +177,8 @@ describe('metrics listeners', () => {
       body: JSON.stringify({ email: 'matti.meikalainen@example.fi' }),
     });
     expect(requested.status).toBe(202);
+    // The limit of that request was counted in memory: Redis at port 9 is not there.
+    expect(total(await scrape(siteMetricsUrl), 'st1_rate_limit_store_errors_total')).toBeGreaterThan(0);
     const delivered = (samples: Map<string, number>) => total(samples, 'st1_outbox_messages', 'status="delivered"');
     // The worker writes the mail as a file within a moment (no SMTP_URL).
     await expect

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readErrorBody } from '#shared/api/errors';
 import { stationListSchema, type StationSummary } from '#shared/stations';
 import type { Db } from '../../server/origin/db';
+import { createChargePointsRepository } from '../../server/origin/stations/charge-points-repository';
 import { createFuelPricesRepository } from '../../server/origin/stations/fuel-prices-repository';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import { forEachDatabase } from './support/each-database';
@@ -287,6 +288,69 @@ forEachDatabase((database) => {
         expect(mixed.json()).toMatchObject({ applied: 2, ignored: 0 });
         const after = (await delta(changes.version)).stations.find((item) => item.id === station.id)!;
         expect(after.chargePoints!.find((point) => point.uid === a!.uid)!.status).toBe('AVAILABLE');
+      });
+    });
+
+    // Feeds retry and overlap: on PostgreSQL, imports at the same time gave 500s (a
+    // duplicate key) and let an older value win (issue 27, finding 7).
+    describe('imports at the same time', () => {
+      it('stores the same price batch pushed 8 times at once once, and answers each with 200', async () => {
+        const selling95 = stations.filter((item) => item.services.includes('95')).slice(-3);
+        const setAt = minutesAgo(2);
+        const body = {
+          prices: selling95.map((station, index) => ({
+            station: station.id,
+            grade: '95',
+            price: 1.8 + index / 100,
+            currency: 'EUR',
+            setAt,
+          })),
+        };
+        const answers = await Promise.all(Array.from({ length: 8 }, () => postPrices(body)));
+        expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
+        const results = answers.map((answer) => answer.json() as { stored: number; unchanged: number });
+        expect(results.reduce((sum, result) => sum + result.stored, 0)).toBe(selling95.length);
+        expect(results.every((result) => result.stored + result.unchanged === selling95.length)).toBe(true);
+        for (const station of selling95) {
+          const history = await createFuelPricesRepository(db).history(station.id, '95');
+          expect(history.filter((entry) => entry.setAt === new Date(setAt).toISOString())).toHaveLength(1);
+        }
+      });
+
+      it('keeps the newer of two prices or statuses pushed at once, whatever their order (20 rounds)', async () => {
+        const station = stations.filter((item) => item.services.includes('95')).at(-4)!;
+        const charger = stations.filter((item) => (item.chargePoints?.length ?? 0) >= 1).at(-1)!;
+        const uid = charger.chargePoints![0]!.uid;
+        // Newer than anything stored (the seed's statuses are from its start), each round
+        // newer than the last, and within the 5 minutes ahead that a feed's clock may be.
+        const start = Date.now() + 10_000;
+        for (let round = 0; round < 20; round += 1) {
+          const older = new Date(start + round * 4000).toISOString();
+          const newer = new Date(start + round * 4000 + 2000).toISOString();
+          const price = (setAt: string, value: number) =>
+            postPrices({ prices: [{ station: station.id, grade: '95', price: value, currency: 'EUR', setAt }] });
+          const status = (lastUpdated: string, value: string) =>
+            postStatuses({ statuses: [{ station: charger.id, evseUid: uid, status: value, lastUpdated }] });
+          const pushes =
+            round % 2 === 0
+              ? [price(older, 1.7), price(newer, 1.75), status(older, 'CHARGING'), status(newer, 'AVAILABLE')]
+              : [price(newer, 1.75), price(older, 1.7), status(newer, 'AVAILABLE'), status(older, 'CHARGING')];
+          expect((await Promise.all(pushes)).map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+          const current = await createFuelPricesRepository(db).currentFor([station.id]);
+          expect(
+            current.get(station.id)!.find((item) => item.grade === '95'),
+            `round ${round}`,
+          ).toEqual({
+            grade: '95',
+            price: 1.75,
+            setAt: newer,
+          });
+          const points = await createChargePointsRepository(db).statusesOf([charger.id]);
+          expect(points.get(`${charger.id}|${uid}`), `round ${round}`).toEqual({
+            status: 'AVAILABLE',
+            statusAt: newer,
+          });
+        }
       });
     });
   });

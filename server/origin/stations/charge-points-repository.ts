@@ -71,6 +71,7 @@ function group(rows: readonly Row[]): Map<string, ChargePoint[]> {
 
 const COLUMNS = ['station_id', 'uid', 'evse_id', 'connectors_json', 'status', 'status_at'] as const;
 
+// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
 export function createChargePointsRepository(db: Db) {
   return {
     /** The charge points of these stations, by station id, in uid order. */
@@ -120,13 +121,27 @@ export function createChargePointsRepository(db: Db) {
       return found;
     },
 
-    async setStatus(stationId: string, uid: string, status: EvseStatus, statusAt: string, now: string): Promise<void> {
-      await db
+    /**
+     * Sets the status unless a newer one is stored; whether it did. The time comparison is
+     * in the update itself, so that of two imports at once the newer status wins whatever
+     * their order (PostgreSQL re-checks the condition on the row it waited for; a read,
+     * then an unconditional update, let an older status win: issue 27, finding 7).
+     */
+    async setStatusIfNewer(
+      stationId: string,
+      uid: string,
+      status: EvseStatus,
+      statusAt: string,
+      now: string,
+    ): Promise<boolean> {
+      const result = await db
         .updateTable('charge_points')
         .set({ status, status_at: statusAt, updated_at: now })
         .where('station_id', '=', stationId)
         .where('uid', '=', uid)
-        .execute();
+        .where('status_at', '<', statusAt)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Adds charge points (the seed); callers wrap it in a transaction. */

@@ -95,32 +95,28 @@ export function createFuelPricesRepository(db: Db) {
       return found;
     },
 
-    /** The current row of each (station, grade) of these prices. */
-    async currentRows(prices: readonly StoredPrice[]): Promise<Map<string, { setAt: string; priceMilli: number }>> {
-      const found = new Map<string, { setAt: string; priceMilli: number }>();
-      const ids = [...new Set(prices.map((price) => price.stationId))];
-      for (let start = 0; start < ids.length; start += CHUNK) {
+    /**
+     * Adds the history rows that are not stored yet and gives the keys (priceKey) of those
+     * it added. One statement per chunk with ON CONFLICT DO NOTHING: an import running at
+     * the same time (PostgreSQL) that adds the same row first makes this one skip it
+     * instead of failing on the key (issue 27, finding 7). Sorted, so that two imports
+     * take the rows' locks in the same order.
+     */
+    async insertHistory(prices: readonly StoredPrice[], receivedAt: string): Promise<Set<string>> {
+      const added = new Set<string>();
+      const sorted = [...prices].sort(byKey);
+      for (let start = 0; start < sorted.length; start += CHUNK / 2) {
         const rows = await db
-          .selectFrom('fuel_prices')
-          .select(['station_id', 'grade', 'set_at', 'price_milli'])
-          .where('station_id', 'in', ids.slice(start, start + CHUNK))
-          .execute();
-        for (const row of rows)
-          found.set(`${row.station_id}|${row.grade}`, { setAt: row.set_at, priceMilli: Number(row.price_milli) });
-      }
-      return found;
-    },
-
-    /** Adds history rows; callers have left out the ones that exist already. */
-    async insertHistory(prices: readonly StoredPrice[], receivedAt: string): Promise<void> {
-      for (let start = 0; start < prices.length; start += CHUNK / 2) {
-        await db
           .insertInto('fuel_price_history')
           .values(
-            prices.slice(start, start + CHUNK / 2).map((price) => ({ ...priceRow(price), received_at: receivedAt })),
+            sorted.slice(start, start + CHUNK / 2).map((price) => ({ ...priceRow(price), received_at: receivedAt })),
           )
+          .onConflict((conflict) => conflict.columns(['station_id', 'grade', 'set_at']).doNothing())
+          .returning(['station_id', 'grade', 'set_at'])
           .execute();
+        for (const row of rows) added.add(priceKey(row.station_id, row.grade, row.set_at));
       }
+      return added;
     },
 
     /** Current prices for (station, grade) pairs that have none yet (the seed). */
@@ -133,17 +129,31 @@ export function createFuelPricesRepository(db: Db) {
       }
     },
 
-    /** Makes these the current prices of their (station, grade). */
-    async setCurrent(prices: readonly StoredPrice[]): Promise<void> {
-      for (const price of prices) {
+    /**
+     * Makes each of these the current price of its (station, grade) unless a newer one is
+     * current, and gives those that became current. One conditional upsert per price, so
+     * that of two imports at once the newer price wins whatever their order (a read, then
+     * an update, let an older one win under PostgreSQL: issue 27, finding 7).
+     */
+    async setCurrentIfNewer(prices: readonly StoredPrice[]): Promise<StoredPrice[]> {
+      const changed: StoredPrice[] = [];
+      for (const price of [...prices].sort(byKey)) {
         const row = priceRow(price);
         const { station_id: _station, grade: _grade, ...values } = row;
-        await db
+        const written = await db
           .insertInto('fuel_prices')
           .values(row)
-          .onConflict((conflict) => conflict.columns(['station_id', 'grade']).doUpdateSet(values))
-          .execute();
+          .onConflict((conflict) =>
+            conflict
+              .columns(['station_id', 'grade'])
+              .doUpdateSet(values)
+              .whereRef('fuel_prices.set_at', '<', 'excluded.set_at'),
+          )
+          .returning('station_id')
+          .executeTakeFirst();
+        if (written) changed.push(price);
       }
+      return changed;
     },
 
     /** A station's price history, newest first (for the operators' checks and tests). */
@@ -163,3 +173,9 @@ export function createFuelPricesRepository(db: Db) {
 export function priceKey(stationId: string, grade: string, setAt: string): string {
   return `${stationId}|${grade}|${setAt}`;
 }
+
+const byKey = (a: StoredPrice, b: StoredPrice) => {
+  const left = priceKey(a.stationId, a.grade, a.setAt);
+  const right = priceKey(b.stationId, b.grade, b.setAt);
+  return left < right ? -1 : left > right ? 1 : 0;
+};

@@ -75,6 +75,41 @@ function refuse(kind: string, errors: RowError[]): never {
 
 const utc = (instant: string) => new Date(instant).toISOString();
 
+/**
+ * History rows another import stored between this one's read and its insert (PostgreSQL):
+ * the same price is no change, another one a refusal (history is not rewritten).
+ */
+async function settleRaced(
+  prices: ReturnType<typeof createFuelPricesRepository>,
+  raced: ReadonlyArray<StoredPrice & { row: number }>,
+): Promise<{ unchanged: number; errors: RowError[] }> {
+  const stored = await prices.existing(raced);
+  const errors: RowError[] = [];
+  let unchanged = 0;
+  for (const price of raced) {
+    const storedMilli = stored.get(priceKey(price.stationId, price.grade, price.setAt));
+    if (storedMilli === price.priceMilli) unchanged += 1;
+    else
+      errors.push({
+        row: price.row,
+        code: 'CONFLICTING_PRICE',
+        message: `${price.stationId} ${price.grade}: a price of ${Number(storedMilli) / 1000} set at ${price.setAt} is stored already; history is not rewritten`,
+      });
+  }
+  return { unchanged, errors };
+}
+
+/** The newest price of each (station, grade) among these. */
+function newestPerGrade(rows: readonly StoredPrice[]): StoredPrice[] {
+  const newest = new Map<string, StoredPrice>();
+  for (const price of rows) {
+    const key = `${price.stationId}|${price.grade}`;
+    const best = newest.get(key);
+    if (!best || price.setAt > best.setAt) newest.set(key, price);
+  }
+  return [...newest.values()];
+}
+
 /** Imports a batch of fuel prices (see the module comment). */
 export async function importFuelPrices(
   db: Db,
@@ -117,7 +152,7 @@ export async function importFuelPrices(
     if (errors.length > 0) refuse('Price import', errors);
 
     const existing = await prices.existing(candidates);
-    const fresh = new Map<string, StoredPrice>();
+    const fresh = new Map<string, StoredPrice & { row: number }>();
     let unchanged = 0;
     for (const candidate of candidates) {
       const key = priceKey(candidate.stationId, candidate.grade, candidate.setAt);
@@ -133,23 +168,23 @@ export async function importFuelPrices(
     }
     if (errors.length > 0) refuse('Price import', errors);
     const newRows = [...fresh.values()];
-    await prices.insertHistory(newRows, receivedAt);
-
-    // The current price of a grade is its newest: an older row (out of order) only adds history.
-    const current = await prices.currentRows(newRows);
-    const newest = new Map<string, StoredPrice>();
-    for (const price of newRows) {
-      const key = `${price.stationId}|${price.grade}`;
-      const best = newest.get(key) ?? current.get(key);
-      if (!best || price.setAt > best.setAt) newest.set(key, price);
+    const added = await prices.insertHistory(newRows, receivedAt);
+    // Rows another import stored meanwhile (PostgreSQL): the same price is no change, another is refused.
+    const raced = newRows.filter((price) => !added.has(priceKey(price.stationId, price.grade, price.setAt)));
+    if (raced.length > 0) {
+      const settled = await settleRaced(prices, raced);
+      if (settled.errors.length > 0) refuse('Price import', settled.errors);
+      unchanged += settled.unchanged;
     }
-    const changes = [...newest.values()];
-    await prices.setCurrent(changes);
+    const storedRows = newRows.filter((price) => added.has(priceKey(price.stationId, price.grade, price.setAt)));
+    // The current price of a grade is its newest: an older row (out of order) only adds
+    // history. The database keeps the batch's newest only when it is newer than the current one.
+    const changes = await prices.setCurrentIfNewer(newestPerGrade(storedRows));
     const changedStations = [...new Set(changes.map((price) => price.stationId))];
     const version = (await createStationsRepository(trx).touch(changedStations)) ?? null;
     return {
       received: rows.length,
-      stored: newRows.length,
+      stored: storedRows.length,
       unchanged,
       stationsChanged: changedStations.length,
       version,
@@ -192,7 +227,10 @@ export async function importChargerStatuses(
         ignored += 1;
         continue;
       }
-      await points.setStatus(row.station, row.evseUid, row.status, row.at, nowText);
+      if (!(await points.setStatusIfNewer(row.station, row.evseUid, row.status, row.at, nowText))) {
+        ignored += 1; // a newer status came meanwhile (another import at the same time)
+        continue;
+      }
       known.set(key, { status: row.status, statusAt: row.at });
       changedStations.add(row.station);
       applied += 1;

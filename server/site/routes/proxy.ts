@@ -52,6 +52,12 @@ function originBody(endpoint: ProxiedEndpoint, body: unknown): unknown {
   throw new HttpError(400, 'BAD_REQUEST', `Invalid request body: ${problems.join('; ')}`.slice(0, 1000));
 }
 
+/**
+ * A limit with the name its Redis keys carry (rate-limit-store.ts). `groupId` is an option
+ * the plugin takes for every limiter, though its types leave it out of createRateLimit's.
+ */
+const named = (limit: { max: number; timeWindow: number }, groupId: string) => ({ ...limit, groupId });
+
 export async function proxyRoutes(
   app: FastifyInstance,
   options: { originUrl: string; timeoutMs: number; counters: SharedCounters; metrics?: SiteMetrics },
@@ -70,7 +76,7 @@ export async function proxyRoutes(
     PROXY_ALLOW_LIST.filter((endpoint) => endpoint.rateLimit).map((endpoint) => [
       endpoint.path,
       app.createRateLimit({
-        ...endpoint.rateLimit,
+        ...named(endpoint.rateLimit!, endpoint.path),
         keyGenerator: (request: FastifyRequest) => `${endpoint.path}|${request.ip}`,
       }),
     ]),

@@ -13,6 +13,14 @@ import { Redis } from 'ioredis';
 
 export interface ThrowawayRedis {
   url: string;
+  /** Stops the process without closing its connections (SIGSTOP): a hung Redis. */
+  pause(): void;
+  /** Lets a paused process run again (SIGCONT). */
+  resume(): void;
+  /** Ends the process at once (SIGKILL): a dead Redis; its counts are gone. */
+  kill(): Promise<void>;
+  /** Starts a new process on the same port after `kill()`: Redis back, empty. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,14 +50,13 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
-  const binary = findRedisServer();
-  if (!binary)
-    throw new Error(
-      'redis-server not found (REDIS_SERVER or /usr/bin/redis-server): .ci/run installs the Debian package redis-server',
-    );
-  const dir = mkdtempSync(join(tmpdir(), 'st1-redis-'));
-  const port = await freePort();
+interface RedisProcess {
+  process: ChildProcess;
+  exited: Promise<void>;
+}
+
+/** Starts redis-server on `port` and waits until it answers PING. */
+async function launch(binary: string, port: number, dir: string): Promise<RedisProcess> {
   const server: ChildProcess = spawn(
     binary,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
@@ -70,24 +77,49 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
       await client.connect();
       await client.ping();
       client.disconnect();
-      break;
+      return { process: server, exited };
     } catch (error) {
       client.disconnect();
       if (server.exitCode !== null || Date.now() > deadline) {
         server.kill('SIGKILL');
-        rmSync(dir, { recursive: true, force: true });
         throw new Error(`Redis did not start: ${String(error)}\n${log}`, { cause: error });
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
+  const binary = findRedisServer();
+  if (!binary)
+    throw new Error(
+      'redis-server not found (REDIS_SERVER or /usr/bin/redis-server): .ci/run installs the Debian package redis-server',
+    );
+  const dir = mkdtempSync(join(tmpdir(), 'st1-redis-'));
+  const port = await freePort();
+  let current = await launch(binary, port, dir).catch((error: unknown) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
+  const running = () => current.process.exitCode === null && current.process.signalCode === null;
 
   return {
-    url,
+    url: `redis://127.0.0.1:${port}`,
+    pause: () => current.process.kill('SIGSTOP'),
+    resume: () => current.process.kill('SIGCONT'),
+    async kill() {
+      if (running()) current.process.kill('SIGKILL');
+      await current.exited;
+    },
+    async restart() {
+      current = await launch(binary, port, dir);
+    },
     async stop() {
-      if (server.exitCode === null) server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (server.exitCode === null) server.kill('SIGKILL');
+      // A paused process does not act on SIGTERM until it runs again.
+      if (running()) current.process.kill('SIGCONT');
+      if (running()) current.process.kill('SIGTERM');
+      await Promise.race([current.exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (running()) current.process.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     },
   };

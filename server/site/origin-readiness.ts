@@ -1,0 +1,39 @@
+/**
+ * Whether the origin answers, for `/readyz` (docs/operations.md "Health and readiness"):
+ * checked in the background every second and read from memory, so that a readiness poll
+ * costs nothing and never waits for the origin. Checked per poll, a load balancer's checks
+ * under overload waited behind the visitors' requests for the origin's answer (8–15 s,
+ * and 503 when the 2 s check timed out: issue 27, finding 2), and every copy was taken out
+ * at once. A check may take up to CHECK_TIMEOUT_MS under load without turning readiness
+ * off; a refused connection turns it off within a second.
+ */
+import type { OriginClient } from './origin-client';
+
+const CHECK_INTERVAL_MS = 1000;
+/** Longer than a poll may wait: the answer is read from memory, the check runs apart. */
+const CHECK_TIMEOUT_MS = 5000;
+
+export interface OriginReadiness {
+  /** The last check's result; the first call waits for the first check. */
+  up(): Promise<boolean>;
+  stop(): void;
+}
+
+export function watchOriginReadiness(origin: Pick<OriginClient, 'healthy'>): OriginReadiness {
+  let last: boolean | undefined;
+  let running: Promise<boolean> | undefined;
+  const check = (): Promise<boolean> => {
+    running ??= origin.healthy(CHECK_TIMEOUT_MS).then((healthy) => {
+      last = healthy;
+      running = undefined;
+      return healthy;
+    });
+    return running;
+  };
+  const timer = setInterval(() => void check(), CHECK_INTERVAL_MS);
+  timer.unref();
+  return {
+    up: async () => last ?? check(),
+    stop: () => clearInterval(timer),
+  };
+}
