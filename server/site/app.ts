@@ -108,21 +108,13 @@ function statusRoutes(
   );
 }
 
-export async function buildSiteApp({
-  config,
-  renderer,
-  logger,
-  onRoute,
-  lifecycle = createLifecycle(),
-  metrics: registry = new Registry(),
-}: SiteDeps): Promise<FastifyInstance> {
-  const metrics = createSiteMetrics(registry, renderer.markupCacheStats);
-  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs, metrics });
-  const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
-  // Built before the app: Fastify's own bad-URL answer below sends the page route's 400 page.
-  const documents = createPageDocuments({ config, payloads, renderer, origin });
-
-  const app = Fastify({
+/** The Fastify instance with the site's server options (ids, limits, framework errors). */
+function createSiteServer(
+  config: SiteDeps['config'],
+  logger: SiteDeps['logger'],
+  documents: ReturnType<typeof createPageDocuments>,
+): FastifyInstance {
+  return Fastify({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -150,6 +142,23 @@ export async function buildSiteApp({
       return void (reply as FastifyReply).status(status).send({ status, code: 'BAD_REQUEST', message: error.message });
     },
   });
+}
+
+export async function buildSiteApp({
+  config,
+  renderer,
+  logger,
+  onRoute,
+  lifecycle = createLifecycle(),
+  metrics: registry = new Registry(),
+}: SiteDeps): Promise<FastifyInstance> {
+  const metrics = createSiteMetrics(registry, renderer.markupCacheStats);
+  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs, metrics });
+  const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
+  // Built before the app: Fastify's own bad-URL answer below sends the page route's 400 page.
+  const documents = createPageDocuments({ config, payloads, renderer, origin });
+
+  const app = createSiteServer(config, logger, documents);
 
   if (onRoute) app.addHook('onRoute', onRoute);
 
