@@ -175,6 +175,8 @@ export async function buildSiteApp({
       metrics.rateLimitStoreError();
       app.log.warn({ err: error }, 'rate-limit store failed, counting in memory');
     },
+    // Not logged: ioredis reports every reconnection attempt.
+    onConnectionError: () => metrics.rateLimitStoreError(),
   });
   app.addHook('onClose', () => counters.close());
   app.addHook('onClose', async () => origin.close());

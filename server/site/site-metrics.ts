@@ -18,7 +18,7 @@ export interface SiteMetrics {
   /** Starts timing a call to the origin; call the result once with its outcome. */
   originCall(endpoint: string): (failure?: OriginFailure) => void;
   renderCache(result: 'hit' | 'miss'): void;
-  /** A command of the shared rate-limit store (Redis) failed or timed out (rate-limit-store.ts). */
+  /** A command of the shared rate-limit store (Redis) failed or timed out, or its connection failed. */
   rateLimitStoreError(): void;
 }
 
@@ -69,7 +69,7 @@ export function createSiteMetrics(
   });
   const storeErrors = new Counter({
     name: 'st1_rate_limit_store_errors_total',
-    help: 'Redis commands of the shared rate limits that failed or timed out (the copy then counts in memory for a while)',
+    help: 'Failures of the shared rate-limit store (Redis): commands that failed or timed out, and connection errors',
     registers: [registry],
   });
   // Zero from the start, so that rate() and increase() see the first error.
