@@ -158,7 +158,7 @@ describe('logs at debug level', () => {
       DATA_DIR: debugDataDir,
       DIST_DIR: distDir,
     });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await server?.stop();

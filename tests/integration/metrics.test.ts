@@ -69,7 +69,7 @@ beforeAll(async () => {
   siteMetricsUrl = /Site metrics on (\S+)/.exec(output)![1]!;
   originMetricsUrl = /Origin metrics on (\S+)/.exec(output)![1]!;
   originUrl = /embedded at (http:\/\/\S+?),/.exec(output)![1]!;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.stop();
