@@ -6,6 +6,7 @@
  */
 import type { FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
+import { redactingLoggerOptions } from './log-redaction';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -19,7 +20,9 @@ export function logLevelFor(env: NodeJS.ProcessEnv, given: LogLevel | undefined)
 
 /**
  * Fastify's `logger` option for one of the two servers; `name` tells their lines apart.
- * `stream` replaces stdout (tests read the lines).
+ * `stream` replaces stdout (tests read the lines). Personal data is masked before a line
+ * is written (log-redaction.ts); each request's lines carry its id as `reqId`, the same
+ * in both servers (server/common/request-id.ts).
  */
 export function loggerOptions(
   name: 'site' | 'origin',
@@ -27,7 +30,7 @@ export function loggerOptions(
   stream?: NodeJS.WritableStream,
 ): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
-  return { name, level, ...(stream ? { stream } : {}) };
+  return { name, level, ...redactingLoggerOptions, ...(stream ? { stream } : {}) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { buildSiteApp } from './site/app';
 import { loadSiteConfig } from './site/config';
 import { configuredPublicOrigins } from './site/public-urls';
 import { loadRenderer } from './site/renderer';
+import { createProcessRegistry, serveMetrics } from './common/metrics';
 
 // React picks its development or production build from NODE_ENV when first loaded (by
 // the renderer below); the product runs the production build unless told otherwise.
@@ -37,8 +38,24 @@ async function main() {
   }
   const renderer = await loadRenderer(siteConfig.distDir);
   const logger = loggerOptions('site', siteConfig.logLevel);
-  const site = await buildSiteApp({ config: { ...siteConfig, originUrl }, renderer, logger, lifecycle });
+  const metricsPort = siteConfig.metrics.port;
+  const registry = metricsPort === undefined ? undefined : createProcessRegistry();
+  const site = await buildSiteApp({
+    config: { ...siteConfig, originUrl },
+    renderer,
+    logger,
+    lifecycle,
+    ...(registry ? { metrics: registry } : {}),
+  });
   const address = await site.listen({ host: siteConfig.host, port: siteConfig.port });
+  // Metrics on a listener of their own, never on the public port (docs/operations.md "Metrics").
+  const metrics =
+    registry && metricsPort !== undefined
+      ? await serveMetrics(registry, { host: siteConfig.metrics.host, port: metricsPort })
+      : undefined;
+  // The metrics lines first: the start line is the last, what a supervisor waits for.
+  if (metrics) console.log(`Site metrics on ${metrics.url}`);
+  if (origin?.metricsUrl) console.log(`Origin metrics on ${origin.metricsUrl}`);
   console.log(
     `Site server on ${address.replace('127.0.0.1', 'localhost')} (origin ${origin ? `embedded at ${originUrl}` : originUrl}, build ${renderer.buildId})`,
   );
@@ -50,7 +67,7 @@ async function main() {
     // The site server first: its requests in flight may still need the origin.
     close: async () => {
       await closeApp(site);
-      await origin?.close();
+      await Promise.all([origin?.close(), metrics?.close()]);
     },
   });
 }

@@ -24,6 +24,9 @@ export const translate: ServerBundle['translate'] = (locale, id, values) => cata
 const ID_PROBE = 'st1-cached-part-id-';
 const markupCache = createMarkupCache(ID_PROBE);
 
+/** The markup cache's hits and misses so far, for the site server's metrics. */
+export const markupCacheStats: ServerBundle['markupCacheStats'] = () => ({ ...markupCache.stats });
+
 export const render: ServerBundle['render'] = async ({ url, basename, payload, publicConfig, cacheMarkup = true }) => {
   const i18n = catalogs[payload.locale];
   const { pathname, search } = new URL(url);

@@ -19,6 +19,15 @@ import type { ImportTokens } from './stations/station-import-routes';
 import { accountsPlugin } from './accounts/accounts-plugin';
 import { formsPlugin } from './forms/forms-plugin';
 import { shopPlugin } from './shop/shop-plugin';
+import { observeRequests, Registry } from '../common/metrics';
+import { requestIdGenerator } from '../common/request-id';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The origin's metrics registry (docs/operations.md "Metrics"): domains register their own metrics in it. */
+    metrics: Registry;
+  }
+}
 
 export interface OriginAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -34,6 +43,8 @@ export interface OriginAppOptions {
   lifecycle?: Lifecycle;
   /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN (config.ts); an import without one is off. */
   importTokens?: ImportTokens;
+  /** Where the metrics go (served on ORIGIN_METRICS_PORT by start.ts's caller); a registry of its own when absent. */
+  metrics?: Registry;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -46,9 +57,18 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     // Closing finishes what is in flight and serves what already came on open connections
     // (server/lifecycle.ts); the drain period has already taken the process out of rotation.
     return503OnClosing: false,
+    // The site server's request id (x-request-id) names this request in the logs too, so
+    // one page view is one grep across both servers. Taken from any caller: the origin is
+    // reached only from the site servers' side (loopback or a private network), and a
+    // malformed id is replaced (server/common/request-id.ts, docs/operations.md "Logs").
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(() => true),
   });
   const lifecycle = options.lifecycle ?? createLifecycle();
   countRequests(app, lifecycle);
+  const registry = options.metrics ?? new Registry();
+  app.decorate('metrics', registry);
+  observeRequests(app, registry, () => lifecycle.inFlight);
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

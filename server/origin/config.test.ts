@@ -20,3 +20,19 @@ describe('import tokens of the origin', () => {
     expect(() => loadOriginConfig({ CHARGER_STATUS_IMPORT_TOKEN: 'short' })).toThrow(/CHARGER_STATUS_IMPORT_TOKEN/);
   });
 });
+
+describe('ORIGIN_METRICS_PORT', () => {
+  it('is off unless set, shares METRICS_HOST, and never takes the origin port', () => {
+    expect(loadOriginConfig({}).metrics).toEqual({ host: '127.0.0.1', port: undefined });
+    expect(loadOriginConfig({ ORIGIN_METRICS_PORT: '9465', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9465,
+    });
+    // The site server's METRICS_PORT is not the origin's: both may run in one environment.
+    expect(loadOriginConfig({ METRICS_PORT: '9464' }).metrics.port).toBeUndefined();
+    expect(() => loadOriginConfig({ ORIGIN_PORT: '4000', ORIGIN_METRICS_PORT: '4000' })).toThrow(
+      /ORIGIN_METRICS_PORT: must differ from ORIGIN_PORT/,
+    );
+    expect(() => loadOriginConfig({ ORIGIN_METRICS_PORT: '-1' })).toThrow(/ORIGIN_METRICS_PORT/);
+  });
+});

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { shutdownSchema, type ShutdownSettings } from '../lifecycle';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { loadMailConfig, type MailConfig } from './outbox/mail-config';
+import { metricsHostSchema, metricsPortSchema, type MetricsListenerConfig } from '../common/metrics';
 
 const schema = z.object({
   DATA_DIR: z.string().min(1).optional(),
@@ -12,6 +13,10 @@ const schema = z.object({
   ORIGIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   CONTENT_DIR: z.string().default('./content'),
   LOG_LEVEL: logLevelSchema,
+  // The origin's Prometheus metrics, embedded or on its own: a port of their own, apart from
+  // the site server's METRICS_PORT, so both run on one machine (docs/operations.md "Metrics").
+  ORIGIN_METRICS_PORT: metricsPortSchema,
+  METRICS_HOST: metricsHostSchema,
   // The site's public origins, comma-separated (https://www.st1.fi,https://www.st1.com):
   // the only bases links in e-mails may have. Unset: loopback bases only (development).
   SITE_URLS: z.string().optional(),
@@ -57,6 +62,8 @@ export interface OriginConfig {
   shutdown: ShutdownSettings;
   /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN: who may push live station data. */
   importTokens: { prices?: string | undefined; chargerStatuses?: string | undefined };
+  /** METRICS_HOST and ORIGIN_METRICS_PORT: where the origin serves /metrics; no port, none. */
+  metrics: MetricsListenerConfig;
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -66,6 +73,12 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     throw new Error(`Invalid origin configuration: ${problems}`);
   }
   const values = parsed.data;
+  if (
+    values.ORIGIN_METRICS_PORT !== undefined &&
+    values.ORIGIN_METRICS_PORT !== 0 &&
+    values.ORIGIN_METRICS_PORT === values.ORIGIN_PORT
+  )
+    throw new Error('Invalid origin configuration: ORIGIN_METRICS_PORT: must differ from ORIGIN_PORT');
   return {
     dataDir: resolve(values.DATA_DIR ?? './data'),
     dataDirGiven: values.DATA_DIR !== undefined,
@@ -78,5 +91,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     mail: loadMailConfig(env),
     shutdown: { drainMs: values.SHUTDOWN_DRAIN_MS, timeoutMs: values.SHUTDOWN_TIMEOUT_MS },
     importTokens: { prices: values.PRICE_IMPORT_TOKEN, chargerStatuses: values.CHARGER_STATUS_IMPORT_TOKEN },
+    metrics: { host: values.METRICS_HOST, port: values.ORIGIN_METRICS_PORT },
   };
 }

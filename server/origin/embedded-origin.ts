@@ -12,10 +12,14 @@ import type { OriginConfig } from './config';
 
 export type ToOriginThread = { kind: 'close' };
 export type FromOriginThread =
-  { kind: 'listening'; url: string } | { kind: 'closed' } | { kind: 'failed'; message: string };
+  | { kind: 'listening'; url: string; metricsUrl: string | undefined }
+  | { kind: 'closed' }
+  | { kind: 'failed'; message: string };
 
 export interface EmbeddedOrigin {
   url: string;
+  /** Where the origin's thread serves its /metrics (ORIGIN_METRICS_PORT); undefined when off. */
+  metricsUrl: string | undefined;
   /** Closes the origin (its requests in flight finished, the database closed) and ends the thread. */
   close(): Promise<void>;
 }
@@ -49,6 +53,7 @@ export function startEmbeddedOrigin(config: OriginConfig, onExit: (reason: strin
         state = 'running';
         resolve({
           url: message.url,
+          metricsUrl: message.metricsUrl,
           close: () =>
             new Promise<void>((done, fail) => {
               state = 'closing';

@@ -26,7 +26,7 @@ try {
       (error: unknown) => tell({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
   });
-  tell({ kind: 'listening', url: origin.url });
+  tell({ kind: 'listening', url: origin.url, metricsUrl: origin.metricsUrl });
 } catch (error) {
   tell({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
 }

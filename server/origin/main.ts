@@ -15,6 +15,7 @@ async function main() {
   const config = loadOriginConfig();
   const lifecycle = createLifecycle();
   const origin = await startOrigin(config, { logger: loggerOptions('origin', config.logLevel), lifecycle });
+  if (origin.metricsUrl) console.log(`Origin metrics on ${origin.metricsUrl}`);
   console.log(`Origin on ${origin.url} (${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`);
   shutDownOnSignals({ name: 'Origin', lifecycle, settings: config.shutdown, close: () => origin.close() });
 }

@@ -13,12 +13,15 @@ import { createMailTransport } from './outbox/mail-transport';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker';
 import { seedIfEmpty } from './seed';
 import { contentHash, describeSync, recordContentHash, syncContentIfChanged } from './content-sync';
+import { createProcessRegistry, serveMetrics, type MetricsListener } from '../common/metrics';
 
 export interface RunningOrigin {
   app: FastifyInstance;
   db: Db;
   url: string;
   outbox: OutboxWorker;
+  /** Where /metrics is served (ORIGIN_METRICS_PORT); undefined when off. */
+  metricsUrl: string | undefined;
   /** Stops listening and the outbox worker (each finishing what is in flight), then closes the database. */
   close(): Promise<void>;
 }
@@ -38,13 +41,22 @@ export async function startOrigin(
     const report = await syncContentIfChanged(db, config.contentDir);
     if (report) for (const line of describeSync(report)) console.log(`Content sync: ${line}`);
   }
+  // Node's default metrics only where they are served: on the embedded origin's thread they
+  // describe that thread (its heap, its event loop), besides the process.
+  const metricsPort = config.metrics.port;
+  const registry = metricsPort === undefined ? undefined : createProcessRegistry();
   const app = buildOriginApp(db, {
     ...options,
     siteUrls: config.siteUrls,
     contentDir: config.contentDir,
     importTokens: config.importTokens,
+    ...(registry ? { metrics: registry } : {}),
   });
   const address = await app.listen({ host: config.host, port: config.port });
+  const metrics: MetricsListener | undefined =
+    registry && metricsPort !== undefined
+      ? await serveMetrics(registry, { host: config.metrics.host, port: metricsPort })
+      : undefined;
   const transport = createMailTransport(config.mail, config.dataDir);
   const outbox = createOutboxWorker({ db, transport, config: config.mail, log: app.log });
   outbox.start();
@@ -54,8 +66,9 @@ export async function startOrigin(
     db,
     url: address,
     outbox,
+    metricsUrl: metrics?.url,
     async close() {
-      await Promise.all([closeApp(app), outbox.stop()]);
+      await Promise.all([closeApp(app), outbox.stop(), metrics?.close()]);
       await db.destroy();
     },
   };

@@ -38,6 +38,11 @@ import { paymentGatewayRoutes } from './routes/payment-gateway';
 import { paytrailRoutes } from './routes/paytrail';
 import { watchOriginReadiness, type OriginReadiness } from './origin-readiness';
 import { openSharedCounters } from './shared-counters';
+import { observeRequests, Registry } from '../common/metrics';
+import { requestIdGenerator } from '../common/request-id';
+import { createSiteMetrics } from './site-metrics';
+import { enterRequestScope } from './request-scope';
+import proxyAddr from '@fastify/proxy-addr';
 
 export interface SiteDeps {
   config: SiteConfig & { originUrl: string };
@@ -48,6 +53,18 @@ export interface SiteDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Draining on shutdown turns readiness to 503 (server/lifecycle.ts). */
   lifecycle?: Lifecycle;
+  /**
+   * Where the site's metrics are registered (docs/operations.md "Metrics"); main.ts serves
+   * it on METRICS_PORT. Absent: a registry of the app's own that nobody reads.
+   */
+  metrics?: Registry;
+}
+
+/** Whether a request's sender (the socket's peer) is one of the proxies of TRUST_PROXY. */
+function trustsProxy(trustProxy: false | string[]): (address: string) => boolean {
+  if (!trustProxy) return () => false;
+  const trusted = proxyAddr.compile(trustProxy);
+  return (address) => trusted(address, 0);
 }
 
 function isApiRequest(request: FastifyRequest): boolean {
@@ -91,19 +108,13 @@ function statusRoutes(
   );
 }
 
-export async function buildSiteApp({
-  config,
-  renderer,
-  logger,
-  onRoute,
-  lifecycle = createLifecycle(),
-}: SiteDeps): Promise<FastifyInstance> {
-  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs });
-  const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
-  // Built before the app: Fastify's own bad-URL answer below sends the page route's 400 page.
-  const documents = createPageDocuments({ config, payloads, renderer, origin });
-
-  const app = Fastify({
+/** The Fastify instance with the site's server options (ids, limits, framework errors). */
+function createSiteServer(
+  config: SiteDeps['config'],
+  logger: SiteDeps['logger'],
+  documents: ReturnType<typeof createPageDocuments>,
+): FastifyInstance {
+  return Fastify({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -111,6 +122,10 @@ export async function buildSiteApp({
     // Closing finishes what is in flight and serves what already came on open connections
     // (server/lifecycle.ts); the drain period has already taken the server out of rotation.
     return503OnClosing: false,
+    // One id per browser request, taken from a trusted proxy's x-request-id or made here,
+    // and sent on to the origin (server/common/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(trustsProxy(config.trustProxy)),
     // Malformed percent-encoding never reaches a route: answer it with the error page.
     frameworkErrors: (error, request, reply) => {
       // These answers skip every hook, the security headers' too.
@@ -127,6 +142,23 @@ export async function buildSiteApp({
       return void (reply as FastifyReply).status(status).send({ status, code: 'BAD_REQUEST', message: error.message });
     },
   });
+}
+
+export async function buildSiteApp({
+  config,
+  renderer,
+  logger,
+  onRoute,
+  lifecycle = createLifecycle(),
+  metrics: registry = new Registry(),
+}: SiteDeps): Promise<FastifyInstance> {
+  const metrics = createSiteMetrics(registry, renderer.markupCacheStats);
+  const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs, metrics });
+  const payloads = createPayloadService({ origin, buildId: renderer.buildId, translate: renderer.translate });
+  // Built before the app: Fastify's own bad-URL answer below sends the page route's 400 page.
+  const documents = createPageDocuments({ config, payloads, renderer, origin });
+
+  const app = createSiteServer(config, logger, documents);
 
   if (onRoute) app.addHook('onRoute', onRoute);
 
@@ -134,10 +166,17 @@ export async function buildSiteApp({
   // before the handler runs. No serializer compiler: no route declares a response schema.
   app.setValidatorCompiler(validatorCompiler);
   countRequests(app, lifecycle);
+  observeRequests(app, registry, () => lifecycle.inFlight);
+  enterRequestScope(app);
 
   const redirectTables = loadRedirectTables(config.contentDir);
   const counters = openSharedCounters(config.redisUrl, {
-    onStoreError: (error) => app.log.warn({ err: error }, 'rate-limit store failed, counting in memory'),
+    onStoreError: (error) => {
+      metrics.rateLimitStoreError();
+      app.log.warn({ err: error }, 'rate-limit store failed, counting in memory');
+    },
+    // Not logged: ioredis reports every reconnection attempt.
+    onConnectionError: () => metrics.rateLimitStoreError(),
   });
   app.addHook('onClose', () => counters.close());
   app.addHook('onClose', async () => origin.close());
@@ -155,6 +194,7 @@ export async function buildSiteApp({
   await app.register(loadShedding, {
     maxEventLoopDelayMs: config.shedEventLoopDelayMs,
     maxInFlight: config.shedMaxInFlight,
+    onShed: (reason) => metrics.shed(reason),
   });
   await app.register(compress, {
     threshold: 1024,
@@ -170,9 +210,10 @@ export async function buildSiteApp({
 
   // Routes.
   statusRoutes(app, { origin, readiness, renderer, lifecycle });
-  await app.register(proxyRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs, counters });
-  await app.register(accountRoutes, { config, counters });
-  await app.register(imageRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
+  const forwarding = { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs, metrics };
+  await app.register(proxyRoutes, { ...forwarding, counters });
+  await app.register(accountRoutes, { config, counters, metrics });
+  await app.register(imageRoutes, forwarding);
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
   await app.register(appShellRoutes, {
     localeDomains: config.localeDomains,
@@ -180,9 +221,9 @@ export async function buildSiteApp({
     origin,
     publicConfig: config.publicConfig,
   });
-  await app.register(paymentGatewayRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
-  await app.register(paytrailRoutes, { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs });
+  await app.register(paymentGatewayRoutes, forwarding);
+  await app.register(paytrailRoutes, forwarding);
   await app.register(crawlerFileRoutes, { config, buildTimestamp: renderer.buildTimestamp });
-  await app.register(pageRoutes, { config, redirectTables, payloads, origin, documents });
+  await app.register(pageRoutes, { config, redirectTables, payloads, origin, documents, metrics });
   return app;
 }

@@ -58,3 +58,20 @@ describe('REDIS_URL and the shutdown settings', () => {
     expect(() => loadSiteConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 });
+
+describe('METRICS_PORT and METRICS_HOST', () => {
+  it('are off without a port, on loopback unless told otherwise', () => {
+    expect(loadSiteConfig({}).metrics).toEqual({ host: '127.0.0.1', port: undefined });
+    expect(loadSiteConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadSiteConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      host: '10.0.0.5',
+      port: 9464,
+    });
+  });
+
+  it('refuses a malformed port and the public port', () => {
+    expect(() => loadSiteConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+    expect(() => loadSiteConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadSiteConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
+});

@@ -6,6 +6,7 @@ import type { PublicConfig } from '#shared/boot-data';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { LOCALES, isLocale, type Locale } from '#shared/locales';
 import { shutdownSchema, type ShutdownSettings } from '../lifecycle';
+import { metricsHostSchema, metricsPortSchema, type MetricsListenerConfig } from '../common/metrics';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
 function parseLocaleMap(value: string | undefined, name: string): Map<string, string> {
@@ -95,6 +96,9 @@ const schema = z.object({
   DIST_DIR: z.string().default('./dist'),
   CONTENT_DIR: z.string().default('./content'),
   LOG_LEVEL: logLevelSchema,
+  // Prometheus metrics on a listener of their own, never the public port (docs/operations.md "Metrics").
+  METRICS_PORT: metricsPortSchema,
+  METRICS_HOST: metricsHostSchema,
   // Editors' secret for reading drafts under /preview (server/site/preview-access.ts).
   PREVIEW_TOKEN: z.string().min(16, 'PREVIEW_TOKEN must be at least 16 characters').optional(),
   // A browser key (restricted by HTTP referrer at Google), so it may be public.
@@ -144,6 +148,8 @@ export interface SiteConfig {
   logLevel: LogLevel;
   /** What the browser may see of the configuration (src/shared/boot-data.ts). */
   publicConfig: PublicConfig;
+  /** METRICS_HOST and METRICS_PORT: where /metrics is served; no port, no metrics listener. */
+  metrics: MetricsListenerConfig;
 }
 
 export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -153,6 +159,10 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     throw new Error(`Invalid site server configuration: ${problems}`);
   }
   const values = parsed.data;
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT)
+    throw new Error(
+      'Invalid site server configuration: METRICS_PORT: must differ from PORT (metrics are never public)',
+    );
   const domains = parseLocaleMap(values.LOCALE_DOMAINS, 'LOCALE_DOMAINS') as Map<Locale, string>;
   const localeDomains = new Map<string, Locale>();
   for (const [locale, host] of domains) localeDomains.set(host.toLowerCase(), locale);
@@ -182,5 +192,6 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     contentDir: resolve(values.CONTENT_DIR),
     logLevel: logLevelFor(env, values.LOG_LEVEL),
     publicConfig: values.GOOGLE_MAPS_API_KEY ? { googleMapsApiKey: values.GOOGLE_MAPS_API_KEY } : {},
+    metrics: { host: values.METRICS_HOST, port: values.METRICS_PORT },
   };
 }

@@ -10,12 +10,16 @@ import type { Endpoint, ResponseOf } from '#shared/api/endpoint';
 import type { Layout, Page, PageView, SearchResult } from '#shared/content-schema';
 import type { Locale } from '#shared/locales';
 import { createOriginTransport } from './origin-transport';
+import { requestIdHeader } from './request-scope';
+import type { SiteMetrics } from './site-metrics';
+import { observeOriginCall } from './origin-forwarding';
 
 export type { SitemapEntries };
 
-export function createOriginClient(baseUrl: string, options: { timeoutMs?: number } = {}) {
+export function createOriginClient(baseUrl: string, options: { timeoutMs?: number; metrics?: SiteMetrics } = {}) {
   const timeoutMs = options.timeoutMs ?? 8000;
   const { transport, close } = createOriginTransport();
+  const { metrics } = options;
 
   /** A GET of a content endpoint, its answer parsed with the contract's schema. */
   function getJson<E extends Endpoint>(
@@ -23,17 +27,19 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     headers: Record<string, string>,
     query?: Record<string, string>,
   ): Promise<ResponseOf<E>> {
-    return fetchJson(
-      {
-        url: `${baseUrl}/${contract.path}`,
-        name: `Origin ${contract.path}`,
-        headers,
-        ...(query ? { query } : {}),
-        timeoutMs,
-        retryOnce: true,
-        transport,
-      },
-      (body) => (contract.response as z.ZodType<ResponseOf<E>>).parse(body),
+    return observeOriginCall(metrics, contract.path, () =>
+      fetchJson(
+        {
+          url: `${baseUrl}/${contract.path}`,
+          name: `Origin ${contract.path}`,
+          headers: { ...headers, ...requestIdHeader() },
+          ...(query ? { query } : {}),
+          timeoutMs,
+          retryOnce: true,
+          transport,
+        },
+        (body) => (contract.response as z.ZodType<ResponseOf<E>>).parse(body),
+      ),
     );
   }
 
@@ -66,7 +72,9 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     },
     async healthy(checkTimeoutMs = 2000): Promise<boolean> {
       try {
-        await requestJson({ url: `${baseUrl}/healthz`, timeoutMs: checkTimeoutMs, transport });
+        await observeOriginCall(metrics, 'healthz', () =>
+          requestJson({ url: `${baseUrl}/healthz`, headers: requestIdHeader(), timeoutMs: checkTimeoutMs, transport }),
+        );
         return true;
       } catch {
         return false;

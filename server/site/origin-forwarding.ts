@@ -6,7 +6,9 @@
  * The page loads of origin-client.ts and the account calls stop after the same time.
  */
 import type { FastifyReplyFromHooks } from '@fastify/reply-from';
+import { ApiError } from '#shared/api/errors';
 import { HttpError } from './errors';
+import type { OriginFailure, SiteMetrics } from './site-metrics';
 
 /** Seconds a browser is told to wait before trying again when the origin is down. */
 const ORIGIN_RETRY_AFTER_S = 5;
@@ -62,6 +64,56 @@ export function originFailure(timeoutMs: number): NonNullable<FastifyReplyFromHo
     // Refused, reset or unresolvable connections (reply-from answers 500 or 503 for them):
     // the origin is down or restarting.
     return void reply.send(originUnavailable());
+  };
+}
+
+/** How a failed JSON call to the origin counts in the metrics; undefined: it was answered (a 4xx too). */
+function failureOf(error: unknown): OriginFailure | undefined {
+  if (!(error instanceof ApiError)) return 'bad_answer';
+  if (error.failure === 'timeout') return 'timeout';
+  if (error.failure === 'network') return 'unreachable';
+  if (error.failure === 'bad-answer') return 'bad_answer';
+  return error.status >= 500 ? 'server_error' : undefined;
+}
+
+/** Times one JSON call to the origin (`endpoint`: its contract path) into the site's metrics. */
+export async function observeOriginCall<T>(
+  metrics: SiteMetrics | undefined,
+  endpoint: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  const done = metrics?.originCall(endpoint);
+  try {
+    const result = await call();
+    done?.();
+    return result;
+  } catch (error) {
+    done?.(failureOf(error));
+    throw error;
+  }
+}
+
+/**
+ * reply-from's `onResponse` and `onError` for one forwarded request, timed into the
+ * metrics under `endpoint` (an allow-listed path or the forwarded area): to the answer's
+ * headers, or to the failure. `onResponse` sends the answer's stream as reply-from does.
+ */
+export function observedForwarding(
+  metrics: SiteMetrics | undefined,
+  endpoint: string,
+  onError: NonNullable<FastifyReplyFromHooks['onError']>,
+) {
+  const done = metrics?.originCall(endpoint);
+  return {
+    onResponse: ((_request, reply, res) => {
+      done?.(res.statusCode >= 500 ? 'server_error' : undefined);
+      void reply.send(res.stream);
+    }) satisfies NonNullable<FastifyReplyFromHooks['onResponse']>,
+    onError: ((reply, context) => {
+      const status = (context.error as { statusCode?: number }).statusCode;
+      done?.(status === 504 ? 'timeout' : status === 502 ? 'bad_answer' : 'unreachable');
+      return onError(reply, context);
+    }) satisfies NonNullable<FastifyReplyFromHooks['onError']>,
   };
 }
 

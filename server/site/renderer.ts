@@ -13,6 +13,8 @@ export interface Renderer {
   buildTimestamp: number;
   renderDocument(input: RenderInput): Promise<string>;
   translate: Translate;
+  /** The server render's markup cache hits and misses (site-metrics.ts). */
+  markupCacheStats(): { hits: number; misses: number };
 }
 
 export async function loadRenderer(distDir: string): Promise<Renderer> {
@@ -32,7 +34,8 @@ export async function loadRenderer(distDir: string): Promise<Renderer> {
     if (!template.includes(marker)) throw new Error(`${templatePath} lacks the ${marker} marker`);
   }
   const bundle: unknown = await import(pathToFileURL(bundlePath).href);
-  if (!isServerBundle(bundle)) throw new Error(`${bundlePath} does not export render and translate`);
+  if (!isServerBundle(bundle))
+    throw new Error(`${bundlePath} does not export render, translate and markupCacheStats (run "npm run build")`);
   const [beforeLang, afterLang] = template.split('<!--app-lang-->') as [string, string];
   const [beforeHead, afterHead] = afterLang.split('<!--app-head-->') as [string, string];
   const [beforeHtml, afterHtml] = afterHead.split('<!--app-html-->') as [string, string];
@@ -42,6 +45,7 @@ export async function loadRenderer(distDir: string): Promise<Renderer> {
     buildId: build.id,
     buildTimestamp: build.timestamp,
     translate: bundle.translate,
+    markupCacheStats: bundle.markupCacheStats,
     async renderDocument(input) {
       const result = await bundle.render(input);
       // The web app manifest is the locale's (names, start URL): another locale is another document.

@@ -31,7 +31,12 @@ export interface SharedCounters {
 
 export function openSharedCounters(
   redisUrl: string | undefined,
-  options: { onStoreError?: (error: Error) => void } = {},
+  options: {
+    /** A Redis command of a limited request failed or timed out; that request counted in memory. */
+    onStoreError?: (error: Error) => void;
+    /** The connection to Redis failed or broke (ioredis 'error' events, also while reconnecting). */
+    onConnectionError?: (error: Error) => void;
+  } = {},
 ): SharedCounters {
   const redis = redisUrl
     ? new Redis(redisUrl, {
@@ -47,7 +52,9 @@ export function openSharedCounters(
       })
     : undefined;
   // ioredis reports connection trouble as 'error' events; unheard, they would end the process.
-  redis?.on('error', () => undefined);
+  // While Redis is down no command is even tried (the store counts in memory at once), so
+  // these are what the metrics see of it.
+  redis?.on('error', (error: Error) => options.onConnectionError?.(error));
   return {
     rateLimitOptions: (area) => {
       const nameSpace = `st1:rate:${area}:`;

@@ -32,11 +32,17 @@ export type Translate = (locale: Locale, id: string, values?: Record<string, unk
 export interface ServerBundle {
   render(input: RenderInput): Promise<RenderResult>;
   translate: Translate;
+  /** Lookups of the layout's markup cache served from it and not (the site server's metrics). */
+  markupCacheStats(): { hits: number; misses: number };
 }
 
-/** A loaded module that exports the bundle's two functions (a stale or foreign build does not). */
+/** A loaded module that exports the bundle's three functions (a stale or foreign build does not). */
 export function isServerBundle(module: unknown): module is ServerBundle {
   if (typeof module !== 'object' || module === null) return false;
   const candidate = module as Record<string, unknown>;
-  return typeof candidate.render === 'function' && typeof candidate.translate === 'function';
+  return (
+    typeof candidate.render === 'function' &&
+    typeof candidate.translate === 'function' &&
+    typeof candidate.markupCacheStats === 'function'
+  );
 }

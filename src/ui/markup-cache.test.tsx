@@ -48,6 +48,8 @@ describe('the server markup cache', () => {
     expect(renders).toBe(2);
     expect(second).toBe(first);
     expect(second).toBe(page(null, layout, 'fi', <Counted text="Asemat &amp; <b>" />));
+    // What the site server's metrics read: one miss, then one hit.
+    expect(cache.stats).toEqual({ hits: 1, misses: 1 });
   });
 
   it('keeps apart what differs by key or by owner', () => {

@@ -49,6 +49,8 @@ export function CachedElement({ as, owner, cacheKey, children, ...attributes }: 
 export interface ServerMarkupCache extends MarkupCache {
   /** Renders the parts missed during the page's render (with `render`: the page's providers around them) and keeps their HTML. */
   fillMissed(render: (children: ReactNode) => string): void;
+  /** Lookups served from the cache and not, since start: the site server's metrics read them (plain numbers, no metrics library in this bundle). */
+  readonly stats: { hits: number; misses: number };
 }
 
 /**
@@ -59,7 +61,9 @@ export function createMarkupCache(probe: string): ServerMarkupCache {
   const byOwner = new WeakMap<object, Map<string, string | null>>();
   const MAX_KEYS_PER_OWNER = 200;
   let missed: Array<{ entries: Map<string, string | null>; key: string; children: () => ReactNode }> = [];
+  const stats = { hits: 0, misses: 0 };
   return {
+    stats,
     markup(owner, key, children) {
       let entries = byOwner.get(owner);
       if (!entries) {
@@ -68,6 +72,8 @@ export function createMarkupCache(probe: string): ServerMarkupCache {
       }
       const known = entries.get(key);
       if (known === undefined) missed.push({ entries, key, children });
+      if (typeof known === 'string') stats.hits += 1;
+      else stats.misses += 1;
       return known ?? undefined;
     },
     fillMissed(render) {

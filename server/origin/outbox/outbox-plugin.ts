@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db';
 import { createOutboxRepository, type OutboxRepository } from './outbox-repository';
+import { observeOutbox } from './outbox-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +17,9 @@ declare module 'fastify' {
 
 export const outboxPlugin = fp<{ db: Db }>(
   async (app, options) => {
-    app.decorate('outbox', createOutboxRepository(options.db));
+    const outbox = createOutboxRepository(options.db);
+    app.decorate('outbox', outbox);
+    observeOutbox(app.metrics, outbox);
   },
   { name: 'outbox', fastify: '5.x' },
 );

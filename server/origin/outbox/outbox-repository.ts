@@ -176,7 +176,18 @@ export function createOutboxRepository(database: Db) {
       return finish(message, { status: 'dead', last_error: error });
     },
 
-    /** How many rows are in each delivery state (for logs and tests). */
+    /** When the oldest mail still to be delivered (pending or being sent) was queued; null when none is. */
+    async oldestUndelivered(): Promise<Date | null> {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.min('created_at').as('oldest'))
+        .where('channel', '=', 'email')
+        .where('status', 'in', ['pending', 'sending'])
+        .executeTakeFirst();
+      return row?.oldest ? new Date(row.oldest) : null;
+    },
+
+    /** How many rows are in each delivery state (for logs, tests and the metrics). */
     async countByStatus(): Promise<Record<OutboxStatus, number>> {
       const rows = await db
         .selectFrom('outbox')

@@ -14,6 +14,7 @@ import { HttpError } from '../../common/http-error';
 import { zodRoutes } from '../../common/zod-routes';
 import type { Db } from '../db';
 import { importChargerStatuses, importFuelPrices, MAX_IMPORT_ROWS } from './station-imports';
+import type { ImportKind, StationMetrics } from './station-metrics';
 
 export interface ImportTokens {
   prices?: string | undefined;
@@ -82,10 +83,21 @@ function bearerCheck(token: string | undefined, variable: string) {
 
 export function stationImportRoutes(
   app: FastifyInstance,
-  deps: { db: Db; tokens: ImportTokens; now?: () => Date },
+  deps: { db: Db; tokens: ImportTokens; now?: () => Date; metrics?: StationMetrics },
 ): void {
   const now = deps.now ?? (() => new Date());
   const api = zodRoutes(app);
+  /** Runs an import and counts its rows: all accepted, or all refused (a batch is all or nothing). */
+  async function counted<T>(kind: ImportKind, rows: number, run: () => Promise<T>): Promise<T> {
+    try {
+      const result = await run();
+      deps.metrics?.importedRows(kind, 'accepted', rows);
+      return result;
+    } catch (error) {
+      if (error instanceof HttpError && error.status < 500) deps.metrics?.importedRows(kind, 'refused', rows);
+      throw error;
+    }
+  }
   api.post(
     '/station-import/v1/fuel-prices',
     {
@@ -93,7 +105,8 @@ export function stationImportRoutes(
       bodyLimit: IMPORT_BODY_LIMIT,
       onRequest: bearerCheck(deps.tokens.prices, 'PRICE_IMPORT_TOKEN'),
     },
-    async (request) => importFuelPrices(deps.db, request.body.prices, now()),
+    async (request) =>
+      counted('fuel_prices', request.body.prices.length, () => importFuelPrices(deps.db, request.body.prices, now())),
   );
   api.post(
     '/station-import/v1/charger-statuses',
@@ -102,6 +115,9 @@ export function stationImportRoutes(
       bodyLimit: IMPORT_BODY_LIMIT,
       onRequest: bearerCheck(deps.tokens.chargerStatuses, 'CHARGER_STATUS_IMPORT_TOKEN'),
     },
-    async (request) => importChargerStatuses(deps.db, request.body.statuses, now()),
+    async (request) =>
+      counted('charger_statuses', request.body.statuses.length, () =>
+        importChargerStatuses(deps.db, request.body.statuses, now()),
+      ),
   );
 }

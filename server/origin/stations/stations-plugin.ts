@@ -13,6 +13,7 @@ import { createStationPages } from './station-pages';
 import { stationRoutes } from './station-routes';
 import { createStationSearch } from './station-search';
 import { createStationsRepository, type StationsRepository } from './stations-repository';
+import { createStationMetrics } from './station-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,7 +44,11 @@ export const stationsPlugin = fp<StationsPluginOptions>(
       },
     });
     stationRoutes(app, { stations, live });
-    stationImportRoutes(app, { db: options.db, tokens: options.importTokens ?? {} });
+    stationImportRoutes(app, {
+      db: options.db,
+      tokens: options.importTokens ?? {},
+      metrics: createStationMetrics(app.metrics, options.db),
+    });
   },
   { name: 'stations', fastify: '5.x', dependencies: ['content', 'images'] },
 );

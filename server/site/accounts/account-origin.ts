@@ -10,7 +10,9 @@ import type { Endpoint } from '#shared/api/endpoint';
 import { ApiError } from '#shared/api/errors';
 import type { Locale } from '#shared/locales';
 import { HttpError } from '../errors';
-import { originBadGateway, originTimedOut, originUnavailable } from '../origin-forwarding';
+import { observeOriginCall, originBadGateway, originTimedOut, originUnavailable } from '../origin-forwarding';
+import { requestIdHeader } from '../request-scope';
+import type { SiteMetrics } from '../site-metrics';
 
 export interface OriginAnswer {
   status: number;
@@ -46,24 +48,27 @@ function siteError(error: unknown, timeoutMs: number): unknown {
   return originRefusal(error);
 }
 
-export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: number } = {}) {
+export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: number; metrics?: SiteMetrics } = {}) {
   const timeoutMs = options.timeoutMs ?? 8000;
   async function call(
     { method, path }: Pick<Endpoint, 'method' | 'path'>,
     init: { locale: Locale; token?: string | undefined; body?: unknown },
   ): Promise<OriginAnswer> {
     try {
-      const answer = await requestJson({
-        method,
-        url: `${baseUrl}/${path}`,
-        name: `Origin ${path}`,
-        headers: {
-          'x-st1-locale': init.locale,
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-        body: init.body,
-        timeoutMs,
-      });
+      const answer = await observeOriginCall(options.metrics, path, () =>
+        requestJson({
+          method,
+          url: `${baseUrl}/${path}`,
+          name: `Origin ${path}`,
+          headers: {
+            'x-st1-locale': init.locale,
+            ...requestIdHeader(),
+            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          },
+          body: init.body,
+          timeoutMs,
+        }),
+      );
       return { status: answer.status, body: answer.body };
     } catch (error) {
       throw siteError(error, timeoutMs);

@@ -28,7 +28,7 @@ export const HEADERS_TIMEOUT_MS = 10_000;
  * with the request's first byte, so a connection that sends nothing was never closed
  * (issue 27, finding 5): each held a socket and a file descriptor for good.
  */
-export const IDLE_CONNECTION_MS = 10_000;
+const IDLE_CONNECTION_MS = 10_000;
 /** Longest wait for a whole request, body included (Node's default: 300 s); bodies are ≤ 64 KB. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 /** How often the event loop's delay is sampled (its mean over this window is compared). */
@@ -56,12 +56,15 @@ declare module 'fastify' {
 export const NEVER_SHED = { neverShed: true, pressureHandler: () => undefined } as const;
 
 /** Admits at most `max` requests at a time; the others are shed at once. */
-function limitInFlight(app: FastifyInstance, max: number): void {
+function limitInFlight(app: FastifyInstance, max: number, onShed: LoadSheddingOptions['onShed']): void {
   let inFlight = 0;
   const admitted = new WeakSet<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.neverShed) return;
-    if (inFlight >= max) throw overloaded();
+    if (inFlight >= max) {
+      onShed?.('in_flight');
+      throw overloaded();
+    }
     inFlight += 1;
     admitted.add(request);
   });
@@ -93,19 +96,24 @@ export interface LoadSheddingOptions {
   maxInFlight: number;
   /** Connections without a request this long after opening are closed (tests shorten it). */
   idleConnectionMs?: number;
+  /** Hears of each shed request and why (the metrics, docs/operations.md "Metrics"). */
+  onShed?: (reason: 'in_flight' | 'event_loop_delay') => void;
 }
 
 export const loadShedding = fp(async (app: FastifyInstance, options: LoadSheddingOptions) => {
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.server.requestTimeout = REQUEST_TIMEOUT_MS;
   closeSilentConnections(app.server, options.idleConnectionMs ?? IDLE_CONNECTION_MS);
-  if (options.maxInFlight > 0) limitInFlight(app, options.maxInFlight);
+  if (options.maxInFlight > 0) limitInFlight(app, options.maxInFlight, options.onShed);
   if (options.maxEventLoopDelayMs === 0) return;
   await app.register(underPressure, {
     maxEventLoopDelay: options.maxEventLoopDelayMs,
     sampleInterval: SAMPLE_INTERVAL_MS,
     // A rejected promise goes to the error handler as it is: a 503 written once, no log line
     // per shed request (under-pressure's own error would be logged as an unexpected 5xx).
-    pressureHandler: () => Promise.reject(overloaded()),
+    pressureHandler: () => {
+      options.onShed?.('event_loop_delay');
+      return Promise.reject(overloaded());
+    },
   });
 });

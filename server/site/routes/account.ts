@@ -36,6 +36,7 @@ import { HttpError } from '../errors';
 import { acceptJsonBodiesOnly } from '../json-bodies';
 import { publicBase } from '../public-urls';
 import type { SharedCounters } from '../shared-counters';
+import type { SiteMetrics } from '../site-metrics';
 
 /**
  * Per-address limits (docs/accounts.md), in memory per site server copy, or shared by all
@@ -65,10 +66,13 @@ const tooMany = (_request: FastifyRequest, context: { after: string }) =>
 // eslint-disable-next-line max-lines-per-function -- the plugin of the site's account endpoints: each route is a few lines over one shared origin client, session cookie and rate limits; split, every part would take them again
 export async function accountRoutes(
   fastify: FastifyInstance,
-  options: { config: SiteConfig & { originUrl: string }; counters: SharedCounters },
+  options: { config: SiteConfig & { originUrl: string }; counters: SharedCounters; metrics?: SiteMetrics },
 ) {
   const app = zodRoutes(fastify);
-  const origin = createAccountOrigin(options.config.originUrl, { timeoutMs: options.config.originTimeoutMs });
+  const origin = createAccountOrigin(options.config.originUrl, {
+    timeoutMs: options.config.originTimeoutMs,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: tooMany,

@@ -7,7 +7,9 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { QUIET_ROUTE } from '../../logging';
 import { HttpError } from '../errors';
-import { forwardingOptions, isDecodable, originFailure, retryOnceAfter503 } from '../origin-forwarding';
+import { forwardingOptions, isDecodable, observedForwarding, originFailure, retryOnceAfter503 } from '../origin-forwarding';
+import type { SiteMetrics } from '../site-metrics';
+import { REQUEST_ID_HEADER } from '../../common/request-id';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Headers of the origin's answer that the browser needs. */
@@ -22,7 +24,10 @@ const PASSED_HEADERS = [
   'retry-after',
 ];
 
-export async function imageRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
+export async function imageRoutes(
+  app: FastifyInstance,
+  options: { originUrl: string; timeoutMs: number; metrics?: SiteMetrics },
+) {
   await app.register(
     replyFrom,
     forwardingOptions(options.originUrl, { timeoutMs: options.timeoutMs, connections: 16 }),
@@ -38,10 +43,11 @@ export async function imageRoutes(app: FastifyInstance, options: { originUrl: st
     if (!isDecodable(query))
       throw new HttpError(400, 'BAD_REQUEST', 'Malformed percent-encoding in the image parameters');
     return reply.from(`/images/${id}${query}`, {
-      onError,
+      ...observedForwarding(options.metrics, 'images', onError),
       retryDelay: retryOnceAfter503(options.timeoutMs),
       rewriteRequestHeaders: (_original, headers) => ({
         accept: headers.accept ?? '*/*',
+        [REQUEST_ID_HEADER]: request.id,
         ...(headers.range ? { range: headers.range } : {}),
       }),
       rewriteHeaders: (headers) => {

@@ -18,6 +18,7 @@ import { createPreviewAccess } from '../preview-access';
 import { publicBase } from '../public-urls';
 import { routeRequest, type RoutingDecision } from '../request-routing';
 import { sendSitemap } from '../sitemap';
+import type { SiteMetrics } from '../site-metrics';
 
 export interface PagesOptions {
   config: SiteConfig;
@@ -25,6 +26,8 @@ export interface PagesOptions {
   payloads: PayloadService;
   origin: OriginClient;
   documents: PageDocuments;
+  /** Counts the render cache's hits and misses (site-metrics.ts). */
+  metrics?: SiteMetrics;
 }
 
 type PageDecision = Extract<RoutingDecision, { kind: 'page' }>;
@@ -132,6 +135,8 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
   /** The payload of the page, from the render cache or built from the origin. */
   async function loadPage(request: FastifyRequest, decision: PageDecision, cacheKey: string | undefined) {
     const cached = cacheKey ? cache?.get(cacheKey) : undefined;
+    // Only pages that may share a render count: a miss is a render the cache could have saved.
+    if (cache && cacheKey) options.metrics?.renderCache(cached ? 'hit' : 'miss');
     if (cached) return cached;
     const built = await payloads.build({
       locale: decision.locale,

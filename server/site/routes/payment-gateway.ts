@@ -7,11 +7,16 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors';
-import { forwardingOptions, originFailure, retryOnceAfter503 } from '../origin-forwarding';
+import { forwardingOptions, observedForwarding, originFailure, retryOnceAfter503 } from '../origin-forwarding';
+import type { SiteMetrics } from '../site-metrics';
+import { REQUEST_ID_HEADER } from '../../common/request-id';
 
 const GATEWAY_PATH = /^\/payment-gateway\/(?:gateway\.css|pay\/PAY-[A-Z0-9]{10,40})$/;
 
-export async function paymentGatewayRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
+export async function paymentGatewayRoutes(
+  app: FastifyInstance,
+  options: { originUrl: string; timeoutMs: number; metrics?: SiteMetrics },
+) {
   await app.register(replyFrom, forwardingOptions(options.originUrl, { timeoutMs: options.timeoutMs, connections: 8 }));
   const onError = originFailure(options.timeoutMs);
   app.addContentTypeParser(
@@ -27,7 +32,7 @@ export async function paymentGatewayRoutes(app: FastifyInstance, options: { orig
       const path = request.url.split('?')[0] ?? '';
       if (!GATEWAY_PATH.test(path)) throw new HttpError(404, 'NOT_FOUND', 'No such payment page');
       return reply.from(path, {
-        onError,
+        ...observedForwarding(options.metrics, 'payment-gateway', onError),
         retryDelay: retryOnceAfter503(options.timeoutMs),
         ...(request.method === 'POST'
           ? {
@@ -38,6 +43,7 @@ export async function paymentGatewayRoutes(app: FastifyInstance, options: { orig
         // Only what the form needs goes on: no cookies, no browser headers.
         rewriteRequestHeaders: (_request, headers) => ({
           accept: 'text/html',
+          [REQUEST_ID_HEADER]: request.id,
           ...(request.method === 'POST'
             ? { 'content-type': String(headers['content-type']), 'content-length': String(headers['content-length']) }
             : {}),

@@ -13,7 +13,9 @@ import { paymentResultQuery } from '#shared/shop/payment-result-query';
 import { requestJson } from '#shared/api/client';
 import { ApiError } from '#shared/api/errors';
 import { HttpError } from '../errors';
-import { originTimedOut, originUnavailable } from '../origin-forwarding';
+import { observeOriginCall, originTimedOut, originUnavailable } from '../origin-forwarding';
+import { requestIdHeader } from '../request-scope';
+import type { SiteMetrics } from '../site-metrics';
 
 /** The origin's answer to a return: a local path (never '//host') and the result, if decided. */
 const returnAnswerSchema = z.object({
@@ -21,7 +23,10 @@ const returnAnswerSchema = z.object({
   result: signedPaymentResultSchema.nullable(),
 });
 
-export async function paytrailRoutes(app: FastifyInstance, options: { originUrl: string; timeoutMs: number }) {
+export async function paytrailRoutes(
+  app: FastifyInstance,
+  options: { originUrl: string; timeoutMs: number; metrics?: SiteMetrics },
+) {
   function paramsOf(query: unknown): PaytrailRedirectParams {
     const parsed = paytrailRedirectParamsSchema.safeParse(query);
     if (!parsed.success) throw new HttpError(400, 'BAD_REQUEST', 'The payment result parameters are not valid');
@@ -31,12 +36,16 @@ export async function paytrailRoutes(app: FastifyInstance, options: { originUrl:
   /** POSTs the parameters to the origin; its 4xx errors (its own codes) are answered as they are. */
   async function toOrigin(path: string, params: PaytrailRedirectParams): Promise<{ status: number; body: unknown }> {
     try {
-      const answer = await requestJson({
-        method: 'POST',
-        url: `${options.originUrl}/digital-order/v1/payments/paytrail/${path}`,
-        body: { params },
-        timeoutMs: options.timeoutMs,
-      });
+      const endpoint = `digital-order/v1/payments/paytrail/${path}`;
+      const answer = await observeOriginCall(options.metrics, endpoint, () =>
+        requestJson({
+          method: 'POST',
+          url: `${options.originUrl}/${endpoint}`,
+          headers: requestIdHeader(),
+          body: { params },
+          timeoutMs: options.timeoutMs,
+        }),
+      );
       return { status: answer.status, body: answer.body ?? {} };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -17,8 +17,16 @@ import { HttpError } from '../errors';
 import { sessionToken } from '../accounts/session-cookie';
 import { assertSameSiteRequest } from '../accounts/csrf';
 import { acceptJsonBodiesOnly } from '../json-bodies';
-import { forwardingOptions, isDecodable, originFailure, retryOnceAfter503 } from '../origin-forwarding';
+import {
+  forwardingOptions,
+  isDecodable,
+  observedForwarding,
+  originFailure,
+  retryOnceAfter503,
+} from '../origin-forwarding';
 import type { SharedCounters } from '../shared-counters';
+import type { SiteMetrics } from '../site-metrics';
+import { REQUEST_ID_HEADER } from '../../common/request-id';
 
 /** The locale of a GET: the header when given, else fi-FI (spec §7). */
 function readLocale(request: FastifyRequest): Locale {
@@ -52,7 +60,7 @@ const named = (limit: { max: number; timeWindow: number }, groupId: string) => (
 
 export async function proxyRoutes(
   app: FastifyInstance,
-  options: { originUrl: string; timeoutMs: number; counters: SharedCounters },
+  options: { originUrl: string; timeoutMs: number; counters: SharedCounters; metrics?: SiteMetrics },
 ) {
   await app.register(
     replyFrom,
@@ -105,7 +113,7 @@ export async function proxyRoutes(
       // look for `..` segments, which a search for "../" in the query is not.
       return reply.from(`/${endpoint.path}`, {
         queryString: () => query,
-        onError,
+        ...observedForwarding(options.metrics, endpoint.path, onError),
         retryDelay: retryOnceAfter503(options.timeoutMs),
         ...(request.method === 'POST'
           ? { body: JSON.stringify(originBody(endpoint, request.body)), contentType: 'application/json' }
@@ -113,6 +121,7 @@ export async function proxyRoutes(
         rewriteRequestHeaders: () => ({
           accept: 'application/json',
           'x-st1-locale': locale,
+          [REQUEST_ID_HEADER]: request.id,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(request.method === 'POST' ? { 'content-type': 'application/json' } : {}),
           // Conditional GETs (the station list's version ETag) pass through; nothing else does.
