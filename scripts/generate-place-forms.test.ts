@@ -22,7 +22,9 @@ describe('place-forms.json', () => {
       places: Record<string, string[]>;
       words: Record<string, string[]>;
     };
-    expect(places.Helsinki).toEqual(expect.arrayContaining(['helsingissa', 'helsingista', 'helsinkiin', 'helsingfors']));
+    expect(places.Helsinki).toEqual(
+      expect.arrayContaining(['helsingissa', 'helsingista', 'helsinkiin', 'helsingfors']),
+    );
     expect(places.Turku).toEqual(expect.arrayContaining(['turussa', 'turun', 'turkuun', 'abo']));
     expect(places.Lahti).toEqual(expect.arrayContaining(['lahdessa', 'lahteen']));
     expect(places.Tampere).toContain('tampereella');

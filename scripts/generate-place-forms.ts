@@ -12,8 +12,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GENERAL_WORDS, FILTER_WORDS } from '../src/shared/search/query-words';
-import { tokens } from '../src/shared/search/station-query';
+import { GENERAL_WORDS, FILTER_WORDS } from '#shared/search/query-words';
+import { tokens } from '#shared/search/station-query';
 
 const ROOT = join(import.meta.dirname, '..');
 export const PLACE_FORMS_FILE = join(ROOT, 'src/shared/search/place-forms.json');
@@ -37,7 +37,10 @@ export function voikkoMissing(): string | undefined {
   }
 }
 
-function inflect(places: string[], words: string[]): { places: Record<string, string[]>; words: Record<string, string[]> } {
+function inflect(
+  places: string[],
+  words: string[],
+): { places: Record<string, string[]>; words: Record<string, string[]> } {
   const python = PYTHON.find((candidate) => !candidate.startsWith('/') || existsSync(candidate))!;
   const out = execFileSync(python, [join(ROOT, 'scripts/voikko-inflect.py')], {
     input: JSON.stringify({ places, words }),
@@ -66,13 +69,16 @@ export function placeFormsJson(): string {
     const forms = new Set<string>();
     const other = names[town] ?? {};
     for (const name of [...(other.fi ?? []), ...(other.sv ?? []), ...(other.en ?? [])]) forms.add(phrase(name));
-    for (const [name, of] of finnishNames) if (of === town) for (const form of inflected.places[name] ?? []) forms.add(phrase(form));
+    for (const [name, of] of finnishNames)
+      if (of === town) for (const form of inflected.places[name] ?? []) forms.add(phrase(form));
     forms.delete(phrase(town));
     if (forms.size > 0) places[town] = [...forms].sort();
   }
   const words: Record<string, string[]> = {};
   for (const word of finnishWords) {
-    const forms = [...new Set((inflected.words[word] ?? []).map(phrase))].filter((form) => form !== phrase(word)).sort();
+    const forms = [...new Set((inflected.words[word] ?? []).map(phrase))]
+      .filter((form) => form !== phrase(word))
+      .sort();
     if (forms.length > 0) words[word] = forms;
   }
   const line = (entries: Record<string, string[]>) =>

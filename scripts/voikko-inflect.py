@@ -82,7 +82,8 @@ def forms_of(voikko, word, plural):
         for analysis in voikko.analyze(candidate):
             if analysis.get('BASEFORM', '') != word and (not plural or analysis.get('BASEFORM', '').lower() != word.lower()):
                 continue
-            if analysis.get('SIJAMUOTO') not in CASES:
+            # Words also in the plural nominative ("asemat", "pesut"); a town's nominative is its name.
+            if analysis.get('SIJAMUOTO') not in CASES and not (plural and analysis.get('SIJAMUOTO') == 'nimento'):
                 continue
             if not plural and analysis.get('NUMBER') == 'plural':
                 continue

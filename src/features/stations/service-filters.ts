@@ -29,7 +29,6 @@ export const SERVICE_FILTERS = [
 ] as const;
 export type ServiceFilter = (typeof SERVICE_FILTERS)[number];
 
-
 const FILTER_SET: ReadonlySet<string> = new Set(SERVICE_FILTERS);
 
 export function isServiceFilter(value: string): value is ServiceFilter {

@@ -20,7 +20,12 @@ export const FILTER_WORDS: Record<QueryFilter, Partial<Record<Language, readonly
   '95': { fi: ['95', 'e10', 'bensiini 95', '95e10'], en: ['petrol 95'], sv: ['bensin 95'], no: ['bensin 95'] },
   '98': { fi: ['98', 'e5', 'bensiini 98', '98e5'], en: ['petrol 98'], sv: ['bensin 98'], no: ['bensin 98'] },
   diesel: { fi: ['diesel', 'dieselpolttoaine'], en: ['diesel'], sv: ['diesel'], no: ['diesel'] },
-  HVO: { fi: ['hvo', 'hvo100', 'uusiutuva diesel'], en: ['hvo', 'hvo100', 'renewable diesel'], sv: ['hvo', 'hvo100'], no: ['hvo', 'hvo100'] },
+  HVO: {
+    fi: ['hvo', 'hvo100', 'uusiutuva diesel'],
+    en: ['hvo', 'hvo100', 'renewable diesel'],
+    sv: ['hvo', 'hvo100'],
+    no: ['hvo', 'hvo100'],
+  },
   e85: { fi: ['e85'], en: ['e85'], sv: ['e85', 'etanol'], no: ['e85'] },
   gas: {
     fi: ['kaasu', 'biokaasu', 'cng', 'lbg', 'maakaasu'],
@@ -31,7 +36,17 @@ export const FILTER_WORDS: Record<QueryFilter, Partial<Record<Language, readonly
   adblue: { fi: ['adblue'], en: ['adblue'], sv: ['adblue'], no: ['adblue'] },
   ev: {
     fi: ['lataus', 'latausasema', 'latauspiste', 'pikalataus', 'sähköauto', 'sähköautolataus', 'laturi', 'pikalaturi'],
-    en: ['charging', 'charger', 'charge point', 'ev', 'ev charging', 'fast charging', 'rapid charging', 'electric car', 'recharge'],
+    en: [
+      'charging',
+      'charger',
+      'charge point',
+      'ev',
+      'ev charging',
+      'fast charging',
+      'rapid charging',
+      'electric car',
+      'recharge',
+    ],
     sv: ['laddning', 'laddstation', 'laddstolpe', 'laddplats', 'laddare', 'elbil', 'snabbladdning', 'elbilsladdning'],
     no: ['lading', 'ladestasjon', 'ladepunkt', 'lader', 'elbil', 'hurtiglading', 'hurtiglader', 'elbillading'],
   },
@@ -53,7 +68,12 @@ export const FILTER_WORDS: Record<QueryFilter, Partial<Record<Language, readonly
     sv: ['lastbil', 'tung trafik'],
     no: ['lastebil', 'vogntog', 'tungtransport'],
   },
-  atm: { fi: ['pankkiautomaatti', 'otto', 'otto-automaatti'], en: ['atm', 'cash machine', 'cashpoint'], sv: ['bankomat', 'uttagsautomat'], no: ['minibank'] },
+  atm: {
+    fi: ['pankkiautomaatti', 'otto', 'otto-automaatti'],
+    en: ['atm', 'cash machine', 'cashpoint'],
+    sv: ['bankomat', 'uttagsautomat'],
+    no: ['minibank'],
+  },
   post: {
     fi: ['posti', 'paketti', 'pakettiautomaatti', 'pakettipiste'],
     en: ['parcel', 'parcel point', 'parcel locker'],
@@ -69,7 +89,18 @@ export const FILTER_WORDS: Record<QueryFilter, Partial<Record<Language, readonly
  * "huoltoasema Oulu", "bensin Malmö") and are not looked for in names and addresses.
  */
 export const GENERAL_WORDS: Record<Language, readonly string[]> = {
-  fi: ['asema', 'huoltoasema', 'tankkausasema', 'bensa-asema', 'bensiiniasema', 'polttoaine', 'tankkaus', 'bensiini', 'bensa', 'st1'],
+  fi: [
+    'asema',
+    'huoltoasema',
+    'tankkausasema',
+    'bensa-asema',
+    'bensiiniasema',
+    'polttoaine',
+    'tankkaus',
+    'bensiini',
+    'bensa',
+    'st1',
+  ],
   en: ['station', 'petrol station', 'filling station', 'gas station', 'service station', 'fuel', 'petrol', 'st1'],
   sv: ['station', 'bensinstation', 'mack', 'bensinmack', 'drivmedel', 'bränsle', 'bensin', 'tankstation', 'st1'],
   no: ['stasjon', 'bensinstasjon', 'drivstoff', 'bensin', 'st1'],
@@ -77,8 +108,31 @@ export const GENERAL_WORDS: Record<Language, readonly string[]> = {
 
 /** Words that say nothing about what is looked for ("in", "near", "lähellä"). */
 export const FILLER_WORDS: readonly string[] = [
-  'in', 'at', 'near', 'the', 'of', 'with', 'and', 'all', 'i', 'pa', 'ved', 'nara', 'naer', 'med', 'och', 'og', 'alla', 'alle',
-  'lahella', 'ja', 'kaikki', 'missa', 'where', 'var', 'hvor',
+  'in',
+  'at',
+  'near',
+  'the',
+  'of',
+  'with',
+  'and',
+  'all',
+  'i',
+  'pa',
+  'ved',
+  'nara',
+  'naer',
+  'med',
+  'och',
+  'og',
+  'alla',
+  'alle',
+  'lahella',
+  'ja',
+  'kaikki',
+  'missa',
+  'where',
+  'var',
+  'hvor',
 ];
 
 export const LANGUAGES: readonly Language[] = ['fi', 'en', 'sv', 'no'];

@@ -29,7 +29,24 @@ export const FILTER_CODES = {
 export type CodeFilter = keyof typeof FILTER_CODES;
 
 /** The filters a search word can ask for (query-words.ts). */
-export type QueryFilter = Exclude<CodeFilter, 'evFast' | 'rental'>;
+export const QUERY_FILTERS = [
+  '95',
+  '98',
+  'diesel',
+  'HVO',
+  'e85',
+  'gas',
+  'adblue',
+  'ev',
+  'carwash',
+  'food',
+  'truck',
+  'atm',
+  'post',
+  'shower',
+  'sauna',
+] as const satisfies readonly CodeFilter[];
+export type QueryFilter = (typeof QUERY_FILTERS)[number];
 
 export function hasFilterCodes(services: readonly string[], filter: CodeFilter): boolean {
   return FILTER_CODES[filter].some((code) => services.includes(code));

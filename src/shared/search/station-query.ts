@@ -64,7 +64,10 @@ const phrase = (text: string) => tokens(text).join(' ');
 const WORDS = new Map<string, Meaning>();
 const WORD_STEMS = new Map<string, Meaning>();
 const FINNISH_FORMS: Readonly<Record<string, readonly string[]>> = placeForms.words;
-for (const [filter, byLanguage] of Object.entries(FILTER_WORDS) as [QueryFilter, (typeof FILTER_WORDS)[QueryFilter]][]) {
+for (const [filter, byLanguage] of Object.entries(FILTER_WORDS) as [
+  QueryFilter,
+  (typeof FILTER_WORDS)[QueryFilter],
+][]) {
   for (const language of LANGUAGES) addWords(byLanguage[language] ?? [], language, { filter });
 }
 for (const language of LANGUAGES) addWords(GENERAL_WORDS[language], language, 'general');
@@ -85,7 +88,9 @@ function addWords(words: readonly string[], language: (typeof LANGUAGES)[number]
 
 function wordByStem(word: string): Meaning | undefined {
   return (
-    WORD_STEMS.get(`sv:${swedish(word)}`) ?? WORD_STEMS.get(`no:${norwegian(word)}`) ?? WORD_STEMS.get(`en:${english(word)}`)
+    WORD_STEMS.get(`sv:${swedish(word)}`) ??
+    WORD_STEMS.get(`no:${norwegian(word)}`) ??
+    WORD_STEMS.get(`en:${english(word)}`)
   );
 }
 
@@ -117,7 +122,7 @@ export function parseStationQuery(query: string, towns: TownIndex): StationQuery
   const words = tokens(query).slice(0, MAX_WORDS);
   const result: StationQuery = { town: null, filters: [], words: [], general: false };
   const left: string[] = [];
-  for (let at = 0; at < words.length; ) {
+  for (let at = 0; at < words.length;) {
     const taken = takePhrase(words, at, towns, result);
     if (taken > 0) {
       at += taken;
@@ -132,7 +137,8 @@ export function parseStationQuery(query: string, towns: TownIndex): StationQuery
     at += 1;
   }
   for (const word of left) {
-    const corrected = word.length >= MIN_CORRECTED_LENGTH && !towns.occursInText(word) ? correct(word, towns, !result.town) : undefined;
+    const corrected =
+      word.length >= MIN_CORRECTED_LENGTH && !towns.occursInText(word) ? correct(word, towns, !result.town) : undefined;
     if (corrected?.town) result.town = corrected.town;
     else if (corrected?.meaning) apply(result, corrected.meaning);
     else if (!result.words.includes(word)) result.words.push(word);
