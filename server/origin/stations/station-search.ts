@@ -43,28 +43,45 @@ export interface StationSearch {
 
 export function createStationSearch(deps: { stations: StationsRepository }): StationSearch {
   // Kept until any station changes (the newest version moves): one index for every query.
-  let cache: { version: number; stations: IndexedStation[]; towns: TownIndex } | undefined;
+  // The stations are kept in the locator's order (town, name, id) and grouped by town, so a
+  // query sorts nothing and a town word reads only that town's stations.
+  let cache:
+    | { version: number; stations: IndexedStation[]; byTown: Map<string, IndexedStation[]>; towns: TownIndex }
+    | undefined;
   async function index() {
     const version = await deps.stations.latestVersion();
     if (cache?.version !== version) {
-      const stations = (await deps.stations.listLive()).map(indexStation);
+      const stations = (await deps.stations.listLive())
+        .map(indexStation)
+        .sort(
+          (a, b) =>
+            collator.compare(a.record.city, b.record.city) ||
+            collator.compare(a.record.name, b.record.name) ||
+            a.record.id.localeCompare(b.record.id),
+        );
+      const byTown = new Map<string, IndexedStation[]>();
+      for (const station of stations) {
+        const list = byTown.get(station.record.city) ?? [];
+        list.push(station);
+        byTown.set(station.record.city, list);
+      }
       const towns = createTownIndex(
-        stations.map((station) => station.record.city),
+        byTown.keys(),
         stations.map((station) => station.text),
       );
-      cache = { version, stations, towns };
+      cache = { version, stations, byTown, towns };
     }
     return cache;
   }
 
   return {
     async search(locale, query) {
-      const { stations, towns } = await index();
+      const { stations, byTown, towns } = await index();
       const parsed = parseStationQuery(query, towns);
       if (!parsed.town && parsed.words.length === 0 && parsed.filters.length === 0) return undefined;
-      const matches = stations.filter(
+      const candidates = parsed.town ? (byTown.get(parsed.town) ?? []) : stations;
+      const matches = candidates.filter(
         (station) =>
-          (!parsed.town || station.record.city === parsed.town) &&
           parsed.filters.every((filter) => hasFilterCodes(station.record.services, filter)) &&
           parsed.words.every((word) => station.text.includes(word)),
       );
@@ -85,7 +102,7 @@ export function createStationSearch(deps: { stations: StationsRepository }): Sta
           : mostCommon(matches, (s) => s.record.country)!);
       const inCountry = matches.filter((station) => station.record.country === country);
       const listed = town ? inCountry.filter((station) => station.record.city === town) : inCountry;
-      const ordered = [...listed].sort((a, b) => a.record.name.localeCompare(b.record.name, locale));
+      const ordered = inLocatorOrder(listed, parsed.words);
 
       const filters = [...parsed.filters].sort((a, b) => FILTER_ORDER.indexOf(a) - FILTER_ORDER.indexOf(b));
       const params = new URLSearchParams();
@@ -108,6 +125,21 @@ export function createStationSearch(deps: { stations: StationsRepository }): Sta
       };
     },
   };
+}
+
+const collator = new Intl.Collator('fi', { sensitivity: 'base' });
+
+/**
+ * The locator's order (src/features/stations/station-search.ts), so that the first station
+ * is the same online and offline: stations whose town holds more of the words first, each
+ * group in the index's order (town, name, id). One pass, no sort.
+ */
+function inLocatorOrder(stations: readonly IndexedStation[], words: readonly string[]): IndexedStation[] {
+  const groups: IndexedStation[][] = Array.from({ length: words.length + 1 }, () => []);
+  for (const station of stations) {
+    groups[words.filter((word) => station.town.includes(word)).length]!.push(station);
+  }
+  return groups.reverse().flat();
 }
 
 function mostCommon<T, K>(items: readonly T[], key: (item: T) => K): K | undefined {
