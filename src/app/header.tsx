@@ -147,7 +147,9 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
             <MainNavigation items={navigation} label={i18n._('nav.mainNavigation')} cacheOwner={layout} />
             {/* The starred stations, otherwise reachable only from the locator's page and the app's shortcut. */}
             <p className="site-header__my-stations">
-              <Link to={`${LOCALIZED_PATHS.stationLocator[locale]}#${MY_STATIONS_ANCHOR}`}>{i18n._('nav.myStations')}</Link>
+              <Link to={`${LOCALIZED_PATHS.stationLocator[locale]}#${MY_STATIONS_ANCHOR}`}>
+                {i18n._('nav.myStations')}
+              </Link>
             </p>
             <LocaleSwitcher head={head} />
           </div>

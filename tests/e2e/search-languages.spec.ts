@@ -87,3 +87,29 @@ test('"My stations" is in the menu and opens the locator at the starred stations
   await expect(page).toHaveURL(/\/en-EU\/stationsearch#my-stations$/);
   await expectNoSeriousViolations(page);
 });
+
+test.describe('the locator in the first screen (issue 30 #7, #8)', () => {
+  test('at 1280 × 800 the first station is in the first screen', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(getHref('en-EU', LOCALIZED_PATHS.stationLocator['en-EU']));
+    await waitForHydration(page);
+    const first = await page.locator('.station-list li').first().boundingBox();
+    expect(first!.y).toBeLessThan(800);
+    await page.screenshot({ path: '.tmp/locator-1280.png' });
+  });
+
+  test('at 390 px the map view fills the screen under the switch', async ({ page }) => {
+    await page.goto(`${getHref('en-EU', LOCALIZED_PATHS.stationLocator['en-EU'])}?view=map`);
+    await waitForHydration(page);
+    const map = page
+      .locator('.station-locator__layout [data-offline-map], .station-locator__layout .station-map')
+      .first();
+    await expect(map).toBeVisible();
+    await page.screenshot({ path: '.tmp/locator-390-map.png' });
+    const box = (await map.boundingBox())!;
+    // The map and its buttons take the lower half of the first screen (before: about 190 px,
+    // under the hero and the whole form).
+    expect(844 - box.y).toBeGreaterThan(350);
+    await expectNoSeriousViolations(page);
+  });
+});
