@@ -10,11 +10,6 @@ import type { QueryFilter } from './service-codes';
 
 type Language = 'fi' | 'en' | 'sv' | 'no';
 
-/** What a word asks for: stations with a filter, or stations in general (station and fuel words). */
-export interface WordMeaning {
-  filter?: QueryFilter;
-}
-
 /** Words (or phrases) per filter and language. Grades are no synonyms of each other. */
 export const FILTER_WORDS: Record<QueryFilter, Partial<Record<Language, readonly string[]>>> = {
   '95': { fi: ['95', 'e10', 'bensiini 95', '95e10'], en: ['petrol 95'], sv: ['bensin 95'], no: ['bensin 95'] },
