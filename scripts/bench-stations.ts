@@ -362,7 +362,7 @@ function report(runs: readonly [Run, Run]): string[] {
       }),
     ),
     '',
-    `**Search + filter + sort per keystroke** in Chromium over all stations (the locator's own code, ${small.browser.search.keystrokes} keystrokes: town, street and postal-code queries with four filter/sort combinations, open-now in each station's zone):`,
+    `**Search + filter + sort per keystroke** in Chromium over all stations (the locator's own code, ${small.browser.search.keystrokes} keystrokes: town, street and postal-code queries typed key by key, Finnish and Swedish inflected forms, combined grade and service queries and misspellings, with four filter/sort combinations, open-now in each station's zone):`,
     '',
     '| stations | median | p95 | max | building the index |',
     '|---:|---:|---:|---:|---:|',

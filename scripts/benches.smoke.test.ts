@@ -33,6 +33,7 @@ const MARKERS: Record<string, string> = {
   'bench-precache.ts': '<!-- bench:precache:start -->',
   'bench-redis-faults.ts': '<!-- bench:redis-faults:start -->',
   'bench-render-profile.ts': '<!-- bench:render-profile:start -->',
+  'bench-search.ts': '<!-- bench:search:start -->',
   'bench-interaction.ts': '<!-- bench:interaction:start -->',
   'bench-pwa.ts': '<!-- bench:pwa:start -->',
   'bench-pwa-lie-fi.ts': '<!-- bench:pwa-lie-fi:start -->',

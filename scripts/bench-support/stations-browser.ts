@@ -20,6 +20,11 @@ const QUERIES = [
   ...['s', 'st', 'sto', 'stoc', 'stock', 'stockh', 'stockho', 'stockhol', 'stockholm'],
   ...['t', 'tu', 'tur', 'turu', 'turun', 'turunt', 'turunti', 'turuntie'],
   ...['o', 'os', 'osl', 'oslo', '0', '00', '001', '0010', '00100', '', 'b', 'ba', 'bae', 'baer', 'baeru', 'baerum'],
+  // Inflected, combined and misspelt queries (the parser of src/shared/search/station-query.ts;
+  // a word that is no town, service or station text is tried against every name one edit away).
+  ...['helsingissa', 'turussa', 'tampereella', 'goteborgs', 'tamprere', 'helsinski', 'xyzzyq'],
+  ...['diesel t', 'diesel ta', 'diesel tam', 'diesel tamp', 'diesel tampe', 'diesel tamper', 'diesel tampere'],
+  ...['pesu oulussa', 'pikalataus helsingissa', 'laddning stockholm', 'vaskehall oslo'],
 ];
 const VARIANTS: Array<{ services: ServiceFilter[]; openNow: boolean; sort: 'name' | 'distance' }> = [
   { services: [], openNow: false, sort: 'name' },

@@ -29,6 +29,8 @@ export interface PayloadRequest {
 const BRAND = 'St1';
 /** The share image of pages without their own (public/images/og-default.png, 1200×630). */
 const DEFAULT_OG_IMAGE = '/images/og-default.png';
+/** What the default share image shows: the brand's logo. */
+const DEFAULT_OG_IMAGE_ALT = `${BRAND} logo`;
 
 function ogLocale(locale: Locale): string {
   return LOCALE_INFO[locale].htmlLang.replace('-', '_');
@@ -48,7 +50,10 @@ function pageHead(page: Page, request: PayloadRequest, layout: Layout | null, tr
   });
   const fallback = page.localizedPagePaths['fi-FI'];
   if (fallback) alternates.push({ hreflang: 'x-default', href: request.urls.absolute('fi-FI', fallback) });
-  const image = content.openGraphImage?.src ?? content.image?.src ?? DEFAULT_OG_IMAGE;
+  const asset = content.openGraphImage ?? content.image ?? null;
+  const image = asset?.src ?? DEFAULT_OG_IMAGE;
+  // A decorative image has no alt text of its own; a preview still says what it belongs to.
+  const imageAlt = asset ? asset.alt || content.title : DEFAULT_OG_IMAGE_ALT;
   return {
     lang: LOCALE_INFO[request.locale].htmlLang,
     title: content.slug === 'landing' ? content.title : `${content.title} | ${BRAND}`,
@@ -62,6 +67,7 @@ function pageHead(page: Page, request: PayloadRequest, layout: Layout | null, tr
       description: content.openGraphDescription ?? content.description,
       url: canonical,
       image: new URL(image, request.urls.absolute(request.locale, '/')).href,
+      imageAlt,
       locale: ogLocale(request.locale),
     },
     jsonLd: structuredData({
@@ -91,6 +97,7 @@ function errorHead(error: PayloadError, locale: Locale, urls: SiteUrls, translat
       description: message,
       url: null,
       image: new URL(DEFAULT_OG_IMAGE, urls.absolute(locale, '/')).href,
+      imageAlt: DEFAULT_OG_IMAGE_ALT,
       locale: ogLocale(locale),
     },
   };

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/ui/link';
+import { MY_STATIONS_ANCHOR } from '@/shared/station-constants';
 import { useLingui } from '@lingui/react';
 import type { Layout } from '@/shared/content-schema';
 import { visibleNavigation } from '@/shared/navigation';
@@ -144,6 +145,12 @@ export function Header({ layout, head }: { layout: Layout | null; head: HeadData
           </summary>
           <div id={panelId} className="site-header__panel" onClick={onMenuClick}>
             <MainNavigation items={navigation} label={i18n._('nav.mainNavigation')} cacheOwner={layout} />
+            {/* The starred stations, otherwise reachable only from the locator's page and the app's shortcut. */}
+            <p className="site-header__my-stations">
+              <Link to={`${LOCALIZED_PATHS.stationLocator[locale]}#${MY_STATIONS_ANCHOR}`}>
+                {i18n._('nav.myStations')}
+              </Link>
+            </p>
             <LocaleSwitcher head={head} />
           </div>
         </details>

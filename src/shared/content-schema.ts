@@ -6,6 +6,7 @@
 import { z } from './zod';
 import { ACCOUNT_PAGES } from './account-paths';
 import { LOCALES } from './locales';
+import { QUERY_FILTERS } from './search/service-codes';
 import {
   shopCartBlockSchema,
   shopCheckoutBlockSchema,
@@ -310,6 +311,8 @@ export const searchRequestSchema = z.object({ query: z.string().max(200) });
 const stationSearchHitsSchema = z.object({
   total: z.number().int().nonnegative(),
   town: z.string().nullable(),
+  /** The locator filters the words asked for ("diesel Tampere": diesel), which the count and link apply. */
+  filters: z.array(z.enum(QUERY_FILTERS)),
   locatorPath: z.string(),
   hits: z.array(z.object({ path: z.string(), name: z.string(), address: z.string(), city: z.string() })),
 });

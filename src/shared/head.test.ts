@@ -17,6 +17,7 @@ const full: HeadData = {
     description: 'OG description',
     url: 'https://www.st1.com/company',
     image: 'https://www.st1.com/images/business.jpg',
+    imageAlt: 'A van at a charging station',
     locale: 'en',
   },
 };
@@ -44,7 +45,12 @@ describe('headTags', () => {
       { tag: 'meta', attrs: { property: 'og:locale', content: 'en' } },
       { tag: 'meta', attrs: { property: 'og:url', content: 'https://www.st1.com/company' } },
       { tag: 'meta', attrs: { property: 'og:image', content: 'https://www.st1.com/images/business.jpg' } },
+      { tag: 'meta', attrs: { property: 'og:image:alt', content: 'A van at a charging station' } },
       { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
+      { tag: 'meta', attrs: { name: 'twitter:title', content: 'Business' } },
+      { tag: 'meta', attrs: { name: 'twitter:description', content: 'OG description' } },
+      { tag: 'meta', attrs: { name: 'twitter:image', content: 'https://www.st1.com/images/business.jpg' } },
+      { tag: 'meta', attrs: { name: 'twitter:image:alt', content: 'A van at a charging station' } },
     ]);
   });
 
@@ -57,6 +63,8 @@ describe('headTags', () => {
       'og:description',
       'og:locale',
       'twitter:card',
+      'twitter:title',
+      'twitter:description',
     ]);
     expect(tags.some((tag) => tag.attrs.name === 'robots')).toBe(false);
     expect(tags.some((tag) => tag.attrs.property === 'og:image')).toBe(false);
@@ -66,11 +74,16 @@ describe('headTags', () => {
     expect(headTags({ ...minimal, robots: 'noindex' }).filter((tag) => tag.attrs.name === 'robots')).toEqual([
       { tag: 'meta', attrs: { name: 'robots', content: 'noindex' } },
     ]);
-    const withImage = headTags({ ...minimal, openGraph: { ...minimal.openGraph, image: 'https://x.example/a.png' } });
-    expect(withImage.at(-2)).toEqual({
-      tag: 'meta',
-      attrs: { property: 'og:image', content: 'https://x.example/a.png' },
+    const withImage = headTags({
+      ...minimal,
+      openGraph: { ...minimal.openGraph, image: 'https://x.example/a.png', imageAlt: null },
     });
+    expect(withImage.filter((tag) => tag.attrs.property === 'og:image' || tag.attrs.name === 'twitter:image')).toEqual([
+      { tag: 'meta', attrs: { property: 'og:image', content: 'https://x.example/a.png' } },
+      { tag: 'meta', attrs: { name: 'twitter:image', content: 'https://x.example/a.png' } },
+    ]);
+    // No alt text, no alt tags (never an empty one).
+    expect(withImage.some((tag) => (tag.attrs.property ?? tag.attrs.name ?? '').endsWith(':alt'))).toBe(false);
   });
 
   it('puts the description first and keeps alternates in their given order', () => {

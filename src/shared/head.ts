@@ -17,7 +17,15 @@ export interface HeadData {
    */
   landings?: Array<{ hreflang: string; href: string }>;
   robots: string | null;
-  openGraph: { title: string; description: string; url: string | null; image: string | null; locale: string };
+  openGraph: {
+    title: string;
+    description: string;
+    url: string | null;
+    image: string | null;
+    /** What the image shows, for link previews read aloud (optional: payloads of an earlier build lack it). */
+    imageAlt?: string | null;
+    locale: string;
+  };
   /** schema.org objects for `<script type="application/ld+json">` (server/site/structured-data.ts). */
   jsonLd?: Array<Record<string, unknown>>;
 }
@@ -42,8 +50,14 @@ export function headTags(head: HeadData): HeadTag[] {
   tags.push({ tag: 'meta', attrs: { property: 'og:locale', content: og.locale } });
   if (og.url) tags.push({ tag: 'meta', attrs: { property: 'og:url', content: og.url } });
   if (og.image) tags.push({ tag: 'meta', attrs: { property: 'og:image', content: og.image } });
-  // Twitter/X reads og:title, og:description and og:image; it needs only the card kind.
+  if (og.image && og.imageAlt) tags.push({ tag: 'meta', attrs: { property: 'og:image:alt', content: og.imageAlt } });
+  // Twitter/X falls back to Open Graph, but the validators (and some readers) want its own
+  // tags: the card kind, title, description, and the image with its alt text.
   tags.push({ tag: 'meta', attrs: { name: 'twitter:card', content: og.image ? 'summary_large_image' : 'summary' } });
+  tags.push({ tag: 'meta', attrs: { name: 'twitter:title', content: og.title } });
+  tags.push({ tag: 'meta', attrs: { name: 'twitter:description', content: og.description } });
+  if (og.image) tags.push({ tag: 'meta', attrs: { name: 'twitter:image', content: og.image } });
+  if (og.image && og.imageAlt) tags.push({ tag: 'meta', attrs: { name: 'twitter:image:alt', content: og.imageAlt } });
   return tags;
 }
 

@@ -126,6 +126,9 @@ test('a cancelled payment says so and keeps the cart', async ({ page }) => {
   await page.getByRole('button', { name: fi('shop.checkout.pay') }).click();
   await page.getByRole('button', { name: 'Peruuta' }).click();
   await expect(page.getByRole('alert')).toContainText(fi('shop.confirmation.cancelled'));
+  await expect(page.getByRole('alert')).toContainText(fi('shop.confirmation.cancelledLead'));
+  // Cancelled is not failed (issue 30 #14).
+  await expect(page.getByRole('alert')).not.toContainText(fi('shop.result.failed'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi('shop.result.cancelled'));
   await expect(page).toHaveTitle(`${fi('shop.result.cancelled')} | St1`);
   await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, 1 tuote');

@@ -115,6 +115,30 @@ describe('share previews', () => {
     },
   );
 
+  // What structured-data-testing-tool's Google, Twitter and Facebook presets ask of a link
+  // preview (issue 30 #17), checked on the tags themselves.
+  it.each(['/', '/en-EU', '/asemat/{slug}', '/en-EU/stations/{slug}'])(
+    '%s has og:image:alt and a full Twitter card (title, description, image and its alt)',
+    async (path) => {
+      // A station page: the first station of the Finnish list.
+      const slug = path.includes('{slug}')
+        ? stationListSchema.parse(
+            (await app.inject({ method: 'GET', url: '/proxy/cms-view/v1/stations?country=FI' })).json(),
+          ).stations[0]!.slug
+        : '';
+      const response = await get(path.replace('{slug}', slug));
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      const image = meta(html, 'property', 'og:image');
+      expect(meta(html, 'property', 'og:image:alt')).toMatch(/\S/);
+      expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
+      expect(meta(html, 'name', 'twitter:title')).toBe(meta(html, 'property', 'og:title'));
+      expect(meta(html, 'name', 'twitter:description')).toBe(meta(html, 'property', 'og:description'));
+      expect(meta(html, 'name', 'twitter:image')).toBe(image);
+      expect(meta(html, 'name', 'twitter:image:alt')).toBe(meta(html, 'property', 'og:image:alt'));
+    },
+  );
+
   it('uses the default share image for a page without an image of its own', async () => {
     const html = (await get('/this-page-does-not-exist')).body;
     expect(meta(html, 'property', 'og:image')).toBe('http://localhost/images/og-default.png');

@@ -80,9 +80,46 @@ describe('stations in the site search', () => {
     expect(stations?.hits.map((hit) => hit.name)).toContain(station.name);
   });
 
-  it('answers no stations for words that name no place, or only a service', async () => {
+  it.each([
+    ['fi-FI', 'Helsingissä', 'Helsinki', [], '/asemahaku?q=Helsinki'],
+    ['fi-FI', 'Turussa', 'Turku', [], '/asemahaku?q=Turku'],
+    ['fi-FI', 'Lahdessa', 'Lahti', [], '/asemahaku?q=Lahti'],
+    ['sv-SE', 'Göteborgs', 'Göteborg', [], '/hitta-station?q=G%C3%B6teborg'],
+    ['sv-SE', 'Helsingfors', 'Helsinki', [], '/hitta-station?q=Helsinki&country=FI'],
+    ['fi-FI', 'diesel Tampere', 'Tampere', ['diesel'], '/asemahaku?q=Tampere&service=diesel'],
+    ['fi-FI', 'pesu Oulu', 'Oulu', ['carwash'], '/asemahaku?q=Oulu&service=carwash'],
+    ['fi-FI', 'pikalataus Helsingissä', 'Helsinki', ['ev'], '/asemahaku?q=Helsinki&service=ev'],
+    ['fi-FI', 'HVO Vantaa', 'Vantaa', ['HVO'], '/asemahaku?q=Vantaa&service=HVO'],
+    ['en-EU', 'charging Helsinki', 'Helsinki', ['ev'], '/stationsearch?q=Helsinki&service=ev'],
+    ['sv-SE', 'laddning Stockholm', 'Stockholm', ['ev'], '/hitta-station?q=Stockholm&service=ev'],
+    ['no-NO', 'vaskehall Oslo', 'Oslo', ['carwash'], '/finn-stasjon?q=Oslo&service=carwash'],
+  ] as const)(
+    '%s "%s": the stations of %s with %j, linked to %s',
+    async (locale, query, town, filters, locatorPath) => {
+      const { stations } = await search(locale, query);
+      expect(stations).toMatchObject({ town, filters, locatorPath });
+      for (const hit of stations!.hits) expect(hit.city).toBe(town);
+      // The count is the town's stations with the filters, not all of the town's.
+      const all = (await search(locale, town)).stations!;
+      if (filters.length === 0) expect(stations!.total).toBe(all.total);
+      else expect(stations!.total).toBeLessThanOrEqual(all.total);
+      if (filters.includes('ev' as never)) expect(stations!.total).toBeLessThan(all.total);
+    },
+  );
+
+  it('answers a service word alone with the stations of the locale\'s country that have it ("vaskehall")', async () => {
+    const { stations } = await search('no-NO', 'vaskehall');
+    expect(stations).toMatchObject({ town: null, filters: ['carwash'], locatorPath: '/finn-stasjon?service=carwash' });
+    expect(stations!.total).toBeGreaterThan(0);
+    expect((await search('fi-FI', 'autopesu')).stations).toMatchObject({
+      filters: ['carwash'],
+      locatorPath: '/asemahaku?service=carwash',
+    });
+  });
+
+  it('answers no stations for words that name no place and no station', async () => {
     expect((await search('fi-FI', 'tuulivoimaan')).stations).toBeUndefined();
-    expect((await search('fi-FI', 'lataus')).stations).toBeUndefined();
+    expect((await search('fi-FI', 'asemat')).stations).toBeUndefined();
     expect((await search('en-EU', 'xyzzy')).stations).toBeUndefined();
   });
 });

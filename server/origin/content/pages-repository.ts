@@ -252,8 +252,11 @@ export function createPagesRepository(db: Db) {
         return terms.filter((term) => holdsTerm(title, term)).length;
       };
       const words = terms.flatMap((term) => [term.word, ...term.stems]);
+      // Among equal title hits the shorter title first: "Maalämpö" is the page about it, an
+      // article whose title also holds the word is about something more.
+      const titleWords = (page: StoredPage) => page.content.title.split(/\s+/).length;
       return pages
-        .sort((a, b) => score(b) - score(a) || a.slug.localeCompare(b.slug))
+        .sort((a, b) => score(b) - score(a) || titleWords(a) - titleWords(b) || a.slug.localeCompare(b.slug))
         .slice(0, limit)
         .map((page) => ({
           path: slugToPath(page.slug),

@@ -111,6 +111,35 @@ describe('the receipt e-mail', () => {
     expect(email.html).toMatch(/^<!doctype html>/);
   });
 
+  it.each([
+    ['fi-FI', 'Suomi', 'Maksutapa: Verkkopankki (Nordea)', 'Yhteensä'],
+    ['en-EU', 'Finland', 'Payment method: Online bank (Nordea)', 'Total'],
+    ['sv-SE', 'Finland', 'Betalsätt: Internetbank (Nordea)', 'Totalt'],
+    ['no-NO', 'Finland', 'Betalingsmåte: Nettbank (Nordea)', 'Totalt'],
+  ] as const)(
+    "%s: the country in the mail's language, the payment method, the total in its own cell (issue 30 #12)",
+    (locale, country, method, totalLabel) => {
+      const { email } = receiptMessages(order(locale), items, codes, seller, { method_type: 'bank', bank: 'nordea' });
+      expect(email.body.split('\n')).toContain(country);
+      expect(email.body).toContain(method);
+      const amount = /Yhteensä: (.+)$|Total: (.+)$|Totalt: (.+)$/m.exec(email.body)!.slice(1).find(Boolean)!;
+      // The HTML total row: the label in one cell, the amount in the other (it was empty).
+      const totalRow =
+        /<tr><td[^>]*><strong>([^<]*)<\/strong><\/td><td[^>]*><strong>([^<]*)<\/strong><\/td><\/tr>\s*<\/table>/.exec(
+          email.html,
+        );
+      expect(totalRow?.[1]).toBe(totalLabel);
+      expect(totalRow?.[2]).toBe(amount.replace(/\u00a0/g, '&nbsp;').replace(/&nbsp;/g, '\u00a0'));
+      expect(email.html).toContain(country);
+    },
+  );
+
+  it('names a card payment as a card, and leaves the line out when the payment is not known', () => {
+    const card = receiptMessages(order('en-EU'), items, codes, seller, { method_type: 'card', bank: null });
+    expect(card.email.body).toContain('Payment method: Card');
+    expect(receiptMessages(order('en-EU'), items, codes, seller).email.body).not.toContain('Payment method');
+  });
+
   it('has no discount line when no code was used', () => {
     const plain = { ...order('en-EU'), discount_code: null, discount_cents: 0 };
     expect(receiptMessages(plain, items, codes, seller).email.body).not.toContain('Discount');

@@ -6,6 +6,7 @@
  */
 import escapeHtml from 'escape-html';
 import { isLocale, LOCALE_INFO, type Locale } from '#shared/locales';
+import { BANKS } from '#shared/shop/api-schema';
 import { formatPrice, centsToEuros } from '#shared/shop/money';
 import { vatByRate } from '#shared/shop/pricing';
 import { serverText } from '../server-texts';
@@ -18,6 +19,10 @@ export const RECEIPT_TEXTS = {
   greeting: /*i18n*/ 'server.receipt.greeting',
   codes: /*i18n*/ 'server.receipt.codes',
   total: /*i18n*/ 'server.receipt.total',
+  totalLabel: /*i18n*/ 'server.receipt.total-label',
+  paymentMethod: /*i18n*/ 'server.receipt.payment-method',
+  methodCard: /*i18n*/ 'server.receipt.method-card',
+  methodBank: /*i18n*/ 'server.receipt.method-bank',
   sms: /*i18n*/ 'server.receipt.sms',
   seller: /*i18n*/ 'server.receipt.seller',
   businessId: /*i18n*/ 'server.receipt.business-id',
@@ -40,7 +45,32 @@ interface Receipt {
   lines: Array<{ description: string; amount: string; codes: string | null }>;
   /** Subtotal, discount, VAT per rate, total: label and amount. */
   sums: Array<[label: string, value: string]>;
+  /** "Total: 15,86 €" for the text form; label and amount apart for the HTML table's two cells. */
   total: string;
+  totalLabel: string;
+  totalAmount: string;
+}
+
+/** How an order was paid: the method and, for an online bank, which (shop_payments). */
+export interface ReceiptPayment {
+  method_type: 'card' | 'bank';
+  bank: string | null;
+}
+
+/**
+ * The seller's address with its country line in the mail's language: the catalog writes it
+ * in English ("Finland"), a Finnish receipt says "Suomi" (Intl.DisplayNames of the region).
+ */
+function addressIn(seller: Seller, locale: Locale): string[] {
+  const region = (name: string) =>
+    ({ finland: 'FI', sweden: 'SE', norway: 'NO', suomi: 'FI', sverige: 'SE', norge: 'NO', ruotsi: 'SE', norja: 'NO' })[
+      name.trim().toLowerCase()
+    ];
+  const names = new Intl.DisplayNames([LOCALE_INFO[locale].formatLocale], { type: 'region' });
+  return seller.address.map((line) => {
+    const code = region(line);
+    return code ? (names.of(code) ?? line) : line;
+  });
 }
 
 function orderDate(order: OrderRow, locale: Locale): string {
@@ -51,7 +81,20 @@ function orderDate(order: OrderRow, locale: Locale): string {
   }).format(new Date(order.paid_at ?? order.created_at));
 }
 
-function receiptOf(order: OrderRow, items: OrderItemRow[], codes: Codes, seller: Seller, locale: Locale): Receipt {
+function paymentText(payment: ReceiptPayment, locale: Locale): string {
+  if (payment.method_type === 'card') return serverText(locale, RECEIPT_TEXTS.methodCard);
+  const bank = BANKS.find((candidate) => candidate.id === payment.bank)?.name ?? payment.bank ?? '';
+  return serverText(locale, RECEIPT_TEXTS.methodBank, { bank });
+}
+
+function receiptOf(
+  order: OrderRow,
+  items: OrderItemRow[],
+  codes: Codes,
+  seller: Seller,
+  locale: Locale,
+  payment: ReceiptPayment | undefined,
+): Receipt {
   const text = (id: string, values?: Record<string, string>) => serverText(locale, id, values);
   const price = (cents: number) => formatPrice(centsToEuros(cents), locale);
   const percent = new Intl.NumberFormat(LOCALE_INFO[locale].formatLocale, { maximumFractionDigits: 2 });
@@ -93,10 +136,13 @@ function receiptOf(order: OrderRow, items: OrderItemRow[], codes: Codes, seller:
     facts: [
       [text(RECEIPT_TEXTS.orderNumber), String(order.id)],
       [text(RECEIPT_TEXTS.date), orderDate(order, locale)],
+      ...(payment ? [[text(RECEIPT_TEXTS.paymentMethod), paymentText(payment, locale)] as [string, string]] : []),
     ],
     lines,
     sums,
     total: text(RECEIPT_TEXTS.total, { total: price(order.total_cents) }),
+    totalLabel: text(RECEIPT_TEXTS.totalLabel),
+    totalAmount: price(order.total_cents),
   };
 }
 
@@ -105,7 +151,7 @@ function sellerLines(receipt: Receipt, locale: Locale): string[] {
   return [
     `${serverText(locale, RECEIPT_TEXTS.seller)}: ${seller.name}`,
     `${serverText(locale, RECEIPT_TEXTS.businessId)}: ${seller.businessId}`,
-    ...seller.address,
+    ...addressIn(seller, locale),
   ];
 }
 
@@ -147,17 +193,23 @@ function receiptHtml(receipt: Receipt, locale: Locale, subject: string): string 
 <table role="presentation" style="border-collapse:collapse;min-width:320px">
 ${lines}
 ${receipt.sums.map(([label, value]) => row(label, value)).join('\n')}
-${row(receipt.total, '', true)}
+${row(receipt.totalLabel, receipt.totalAmount, true)}
 </table>
 <p style="color:#555;font-size:13px">${sellerLines(receipt, locale).map(e).join('<br>')}</p>
 </body>
 </html>`;
 }
 
-export function receiptMessages(order: OrderRow, items: OrderItemRow[], codes: Codes, seller: Seller) {
+export function receiptMessages(
+  order: OrderRow,
+  items: OrderItemRow[],
+  codes: Codes,
+  seller: Seller,
+  payment?: ReceiptPayment,
+) {
   const locale: Locale = isLocale(order.locale) ? order.locale : 'fi-FI';
   const orderId = String(order.id);
-  const receipt = receiptOf(order, items, codes, seller, locale);
+  const receipt = receiptOf(order, items, codes, seller, locale, payment);
   const subject = serverText(locale, RECEIPT_TEXTS.subject, { orderId });
   return {
     email: { subject, body: receiptText(receipt, locale), html: receiptHtml(receipt, locale, subject) },

@@ -42,6 +42,22 @@ describe("today's lunch: each dish with its own price", () => {
     const { content } = stationPage(record, 'fi-FI', new Date('2026-11-28T10:00:00Z'), undefined);
     expect(content.station?.lunch).toBeUndefined();
   });
+
+  it("lists next week's lunches on a Saturday and a Sunday, this week's on a weekday (issue 30 #13)", async () => {
+    const record = lunchStation(await generateSeedStations('content', { year: 2026 }));
+    const dates = (at: string) =>
+      stationPage(record, 'fi-FI', new Date(at), undefined).content.lunchList?.days.map((day) => day.date);
+    expect(dates('2026-11-25T10:00:00Z')).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+    ]);
+    expect(dates('2026-11-28T10:00:00Z')?.[0]).toBe('2026-11-30');
+    expect(dates('2026-11-29T21:00:00Z')?.[0]).toBe('2026-11-30');
+    expect(dates('2026-11-29T22:30:00Z')?.[0]).toBe('2026-11-30'); // Monday 00:30 in Helsinki
+  });
 });
 
 describe('names in the page language', () => {

@@ -147,11 +147,16 @@ export function toDetails(
   };
 }
 
-/** This week's lunch list, Monday to Friday of the week of "today" in the station's zone. */
+/**
+ * The week's lunch list, Monday to Friday, in the station's zone: this week's on weekdays;
+ * on Saturday and Sunday next week's, as the week's lunches are over (a driver reading
+ * "the week's lunch list" on a Saturday looks for what comes, not for what is past).
+ */
 function lunchList(record: StationRecord, now: Date, locale: Locale): LunchList | undefined {
   if (!record.lunchDishes || !record.lunchListTitle) return undefined;
   const today = zonedNow(now, COUNTRY_TIME_ZONE[record.country]);
-  const monday = addDays(today.date, 1 - today.isoWeekday);
+  const weekend = today.isoWeekday >= 6;
+  const monday = addDays(today.date, (weekend ? 8 : 1) - today.isoWeekday);
   return {
     title: nameIn(locale, record.lunchListTitle, record.lunchListTitles),
     days: record.lunchDishes.map((dishes, index) => ({

@@ -19,4 +19,11 @@ describe('distance', () => {
     expect(formatDistance(12.34, 'fi-FI')).toBe('12,3 km');
     expect(formatDistance(123.4, 'en')).toBe('123 km');
   });
+
+  it('says 1,0 km from 995 m on, never "1 000 m"', () => {
+    expect(formatDistance(0.996, 'fi-FI')).toBe('1,0 km');
+    expect(formatDistance(0.9999, 'sv-SE')).toBe('1,0 km');
+    expect(formatDistance(1, 'en')).toBe('1.0 km');
+    expect(formatDistance(0.994, 'fi-FI')).toBe('990 m');
+  });
 });

@@ -14,9 +14,13 @@ export function distanceKm(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** "850 m", "12.3 km", "120 km" in the locale's number format. */
+/**
+ * "850 m", "1.0 km", "12.3 km", "120 km" in the locale's number format. Metres are rounded to
+ * tens first, so 996 m is "1.0 km", never "1 000 m".
+ */
 export function formatDistance(km: number, locale: string): string {
-  if (km < 1)
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(km * 100) * 10)} m`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: km < 100 ? 1 : 0 }).format(km)} km`;
+  const metres = Math.round(km * 100) * 10;
+  if (metres < 1000) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(metres)} m`;
+  const digits = km < 100 ? 1 : 0;
+  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(km)} km`;
 }

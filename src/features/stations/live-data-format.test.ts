@@ -21,4 +21,10 @@ describe('live data format', () => {
     expect(formatAge('2026-11-25T10:00:00Z', now, 'en-EU')).toMatch(/^2 hr\.? ago$/);
     expect(formatAge('2026-11-25T10:00:00Z', now, 'fi-FI')).toMatch(/2 t/);
   });
+
+  it('says minutes and hours ago in one register in Swedish (issue 30 #14)', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(formatAge('2026-11-25T11:51:00Z', now, 'sv-SE')).toBe('för 9 minuter sedan');
+    expect(formatAge('2026-11-24T19:00:00Z', now, 'sv-SE')).toBe('för 17 timmar sedan');
+  });
 });

@@ -41,7 +41,10 @@ const ageFormats = new Map<Locale, Intl.RelativeTimeFormat>();
 export function formatAge(instant: string, now: Date, locale: Locale): string {
   let format = ageFormats.get(locale);
   if (!format) {
-    format = new Intl.RelativeTimeFormat(LOCALE_INFO[locale].formatLocale, { numeric: 'auto', style: 'short' });
+    // Swedish short forms mix registers ("för 9 min sen" beside "för 17 tim sedan", CLDR's
+    // data): Swedish takes the long forms, which are one register ("för 9 minuter sedan").
+    const style = locale === 'sv-SE' ? 'long' : 'short';
+    format = new Intl.RelativeTimeFormat(LOCALE_INFO[locale].formatLocale, { numeric: 'auto', style });
     ageFormats.set(locale, format);
   }
   const { value, unit } = age(instant, now);

@@ -5,7 +5,8 @@
  */
 import { hasFastChargerAvailable } from '@/shared/charge-points';
 import { priceOf, type FuelGrade } from '@/shared/fuel-prices';
-import { foldText, searchTerms } from '@/shared/search-text';
+import { createTownIndex, parseStationQuery, type TownIndex } from '@/shared/search/station-query';
+import { foldText } from '@/shared/search-text';
 import { zonedNow, type ZonedNow } from '@/shared/station-calendar';
 import { COUNTRY_TIME_ZONE, type StationCountry } from '@/shared/station-constants';
 import type { StationSummary } from '@/shared/stations';
@@ -63,8 +64,30 @@ export function indexStations(stations: readonly StationSummary[]): IndexedStati
  */
 export const CHEAPEST_NEAR_KM = 30;
 
+/** The towns of an index (built once per index: the list changes, not the keystroke). */
+const townIndexes = new WeakMap<readonly IndexedStation[], TownIndex>();
+function townIndexOf(index: readonly IndexedStation[]): TownIndex {
+  let towns = townIndexes.get(index);
+  if (!towns) {
+    towns = createTownIndex(
+      index.map((entry) => entry.station.city),
+      index.map((entry) => entry.text),
+    );
+    townIndexes.set(index, towns);
+  }
+  return towns;
+}
+
+/**
+ * The words are read by the parser the site search uses (src/shared/search/station-query.ts):
+ * a town word ("Helsingissä", "Göteborgs") lists that town's stations only, a grade, service
+ * or charger word adds its filter ("diesel Tampere"), and the other words must occur in the
+ * station's text.
+ */
 export function searchStations(index: readonly IndexedStation[], options: SearchOptions): StationResult[] {
-  const terms = searchTerms(options.q);
+  const parsed = parseStationQuery(options.q, townIndexOf(index));
+  const terms = parsed.words;
+  const services = [...options.services, ...parsed.filters];
   const zoned = new Map<StationCountry, ZonedNow>();
   const nowIn = (country: StationCountry) => {
     let value = zoned.get(country);
@@ -79,9 +102,10 @@ export function searchStations(index: readonly IndexedStation[], options: Search
   // Each group keeps the index order (town, name); one pass, no sort.
   const byTownWords: StationResult[][] = Array.from({ length: terms.length + 1 }, () => []);
   for (const entry of index) {
+    if (parsed.town && entry.station.city !== parsed.town) continue;
     if (!terms.every((term) => entry.text.includes(term))) continue;
     const { station } = entry;
-    if (!options.services.every((filter) => matchesFilter(station, filter))) continue;
+    if (!services.every((filter) => matchesFilter(station, filter))) continue;
     const grade = options.grade ?? null;
     if (grade && !priceOf(station, grade)) continue;
     if (options.fastCharger && !hasFastChargerAvailable(station, options.now)) continue;

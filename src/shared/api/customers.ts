@@ -6,6 +6,7 @@
  * only what the site server computes itself (link options: server/site/public-urls.ts).
  */
 import { z } from '../zod';
+import { normaliseConfirmationCode } from '../rules/confirmation-code';
 import { cardSchema, customerRecordSchema, MARKETING_CHOICES, orderSummarySchema } from '../account-types';
 import { endpoint } from './endpoint';
 
@@ -38,8 +39,12 @@ export const detailsRequest = z.object({
 export const registerRequest = detailsRequest.extend({ email: text(254), password: text(256) });
 export const passwordChangeRequest = z.object({ currentPassword: text(256), newPassword: text(256) });
 export const tokenRequest = z.object({ token: accountToken });
-/** The six-digit code mailed beside the confirmation link, typed with the address. */
-const confirmationCode = z.string().regex(/^\d{6}$/, 'expected the six-digit code from the e-mail');
+/** The six-digit code mailed beside the confirmation link, as typed ("609 459" is 609459). */
+const confirmationCode = z
+  .string()
+  .max(40)
+  .transform(normaliseConfirmationCode)
+  .pipe(z.string().regex(/^\d{6}$/, 'expected the six-digit code from the e-mail'));
 /**
  * Confirming an address: by the link's token, or by the address and the typed code. One
  * object (not a union), so that a refusal names the missing field.

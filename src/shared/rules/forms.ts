@@ -105,7 +105,11 @@ export const ACCOUNT_FORM_RULES = {
   },
   forgotPassword: { email },
   /** The confirm page without a link token: the address and the six-digit mailed code. */
-  confirmEmail: { email, code: [{ rule: 'required' }, { rule: 'matches', pattern: '\\d{6}' }] },
+  confirmEmail: {
+    email,
+    // Six digits, with any spaces or dashes between them ("609 459"): normaliseConfirmationCode drops them.
+    code: [{ rule: 'required' }, { rule: 'matches', pattern: '[\\s\\p{Pd}\\u2212]*(?:\\d[\\s\\p{Pd}\\u2212]*){6}' }],
+  },
   resetPassword: {
     password,
     passwordConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'password' }],

@@ -21,6 +21,10 @@ describe('verification code', () => {
     ['ST1-3157-0483-0822', 'ST1-315704830822'],
     ['St1 - 3157 0483 0822 ', 'ST1-315704830822'],
     ['\tst1\u00a03157 0483 0822', 'ST1-315704830822'],
+    // The en dash, em dash and minus sign phone keyboards type for "-".
+    ['ST1\u20133157 0483 0822', 'ST1-315704830822'],
+    ['ST1\u2014315704830822', 'ST1-315704830822'],
+    ['st1 \u2212 3157\u20130483\u20130822', 'ST1-315704830822'],
   ])('%j → %j', (input, expected) => {
     expect(normaliseVerificationCode(input)).toBe(expected);
   });

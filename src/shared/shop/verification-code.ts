@@ -11,10 +11,14 @@
  * 'ST1-ST1-ABC'. For every input the spec's wording covers (digits, or ST1- and digits)
  * the result is the same; the reading also makes the rule idempotent.
  */
+/*
+ * Any dash counts: the hyphen-minus, and the en dash, em dash, minus sign and the like that
+ * phone keyboards and word processors put in its place ('ST1–3157 0483 0822').
+ */
 /** 'ST1' at the start, in any case, with any spaces or dashes after it. */
-const PREFIX = /^ST1[-\s]*/i;
-/** The separators customers type inside a code as printed ('3157 0483 0822', '3157-0483-0822'). */
-const SEPARATORS = /[-\s]+/g;
+const PREFIX = /^ST1[\p{Pd}\u2212\s]*/iu;
+/** The separators customers type inside a code as printed ('3157 0483 0822', '3157-0483-0822', '3157–0483'). */
+const SEPARATORS = /[\p{Pd}\u2212\s]+/gu;
 
 /**
  * Codes are typed as printed on a receipt or gift card: 'ST1 315704830822',

@@ -49,7 +49,8 @@ async function queueReceipt(
   seller: Seller,
 ): Promise<void> {
   const codes = await orders.washCodes(order.id);
-  const messages = receiptMessages(order, items, codes, seller);
+  const payment = await orders.latestPayment(order.id);
+  const messages = receiptMessages(order, items, codes, seller, payment);
   await orders.enqueue(
     {
       channel: 'email',

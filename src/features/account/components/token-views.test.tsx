@@ -46,6 +46,16 @@ describe('ConfirmEmailView', () => {
     expect(confirmEmail).toHaveBeenLastCalledWith('en-EU', { email: 'anna@example.fi', code: '012345' });
   });
 
+  it('takes the code with spaces or dashes, as typed from the mail ("609 459")', async () => {
+    vi.mocked(confirmEmail).mockResolvedValueOnce(undefined);
+    await renderAccountView(<ConfirmEmailView />, { path: '/account/confirm' });
+    fireEvent.change(await control('account.field.email'), { target: { value: 'anna@example.fi' } });
+    fireEvent.change(await control('account.field.code'), { target: { value: '609 459' } });
+    fireEvent.click(screen.getByRole('button', { name: await text('account.confirm.submit') }));
+    expect(await screen.findByText(await text('account.confirm.done-title'))).toBeTruthy();
+    expect(confirmEmail).toHaveBeenLastCalledWith('en-EU', { email: 'anna@example.fi', code: '609459' });
+  });
+
   it('refuses a code that is not six digits before sending', async () => {
     await renderAccountView(<ConfirmEmailView />, { path: '/account/confirm' });
     fireEvent.change(await control('account.field.email'), { target: { value: 'anna@example.fi' } });

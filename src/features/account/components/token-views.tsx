@@ -16,6 +16,7 @@ import { FormField, FormMessage } from '@/ui/form/form-field';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { ApiError, checkResetToken, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
+import { normaliseConfirmationCode } from '@/shared/rules/confirmation-code';
 import { requestErrorId, tooManyFailure } from './account-helpers';
 import { AccountEmailField, NewPasswordFields } from './shared-fields';
 import { useAccountForm } from './use-account-form';
@@ -85,7 +86,7 @@ export function ConfirmEmailView() {
         locale,
         values.code === '' && linkToken
           ? { token: linkToken }
-          : { email: values.email.trim(), code: values.code.trim() },
+          : { email: values.email.trim(), code: normaliseConfirmationCode(values.code) },
       ),
   });
   // The link's token is sent on opening; until then, and while it runs, the page says it

@@ -6,6 +6,7 @@ describe('isSearchResult', () => {
   const stations = {
     total: 3,
     town: 'Tampere',
+    filters: ['diesel'],
     locatorPath: '/asemahaku?q=Tampere',
     hits: [{ path: '/asemat/tampere-x', name: 'St1 Tampere X', address: 'X 1, 33100 Tampere', city: 'Tampere' }],
   };
@@ -33,6 +34,8 @@ describe('isSearchResult', () => {
       { ...valid, stations: null },
       { ...valid, stations: { ...stations, total: '3' } },
       { ...valid, stations: { ...stations, town: 1 } },
+      { ...valid, stations: { ...stations, filters: undefined } },
+      { ...valid, stations: { ...stations, filters: ['petrol'] } },
       { ...valid, stations: { ...stations, locatorPath: undefined } },
       { ...valid, stations: { ...stations, hits: [{ path: '/asemat/x', name: 'X' }] } },
     ];

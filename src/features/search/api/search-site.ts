@@ -3,6 +3,7 @@ import type { contentApi } from '@/shared/api/content';
 import type { PathOf } from '@/shared/api/endpoint';
 import type { SearchResult } from '@/shared/content-schema';
 import type { Locale } from '@/shared/locales';
+import { QUERY_FILTERS } from '@/shared/search/service-codes';
 
 const SEARCH_PATH: PathOf<typeof contentApi.search> = 'cms-view/v1/search';
 
@@ -50,10 +51,19 @@ function hasStrings(value: unknown, keys: readonly string[]): boolean {
 /** The `stations` part of an answer: a count, a town or null, the locator link and the first stations. */
 function isStationHits(value: unknown): boolean {
   if (!hasStrings(value, ['locatorPath'])) return false;
-  const { total, town, hits } = value as { total?: unknown; town?: unknown; hits?: unknown };
+  const { total, town, filters, hits } = value as {
+    total?: unknown;
+    town?: unknown;
+    filters?: unknown;
+    hits?: unknown;
+  };
   return (
     typeof total === 'number' &&
     (town === null || typeof town === 'string') &&
+    Array.isArray(filters) &&
+    filters.every(
+      (filter: unknown) => typeof filter === 'string' && (QUERY_FILTERS as readonly string[]).includes(filter),
+    ) &&
     Array.isArray(hits) &&
     hits.every((hit: unknown) => hasStrings(hit, ['path', 'name', 'address', 'city']))
   );

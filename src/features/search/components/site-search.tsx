@@ -4,7 +4,10 @@ import { Link } from '@/ui/link';
 import { InlineForm } from '@/ui/form/inline-form';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
+import type { Locale } from '@/shared/locales';
+import { SEARCH_FILTER_IDS } from '../message-ids';
 import type { SearchResult, StationSearchHits } from '@/shared/content-schema';
 import { searchSite } from '../api/search-site';
 import './site-search.css';
@@ -142,11 +145,29 @@ function SearchResults({ state }: { state: SearchState }) {
 }
 
 /**
+ * What the count counts, in words: the town and the filters the query asked for ("25
+ * stations with EV charging in Helsinki"), never "all" stations of a filtered count.
+ */
+function stationCountText(i18n: I18n, locale: Locale, stations: StationSearchHits): string {
+  const { total: count, town } = stations;
+  if (stations.filters.length === 0) {
+    return town ? i18n._('search.stations.inTown', { count, town }) : i18n._('search.stations.all', { count });
+  }
+  const filters = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    stations.filters.map((filter) => i18n._(SEARCH_FILTER_IDS[filter])),
+  );
+  return town
+    ? i18n._('search.stations.inTownWithFilters', { count, town, filters })
+    : i18n._('search.stations.withFilters', { count, filters });
+}
+
+/**
  * Stations the words name: the link to the locator filtered to them ("All 12 stations in
  * Tampere in the station locator") and the first few, each to its page.
  */
 function StationHits({ stations }: { stations: StationSearchHits }) {
   const { i18n } = useLingui();
+  const { locale } = useSite();
   const headingId = useId();
   return (
     <section className="site-search__stations" aria-labelledby={headingId}>
@@ -154,11 +175,7 @@ function StationHits({ stations }: { stations: StationSearchHits }) {
         {i18n._('search.stations.title')}
       </h2>
       <p className="site-search__locator-link">
-        <Link to={stations.locatorPath}>
-          {stations.town
-            ? i18n._('search.stations.inTown', { count: stations.total, town: stations.town })
-            : i18n._('search.stations.all', { count: stations.total })}
-        </Link>
+        <Link to={stations.locatorPath}>{stationCountText(i18n, locale, stations)}</Link>
       </p>
       <ul className="site-search__station-list">
         {stations.hits.map((hit) => (

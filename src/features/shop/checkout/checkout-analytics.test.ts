@@ -42,7 +42,7 @@ const PRICE = 19.9;
 
 /** The origin as far as the checkout needs it: cart/validate and orders/initialize. */
 function fakeOrigin() {
-  const state = { initialize: 'ok' as 'ok' | 'price-changed' | 'network', orders: 0 };
+  const state = { initialize: 'ok' as 'ok' | 'price-changed' | 'network' | 'provider-down', orders: 0 };
   const fetchImpl = vi.fn(async (url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body)) as { items: Array<{ code: string; quantity: number }> };
     const total = body.items.reduce((sum, item) => sum + PRICE * item.quantity, 0);
@@ -70,6 +70,11 @@ function fakeOrigin() {
     }
     if (url.endsWith('/orders/initialize')) {
       if (state.initialize === 'network') throw new TypeError('Failed to fetch');
+      if (state.initialize === 'provider-down')
+        return Response.json(
+          { status: 502, code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'The payment service did not answer' },
+          { status: 502 },
+        );
       if (state.initialize === 'price-changed')
         return Response.json({ status: 409, code: 'PRICE_CHANGED', message: 'The total is now…' }, { status: 409 });
       state.orders += 1;
@@ -182,6 +187,8 @@ describe('add_payment_info', () => {
   it.each([
     ['the price changed', 'price-changed', 'shop.checkout.priceChanged'],
     ['the network failed', 'network', 'shop.offline.paymentNeedsNetwork'],
+    // Online, with Paytrail out of reach: not the offline message (issue 30 #3).
+    ['the payment service is out of reach', 'provider-down', 'shop.checkout.providerUnavailable'],
   ] as const)('is not sent when %s', async (_why, mode, problem) => {
     origin.state.initialize = mode;
     expect(await startPayment({ locale: 'fi-FI', basename: '', cart: service })).toEqual({ problem });

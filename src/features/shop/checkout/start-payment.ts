@@ -23,6 +23,7 @@ export type PaymentStart =
       problem:
         | typeof CART_NOTICE_IDS.validationFailed
         | 'shop.offline.paymentNeedsNetwork'
+        | 'shop.checkout.providerUnavailable'
         | 'shop.checkout.priceChanged'
         | typeof FALLBACK_ERROR_MESSAGE_ID;
     };
@@ -40,10 +41,7 @@ export async function startPayment({
   await service.validate();
   if (cart.status !== 'valid' || !cart.totals)
     return {
-      problem:
-        cart.items.length === 0
-          ? CART_NOTICE_IDS.validationFailed
-          : /*i18n*/ 'shop.offline.paymentNeedsNetwork',
+      problem: cart.items.length === 0 ? CART_NOTICE_IDS.validationFailed : /*i18n*/ 'shop.offline.paymentNeedsNetwork',
     };
   try {
     const customer = checkout.customerData;
@@ -97,6 +95,13 @@ export async function startPayment({
       await service.validate();
       return { problem: /*i18n*/ 'shop.checkout.priceChanged' };
     }
+    // The shopper is online when the origin answers at all: a payment service out of reach
+    // (502 PAYMENT_PROVIDER_UNAVAILABLE) or an origin error is no missing connection.
+    if (
+      error instanceof ApiError &&
+      (error.is('PAYMENT_PROVIDER_UNAVAILABLE') || (error.failure === 'answer' && error.status >= 500))
+    )
+      return { problem: /*i18n*/ 'shop.checkout.providerUnavailable' };
     if (isTransient(error)) return { problem: /*i18n*/ 'shop.offline.paymentNeedsNetwork' };
     console.warn('Order could not be created', error);
     return { problem: FALLBACK_ERROR_MESSAGE_ID };

@@ -160,10 +160,17 @@ function PaymentFailed({ cancelled }: { cancelled: boolean }) {
   return (
     <section className="shop-confirmation">
       <div role="alert" className="shop-error">
-        {cancelled ? <p>{i18n._('shop.confirmation.cancelled')}</p> : null}
-        <p>
-          <TextWithPhone text={(phone) => i18n._('messages.paymentFailed', { phone })} phone={customerServicePhone} />
-        </p>
+        {/* A cancelled payment is the shopper's choice, not a failure: it says so, and nothing else. */}
+        {cancelled ? (
+          <>
+            <p>{i18n._('shop.confirmation.cancelled')}</p>
+            <p>{i18n._('shop.confirmation.cancelledLead')}</p>
+          </>
+        ) : (
+          <p>
+            <TextWithPhone text={(phone) => i18n._('messages.paymentFailed', { phone })} phone={customerServicePhone} />
+          </p>
+        )}
       </div>
       <p className="shop-actions">
         <Link to={SHOP_PATHS.checkout[locale]} className="button button--primary">

@@ -11,14 +11,20 @@ import { formatAge, formatFuelPrice } from '../live-data-format';
 import { useMinuteNow } from '../use-minute-now';
 import { STATIONS_SERVICE_IDS } from '../message-ids';
 
+/**
+ * The table is named by the heading above it (`labelledBy`), not by a caption of its own: a
+ * hidden caption repeated the heading, and screen readers read "Fuel prices" twice.
+ */
 export function FuelPriceTable({
   prices,
   currency,
   timeZone,
+  labelledBy,
 }: {
   prices: readonly FuelPrice[];
   currency: string;
   timeZone: string;
+  labelledBy: string;
 }) {
   const { i18n } = useLingui();
   const { locale } = useSite();
@@ -29,8 +35,7 @@ export function FuelPriceTable({
     timeZone,
   });
   return (
-    <table className="station-prices">
-      <caption className="visually-hidden">{i18n._('stations.prices.title')}</caption>
+    <table className="station-prices" aria-labelledby={labelledBy}>
       <thead>
         <tr>
           <th scope="col">{i18n._('stations.prices.grade')}</th>

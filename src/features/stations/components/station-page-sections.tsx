@@ -3,6 +3,7 @@
  * contact and opening hours in the header, today's fuel prices and charger statuses, the
  * lunch of the day and the week's lunch list, the services, the food menu and the car wash.
  */
+import { useId } from 'react';
 import { useLingui } from '@lingui/react';
 import { useSite } from '@/ui/site-context';
 import { LOCALE_INFO } from '@/shared/locales';
@@ -85,12 +86,18 @@ export function StationHours({ station, today }: { station: StationDetails; toda
 export function StationLiveData({ station }: { station: StationDetails }) {
   const { i18n } = useLingui();
   const live = useLiveData(station);
+  const pricesHeading = useId();
   return (
     <>
       {live.prices.length > 0 ? (
         <div className="station-page__prices">
-          <h2>{i18n._('stations.prices.title')}</h2>
-          <FuelPriceTable prices={live.prices} currency={station.currency} timeZone={station.timeZone} />
+          <h2 id={pricesHeading}>{i18n._('stations.prices.title')}</h2>
+          <FuelPriceTable
+            prices={live.prices}
+            currency={station.currency}
+            timeZone={station.timeZone}
+            labelledBy={pricesHeading}
+          />
         </div>
       ) : null}
       {live.chargePoints.length > 0 ? (

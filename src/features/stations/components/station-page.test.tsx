@@ -173,3 +173,25 @@ describe('the open24h row (spec §5)', () => {
     expect(row(setupI18n({ locale: 'fi-FI', messages: { 'fi-FI': {} } }))).toBe('Open 24h');
   });
 });
+
+describe('fuel prices on the station page', () => {
+  it('names the price table by its heading once, not by a second hidden caption (issue 30 #16)', () => {
+    const content = page(undefined);
+    content.station!.prices = [{ grade: '95', price: 1.899, setAt: '2026-11-22T06:00:00.000Z' }];
+    const html = renderToString(
+      <I18nProvider i18n={catalogs['en-EU']}>
+        <SiteContext.Provider value={{ locale: 'en-EU', basename: '' }}>
+          <MemoryRouter>
+            <StationPage page={content} body={null} />
+          </MemoryRouter>
+        </SiteContext.Provider>
+      </I18nProvider>,
+    );
+    const title = catalogs['en-EU']._('stations.prices.title');
+    expect(html.split(`>${title}<`).length - 1).toBe(1);
+    expect(html).not.toMatch(/<caption[^>]*>[^<]*Fuel prices/);
+    const headingId = new RegExp(`<h2 id="([^"]+)">${title}</h2>`).exec(html)?.[1];
+    expect(headingId).toBeDefined();
+    expect(html).toContain(`<table class="station-prices" aria-labelledby="${headingId}">`);
+  });
+});
