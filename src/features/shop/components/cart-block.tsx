@@ -189,8 +189,16 @@ function DiscountForm({ current, unchecked }: { current: string | null; unchecke
     snapshot: { discountRefusal },
   } = useCart();
   // The typed code stays in the field while it is checked and when it is refused, so the
-  // customer can correct it; an accepted code replaces the form.
-  const [draft, setDraft] = useState('');
+  // customer can correct it; an accepted code replaces the form. A code typed in an earlier
+  // session (offline, then the app closed) is refused by the check of a later one, where
+  // this field never held it: the refused code is put back into the field with its reason
+  // (issue 31: it used to vanish without a word).
+  const [draft, setDraft] = useState(() => discountRefusal?.code ?? '');
+  const [shownRefusal, setShownRefusal] = useState(discountRefusal);
+  if (discountRefusal !== shownRefusal) {
+    setShownRefusal(discountRefusal);
+    if (discountRefusal && draft.trim() === '') setDraft(discountRefusal.code);
+  }
   useEffect(() => cart.showDiscountField(), [cart]);
   const refused = discountRefusal && discountRefusal.code === draft.trim() ? discountRefusal : null;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
