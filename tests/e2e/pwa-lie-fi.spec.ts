@@ -7,7 +7,8 @@
  * that it is a saved copy, accessibly.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { getHref, LOCALE_INFO, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { heroTitle, seedPage } from './support/content';
 import { LieFiProxy } from './support/lie-fi-proxy';
@@ -40,9 +41,7 @@ test('a lie-fi cold start paints the saved start page at once; the cart says it 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage('fi-FI', '/')));
     // Painted from the saved copy: the paint is recorded (a moment after the heading is in the
     // page) before one byte of any answer has reached the browser.
-    await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
-      .toBe(1);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
     expect(proxy.bytesDelivered).toBe(0);
     // A start page may be a little old, and says nothing; the worker refreshes it behind it.
     await expect(page.locator('.saved-copy-notice')).toHaveCount(0);
@@ -64,6 +63,56 @@ test('a lie-fi cold start paints the saved start page at once; the cart says it 
     expect(
       results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
     ).toEqual([]);
+  } finally {
+    await context?.close();
+    await proxy.close();
+    profile.remove();
+  }
+});
+
+/** When the page on screen painted first, in ms from the start of its navigation. */
+async function firstPaintMs(page: Page): Promise<number> {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), { timeout: 10_000 })
+    .toBe(1);
+  return page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+}
+
+test('lie-fi on pages never saved: each paints within 3 s from the device and then says it needs a connection', async ({
+  browserName,
+}, testInfo) => {
+  expect(browserName).toBe('chromium');
+  const serverPort = Number(new URL(testInfo.project.use.baseURL!).port);
+  const proxy = new LieFiProxy(serverPort);
+  const base = await proxy.listen();
+  const profile = newProfile();
+  let context: BrowserContext | undefined;
+  try {
+    context = await launchProfile(testInfo, profile.dir);
+    await installApp(await firstPage(context), `${base}/`);
+    await context.close();
+
+    proxy.delayMs = HELD_BACK_MS;
+    context = await launchProfile(testInfo, profile.dir);
+    const page = await firstPage(context);
+    // Another locale's start page (saved-first, but never saved here) and a page of the
+    // Finnish site never seen (network first): neither has a saved copy.
+    const unsaved: Array<{ locale: Locale; path: string }> = [
+      { locale: 'en-EU', path: getHref('en-EU', LOCALIZED_PATHS.stationLocator['en-EU']) },
+      { locale: 'fi-FI', path: '/yrityksille/energiatuotteet' },
+    ];
+    for (const { locale, path } of unsaved) {
+      proxy.reset();
+      await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 10_000 });
+      expect(await firstPaintMs(page), `${path} painted`).toBeLessThan(3000);
+      await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_INFO[locale].htmlLang);
+      await expect(page.locator('header.site-header')).toBeVisible();
+      // Nothing of the page is on the device: the app says so, with what opens offline.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(appMessage(locale, 'app.offline.heading'), {
+        timeout: 8_000,
+      });
+      expect(proxy.bytesDelivered).toBe(0);
+    }
   } finally {
     await context?.close();
     await proxy.close();
