@@ -12,6 +12,7 @@ import { getHref, LOCALE_INFO, LOCALIZED_PATHS, type Locale } from '#shared/loca
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { heroTitle, seedPage } from './support/content';
 import { LieFiProxy } from './support/lie-fi-proxy';
+import { addProduct, core, PRODUCT_PAGE, productCard } from './support/shop';
 import { appMessage, firstPage, installApp, launchProfile, newProfile } from './support/pwa';
 
 test.describe.configure({ timeout: 90_000 });
@@ -30,7 +31,14 @@ test('a lie-fi cold start paints the saved start page at once; the cart says it 
   try {
     // Installed on a good connection: the worker saves the start page, the locator and the cart.
     context = await launchProfile(testInfo, profile.dir);
-    await installApp(await firstPage(context), `${base}/`);
+    const installing = await firstPage(context);
+    await installApp(installing, `${base}/`);
+    // A product in the cart, so that the cart is checked with the server when it opens.
+    await installing.goto(`${base}${PRODUCT_PAGE}`);
+    await expect(productCard(installing, 'WASH-PREMIUM').getByText('19,90 €')).toBeVisible({ timeout: 15_000 });
+    await expect(installing.getByRole('region', { name: core('notifications.label') })).toBeAttached();
+    await addProduct(installing, 'WASH-BASIC');
+    await expect(installing.getByRole('dialog')).toBeVisible();
     await context.close();
 
     proxy.delayMs = HELD_BACK_MS;
@@ -63,6 +71,10 @@ test('a lie-fi cold start paints the saved start page at once; the cart says it 
     expect(
       results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
     ).toEqual([]);
+    // The cart's check answers once the connection lets it through: the cart is no longer
+    // an unchecked copy, and the notice goes (issue 31, finding 9).
+    await expect(notice).toHaveCount(0, { timeout: HELD_BACK_MS + 10_000 });
+    await expect(page.locator('[data-code="WASH-BASIC"]')).toBeVisible();
   } finally {
     await context?.close();
     await proxy.close();

@@ -7,6 +7,7 @@ import { InlineForm } from '@/ui/form/inline-form';
 import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useOnlineStatus } from '@/ui/use-online-status';
+import { dismissSavedCopyNotice } from '@/ui/saved-copy-notice';
 import { trackCartStep } from '../analytics';
 import { lineTotal, MAX_ITEM_AMOUNT } from '../cart/cart-items';
 import { useCartService } from '../cart/cart-context';
@@ -23,6 +24,14 @@ export function CartBlock() {
   const { cart, snapshot } = useCart();
   const online = useOnlineStatus();
   const viewed = useRef(false);
+
+  // A saved copy of the cart page says it may be out of date; once the cart has been
+  // checked with the server (a check that answered), it is not (issue 31, finding 9).
+  const lastStatus = useRef(snapshot.status);
+  useEffect(() => {
+    if (lastStatus.current === 'validating' && snapshot.status === 'valid') dismissSavedCopyNotice();
+    lastStatus.current = snapshot.status;
+  }, [snapshot.status]);
 
   // view_cart once per visit of the cart page, when the saved cart has been read.
   useEffect(() => {
