@@ -61,12 +61,65 @@ function privateSourceMaps(): Plugin {
 }
 
 /**
+ * What the start pages and the manifest's shortcuts need to open offline, and what the app
+ * needs to build a page on the device (docs/pwa.md "Slow links and Save-Data"): their
+ * chunks (those holding these modules) with everything they import statically, and their
+ * message catalogs. Part of the app shell, so that a worker installed on 2g or Save-Data has them too (issue 31: the
+ * cart, a manifest shortcut, stayed on "loading" offline; the locator never hydrated).
+ * The map (Google's and the built-in one) stays on use.
+ */
+const OFFLINE_CORE_MODULES = [
+  /\/src\/app\/offline-page\.tsx$/,
+  /\/src\/app\/cart-service\.ts$/,
+  /\/src\/features\/shop\/components\/cart-block\.tsx$/,
+  /\/src\/features\/stations\/components\/station-locator\.tsx$/,
+  /\/src\/features\/stations\/offline-pages\.ts$/,
+  /\/src\/features\/stations\/offline-station-page\.ts$/,
+  /\/src\/features\/content\/api\/fetch-payload\.ts$/,
+  /\/locales\/[\w-]+\/(?:app|shop|stations)\.po(?:\?|$)/,
+];
+
+/** The client build's files of OFFLINE_CORE_MODULES (filled by offlineCore(), read by markAppShell). */
+const offlineCoreFiles = new Set<string>();
+
+function offlineCore(): Plugin {
+  return {
+    name: 'st1-offline-core',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment?.config.build.ssr) return;
+      offlineCoreFiles.clear();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || offlineCoreFiles.has(fileName)) return;
+        offlineCoreFiles.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) offlineCoreFiles.add(css);
+        // Stylesheets imported as addresses (`?url`, the stations feature's StationStyles).
+        for (const asset of chunk.viteMetadata?.importedAssets ?? [])
+          if (asset.endsWith('.css')) offlineCoreFiles.add(asset);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      const holds = (chunk: (typeof bundle)[string], pattern: RegExp) =>
+        chunk.type === 'chunk' && chunk.moduleIds.some((id) => pattern.test(id));
+      for (const [fileName, chunk] of Object.entries(bundle)) {
+        if (OFFLINE_CORE_MODULES.some((pattern) => holds(chunk, pattern))) visit(fileName);
+      }
+      const missing = OFFLINE_CORE_MODULES.filter(
+        (pattern) => !Object.values(bundle).some((chunk) => holds(chunk, pattern)),
+      );
+      // A module renamed or merged into another chunk would silently leave the shell.
+      if (missing.length > 0) throw new Error(`offlineCore: no chunk of ${missing.join(', ')}`);
+    },
+  };
+}
+
+/**
  * Marks the precache entries of the app shell (`shell: true`; the rest `false`), which the
  * worker always precaches at install; on Save-Data or a slow link it leaves the rest
  * until a page uses it (sw/precache-plan.ts). The shell: every file outside assets/
  * (icons, logo, favicon, offline.css), the scripts and stylesheet the HTML template names
- * (the entry and what it preloads), and the message catalogs (one per locale, needed by
- * every page).
+ * (the entry and what it preloads), the message catalogs (one per locale, needed by
+ * every page), and the offline core (OFFLINE_CORE_MODULES).
  */
 function markAppShell(entries: Array<{ url: string; revision: string | null; size: number }>) {
   const template = resolve(distDir, 'client', 'index.html');
@@ -78,7 +131,11 @@ function markAppShell(entries: Array<{ url: string; revision: string | null; siz
   );
   const manifest = entries.map((entry) => ({
     ...entry,
-    shell: !entry.url.startsWith('assets/') || named.has(entry.url) || /^assets\/messages-[\w-]+\.js$/.test(entry.url),
+    shell:
+      !entry.url.startsWith('assets/') ||
+      named.has(entry.url) ||
+      offlineCoreFiles.has(entry.url) ||
+      /^assets\/messages-[\w-]+\.js$/.test(entry.url),
   }));
   return { manifest };
 }
@@ -122,7 +179,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     lingui({ failOnMissing: true, failOnCompileError: true }),
     buildInfo(),
-    ...(isSsrBuild ? [] : [serviceWorker(), privateSourceMaps()]),
+    ...(isSsrBuild ? [] : [offlineCore(), serviceWorker(), privateSourceMaps()]),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: isSsrBuild

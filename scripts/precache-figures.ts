@@ -46,3 +46,14 @@ export function totals(files: readonly PrecacheFile[]): PrecacheTotals {
     brotliBytes: files.reduce((sum, file) => sum + file.brotliBytes, 0),
   };
 }
+
+/** The two rows of the figures block in docs/pwa.md (written by bench-precache.ts): files and bytes. */
+export function documentedTotals(markdown: string): { all: PrecacheTotals; shell: PrecacheTotals } | undefined {
+  const rows = [...markdown.matchAll(/^\| [^|]+ \| (\d+) \| ([\d.]+) MB \| (\d+) KB \|$/gm)].map((match) => ({
+    files: Number(match[1]),
+    bytes: Number(match[2]) * 1_000_000,
+    brotliBytes: Number(match[3]) * 1000,
+  }));
+  const [all, shell] = rows;
+  return all && shell ? { all, shell } : undefined;
+}

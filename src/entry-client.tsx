@@ -9,6 +9,7 @@ import { lazyCartSource, type CartSource } from '@/features/shop';
 import { captureInstallPrompt } from '@/features/pwa/install-event';
 import {
   OFFLINE_NOTICE_TITLE_ID,
+  isChunkLoadError,
   isNetworkFailure,
   listenForChunkErrors,
   withNavigationReloads,
@@ -19,6 +20,9 @@ import type { Locale } from '@/shared/locales';
 import type { PagePayload } from '@/shared/payload';
 import type { PageContent } from '@/shared/content-schema';
 import '@/app/styles.css';
+
+/** How long the app shell waits for a page's payload before it shows the offline notice. */
+const SHELL_NETWORK_WAIT_MS = 2000;
 
 /** What this document's page loads are made with: its locale and basename, its i18n and cart. */
 interface DocumentServices {
@@ -72,11 +76,11 @@ function offlineNoticePayload(locale: Locale, title: string, target: string): Pa
 function pageLoader(services: DocumentServices) {
   const { site } = services;
 
-  async function loadPayload(target: string, signal: AbortSignal) {
+  async function loadPayload(target: string, signal: AbortSignal, options: { timeoutMs?: number } = {}) {
     const payload = await (
       await import('@/features/content/api/fetch-payload')
     )
-      .fetchPayload(target, signal)
+      .fetchPayload(target, signal, options)
       .catch(
         async (error: unknown) => (isNetworkFailure(error) && (await offlinePayload(target))) || Promise.reject(error),
       );
@@ -127,7 +131,17 @@ function pageLoader(services: DocumentServices) {
    * an unreachable page becomes the offline notice.
    */
   const loadPage = withOfflineNotice(withNavigationReloads(loadPayload));
-  const loadInShell = withOfflineNotice(loadPayload);
+  /**
+   * The app shell means the worker found the network wanting (no answer at all, or none in
+   * time on lie-fi): the page the device can build comes first, the network gets a short
+   * while more, then the offline notice says what opens without a connection.
+   */
+  const loadInShell = withOfflineNotice(async (target, signal) => {
+    const built = await offlinePayload(target);
+    if (!built) return loadPayload(target, signal, { timeoutMs: SHELL_NETWORK_WAIT_MS });
+    await preloadPage(built.page?.content, services.cart);
+    return built;
+  });
   return (target: string, signal: AbortSignal) =>
     target === services.shellTarget ? loadInShell(target, signal) : loadPage(target, signal);
 }
@@ -147,18 +161,35 @@ async function main() {
   const cart = lazyCartSource(async () => (await import('@/app/cart-service')).buildCart(site.locale));
   // The i18n instance is handed over as soon as it exists: block chunks with a feature
   // catalog wait for it (src/i18n/catalogs.ts), so waiting for them first would deadlock.
-  const [i18n] = await Promise.all([
+  const [i18n, partsLoaded] = await Promise.all([
     createI18n(boot.payload.locale).then((instance) => {
       setBrowserI18n(instance);
       return instance;
     }),
-    preloadPage(boot.payload.page?.content, cart),
+    // Offline, a page whose parts this device never fetched (a worker installed on a
+    // metered link keeps only what pages used) cannot come alive: it becomes the offline
+    // notice rather than a page that never finishes loading. Online the chunk-error
+    // reload (listenForChunkErrors) has its say.
+    preloadPage(boot.payload.page?.content, cart).then(
+      () => true,
+      (error: unknown) => {
+        if (!isChunkLoadError(error) || navigator.onLine) throw error;
+        console.warn('The page cannot be loaded offline', error);
+        return false;
+      },
+    ),
   ]);
+  const target = `${window.location.pathname}${window.location.search}`;
+  let initial = boot.payload;
+  if (!partsLoaded) {
+    await loadFeatureMessages('app');
+    initial = offlineNoticePayload(site.locale, i18n._(OFFLINE_NOTICE_TITLE_ID), target);
+  }
   const load = pageLoader({
     site,
     i18n,
     cart,
-    shellTarget: appShell ? `${window.location.pathname}${window.location.search}` : undefined,
+    shellTarget: appShell ? target : undefined,
   });
   // Scrolling on navigation is the app's (src/app/page-navigation.ts), not the browser's.
   window.history.scrollRestoration = 'manual';
@@ -169,14 +200,21 @@ async function main() {
     <StrictMode>
       <AppProviders i18n={i18n} site={site} cart={cart}>
         <BrowserRouter basename={boot.basename || '/'}>
-          <PageRoute initial={boot.payload} load={load} {...(appShell ? { initialTarget: '' } : {})} />
+          <PageRoute initial={initial} load={load} {...(appShell ? { initialTarget: '' } : {})} />
         </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );
   const root = document.getElementById('root')!;
-  // The shell's HTML is not the address's page: rendered anew, not hydrated.
-  if (appShell) {
+  // The shell's HTML is not the address's page, and a saved copy made for another query
+  // string (the worker's fallback offline) is not this view of it: rendered anew, not
+  // hydrated, which would keep the server's markup for another state (issue 31: the map
+  // address showed the list, and the switch to the map changed nothing).
+  if (appShell || !partsLoaded || (boot.renderedSearch ?? '') !== window.location.search) {
+    // Stylesheets React wrote into the server's markup (<link precedence>, StationStyles)
+    // go to the head first: rendering anew clears the container, and React, which knows
+    // them by address already, would not add them again.
+    for (const link of root.querySelectorAll('link[rel="stylesheet"][data-precedence]')) document.head.append(link);
     createRoot(root).render(app);
     return;
   }

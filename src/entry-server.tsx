@@ -56,6 +56,6 @@ export const render: ServerBundle['render'] = async ({ url, basename, payload, p
     lang: payload.head.lang,
     head: renderToStaticMarkup(<HeadMarkup head={payload.head} />),
     html,
-    data: `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ basename, payload, ...(publicConfig ? { publicConfig } : {}), renderedAt })}</script>`,
+    data: `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData({ basename, payload, ...(publicConfig ? { publicConfig } : {}), renderedAt, ...(search ? { renderedSearch: search } : {}) })}</script>`,
   };
 };

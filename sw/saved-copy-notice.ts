@@ -2,15 +2,15 @@
  * A page that must be fresh (cart, checkout, account: ./page-freshness.ts) and is shown
  * from its saved copy because the network did not answer in time says so: the worker puts
  * a notice at the top of the saved document, outside the app's root element, so that the
- * app hydrates the page as it was rendered and the notice stays until the next load. The
+ * app hydrates the page as it was rendered; the notice stays until the next load, or until
+ * the page has checked its data with the server (the cart: dismissSavedCopyNotice). The
  * notice links to the address itself to try the network again. Pure string work, so that
  * it is unit-tested without a worker.
  */
 import escapeHtml from 'escape-html';
 import { LOCALE_INFO, type Locale } from '#shared/locales';
-
-/** The class the notice is found and styled by (the form messages' info style). */
-const SAVED_COPY_NOTICE_CLASS = 'saved-copy-notice';
+// The class the notice is found and styled by (the form messages' info style).
+import { SAVED_COPY_NOTICE_CLASS } from '#shared/service-worker-protocol';
 
 export function savedCopyNoticeHtml(here: string, locale: Locale, texts: { notice: string; retry: string }): string {
   return (

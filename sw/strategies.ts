@@ -15,7 +15,7 @@
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { RouteHandlerCallbackOptions, RouteHandlerObject, WorkboxPlugin } from 'workbox-core/types';
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import type { Locale } from '#shared/locales';
 import { payloadUrl } from '#shared/payload';
 import { CACHES } from './cache-names';
@@ -28,11 +28,15 @@ import { savedCopyNoticeHtml, savedCopyResponse } from './saved-copy-notice';
 import { isStorable, isStorablePage } from './storable';
 
 /**
- * A network-first page that takes longer than this answers from the saved copy, when
- * there is one. Short, as Workbox advises: on a connection that hangs (lie-fi) every
- * second of it is a blank screen, and the page is refreshed at the next visit anyway.
+ * A page whose network answer takes longer than this is answered from the device: the
+ * saved copy when there is one, else the app shell (the app builds the page or says it
+ * needs a connection), else the offline page. For every page and every strategy, saved or
+ * not (issue 31: a page never saved used to wait for the network however long it took).
+ * Short, as Workbox advises: on a connection that hangs (lie-fi) every second of it is a
+ * blank screen, and the app must have painted within 3 s (docs/pwa.md "Pages"); the
+ * answer still arriving later is saved for the next visit.
  */
-export const NAVIGATION_TIMEOUT_S = 3;
+export const NAVIGATION_TIMEOUT_S = 2;
 
 const storablePagesOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (isStorablePage(response) ? response : null),
@@ -49,22 +53,62 @@ function markedSavedCopy(request: Request, saved: Response, hostLocale: Locale |
   return savedCopyResponse(saved, savedCopyNoticeHtml(`${url.pathname}${url.search}`, locale, savedCopyTexts(locale)));
 }
 
+/**
+ * What the device has for a page the network did not give: its saved copy (this very
+ * address, else the same page under another query string: ?service=MAIN … beats the
+ * offline page), else the app shell of the address's locale (the app puts the page
+ * together on the device: a station page from stored data, else the offline notice in the
+ * normal layout), else the plain offline page as the last resort.
+ */
+async function deviceAnswer(
+  request: Request,
+  hostLocale: Locale | undefined,
+  options: { markSavedCopy: boolean },
+): Promise<Response> {
+  const saved =
+    (await caches.match(request, { cacheName: CACHES.pages, ignoreVary: true })) ??
+    (await caches.match(request, { cacheName: CACHES.pages, ignoreSearch: true, ignoreVary: true }));
+  if (saved) return options.markSavedCopy ? markedSavedCopy(request, saved, hostLocale) : saved;
+  const url = new URL(request.url);
+  const { locale, domainMode } = localeOfAddress(url, hostLocale);
+  const shell = await appShellResponse(locale);
+  if (shell) return shell;
+  return offlinePageResponse(
+    offlinePageHtml(url, locale, domainMode, offlineTexts(locale), await savedStartPages(hostLocale)),
+  );
+}
+
 function offlineFallback(hostLocale: Locale | undefined, options: { markSavedCopy: boolean }): WorkboxPlugin {
-  return {
-    handlerDidError: async ({ request }) => {
-      // The same page under another query string (?service=MAIN …) beats the offline page.
-      const saved = await caches.match(request, { cacheName: CACHES.pages, ignoreSearch: true, ignoreVary: true });
-      if (saved) return options.markSavedCopy ? markedSavedCopy(request, saved, hostLocale) : saved;
-      const url = new URL(request.url);
-      const { locale, domainMode } = localeOfAddress(url, hostLocale);
-      // The app puts the page together on the device (a station page from stored data,
-      // else the offline notice in the normal layout); the plain page is the last resort.
-      const shell = await appShellResponse(locale);
-      if (shell) return shell;
-      return offlinePageResponse(
-        offlinePageHtml(url, locale, domainMode, offlineTexts(locale), await savedStartPages(hostLocale)),
-      );
-    },
+  return { handlerDidError: ({ request }) => deviceAnswer(request, hostLocale, options) };
+}
+
+/**
+ * A strategy with a deadline: whatever it has not answered within NAVIGATION_TIMEOUT_S
+ * is answered from the device (deviceAnswer). The strategy goes on behind it (its
+ * handler keeps the worker alive until its work is done), so the late answer is saved.
+ */
+function withDeadline(
+  strategy: Strategy,
+  hostLocale: Locale | undefined,
+  options: { markSavedCopy: boolean },
+): (handlerOptions: RouteHandlerCallbackOptions) => Promise<Response> {
+  return async (handlerOptions) => {
+    const answer = strategy.handle(handlerOptions);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), NAVIGATION_TIMEOUT_S * 1000);
+    });
+    try {
+      const first = await Promise.race([answer, deadline]);
+      if (first !== 'late') return first;
+    } finally {
+      clearTimeout(timer);
+    }
+    // Answered from the device; a late failure of the network is nobody's concern now.
+    answer.catch(() => undefined);
+    const request =
+      handlerOptions.request instanceof Request ? handlerOptions.request : new Request(handlerOptions.request);
+    return deviceAnswer(request, hostLocale, options);
   };
 }
 
@@ -83,7 +127,7 @@ const PAGE_MATCH_OPTIONS: CacheQueryOptions = { ignoreVary: true };
 function networkFirstPages(hostLocale: Locale | undefined, options: { markSavedCopy: boolean }): NetworkFirst {
   return new NetworkFirst({
     cacheName: CACHES.pages,
-    networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+    // No timeout of its own: withDeadline answers a late page from the device.
     matchOptions: PAGE_MATCH_OPTIONS,
     plugins: [
       storablePagesOnly,
@@ -106,11 +150,15 @@ function savedFirstPages(hostLocale: Locale | undefined): StaleWhileRevalidate {
 export function pageStrategy(hostLocale: Locale | undefined): RouteHandlerObject {
   const freshness = pageFreshness(hostLocale);
   const strategies = {
-    'saved-first': savedFirstPages(hostLocale),
-    'fresh-required': networkFirstPages(hostLocale, { markSavedCopy: true }),
-    'network-first': networkFirstPages(hostLocale, { markSavedCopy: false }),
+    'saved-first': withDeadline(savedFirstPages(hostLocale), hostLocale, { markSavedCopy: false }),
+    'fresh-required': withDeadline(networkFirstPages(hostLocale, { markSavedCopy: true }), hostLocale, {
+      markSavedCopy: true,
+    }),
+    'network-first': withDeadline(networkFirstPages(hostLocale, { markSavedCopy: false }), hostLocale, {
+      markSavedCopy: false,
+    }),
   };
-  return { handle: (options) => strategies[freshness(options.url)].handle(options) };
+  return { handle: (options) => strategies[freshness(options.url)](options) };
 }
 
 export function payloadStrategy(): StaleWhileRevalidate {

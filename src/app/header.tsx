@@ -8,6 +8,7 @@ import { visibleNavigation } from '@/shared/navigation';
 import type { HeadData } from '@/shared/head';
 import { LOCALIZED_PATHS } from '@/shared/locales';
 import { useOnlineStatus } from '@/ui/use-online-status';
+import { usePagePayload } from '@/ui/payload-context';
 import { CartLink } from '@/features/shop';
 import { useSite } from '@/ui/site-context';
 import { ACCOUNT_PATHS } from '@/shared/account-paths';
@@ -23,9 +24,12 @@ import './header.css';
 function OfflineNotice() {
   const { i18n } = useLingui();
   const online = useOnlineStatus();
+  // The offline notice of a page that is not saved says "you are offline" itself; "showing
+  // saved content" above it would contradict it (issue 31, finding 9).
+  const notSaved = usePagePayload()?.offline?.kind === 'notice';
   return (
     <p className="site-header__offline" role="status">
-      {online ? null : i18n._('header.offline')}
+      {online || notSaved ? null : i18n._('header.offline')}
     </p>
   );
 }

@@ -22,6 +22,12 @@ export interface BootData {
   publicConfig?: PublicConfig;
   /** When the server rendered this document (epoch ms): hydration shows the same day (src/ui/render-date.ts). */
   renderedAt?: number;
+  /**
+   * The query string ("?view=map") the server rendered this document for; absent for none.
+   * A saved copy the service worker shows for another query (offline, `/asemahaku` for
+   * `/asemahaku?view=map`) is rendered anew instead of hydrated (src/entry-client.tsx).
+   */
+  renderedSearch?: string;
 }
 
 /**

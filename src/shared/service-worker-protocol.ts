@@ -44,3 +44,10 @@ export function offlineStartPages(locale: Locale, domainMode: boolean): string[]
     getHref(locale, SHOP_PATHS.cart[locale], { domainMode }),
   ];
 }
+
+/**
+ * The class of the notice the worker puts above a saved copy of a page that must be fresh
+ * (sw/saved-copy-notice.ts); the page takes it away once it has fresh data of its own.
+ */
+export const SAVED_COPY_NOTICE_CLASS = 'saved-copy-notice';
+

@@ -214,6 +214,25 @@ test('installed, closed and relaunched offline: stations open from stored data, 
     await expect(mine).toBeInViewport();
     await expectNoSeriousAxeViolations(page);
 
+    // The map's address (a reload or a restart in map view): the saved locator was made for
+    // the list, and the app renders the map view of the address instead (issue 31, finding 2).
+    await page.goto(`${LOCATOR_EN}?view=map`);
+    await waitForHydration(page);
+    const viewButton = (view: 'list' | 'map') =>
+      page
+        .getByRole('group', { name: text('en-EU', 'stations.view.label') })
+        .getByRole('button', { name: text('en-EU', `stations.view.${view}`) });
+    await expect(viewButton('map')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.station-locator__layout')).toHaveAttribute('data-view', 'map');
+    await expect(page.locator('.station-locator__list-column')).toBeHidden();
+    await viewButton('list').click();
+    await expect(page.locator('.station-locator__layout')).toHaveAttribute('data-view', 'list');
+    await expect(page).toHaveURL(new RegExp(`${LOCATOR_EN}$`));
+    await viewButton('map').click();
+    await expect(page.locator('.station-locator__layout')).toHaveAttribute('data-view', 'map');
+    await expect(page).toHaveURL(new RegExp(`${LOCATOR_EN}\\?view=map$`));
+    await viewButton('list').click();
+
     // A client navigation to a station page never visited: found by the locator's search.
     await page.getByRole('searchbox', { name: text('en-EU', 'stations.search.label') }).fill(second.name);
     const listed = page.locator('.station-list:not(.station-list--favourites) > li', { hasText: second.name });

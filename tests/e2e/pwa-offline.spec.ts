@@ -132,6 +132,8 @@ for (const viewport of VIEWPORTS) {
         await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_INFO[locale].htmlLang);
         await expect(page).toHaveTitle(appMessage(locale, 'app.offline.documentTitle'));
         await expect(page.locator('header.site-header')).toBeVisible();
+        // Not "showing saved content" above a notice that the page is not saved (finding 9).
+        await expect(page.locator('.site-header__offline')).toBeEmpty();
         await expect(page.locator('footer').first()).toBeVisible();
         await expect(page.getByRole('link', { name: appMessage(locale, 'app.offline.retry') })).toHaveAttribute(
           'href',

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { precacheManifest } from '../../scripts/precache-figures';
 import { waitForHydration } from './support/page-helpers';
+import { PRODUCT_PAGE, productCard } from './support/shop';
+import { text } from './support/stations';
+import { LOCALIZED_PATHS } from '#shared/locales';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import {
+  appMessage,
   cachedPaths,
   firstPage,
   installApp,
@@ -176,7 +181,8 @@ test('on 2g the worker precaches the app shell only, keeps what pages use, and t
   const manifest = precacheManifest(readFileSync(join(process.env.DIST_DIR ?? 'dist', 'client', 'sw.js'), 'utf8'));
   const shell = manifest.filter((entry) => entry.shell).map((entry) => `/${entry.url}`);
   const onUse = manifest.filter((entry) => !entry.shell).map((entry) => `/${entry.url}`);
-  expect(onUse.length).toBeGreaterThan(50);
+  // The app shell is the start pages' and the offline core's (vite.config.ts); the rest waits.
+  expect(onUse.length).toBeGreaterThan(30);
 
   const profile = newProfile();
   let context = await launchProfile(testInfo, profile.dir, { args: ['--force-effective-connection-type=2G'] });
@@ -186,30 +192,49 @@ test('on 2g the worker precaches the app shell only, keeps what pages use, and t
     const precached = (await cachedPaths(page, 'st1-precache-')).map((path) => path.replace(/\?.*$/, ''));
     expect(precached.sort()).toEqual([...shell].sort());
     // A page loaded through the worker: what it uses is fetched and kept, nothing more.
-    await page.goto('/asemahaku');
+    await page.goto(PRODUCT_PAGE);
     await waitForHydration(page);
-    await expect(page.locator('.station-locator')).toBeVisible();
+    await expect(productCard(page, 'WASH-PREMIUM')).toBeVisible();
     await expect
-      .poll(async () => (await cachedPaths(page, 'st1-assets-')).some((path) => path.includes('station-locator')))
+      .poll(async () => (await cachedPaths(page, 'st1-assets-')).some((path) => path.includes('shop-products-block')))
       .toBe(true);
     const used = await cachedPaths(page, 'st1-assets-');
     expect(used.length).toBeLessThan(onUse.length / 2);
     for (const path of used) expect(onUse).toContain(path);
     await context.close();
 
-    // Relaunched with no network: the locator opens and runs from what it used.
+    // Relaunched with no network: the product page opens and runs from what it used.
     context = await launchProfile(testInfo, profile.dir, {
       args: ['--force-effective-connection-type=2G'],
       offline: true,
+      viewport: { width: 390, height: 844 },
     });
     page = await firstPage(context);
     const failed: string[] = [];
     page.on('requestfailed', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/assets/')) failed.push(request.url());
+      const path = new URL(request.url()).pathname;
+      // The maps are never part of the shell: the locator's map column says so by itself.
+      if (path.startsWith('/assets/') && !/\/assets\/(?:offline|station)-map-/.test(path)) failed.push(path);
     });
+    await page.goto(PRODUCT_PAGE);
+    await waitForHydration(page);
+    await expect(productCard(page, 'WASH-PREMIUM')).toBeVisible();
+    // The locator and the cart, the manifest's shortcuts, saved in the background but never
+    // opened online, and a page never seen: what they need is in the app shell (issue 31,
+    // finding 3). No station list was stored on 2g: the locator shows the saved page's
+    // stations and says why, not "no stations match your search" (finding 4).
     await page.goto('/asemahaku');
     await waitForHydration(page);
-    await expect(page.locator('.station-locator')).toBeVisible();
+    await expect(page.getByText(text('fi-FI', 'stations.offline.noData'))).toBeVisible();
+    await expect(page.locator('.station-locator__count')).toHaveText(/^Näytetään \d+\/\d+ asemaa$/);
+    await expect(page.getByText(text('fi-FI', 'stations.results.none'))).toHaveCount(0);
+    await expect(page.locator('.station-list > li').first()).toBeVisible();
+    await page.goto(SHOP_PATHS.cart['fi-FI']);
+    await waitForHydration(page);
+    await expect(page.locator('.shop-cart')).toBeVisible();
+    await expect(page.locator('.shop-cart__loading')).toHaveCount(0);
+    await page.goto(LOCALIZED_PATHS.terms['fi-FI']);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(appMessage('fi-FI', 'app.offline.heading'));
     expect(failed).toEqual([]);
   } finally {
     await context.close();

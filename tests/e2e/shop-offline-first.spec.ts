@@ -165,3 +165,41 @@ test('an add the server refuses drops only that line and names it; the rest of t
     profile.remove();
   }
 });
+
+test('a discount code typed offline and refused after a restart stays in its field with the reason', async ({
+  browserName,
+}, testInfo) => {
+  expect(browserName).toBe('chromium');
+  const profile = newProfile();
+  let context: BrowserContext = await launchProfile(testInfo, profile.dir);
+  try {
+    let page = await firstPage(context);
+    await installApp(page);
+    await openProducts(page);
+    await addProduct(page, 'WASH-BASIC');
+    await closeModal(page);
+    await context.close();
+
+    context = await launchProfile(testInfo, profile.dir, { offline: true });
+    page = await firstPage(context);
+    await openCart(page);
+    await page.getByLabel(fi('shop.discount.label')).fill('EIOLEMASSA');
+    await page.getByLabel(fi('shop.discount.label')).press('Enter');
+    await expect(page.getByText(fi('shop.discount.pending', { code: 'EIOLEMASSA' }))).toBeVisible();
+    await context.close();
+
+    // A new session online: its first check refuses the code this field never held.
+    context = await launchProfile(testInfo, profile.dir);
+    page = await firstPage(context);
+    await openCart(page);
+    const field = page.getByLabel(fi('shop.discount.label'));
+    await expect(field).toHaveValue('EIOLEMASSA');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').getByText(fi('shop.discount.DISCOUNT_UNKNOWN'))).toBeVisible();
+    await expect(page.getByText(fi('shop.discount.pending', { code: 'EIOLEMASSA' }))).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'refused code after a restart');
+  } finally {
+    await context.close();
+    profile.remove();
+  }
+});

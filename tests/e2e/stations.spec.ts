@@ -229,6 +229,23 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test('a station page does not move when its open-now statuses arrive after hydration (412 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  const { slug } = await richStation(page);
+  const factsTop = () => page.locator('.station-page__facts').evaluate((facts) => facts.getBoundingClientRect().top);
+  // The server's page as painted before any script runs.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(`/asemat/${slug}`);
+  const before = await factsTop();
+  expect(await page.locator('.station-open-status li').count()).toBeGreaterThanOrEqual(3);
+  await page.unroute('**/assets/*.js');
+  await page.goto(`/asemat/${slug}`);
+  await waitForHydration(page);
+  await expect(page.locator('.station-open-status .station-status--pending')).toHaveCount(0);
+  // Issue 31, finding 10: the rows grew from one line to two and pushed the facts 99 px down.
+  expect(Math.abs((await factsTop()) - before)).toBeLessThan(1);
+});
+
 test('after one online visit the locator and a visited station page work offline', async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openLocator(page);

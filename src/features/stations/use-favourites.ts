@@ -5,6 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { StationCountry, StationSummary } from '@/shared/stations';
+import { askForPersistentStorage } from '@/ui/persistent-storage';
 import { readFavourites, setFavourite, stationsDb } from './station-db';
 
 export interface FavouriteStations {
@@ -38,7 +39,12 @@ export function useFavourites(): FavouriteStations {
   );
 }
 
-/** Stars or unstars a station; a storage failure is reported to the caller. */
-export function toggleFavourite(station: Pick<StationSummary, 'id' | 'country'>, on: boolean): Promise<void> {
-  return setFavourite(station, on);
+/**
+ * Stars or unstars a station; a storage failure is reported to the caller. A star is the
+ * visitor saying the stored data matters: the browser is asked to keep it from eviction
+ * (src/ui/persistent-storage.ts; once per document, never in the visitor's way).
+ */
+export async function toggleFavourite(station: Pick<StationSummary, 'id' | 'country'>, on: boolean): Promise<void> {
+  await setFavourite(station, on);
+  if (on) void askForPersistentStorage();
 }

@@ -148,8 +148,10 @@ export function useStationList(country: StationCountry, locale: Locale): Station
     return { ...base, stations: fetched.stations, syncedAt: stored?.meta?.syncedAt ?? fetched.at };
   if (!stored || stored.country !== country) return { ...base, stations: null, syncedAt: null };
   const { meta, stations } = stored;
-  // An empty store before the first sync is "loading", not "no stations".
-  const final = !online || syncState.settled;
+  // An empty store before the first sync is "loading", not "no stations"; offline it stays
+  // "nothing stored" (null): the locator shows its page's own short list and says no
+  // station data is saved, never "no stations match your search" with nothing typed.
+  const final = online && syncState.settled;
   return {
     ...base,
     stations: stations.length > 0 || final ? stations : null,

@@ -4,9 +4,13 @@ import { payloadUrl, type PagePayload } from '@/shared/payload';
 /**
  * Client navigation fetches `{path}/_payload.json`; 404 and 500 answers carry a payload
  * too, so every status is read. An answer that is not JSON (a gateway's page) is an
- * ApiError, and so is no answer after one more try.
+ * ApiError, and so is no answer after one more try, or none within `timeoutMs` when given.
  */
-export async function fetchPayload(target: string, signal: AbortSignal): Promise<PagePayload> {
+export async function fetchPayload(
+  target: string,
+  signal: AbortSignal,
+  options: { timeoutMs?: number } = {},
+): Promise<PagePayload> {
   const url = new URL(target, window.location.origin);
   const { body } = await requestJson<PagePayload>({
     url: payloadUrl(url.pathname),
@@ -14,6 +18,7 @@ export async function fetchPayload(target: string, signal: AbortSignal): Promise
     signal,
     retryOnce: true,
     acceptStatuses: 'any',
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
   return body;
 }

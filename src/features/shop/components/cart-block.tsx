@@ -7,6 +7,7 @@ import { InlineForm } from '@/ui/form/inline-form';
 import { formatPrice } from '@/shared/shop/money';
 import { SHOP_PATHS } from '@/shared/shop/shop-paths';
 import { useOnlineStatus } from '@/ui/use-online-status';
+import { dismissSavedCopyNotice } from '@/ui/saved-copy-notice';
 import { trackCartStep } from '../analytics';
 import { lineTotal, MAX_ITEM_AMOUNT } from '../cart/cart-items';
 import { useCartService } from '../cart/cart-context';
@@ -23,6 +24,14 @@ export function CartBlock() {
   const { cart, snapshot } = useCart();
   const online = useOnlineStatus();
   const viewed = useRef(false);
+
+  // A saved copy of the cart page says it may be out of date; once the cart has been
+  // checked with the server (a check that answered), it is not (issue 31, finding 9).
+  const lastStatus = useRef(snapshot.status);
+  useEffect(() => {
+    if (lastStatus.current === 'validating' && snapshot.status === 'valid') dismissSavedCopyNotice();
+    lastStatus.current = snapshot.status;
+  }, [snapshot.status]);
 
   // view_cart once per visit of the cart page, when the saved cart has been read.
   useEffect(() => {
@@ -189,8 +198,16 @@ function DiscountForm({ current, unchecked }: { current: string | null; unchecke
     snapshot: { discountRefusal },
   } = useCart();
   // The typed code stays in the field while it is checked and when it is refused, so the
-  // customer can correct it; an accepted code replaces the form.
-  const [draft, setDraft] = useState('');
+  // customer can correct it; an accepted code replaces the form. A code typed in an earlier
+  // session (offline, then the app closed) is refused by the check of a later one, where
+  // this field never held it: the refused code is put back into the field with its reason
+  // (issue 31: it used to vanish without a word).
+  const [draft, setDraft] = useState(() => discountRefusal?.code ?? '');
+  const [shownRefusal, setShownRefusal] = useState(discountRefusal);
+  if (discountRefusal !== shownRefusal) {
+    setShownRefusal(discountRefusal);
+    if (discountRefusal && draft.trim() === '') setDraft(discountRefusal.code);
+  }
   useEffect(() => cart.showDiscountField(), [cart]);
   const refused = discountRefusal && discountRefusal.code === draft.trim() ? discountRefusal : null;
   function onSubmit(event: FormEvent<HTMLFormElement>) {

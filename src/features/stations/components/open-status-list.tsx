@@ -2,13 +2,15 @@
  * "Open now" per kind of hours on a station page: station, kitchen, breakfast and lunch,
  * each "Open · closes 22:00", "Closes in 40 min" or "Closed · opens 06:00 tomorrow" in the
  * station's time zone, refreshed by the minute from the page's own data (so offline too).
- * Shown after hydration (the clock is the browser's; docs/stations.md "Open now").
+ * Rendered by the server for the moment of its render, the browser's clock after hydration
+ * (docs/stations.md "Open now").
  */
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import type { StationDetails } from '@/shared/stations';
 import { open24hLabel } from '../opening-hours';
 import { openStatus, SOON_MINUTES, type DayRef, type OpenStatus } from '../open-status';
+import { useRenderDate } from '@/ui/render-date';
 import { useMinuteNow } from '../use-minute-now';
 import { STATIONS_OPEN_STATUS_DAY_IDS, STATIONS_OPEN_STATUS_KIND_IDS } from '../message-ids';
 
@@ -68,7 +70,12 @@ function statusText(i18n: I18n, status: OpenStatus): { open: boolean | null; tex
 
 export function OpenStatusList({ station }: { station: Hours }) {
   const { i18n } = useLingui();
-  const now = useMinuteNow();
+  // The server renders the statuses at the moment it writes into the boot data, and
+  // hydration uses that same moment (src/ui/render-date.ts); the browser's clock follows
+  // right after. Rendered empty instead, the rows grew when the statuses arrived and pushed
+  // the facts below them down (issue 31: CLS 0.062 on a phone).
+  const renderDate = useRenderDate();
+  const now = useMinuteNow() ?? renderDate;
   const kinds = KINDS.filter(([, field]) => field === 'openingHours' || station[field] !== undefined);
   return (
     <ul className="station-open-status" aria-label={i18n._('stations.openStatus.label')}>
