@@ -153,12 +153,22 @@ export default defineConfig(({ isSsrBuild }) => ({
             'scripts/**/*.test.ts',
             'sw/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            // Unit tests of the e2e support code (Playwright runs only tests/e2e/**/*.spec.ts).
+            'tests/e2e/support/**/*.test.ts',
             // The hostile-input suite: both servers on SQLite (tests/fuzz/hostile-input.test.ts).
             'tests/fuzz/**/*.test.ts',
           ],
         },
       },
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          // The run's seeded template database (tests/integration/support/seeded-template.ts).
+          globalSetup: ['tests/integration/support/sqlite-global-setup.ts'],
+        },
+      },
       ...postgresProject(),
     ],
   },
