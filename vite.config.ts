@@ -140,6 +140,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: 'node',
     testTimeout: 20_000,
+    // Vitest's default is cores − 1 workers: one on the 2-core CI machine, so the suite ran
+    // file after file while the integration files spend much of their time waiting on
+    // servers, child processes and PostgreSQL (docs/performance.md "Test suite").
+    maxWorkers: 2,
     // The integration suite runs twice from the same files: on SQLite, and on one
     // throwaway PostgreSQL server for the run (tests/integration/support/test-database.ts).
     projects: [
