@@ -62,7 +62,8 @@ function userIds(name: string): { uid: number; gid: number } | undefined {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-function freePort(): Promise<number> {
+/** A port that was free on 127.0.0.1 a moment ago (the kernel's choice). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
