@@ -197,6 +197,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: 'node',
     testTimeout: 20_000,
+    // Vitest's default is cores − 1 workers: one on the 2-core CI machine, so the suite ran
+    // file after file while the integration files spend much of their time waiting on
+    // servers, child processes and PostgreSQL (docs/performance.md "Test suite").
+    maxWorkers: 2,
     // The integration suite runs twice from the same files: on SQLite, and on one
     // throwaway PostgreSQL server for the run (tests/integration/support/test-database.ts).
     projects: [
@@ -210,12 +214,22 @@ export default defineConfig(({ isSsrBuild }) => ({
             'scripts/**/*.test.ts',
             'sw/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            // Unit tests of the e2e support code (Playwright runs only tests/e2e/**/*.spec.ts).
+            'tests/e2e/support/**/*.test.ts',
             // The hostile-input suite: both servers on SQLite (tests/fuzz/hostile-input.test.ts).
             'tests/fuzz/**/*.test.ts',
           ],
         },
       },
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          // The run's seeded template database (tests/integration/support/seeded-template.ts).
+          globalSetup: ['tests/integration/support/sqlite-global-setup.ts'],
+        },
+      },
       ...postgresProject(),
     ],
   },

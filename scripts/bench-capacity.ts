@@ -20,7 +20,7 @@ import { POSTGRES_POOL_SIZE } from '../server/origin/db';
 import { startServerProcess } from '../tests/integration/support/server-process';
 import { postgresSkipReason, startThrowawayPostgres } from '../tests/integration/support/throwaway-postgres';
 import { startProduct } from './start-product';
-import { writeMarkedBlock } from './bench-support/bench-mode';
+import { portFromEnv, writeMarkedBlock } from './bench-support/bench-mode';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_DURATION_S ?? 8);
@@ -28,7 +28,9 @@ const WARM_UP_S = SMOKE ? 0.5 : 2;
 const CONNECTIONS = 10;
 /** Far more than the pool's connections: requests queue for the pool, not for sockets. */
 const POOL_CONNECTIONS = 50;
-const PORT = Number(process.env.BENCH_CAPACITY_PORT ?? 3282);
+// A free port unless BENCH_CAPACITY_PORT names one: two runs on one machine (the smoke test in two
+// checkouts' `npm test`) must not collide on a fixed default.
+const PORT = await portFromEnv('BENCH_CAPACITY_PORT');
 // Capacity is what the server serves when it serves everything: load shedding off (its
 // 503s are measured by bench-overload.ts). With it on, a loaded machine's event-loop lag
 // turned a smoke run's requests into 503s.

@@ -18,13 +18,15 @@
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { startProduct } from './start-product';
-import { writeMarkedBlock } from './bench-support/bench-mode';
+import { portFromEnv, writeMarkedBlock } from './bench-support/bench-mode';
 import { pollReadiness } from './bench-support/readiness-poller';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_OVERLOAD_DURATION_S ?? 20);
 const CONNECTIONS = SMOKE ? 20 : Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? 1000);
-const PORT = Number(process.env.BENCH_OVERLOAD_PORT ?? 3212);
+// A free port unless BENCH_OVERLOAD_PORT names one: two runs on one machine (the smoke test in two
+// checkouts' `npm test`) must not collide on a fixed default.
+const PORT = await portFromEnv('BENCH_OVERLOAD_PORT');
 const PATH = '/yrityksille';
 const SLOW_MS = 2000;
 /** A readiness poll counts as ready when it answers 200 within this (a balancer's check time-out is 2–5 s). */

@@ -11,22 +11,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MERCHANT_ID, SECRET, startFakePaytrail, type FakePaytrail } from '../integration/support/fake-paytrail';
+import { freePort } from '../integration/support/throwaway-postgres';
 import { waitForHydration } from './support/page-helpers';
 import { addProduct, cartLink, expectNoSeriousViolations, fi, fillCustomerStep, openProducts } from './support/shop';
 
-const port = Number(process.env.E2E_PORT ?? 3199) + 1;
-const siteUrl = `http://127.0.0.1:${port}`;
+// A free port of its own, not E2E_PORT + 1: that may be another checkout's E2E_PORT when
+// several suites run on one machine.
+let port: number;
+let siteUrl: string;
 
 let fake: FakePaytrail;
 let server: ChildProcess | undefined;
 let dataDir: string;
 
 test.describe.configure({ mode: 'serial' });
-test.use({ locale: 'fi-FI', baseURL: siteUrl });
+// A function: the port is chosen in beforeAll, after this line runs.
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+test.use({ locale: 'fi-FI', baseURL: async ({}, use) => use(siteUrl) });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   fake = await startFakePaytrail();
+  port = await freePort();
+  siteUrl = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'st1-e2e-paytrail-'));
   server = spawn('tsx', ['server/main.ts'], {
     env: {

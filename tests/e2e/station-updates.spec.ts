@@ -103,7 +103,15 @@ test('an installed app left open picks up a changed station by delta when it com
     expect(await response.request().headerValue('if-none-match')).toMatch(/^"[\w-]+"$/);
     const delta = (await response.json()) as StationList;
     expect(delta.full).toBe(false);
-    expect(delta.stations.map((station) => station.name)).toEqual([renamed]);
+    // The delta holds every station whose version moved since the stored one: the renamed
+    // station, and any whose prices or charger statuses another spec pushed meanwhile into
+    // the shared server (station-live-data.spec.ts; each import bumps the station's
+    // version). Asking for exactly [renamed] made this test race that spec (issue 31).
+    expect(delta.stations.find((station) => station.id === target.id)?.name).toBe(renamed);
+    const before = new Map(stations.map((station) => [station.id, station.name]));
+    for (const other of delta.stations.filter((station) => station.id !== target.id))
+      expect(other.name, 'only the target was renamed').toBe(before.get(other.id));
+    expect(delta.stations.length).toBeLessThan(stations.length / 10);
 
     await expect.poll(() => storedStationName(page, target.id), { timeout: 10_000 }).toBe(renamed);
     expect(await storedStationCount(page, 'FI')).toBe(stations.length);

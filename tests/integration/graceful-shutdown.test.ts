@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { distDir, requireProductionBuild } from './support/site-with-origin';
 import { startServerProcess, type ServerProcess } from './support/server-process';
-import { databaseEnv } from './support/test-database';
+import { seededDatabaseEnv } from './support/test-database';
 
 requireProductionBuild('tests/integration/graceful-shutdown.test.ts');
 
@@ -124,8 +124,7 @@ const CART = JSON.stringify({ items: [{ code: 'WASH-BASIC', quantity: 2 }] });
 describe('graceful shutdown on SIGTERM', () => {
   it('the site server (with its embedded origin) serves every request and exits 0', async () => {
     const server = await startServerProcess('server/main.ts', {
-      DATA_DIR: dataDir('site'),
-      ...(await databaseEnv('shutdown_site')),
+      ...(await seededDatabaseEnv('shutdown_site', dataDir('site'))),
       DIST_DIR: distDir,
       RENDER_CACHE_TTL_MS: '0',
       LOG_LEVEL: 'warn',
@@ -161,8 +160,7 @@ describe('graceful shutdown on SIGTERM', () => {
 
   it('the origin run on its own serves every request and exits 0', async () => {
     const server = await startServerProcess('server/origin/main.ts', {
-      DATA_DIR: dataDir('origin'),
-      ...(await databaseEnv('shutdown_origin')),
+      ...(await seededDatabaseEnv('shutdown_origin', dataDir('origin'))),
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     });

@@ -16,15 +16,13 @@ import { buildOriginApp } from '../../server/origin/app';
 import { loadOriginConfig } from '../../server/origin/config';
 import { openDatabase, type Db } from '../../server/origin/db';
 import { readAssetIndex, resolveAssetReferences } from '../../server/origin/images/asset-files';
-import { migrateToLatest } from '../../server/origin/migrate';
 import { createAssetsRepository } from '../../server/origin/images/assets-repository';
 import { byteRange, imageRoutes } from '../../server/origin/images/image-routes';
-import { seedIfEmpty } from '../../server/origin/seed';
 import { startOrigin, type RunningOrigin } from '../../server/origin/start';
 import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig } from '../../server/site/config';
 import { loadRenderer } from '../../server/site/renderer';
-import { databaseEnv, freshDatabaseUrl } from './support/test-database';
+import { seededDatabaseEnv, seededDatabaseUrl } from './support/test-database';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Left half pure red, right half pure blue: a crop shows which part it kept. */
@@ -39,9 +37,7 @@ let origin: FastifyInstance;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'st1-images-test-'));
-  db = openDatabase({ dataDir, databaseUrl: await freshDatabaseUrl('images') });
-  await migrateToLatest(db);
-  await seedIfEmpty(db, 'content');
+  db = openDatabase({ dataDir, databaseUrl: await seededDatabaseUrl('images', dataDir) });
   await createAssetsRepository(db).insert({
     asset: {
       id: 'test-split',
@@ -329,7 +325,7 @@ describe('site server: GET /images/* forwards to the origin', () => {
       loadOriginConfig({
         DATA_DIR: siteDataDir,
         CONTENT_DIR: 'content',
-        ...(await databaseEnv('images_site')),
+        ...(await seededDatabaseEnv('images_site', siteDataDir)),
       } as NodeJS.ProcessEnv),
     );
     const config = {

@@ -27,7 +27,7 @@ import { startOrigin, type RunningOrigin } from '../../server/origin/start';
 import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig, type SiteConfig } from '../../server/site/config';
 import { loadRenderer, type Renderer } from '../../server/site/renderer';
-import { databaseEnv } from './support/test-database';
+import { seededDatabaseEnv } from './support/test-database';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 if (!existsSync(join(distDir, 'build.json')) || !existsSync(join(distDir, 'server', 'entry-server.js'))) {
@@ -50,7 +50,7 @@ beforeAll(async () => {
     loadOriginConfig({
       DATA_DIR: dataDir,
       CONTENT_DIR: 'content',
-      ...(await databaseEnv('site')),
+      ...(await seededDatabaseEnv('site', dataDir)),
     } as NodeJS.ProcessEnv),
   );
   renderer = await loadRenderer(distDir);

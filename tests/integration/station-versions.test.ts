@@ -65,6 +65,24 @@ forEachDatabase((database) => {
       for (const record of stored.changed) expect(held.get(record.id), record.id).toBe(record.name);
     });
 
+    it('keeps every station in a full list read while writers move versions', async () => {
+      // A full list bounded by a version read before its rows lost every station whose
+      // version a writer moved past that bound in between: the first sync of a locator
+      // showed 649 of 650 stations while prices were imported (issue 31).
+      const repository = createStationsRepository(origin.db);
+      const total = (await repository.changesSince('FI', 0)).changed.length;
+      const stations = await someStations(40);
+      let writing = true;
+      const writers = Promise.all(
+        stations.map((station, index) => repository.save({ ...station, name: `Moved ${index}` })),
+      ).finally(() => (writing = false));
+      const sizes: number[] = [];
+      while (writing) sizes.push((await repository.changesSince('FI', 0)).changed.length);
+      await writers;
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(sizes.filter((size) => size !== total)).toEqual([]);
+    });
+
     it('keeps the counter ahead of every stored version after a removal', async () => {
       const repository = createStationsRepository(origin.db);
       const [station] = await someStations(1);

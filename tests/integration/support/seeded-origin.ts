@@ -1,8 +1,8 @@
 /**
- * The embedded origin on a fresh database of the run (test-database.ts: a SQLite file, or
- * an empty PostgreSQL database on the run's throwaway server; `databaseUrl` chooses one),
- * migrated and seeded from content/, for integration tests through `app.inject()`. Each
- * test file gets its own folder.
+ * The embedded origin on a database of its own (test-database.ts: a SQLite file, or a
+ * PostgreSQL database on the run's throwaway server; `databaseUrl` chooses one), migrated
+ * and seeded from content/ (a copy of the run's seeded template, seeded-template.ts), for
+ * integration tests through `app.inject()`. Each test file gets its own folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { buildOriginApp, type OriginAppOptions } from '../../../server/origin/ap
 import { openDatabase, type Db } from '../../../server/origin/db';
 import { migrateToLatest } from '../../../server/origin/migrate';
 import { seedIfEmpty } from '../../../server/origin/seed';
-import { freshDatabaseUrl } from './test-database';
+import { freshDatabaseUrl, seededDatabaseUrl } from './test-database';
 
 export interface SeededOrigin {
   db: Db;
@@ -27,11 +27,14 @@ export interface SeededOrigin {
 
 export async function startSeededOrigin(
   name: string,
-  options: { databaseUrl?: string; app?: OriginAppOptions } = {},
+  options: { databaseUrl?: string; app?: OriginAppOptions; fromEmpty?: boolean } = {},
 ): Promise<SeededOrigin> {
   const dataDir = mkdtempSync(join(tmpdir(), `st1-${name}-test-`));
-  // The run's database: a fresh PostgreSQL one in the PostgreSQL run, else SQLite in dataDir.
-  const databaseUrl = options.databaseUrl ?? (await freshDatabaseUrl(name));
+  // The run's database (PostgreSQL in the PostgreSQL run, else SQLite in dataDir): a copy
+  // of the run's seeded template, or with `fromEmpty` an empty one that is seeded here.
+  const databaseUrl =
+    options.databaseUrl ??
+    (options.fromEmpty ? await freshDatabaseUrl(name) : await seededDatabaseUrl(name, dataDir));
   const db = openDatabase({ dataDir, databaseUrl });
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, 'content');

@@ -1,7 +1,7 @@
 /**
  * The product as the browser meets it, for integration tests through `app.inject()`: the
- * embedded origin on a fresh database of the run (test-database.ts: SQLite or PostgreSQL,
- * migrated and seeded from content/) and site
+ * embedded origin on a database of its own (test-database.ts: SQLite or PostgreSQL, a copy
+ * of the run's seeded template, seeded-template.ts) and site
  * servers in front of it, rendering with the production build (`npm run build` first).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { startOrigin, type RunningOrigin } from '../../../server/origin/start';
 import { buildSiteApp } from '../../../server/site/app';
 import { loadSiteConfig } from '../../../server/site/config';
 import { loadRenderer } from '../../../server/site/renderer';
-import { databaseEnv } from './test-database';
+import { seededDatabaseEnv } from './test-database';
 
 export const distDir = process.env.DIST_DIR ?? 'dist';
 
@@ -40,7 +40,7 @@ export async function startSiteWithOrigin(
   const originEnv = {
     DATA_DIR: dataDir,
     CONTENT_DIR: 'content',
-    ...(await databaseEnv(name)),
+    ...(await seededDatabaseEnv(name, dataDir)),
     ...options.originEnv,
   } as NodeJS.ProcessEnv;
   const origin = await startOrigin(loadOriginConfig(originEnv), { env: { ...process.env, ...originEnv } });

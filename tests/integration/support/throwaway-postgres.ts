@@ -62,7 +62,8 @@ function userIds(name: string): { uid: number; gid: number } | undefined {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-function freePort(): Promise<number> {
+/** A port that was free on 127.0.0.1 a moment ago (the kernel's choice). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -159,13 +160,17 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   };
 }
 
-/** A new, empty database on the server of `adminUrl` (a throwaway one): its connection URL. */
-export async function createDatabaseAt(adminUrl: string, name: string): Promise<string> {
-  if (!/^[a-z][a-z0-9_]{0,50}$/.test(name)) throw new Error(`Bad database name ${name}`);
+/**
+ * A new database on the server of `adminUrl` (a throwaway one): its connection URL. Empty,
+ * or a copy of the database `template` (which must have no open connections).
+ */
+export async function createDatabaseAt(adminUrl: string, name: string, template?: string): Promise<string> {
+  for (const identifier of [name, template ?? 'template0'])
+    if (!/^[a-z][a-z0-9_]{0,50}$/.test(identifier)) throw new Error(`Bad database name ${identifier}`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`create database ${name}`);
+    await client.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await client.end();
   }
