@@ -18,6 +18,7 @@ import type { ImportTokens } from './stations/station-import-routes';
 import { accountsPlugin } from './accounts/accounts-plugin';
 import { formsPlugin } from './forms/forms-plugin';
 import { shopPlugin } from './shop/shop-plugin';
+import type { CachePurges } from './outbox/cache-purges';
 
 export interface OriginAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -33,6 +34,8 @@ export interface OriginAppOptions {
   lifecycle?: Lifecycle;
   /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN (config.ts); an import without one is off. */
   importTokens?: ImportTokens;
+  /** Purges by surrogate key (CACHE_PURGE_URLS, outbox/cache-purges.ts); none: nothing is purged. */
+  cachePurges?: CachePurges;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -75,7 +78,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   // first, below the domains that use them; content before stations, which registers its
   // pages as a page source of content and reads its hero image from images.
   void app.register(authPlugin, { db });
-  void app.register(outboxPlugin, { db });
+  void app.register(outboxPlugin, { db, purges: options.cachePurges });
   void app.register(imagesPlugin, { db });
   void app.register(contentPlugin, { db });
   void app.register(stationsPlugin, { db, importTokens: options.importTokens });

@@ -19,6 +19,9 @@ const schema = z.object({
   ...shutdownSchema,
   // Bearer tokens of the station data imports (docs/stations.md "Import API"); unset: that import is off.
   PRICE_IMPORT_TOKEN: z.string().min(32, 'PRICE_IMPORT_TOKEN must be at least 32 characters').optional(),
+  // The caches in front (Varnish, a CDN's purge address), comma-separated: each gets
+  // `PURGE` by surrogate key when content or station data change (outbox/cache-purges.ts).
+  CACHE_PURGE_URLS: z.string().optional(),
   CHARGER_STATUS_IMPORT_TOKEN: z
     .string()
     .min(32, 'CHARGER_STATUS_IMPORT_TOKEN must be at least 32 characters')
@@ -39,6 +42,20 @@ function parseSiteUrls(value: string | undefined): string[] {
   });
 }
 
+/** "http://10.0.0.5:6081/, http://10.0.0.6:6081/" → the URLs; one that is not http(s) is refused. */
+function parsePurgeUrls(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry) ? new URL(entry) : undefined;
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        throw new Error(`Invalid origin configuration: CACHE_PURGE_URLS: "${entry}" is not an http(s) URL`);
+      return url.href;
+    });
+}
+
 export interface OriginConfig {
   dataDir: string;
   /** Whether DATA_DIR was given: only the default ./data is created when missing. */
@@ -57,6 +74,8 @@ export interface OriginConfig {
   shutdown: ShutdownSettings;
   /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN: who may push live station data. */
   importTokens: { prices?: string | undefined; chargerStatuses?: string | undefined };
+  /** CACHE_PURGE_URLS: where purges by surrogate key go; none by default. */
+  cachePurgeUrls: string[];
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -78,5 +97,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     mail: loadMailConfig(env),
     shutdown: { drainMs: values.SHUTDOWN_DRAIN_MS, timeoutMs: values.SHUTDOWN_TIMEOUT_MS },
     importTokens: { prices: values.PRICE_IMPORT_TOKEN, chargerStatuses: values.CHARGER_STATUS_IMPORT_TOKEN },
+    cachePurgeUrls: parsePurgeUrls(values.CACHE_PURGE_URLS),
   };
 }

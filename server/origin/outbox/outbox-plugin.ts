@@ -7,16 +7,20 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db';
 import { createOutboxRepository, type OutboxRepository } from './outbox-repository';
+import { NO_CACHE_PURGES, type CachePurges } from './cache-purges';
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxRepository;
+    /** Purges by surrogate key, queued here with the change that needs them (cache-purges.ts). */
+    cachePurges: CachePurges;
   }
 }
 
-export const outboxPlugin = fp<{ db: Db }>(
+export const outboxPlugin = fp<{ db: Db; purges?: CachePurges | undefined }>(
   async (app, options) => {
     app.decorate('outbox', createOutboxRepository(options.db));
+    app.decorate('cachePurges', options.purges ?? NO_CACHE_PURGES);
   },
   { name: 'outbox', fastify: '5.x' },
 );

@@ -13,6 +13,7 @@ import { FUEL_GRADES } from '#shared/fuel-prices';
 import { HttpError } from '../../common/http-error';
 import { zodRoutes } from '../../common/zod-routes';
 import type { Db } from '../db';
+import type { CachePurges } from '../outbox/cache-purges';
 import { importChargerStatuses, importFuelPrices, MAX_IMPORT_ROWS } from './station-imports';
 
 export interface ImportTokens {
@@ -82,7 +83,7 @@ function bearerCheck(token: string | undefined, variable: string) {
 
 export function stationImportRoutes(
   app: FastifyInstance,
-  deps: { db: Db; tokens: ImportTokens; now?: () => Date },
+  deps: { db: Db; tokens: ImportTokens; purges?: CachePurges; now?: () => Date },
 ): void {
   const now = deps.now ?? (() => new Date());
   const api = zodRoutes(app);
@@ -93,7 +94,7 @@ export function stationImportRoutes(
       bodyLimit: IMPORT_BODY_LIMIT,
       onRequest: bearerCheck(deps.tokens.prices, 'PRICE_IMPORT_TOKEN'),
     },
-    async (request) => importFuelPrices(deps.db, request.body.prices, now()),
+    async (request) => importFuelPrices(deps.db, request.body.prices, now(), deps.purges),
   );
   api.post(
     '/station-import/v1/charger-statuses',
@@ -102,6 +103,6 @@ export function stationImportRoutes(
       bodyLimit: IMPORT_BODY_LIMIT,
       onRequest: bearerCheck(deps.tokens.chargerStatuses, 'CHARGER_STATUS_IMPORT_TOKEN'),
     },
-    async (request) => importChargerStatuses(deps.db, request.body.statuses, now()),
+    async (request) => importChargerStatuses(deps.db, request.body.statuses, now(), deps.purges),
   );
 }

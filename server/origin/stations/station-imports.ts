@@ -15,6 +15,8 @@ import type { Db } from '../db';
 import { createChargePointsRepository } from './charge-points-repository';
 import { createFuelPricesRepository, priceKey, type StoredPrice } from './fuel-prices-repository';
 import { createStationsRepository } from './stations-repository';
+import type { CachePurges } from '../outbox/cache-purges';
+import { stationKey } from '#shared/surrogate-keys';
 
 /** Clocks disagree a little; a time further ahead than this is a feed's mistake. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -80,9 +82,10 @@ export async function importFuelPrices(
   db: Db,
   rows: readonly PriceRow[],
   now = new Date(),
+  purges?: CachePurges,
 ): Promise<PriceImportResult> {
   const receivedAt = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const stations = await createStationsRepository(trx).findByIds([...new Set(rows.map((row) => row.station))]);
     const prices = createFuelPricesRepository(trx);
     const errors: RowError[] = [];
@@ -147,6 +150,8 @@ export async function importFuelPrices(
     await prices.setCurrent(changes);
     const changedStations = [...new Set(changes.map((price) => price.stationId))];
     const version = (await createStationsRepository(trx).touch(changedStations)) ?? null;
+    // The pages of exactly these stations are purged from the caches in front (docs/stations.md).
+    await purges?.enqueue(trx, changedStations.map(stationKey));
     return {
       received: rows.length,
       stored: newRows.length,
@@ -155,6 +160,8 @@ export async function importFuelPrices(
       version,
     };
   });
+  purges?.deliverSoon();
+  return result;
 }
 
 /** Imports a batch of charge point statuses (see the module comment). */
@@ -162,9 +169,10 @@ export async function importChargerStatuses(
   db: Db,
   rows: readonly StatusRow[],
   now = new Date(),
+  purges?: CachePurges,
 ): Promise<StatusImportResult> {
   const nowText = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const points = createChargePointsRepository(trx);
     const known = await points.statusesOf([...new Set(rows.map((row) => row.station))]);
     const errors: RowError[] = [];
@@ -198,6 +206,9 @@ export async function importChargerStatuses(
       applied += 1;
     }
     const version = (await createStationsRepository(trx).touch([...changedStations])) ?? null;
+    await purges?.enqueue(trx, [...changedStations].map(stationKey));
     return { received: rows.length, applied, ignored, stationsChanged: changedStations.size, version };
   });
+  purges?.deliverSoon();
+  return result;
 }

@@ -43,7 +43,7 @@ export const stationsPlugin = fp<StationsPluginOptions>(
       },
     });
     stationRoutes(app, { stations, live });
-    stationImportRoutes(app, { db: options.db, tokens: options.importTokens ?? {} });
+    stationImportRoutes(app, { db: options.db, tokens: options.importTokens ?? {}, purges: app.cachePurges });
   },
-  { name: 'stations', fastify: '5.x', dependencies: ['content', 'images'] },
+  { name: 'stations', fastify: '5.x', dependencies: ['content', 'images', 'outbox'] },
 );

@@ -18,6 +18,8 @@ import { createPreviewAccess } from '../preview-access';
 import { publicBase } from '../public-urls';
 import { routeRequest, type RoutingDecision } from '../request-routing';
 import { sendSitemap } from '../sitemap';
+import { PRIVATE_NO_STORE, sendPublic, weakEtag } from '../edge-cache';
+import { isShareablePage, pageSurrogateKeys } from '../page-cache';
 
 export interface PagesOptions {
   config: SiteConfig;
@@ -151,17 +153,23 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     if (decision.preview) {
       const access = previewAccess.check(request, reply);
       if (access.kind === 'redirect') {
-        return reply.header('cache-control', 'private, no-store').redirect(access.location, 303);
+        return reply.header('cache-control', PRIVATE_NO_STORE).redirect(access.location, 303);
       }
       if (access.kind === 'refused') return documents.sendPreviewRefused(request, reply, decision);
     }
-    const page = await loadPage(request, decision, renderCacheKey(request, decision, config));
+    const cacheKey = renderCacheKey(request, decision, config);
+    const page = await loadPage(request, decision, cacheKey);
+    // Only what the render cache may share, a shared cache may keep (docs/operations.md "A cache in front").
+    const shareable = cacheKey !== undefined && !queryStringOf(request.url) && isShareablePage(page.status, page.payload);
+    const keys = shareable ? pageSurrogateKeys(decision.locale, decision.localPath, page.payload) : undefined;
     if (decision.payloadJson) {
-      return reply
-        .status(page.status)
-        .header('cache-control', decision.preview ? 'private, no-store' : 'no-cache')
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(page.payload));
+      const json = (page.json ??= JSON.stringify(page.payload));
+      reply.status(page.status).type('application/json; charset=utf-8');
+      if (keys) {
+        page.jsonEtag ??= weakEtag(json);
+        if (sendPublic(request, reply, { etag: page.jsonEtag, keys })) return reply;
+      } else reply.header('cache-control', decision.preview ? PRIVATE_NO_STORE : 'no-cache');
+      return reply.send(json);
     }
     const search = await searchForDocument(request, origin, page.payload, decision.locale);
     // Search results make another document: it is rendered apart from the cached page.
@@ -169,6 +177,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     return documents.sendDocument(request, reply, rendered, {
       basename: decision.basename,
       renderPath: `${request.url.split('?')[0]}${queryStringOf(request.url)}`,
+      ...(keys && !search ? { shareKeys: keys } : {}),
     });
   }
 
@@ -181,7 +190,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         setLocaleCookie(request, reply, decision.setLocaleCookie);
         return reply.header('cache-control', 'no-cache').header('vary', VARY_LANGUAGE).redirect(decision.location, 307);
       case 'sitemap':
-        return sendSitemap(reply, origin, decision.locale, documents.urlsFor(request));
+        return sendSitemap(request, reply, origin, decision.locale, documents.urlsFor(request));
       case 'page':
         return sendPage(request, reply, decision);
     }
