@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isbot } from 'isbot';
 import Negotiator from 'negotiator';
-import type { Locale } from '#shared/locales';
+import { isLocale, type Locale } from '#shared/locales';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '#shared/locale-detection';
 import type { PagePayload } from '#shared/payload';
 import type { RedirectTable } from '#shared/redirects';
@@ -149,7 +149,10 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, decision: PageDecision) {
     setLocaleCookie(request, reply, decision.setLocaleCookie);
-    if (decision.variesByLanguage) reply.header('vary', VARY_LANGUAGE);
+    // The root of a shared host detects a first visit's locale (by Accept-Language, the
+    // cookie, whether a bot asks): only a returning visitor's answer, by the cookie, is shared.
+    const detects = !decision.domainMode && decision.displayPath === '/' && !decision.payloadJson && !decision.preview;
+    if (decision.variesByLanguage || detects) reply.header('vary', VARY_LANGUAGE);
     if (decision.preview) {
       const access = previewAccess.check(request, reply);
       if (access.kind === 'redirect') {
@@ -160,7 +163,11 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     const cacheKey = renderCacheKey(request, decision, config);
     const page = await loadPage(request, decision, cacheKey);
     // Only what the render cache may share, a shared cache may keep (docs/operations.md "A cache in front").
-    const shareable = cacheKey !== undefined && !queryStringOf(request.url) && isShareablePage(page.status, page.payload);
+    const shareable =
+      cacheKey !== undefined &&
+      !queryStringOf(request.url) &&
+      (!detects || isLocale(request.cookies[LOCALE_COOKIE])) &&
+      isShareablePage(page.status, page.payload);
     const keys = shareable ? pageSurrogateKeys(decision.locale, decision.localPath, page.payload) : undefined;
     if (decision.payloadJson) {
       const json = (page.json ??= JSON.stringify(page.payload));
