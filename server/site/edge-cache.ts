@@ -92,10 +92,32 @@ function privatise(request: FastifyRequest, reply: FastifyReply): void {
   if (isPublic(current)) reply.removeHeader('surrogate-key').removeHeader('xkey');
 }
 
+/**
+ * What a 304 keeps (RFC 9110 §15.4.5: the headers a 200 would have sent that describe the
+ * cached answer): the revalidation of a page then costs a few hundred bytes, not the 1.5 KB
+ * of security headers that the stored answer carries already.
+ */
+const NOT_MODIFIED_HEADERS: ReadonlySet<string> = new Set([
+  'cache-control',
+  'content-location',
+  'date',
+  'etag',
+  'expires',
+  'vary',
+  'surrogate-key',
+  'xkey',
+]);
+
+function trimNotModified(reply: FastifyReply): void {
+  for (const name of Object.keys(reply.getHeaders()))
+    if (!NOT_MODIFIED_HEADERS.has(name.toLowerCase())) reply.removeHeader(name);
+}
+
 export const keepPrivate = fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', async (request, reply, payload) => {
       privatise(request, reply);
+      if (reply.statusCode === 304) trimNotModified(reply);
       return payload;
     });
   },
