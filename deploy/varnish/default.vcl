@@ -141,4 +141,24 @@ sub vcl_deliver {
     # The keys are for this cache and the origin's purges, not for browsers.
     unset resp.http.xkey;
     unset resp.http.Surrogate-Key;
+    # A revalidated page (304) keeps what describes the stored answer (RFC 9110 15.4.5),
+    # not the 1.4 KB of security headers the browser's copy carries already. Varnish turns
+    # the answer into a 304 after this subroutine, so the test is the one it will make: the
+    # browser names exactly the stored ETag (anything else gets the whole answer, headers too).
+    if (resp.status == 304 || (req.http.If-None-Match && req.http.If-None-Match == resp.http.ETag)) {
+        unset resp.http.Content-Security-Policy;
+        unset resp.http.Permissions-Policy;
+        unset resp.http.Cross-Origin-Opener-Policy;
+        unset resp.http.Cross-Origin-Resource-Policy;
+        unset resp.http.Origin-Agent-Cluster;
+        unset resp.http.Referrer-Policy;
+        unset resp.http.Strict-Transport-Security;
+        unset resp.http.X-Content-Type-Options;
+        unset resp.http.X-DNS-Prefetch-Control;
+        unset resp.http.X-Download-Options;
+        unset resp.http.X-Frame-Options;
+        unset resp.http.X-Permitted-Cross-Domain-Policies;
+        unset resp.http.X-XSS-Protection;
+        unset resp.http.Content-Type;
+    }
 }

@@ -94,6 +94,9 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
     const revalidated = await get(`${varnish.url}/yrityksille`, { 'if-none-match': etag! });
     expect(revalidated.status).toBe(304);
     expect(revalidated.body).toBe('');
+    // Only what describes the stored answer: the browser's copy has the security headers.
+    expect(revalidated.headers.get('content-security-policy')).toBeNull();
+    expect(revalidated.headers.get('etag')).toBe(etag);
   });
 
   it('never answers a session from the cache, and never stores its answer', async () => {

@@ -14,6 +14,8 @@ import { join } from 'node:path';
 export interface ThrowawayVarnish {
   url: string;
   port: number;
+  /** Its working folder (`varnishstat -n <workDir>`). */
+  workDir: string;
   stop(): Promise<void>;
 }
 
@@ -130,6 +132,7 @@ export async function startThrowawayVarnish(options: {
   return {
     url,
     port,
+    workDir: join(dir, 'work'),
     async stop() {
       if (server.exitCode === null) server.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
