@@ -17,17 +17,17 @@ import fresh from 'fresh';
 import { SESSION_COOKIE } from './accounts/session-cookie';
 
 /** How long a shared cache serves an answer without asking (N). */
-export const SHARED_MAX_AGE_S = 60;
+const SHARED_MAX_AGE_S = 60;
 /** How long after that it serves the stale copy while one request refreshes it (M). */
-export const STALE_WHILE_REVALIDATE_S = 60;
+const STALE_WHILE_REVALIDATE_S = 60;
 /** How long it serves the stale copy while the site answers errors or nothing (E). */
-export const STALE_IF_ERROR_S = 86_400;
+const STALE_IF_ERROR_S = 86_400;
 
 export const PUBLIC_CACHE_CONTROL =
   `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}, ` +
   `stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}, stale-if-error=${STALE_IF_ERROR_S}`;
 /** The public document, answered to one visitor only: the browser may keep it (offline), no shared cache may. */
-export const PRIVATE_REVALIDATED = 'private, no-cache';
+const PRIVATE_REVALIDATED = 'private, no-cache';
 /** Personal data: kept nowhere. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 
@@ -37,7 +37,7 @@ export function weakEtag(body: string | Buffer): string {
 }
 
 /** Whether the request carries a customer session (any value: a stale one is still someone's). */
-export function carriesSession(request: FastifyRequest): boolean {
+function carriesSession(request: FastifyRequest): boolean {
   return request.cookies[SESSION_COOKIE] !== undefined;
 }
 

@@ -52,7 +52,6 @@ async function purgeAt(url: string, keys: string): Promise<void> {
   if (!response.ok) throw new Error(`${url} answered the purge with ${response.status}`);
 }
 
-// eslint-disable-next-line max-lines-per-function -- queueing and delivery share the closure's state (the pass under way)
 export function createCachePurges(deps: CachePurgesDeps): CachePurges {
   const outbox = createOutboxRepository(deps.db);
   const now = deps.now ?? (() => new Date());

@@ -86,6 +86,11 @@ export function stationImportRoutes(
   deps: { db: Db; tokens: ImportTokens; purges?: CachePurges; now?: () => Date },
 ): void {
   const now = deps.now ?? (() => new Date());
+  /** The import committed: its purges go out now, in the background (the answer does not wait). */
+  const afterCommit = <T>(result: T): T => {
+    deps.purges?.deliverSoon();
+    return result;
+  };
   const api = zodRoutes(app);
   api.post(
     '/station-import/v1/fuel-prices',
@@ -94,7 +99,7 @@ export function stationImportRoutes(
       bodyLimit: IMPORT_BODY_LIMIT,
       onRequest: bearerCheck(deps.tokens.prices, 'PRICE_IMPORT_TOKEN'),
     },
-    async (request) => importFuelPrices(deps.db, request.body.prices, now(), deps.purges),
+    async (request) => afterCommit(await importFuelPrices(deps.db, request.body.prices, now(), deps.purges)),
   );
   api.post(
     '/station-import/v1/charger-statuses',
@@ -103,6 +108,6 @@ export function stationImportRoutes(
       bodyLimit: IMPORT_BODY_LIMIT,
       onRequest: bearerCheck(deps.tokens.chargerStatuses, 'CHARGER_STATUS_IMPORT_TOKEN'),
     },
-    async (request) => importChargerStatuses(deps.db, request.body.statuses, now(), deps.purges),
+    async (request) => afterCommit(await importChargerStatuses(deps.db, request.body.statuses, now(), deps.purges)),
   );
 }

@@ -77,6 +77,16 @@ function refuse(kind: string, errors: RowError[]): never {
 
 const utc = (instant: string) => new Date(instant).toISOString();
 
+/**
+ * Stations whose live data changed: the next version (the apps' delta sync), and a purge
+ * of exactly their pages from the caches in front, queued in the same transaction
+ * (docs/stations.md "Import API"); the caller sends it once the transaction committed.
+ */
+async function markChanged(trx: Db, stationIds: string[], purges: CachePurges | undefined): Promise<number | null> {
+  await purges?.enqueue(trx, stationIds.map(stationKey));
+  return (await createStationsRepository(trx).touch(stationIds)) ?? null;
+}
+
 /** Imports a batch of fuel prices (see the module comment). */
 export async function importFuelPrices(
   db: Db,
@@ -85,7 +95,7 @@ export async function importFuelPrices(
   purges?: CachePurges,
 ): Promise<PriceImportResult> {
   const receivedAt = now.toISOString();
-  const result = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const stations = await createStationsRepository(trx).findByIds([...new Set(rows.map((row) => row.station))]);
     const prices = createFuelPricesRepository(trx);
     const errors: RowError[] = [];
@@ -149,9 +159,7 @@ export async function importFuelPrices(
     const changes = [...newest.values()];
     await prices.setCurrent(changes);
     const changedStations = [...new Set(changes.map((price) => price.stationId))];
-    const version = (await createStationsRepository(trx).touch(changedStations)) ?? null;
-    // The pages of exactly these stations are purged from the caches in front (docs/stations.md).
-    await purges?.enqueue(trx, changedStations.map(stationKey));
+    const version = await markChanged(trx, changedStations, purges);
     return {
       received: rows.length,
       stored: newRows.length,
@@ -160,8 +168,6 @@ export async function importFuelPrices(
       version,
     };
   });
-  purges?.deliverSoon();
-  return result;
 }
 
 /** Imports a batch of charge point statuses (see the module comment). */
@@ -172,7 +178,7 @@ export async function importChargerStatuses(
   purges?: CachePurges,
 ): Promise<StatusImportResult> {
   const nowText = now.toISOString();
-  const result = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const points = createChargePointsRepository(trx);
     const known = await points.statusesOf([...new Set(rows.map((row) => row.station))]);
     const errors: RowError[] = [];
@@ -205,10 +211,7 @@ export async function importChargerStatuses(
       changedStations.add(row.station);
       applied += 1;
     }
-    const version = (await createStationsRepository(trx).touch([...changedStations])) ?? null;
-    await purges?.enqueue(trx, [...changedStations].map(stationKey));
+    const version = await markChanged(trx, [...changedStations], purges);
     return { received: rows.length, applied, ignored, stationsChanged: changedStations.size, version };
   });
-  purges?.deliverSoon();
-  return result;
 }
