@@ -359,7 +359,7 @@ describe('site: /proxy', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(searchResultSchema.parse(response.json()).hits.map((hit) => hit.path)).toContain('/tietoa-meista');
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
   it('forwards x-st1-locale and defaults to fi-FI', async () => {
