@@ -86,6 +86,8 @@ function privatise(request: FastifyRequest, reply: FastifyReply): void {
   const readOnly = request.method === 'GET' || request.method === 'HEAD';
   if (readOnly && !carriesSession(request) && !reply.hasHeader('set-cookie')) return;
   const current = reply.getHeader('cache-control');
+  // A hashed asset or image is the same for everyone; the browser sends the session cookie with it too.
+  if (readOnly && /immutable/i.test(String(current)) && !reply.hasHeader('set-cookie')) return;
   const noStore = current === undefined || /no-store/i.test(String(current));
   if (!noStore && /(^|,)\s*private/i.test(String(current))) return;
   reply.header('cache-control', noStore ? PRIVATE_NO_STORE : PRIVATE_REVALIDATED);
