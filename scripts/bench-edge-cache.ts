@@ -160,13 +160,15 @@ async function load(
         timeout: REQUEST_TIMEOUT_S,
         requests: [
           {
-            setupRequest: (request) => {
+            // One request in flight per connection: the connection's context names the
+            // request its next answer belongs to.
+            setupRequest: (request, context) => {
               const { path, session } = next();
+              (context as { session?: boolean }).session = session;
               return { ...request, path, headers: { ...request.headers, ...(session ? { cookie: SESSION_COOKIE } : {}) } };
             },
-            // A request with a session is answered `private` (server/site/edge-cache.ts), its 503 too.
-            onResponse: (status, _body, _context, headers) => {
-              if (status === 503 && !/private/.test(String(headers?.['cache-control'] ?? ''))) shedCacheable += 1;
+            onResponse: (status, _body, context) => {
+              if (status === 503 && !(context as { session?: boolean }).session) shedCacheable += 1;
             },
           },
         ],
