@@ -31,7 +31,7 @@ const PRIVATE_REVALIDATED = 'private, no-cache';
 /** Personal data: kept nowhere. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 
-/** A weak validator of an answer's bytes: equal bytes, equal tag, whatever the content coding. */
+/** A weak validator: equal content, equal tag, whatever the content coding (and render time, for documents). */
 export function weakEtag(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }

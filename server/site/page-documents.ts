@@ -53,6 +53,8 @@ type ErrorPlace = Pick<PayloadRequest, 'locale' | 'localPath' | 'displayPath'>;
 export function createPageDocuments({ config, payloads, renderer, origin }: PageDocumentsDeps) {
   /** Absolute URLs in pages come from the configuration, never from the Host header. */
   const urlsFor = (request: FastifyRequest): SiteUrls => createSiteUrls(config, request);
+  /** What a document is built on besides its payload (which names the build): the public configuration. */
+  const documentBasis = `document ${JSON.stringify(config.publicConfig ?? null)}`;
 
   /** Renders the page (or takes the HTML a cache entry already holds) and sends it. */
   async function sendDocument(
@@ -76,7 +78,10 @@ export function createPageDocuments({ config, payloads, renderer, origin }: Page
     page.html = html;
     reply.status(page.status).header('content-type', 'text/html; charset=utf-8');
     if (options.shareKeys) {
-      page.etag ??= weakEtag(html);
+      // Weak: two renders of one payload differ only in the time they were made (hydration
+      // reads it), so the tag names the payload and the configuration the page is built on,
+      // and a browser's copy stays valid across renders until the content changes.
+      page.etag ??= weakEtag(`${documentBasis}\n${(page.json ??= JSON.stringify(payload))}`);
       if (sendPublic(request, reply, { etag: page.etag, keys: options.shareKeys })) return reply;
     } else reply.header('cache-control', payload.preview ? PRIVATE_NO_STORE : 'no-cache');
     return reply.send(html);

@@ -171,6 +171,18 @@ describe('cache headers on every route of the site server', () => {
     expect(seen.size).toBeGreaterThan(20);
   }, 300_000);
 
+  it('keeps the ETag of a page across renders while its content stays the same', async () => {
+    const uncached = await product.site(); // render cache off: every request renders
+    const first = await uncached.inject({ url: '/en-EU/company', headers: { 'user-agent': BROWSER } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await uncached.inject({ url: '/en-EU/company', headers: { 'user-agent': BROWSER } });
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const other = await uncached.inject({ url: '/en-EU/about-us', headers: { 'user-agent': BROWSER } });
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+    const payload = await uncached.inject({ url: '/en-EU/company/_payload.json', headers: { 'user-agent': BROWSER } });
+    expect(payload.headers.etag).not.toBe(first.headers.etag);
+  });
+
   it('answers a revalidation of an unchanged page with a 304 of a few hundred bytes', async () => {
     for (const url of ['/yrityksille', '/yrityksille/_payload.json', '/en-EU/stations/' , '/manifests/fi-FI.webmanifest']) {
       if (url.endsWith('/')) continue;
