@@ -257,6 +257,8 @@ function postgresProject() {
         exclude: [
           'tests/integration/start-up.test.ts',
           'tests/integration/logging.test.ts',
+          // Varnish's behaviour does not depend on the origin's database.
+          'tests/integration/edge-cache-varnish.test.ts',
           'tests/integration/support/**',
         ],
         env: { TEST_DATABASE: 'postgres' },

@@ -28,6 +28,7 @@ const MARKERS: Record<string, string> = {
   'bench.ts': '<!-- bench:site-server:start -->',
   'bench-accounts.ts': '<!-- bench:accounts:start -->',
   'bench-capacity.ts': '<!-- bench:capacity:start -->',
+  'bench-edge-cache.ts': '<!-- bench:edge-cache:start -->',
   'bench-offline-map.ts': '<!-- bench:offline-map:start -->',
   'bench-overload.ts': '<!-- bench:overload:start -->',
   'bench-precache.ts': '<!-- bench:precache:start -->',

@@ -10,9 +10,17 @@ describe('what may be kept', () => {
       isStorablePage(response(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })),
     ).toBe(true);
     expect(isStorable(response(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }))).toBe(true);
+    const shared = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400';
+    expect(isStorablePage(response(200, { 'content-type': 'text/html', 'cache-control': shared }))).toBe(true);
   });
 
-  it('never keeps private or no-store answers, errors, or non-HTML as a page', () => {
+  it('keeps a public page answered privately (asked with a session, or setting the locale cookie)', () => {
+    expect(isStorablePage(response(200, { 'content-type': 'text/html', 'cache-control': 'private, no-cache' }))).toBe(
+      true,
+    );
+  });
+
+  it('never keeps no-store answers, errors, or non-HTML as a page', () => {
     expect(isStorablePage(response(200, { 'content-type': 'text/html', 'cache-control': 'private, no-store' }))).toBe(
       false,
     );

@@ -10,9 +10,11 @@ export function isStorablePage(response: Response): boolean {
 }
 
 /**
- * A complete answer its sender allows to be stored: pages and payloads of signed-in or
- * preview views are `private, no-store` and stay out of every cache.
+ * A complete answer its sender allows to be stored: preview views and personal data are
+ * `no-store` and stay out of every cache. `private` alone only keeps shared caches out
+ * (a page asked for with a session, or one that set the locale cookie): the visitor's own
+ * worker may keep it (docs/decisions/011-edge-cache.md).
  */
 export function isStorable(response: Response): boolean {
-  return response.status === 200 && !/no-store|private/.test(response.headers.get('cache-control') ?? '');
+  return response.status === 200 && !/no-store/.test(response.headers.get('cache-control') ?? '');
 }

@@ -21,6 +21,7 @@ import { formsPlugin } from './forms/forms-plugin';
 import { shopPlugin } from './shop/shop-plugin';
 import { observeRequests, Registry } from '../common/metrics';
 import { requestIdGenerator } from '../common/request-id';
+import type { CachePurges } from './outbox/cache-purges';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,8 @@ export interface OriginAppOptions {
   importTokens?: ImportTokens;
   /** Where the metrics go (served on ORIGIN_METRICS_PORT by start.ts's caller); a registry of its own when absent. */
   metrics?: Registry;
+  /** Purges by surrogate key (CACHE_PURGE_URLS, outbox/cache-purges.ts); none: nothing is purged. */
+  cachePurges?: CachePurges;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -100,7 +103,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   // first, below the domains that use them; content before stations, which registers its
   // pages as a page source of content and reads its hero image from images.
   void app.register(authPlugin, { db });
-  void app.register(outboxPlugin, { db });
+  void app.register(outboxPlugin, { db, purges: options.cachePurges });
   void app.register(imagesPlugin, { db });
   void app.register(contentPlugin, { db });
   void app.register(stationsPlugin, { db, importTokens: options.importTokens });

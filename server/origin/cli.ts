@@ -5,6 +5,7 @@ import { openDatabase } from './db';
 import { migrateToLatest } from './migrate';
 import { seedIfEmpty } from './seed';
 import { contentHash, describeSync, recordContentHash, syncContent } from './content-sync';
+import { createCachePurges } from './outbox/cache-purges';
 
 const command = process.argv[2];
 const config = loadOriginConfig();
@@ -21,7 +22,11 @@ try {
   } else if (command === 'content-sync') {
     // An empty database is seeded first; the sync then finds it up to date.
     await seedIfEmpty(db, config.contentDir);
-    for (const line of describeSync(await syncContent(db, config.contentDir))) console.log(line);
+    const purges = createCachePurges({ db, urls: config.cachePurgeUrls, retry: config.mail, log: console });
+    for (const line of describeSync(await syncContent(db, config.contentDir, purges))) console.log(line);
+    // Sent before the command ends; a cache that refused is retried by the servers' outbox worker.
+    const sent = await purges.deliverDue();
+    if (purges.enabled) console.log(`Cache purges sent: ${sent}`);
   } else if (command === 'migrate') {
     console.log('Migrations are up to date.');
   } else {

@@ -24,6 +24,9 @@ const schema = z.object({
   ...shutdownSchema,
   // Bearer tokens of the station data imports (docs/stations.md "Import API"); unset: that import is off.
   PRICE_IMPORT_TOKEN: z.string().min(32, 'PRICE_IMPORT_TOKEN must be at least 32 characters').optional(),
+  // The caches in front (Varnish, a CDN's purge address), comma-separated: each gets
+  // `PURGE` by surrogate key when content or station data change (outbox/cache-purges.ts).
+  CACHE_PURGE_URLS: z.string().optional(),
   CHARGER_STATUS_IMPORT_TOKEN: z
     .string()
     .min(32, 'CHARGER_STATUS_IMPORT_TOKEN must be at least 32 characters')
@@ -42,6 +45,20 @@ function parseSiteUrls(value: string | undefined): string[] {
       throw new Error(`Invalid origin configuration: SITE_URLS: "${entry}" is not scheme://host[:port]`);
     return url.origin;
   });
+}
+
+/** "http://10.0.0.5:6081/, http://10.0.0.6:6081/" → the URLs; one that is not http(s) is refused. */
+function parsePurgeUrls(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry) ? new URL(entry) : undefined;
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        throw new Error(`Invalid origin configuration: CACHE_PURGE_URLS: "${entry}" is not an http(s) URL`);
+      return url.href;
+    });
 }
 
 export interface OriginConfig {
@@ -64,6 +81,8 @@ export interface OriginConfig {
   importTokens: { prices?: string | undefined; chargerStatuses?: string | undefined };
   /** METRICS_HOST and ORIGIN_METRICS_PORT: where the origin serves /metrics; no port, none. */
   metrics: MetricsListenerConfig;
+  /** CACHE_PURGE_URLS: where purges by surrogate key go; none by default. */
+  cachePurgeUrls: string[];
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -92,5 +111,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     shutdown: { drainMs: values.SHUTDOWN_DRAIN_MS, timeoutMs: values.SHUTDOWN_TIMEOUT_MS },
     importTokens: { prices: values.PRICE_IMPORT_TOKEN, chargerStatuses: values.CHARGER_STATUS_IMPORT_TOKEN },
     metrics: { host: values.METRICS_HOST, port: values.ORIGIN_METRICS_PORT },
+    cachePurgeUrls: parsePurgeUrls(values.CACHE_PURGE_URLS),
   };
 }

@@ -23,6 +23,19 @@ import { createProductsRepository } from './shop/products-repository';
 import { generateSeedStations } from './stations/seed/stations-seed';
 import { stationRecordSchema } from './stations/stations-record';
 import { createStationsRepository } from './stations/stations-repository';
+import { NO_CACHE_PURGES, type CachePurges } from './outbox/cache-purges';
+import { LOCALES, slugToPath, type Locale } from '#shared/locales';
+import { articlesKey, layoutKey, pageKey, SITE_KEY, sitemapKey, stationKey } from '#shared/surrogate-keys';
+
+/** A published page changed: its own answers, the article lists and the sitemap of its locale. */
+function pageChangeKeys(locale: Locale, slug: string): string[] {
+  return [pageKey(locale, slugToPath(slug)), articlesKey(locale), sitemapKey(locale)];
+}
+
+/** Stations changed: their pages and the lists that show them; new ones also enter the sitemaps. */
+function stationChangeKeys(ids: readonly string[], added: boolean): string[] {
+  return [...ids.map(stationKey), ...(added ? LOCALES.map(sitemapKey) : [])];
+}
 
 /** What a sync changed; lists of ids or codes. */
 export interface ContentSyncReport {
@@ -67,8 +80,15 @@ export async function recordContentHash(db: Db, hash: string, now = new Date().t
     .execute();
 }
 
-/** Applies content/ to the database and records its hash. */
-export async function syncContent(db: Db, contentDir: string): Promise<ContentSyncReport> {
+/**
+ * Applies content/ to the database and records its hash. With `purges`, the surrogate keys
+ * of what changed are queued in the same transactions and sent once they commit.
+ */
+export async function syncContent(
+  db: Db,
+  contentDir: string,
+  purges: CachePurges = NO_CACHE_PURGES,
+): Promise<ContentSyncReport> {
   const hash = await contentHash(contentDir);
   const [seedPages, layouts, catalog, assetIndex, stationRecords] = await Promise.all([
     readSeedPages(contentDir),
@@ -95,6 +115,7 @@ export async function syncContent(db: Db, contentDir: string): Promise<ContentSy
     }
   }
 
+  const purgeKeys: string[] = [];
   const report = await db.transaction().execute(async (trx) => {
     const pages = createPagesRepository(trx);
     const pageReport = { added: [] as string[], changed: [] as string[] };
@@ -102,6 +123,8 @@ export async function syncContent(db: Db, contentDir: string): Promise<ContentSy
       const result = await pages.applyFromContent(page, now);
       const name = `${page.locale}/${page.content.slug}${page.status === 'draft' ? ' (draft)' : ''}`;
       if (result !== 'same') pageReport[result].push(name);
+      // A draft is seen only in preview, which no shared cache keeps.
+      if (result !== 'same' && page.status === 'published') purgeKeys.push(...pageChangeKeys(page.locale, page.content.slug));
     }
 
     const layoutsRepository = createLayoutsRepository(trx);
@@ -111,6 +134,7 @@ export async function syncContent(db: Db, contentDir: string): Promise<ContentSy
       if (JSON.stringify(stored) === JSON.stringify(layout)) continue;
       await layoutsRepository.upsert(locale, layout, now);
       layoutReport.changed.push(locale);
+      purgeKeys.push(layoutKey(locale));
     }
 
     const products = await createProductsRepository(trx).applyCatalog(catalog, now);
@@ -121,6 +145,9 @@ export async function syncContent(db: Db, contentDir: string): Promise<ContentSy
       await discounts.insert(discount);
       discountReport.added.push(discount.code);
     }
+    // A changed alt text may show on any page.
+    if (assetReport.changed.length > 0) purgeKeys.push(SITE_KEY);
+    await purges.enqueue(trx, purgeKeys);
     return { pages: pageReport, layouts: layoutReport, products, discountCodes: discountReport };
   });
 
@@ -137,6 +164,10 @@ export async function syncContent(db: Db, contentDir: string): Promise<ContentSy
     return existing.deleted || existing.recordJson !== JSON.stringify(stationRecordSchema.parse(record));
   });
   const version = await stations.saveMany(changedRecords, now);
+  // After the stations' own transaction: a crash between the two loses only this purge, and
+  // the pages it would purge expire within s-maxage anyway (docs/operations.md).
+  await purges.enqueue(db, stationChangeKeys(changedRecords.map((record) => record.id), added > 0));
+  purges.deliverSoon();
 
   await recordContentHash(db, hash, now);
   return {
@@ -150,10 +181,14 @@ export async function syncContent(db: Db, contentDir: string): Promise<ContentSy
  * At start-up: syncs when content/ changed since the last sync (or was never recorded);
  * returns the report, or undefined when nothing needed doing.
  */
-export async function syncContentIfChanged(db: Db, contentDir: string): Promise<ContentSyncReport | undefined> {
+export async function syncContentIfChanged(
+  db: Db,
+  contentDir: string,
+  purges: CachePurges = NO_CACHE_PURGES,
+): Promise<ContentSyncReport | undefined> {
   const hash = await contentHash(contentDir);
   if ((await storedHash(db)) === hash) return undefined;
-  return syncContent(db, contentDir);
+  return syncContent(db, contentDir, purges);
 }
 
 /** The report as lines for a person: what changed, or that nothing did. */

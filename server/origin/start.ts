@@ -11,6 +11,7 @@ import { openDatabase, type Db } from './db';
 import { migrateToLatest } from './migrate';
 import { createMailTransport } from './outbox/mail-transport';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker';
+import { createCachePurges } from './outbox/cache-purges';
 import { seedIfEmpty } from './seed';
 import { contentHash, describeSync, recordContentHash, syncContentIfChanged } from './content-sync';
 import { createProcessRegistry, serveMetrics, type MetricsListener } from '../common/metrics';
@@ -34,11 +35,13 @@ export async function startOrigin(
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, config.contentDir);
+  const purgeLog = { warn: console.warn, error: console.error };
+  const purges = createCachePurges({ db, urls: config.cachePurgeUrls, retry: config.mail, log: purgeLog });
   // A database seeded just now holds exactly content/; an older one takes what changed
   // in content/ since its last sync (docs/operations.md "Content for an existing database").
   if (seeded.seeded) await recordContentHash(db, await contentHash(config.contentDir));
   else {
-    const report = await syncContentIfChanged(db, config.contentDir);
+    const report = await syncContentIfChanged(db, config.contentDir, purges);
     if (report) for (const line of describeSync(report)) console.log(`Content sync: ${line}`);
   }
   // Node's default metrics only where they are served: on the embedded origin's thread they
@@ -51,6 +54,7 @@ export async function startOrigin(
     contentDir: config.contentDir,
     importTokens: config.importTokens,
     ...(registry ? { metrics: registry } : {}),
+    cachePurges: purges,
   });
   const address = await app.listen({ host: config.host, port: config.port });
   const metrics: MetricsListener | undefined =
@@ -58,7 +62,7 @@ export async function startOrigin(
       ? await serveMetrics(registry, { host: config.metrics.host, port: metricsPort })
       : undefined;
   const transport = createMailTransport(config.mail, config.dataDir);
-  const outbox = createOutboxWorker({ db, transport, config: config.mail, log: app.log });
+  const outbox = createOutboxWorker({ db, transport, config: config.mail, log: app.log, purges });
   outbox.start();
   app.log.info(`outbox mail goes to ${transport.description}`);
   return {

@@ -22,6 +22,7 @@ import { HttpError } from './errors';
 import { createPayloadService } from './payload-service';
 import { addSecurityHeaders, security } from './plugins/security';
 import { loadShedding, NEVER_SHED } from './plugins/load-shedding';
+import { keepPrivate } from './edge-cache';
 import { isValidHost } from './host-header';
 import { staticFiles } from './plugins/static-files';
 import { loadRedirectTables } from './redirect-tables';
@@ -186,6 +187,8 @@ export async function buildSiteApp({
   // External plugins.
   await app.register(cookie);
   await app.register(security);
+  // No shared cache keeps an answer to a session, a cookie-setting answer or a personal route.
+  await app.register(keepPrivate);
   // A Host that names no host is refused before any route builds a URL from it (host-header.ts).
   app.addHook('onRequest', async (request) => {
     if (request.host && !isValidHost(request.host))

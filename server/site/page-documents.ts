@@ -12,6 +12,7 @@ import type { OriginClient } from './origin-client';
 import type { PayloadRequest, PayloadService } from './payload-service';
 import { publicBase } from './public-urls';
 import type { Renderer } from './renderer';
+import { PRIVATE_NO_STORE, sendPublic, weakEtag } from './edge-cache';
 import { createSiteUrls, type SiteUrls } from './site-urls';
 
 export interface PageDocumentsDeps {
@@ -30,6 +31,11 @@ export interface RenderedPage {
    * Content-Length and then encoded again on the socket (each a pass over 30 KB).
    */
   html?: Buffer;
+  /** The weak ETag of `html`, kept with it. */
+  etag?: string;
+  /** `_payload.json`'s text and ETag, kept like the HTML. */
+  json?: string;
+  jsonEtag?: string;
 }
 
 export interface DocumentOptions {
@@ -37,6 +43,8 @@ export interface DocumentOptions {
   basename: string;
   /** The path and query the router renders; the request's path when absent. */
   renderPath?: string;
+  /** The surrogate keys of an answer a shared cache may keep (page-cache.ts); absent: it may not. */
+  shareKeys?: readonly string[];
 }
 
 /** Where an error page stands: its locale and the paths it names. */
@@ -45,6 +53,8 @@ type ErrorPlace = Pick<PayloadRequest, 'locale' | 'localPath' | 'displayPath'>;
 export function createPageDocuments({ config, payloads, renderer, origin }: PageDocumentsDeps) {
   /** Absolute URLs in pages come from the configuration, never from the Host header. */
   const urlsFor = (request: FastifyRequest): SiteUrls => createSiteUrls(config, request);
+  /** What a document is built on besides its payload (which names the build): the public configuration. */
+  const documentBasis = `document ${JSON.stringify(config.publicConfig ?? null)}`;
 
   /** Renders the page (or takes the HTML a cache entry already holds) and sends it. */
   async function sendDocument(
@@ -66,11 +76,15 @@ export function createPageDocuments({ config, payloads, renderer, origin }: Page
         }),
       );
     page.html = html;
-    return reply
-      .status(page.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', payload.preview ? 'private, no-store' : 'no-cache')
-      .send(html);
+    reply.status(page.status).header('content-type', 'text/html; charset=utf-8');
+    if (options.shareKeys) {
+      // Weak: two renders of one payload differ only in the time they were made (hydration
+      // reads it), so the tag names the payload and the configuration the page is built on,
+      // and a browser's copy stays valid across renders until the content changes.
+      page.etag ??= weakEtag(`${documentBasis}\n${(page.json ??= JSON.stringify(payload))}`);
+      if (sendPublic(request, reply, { etag: page.etag, keys: options.shareKeys })) return reply;
+    } else reply.header('cache-control', payload.preview ? PRIVATE_NO_STORE : 'no-cache');
+    return reply.send(html);
   }
 
   /** The payload of an error page, inside the locale's layout when the origin gives it. */
@@ -107,7 +121,7 @@ export function createPageDocuments({ config, payloads, renderer, origin }: Page
       path: place.displayPath,
       reason: 'unknownRoute',
     });
-    reply.header('cache-control', 'private, no-store');
+    reply.header('cache-control', PRIVATE_NO_STORE);
     if (place.payloadJson) {
       return reply.status(404).type('application/json; charset=utf-8').send(JSON.stringify(page.payload));
     }

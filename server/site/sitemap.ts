@@ -1,9 +1,11 @@
 /** /sitemap.xml per locale, with hreflang alternates and without noIndex pages (spec §2). */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { DEFAULT_LOCALE, LOCALE_INFO, isLocale, type Locale } from '#shared/locales';
 import type { OriginClient } from './origin-client';
 import type { SiteUrls } from './site-urls';
+import { SITE_KEY, sitemapKey } from '#shared/surrogate-keys';
+import { sendPublic, weakEtag } from './edge-cache';
 
 /**
  * The hreflang alternates of a sitemap entry, and x-default for visitors whose language
@@ -21,7 +23,9 @@ function alternateLinks(alternates: Partial<Record<string, string>>, urls: SiteU
   return links;
 }
 
-export async function sendSitemap(reply: FastifyReply, origin: OriginClient, locale: Locale, urls: SiteUrls) {
+export async function sendSitemap(
+  request: FastifyRequest,
+  reply: FastifyReply, origin: OriginClient, locale: Locale, urls: SiteUrls) {
   const entries = await origin.sitemap(locale);
   const stream = new SitemapStream({ xmlns: { news: false, video: false, image: false, xhtml: true } });
   for (const entry of entries) {
@@ -32,9 +36,8 @@ export async function sendSitemap(reply: FastifyReply, origin: OriginClient, loc
     });
   }
   stream.end();
-  const xml = await streamToPromise(stream);
-  return reply
-    .header('content-type', 'application/xml; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .send(xml.toString());
+  const xml = (await streamToPromise(stream)).toString();
+  reply.header('content-type', 'application/xml; charset=utf-8');
+  if (sendPublic(request, reply, { etag: weakEtag(xml), keys: [SITE_KEY, sitemapKey(locale)] })) return reply;
+  return reply.send(xml);
 }

@@ -289,7 +289,7 @@ describe('rate limits', () => {
     );
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
-    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.headers['cache-control']).toBe('private, no-store');
     expectRetryAfter(refused.headers['retry-after']);
     expect(refused.json()).toEqual({
       status: 429,
@@ -902,7 +902,7 @@ describe('route schemas (decision 008)', () => {
   ])('answers %s with a 400 BAD_REQUEST naming the field, not stored', async (_name, url, payload, message) => {
     const response = await post(url, payload, { address: newAddress() });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const body = JSON.parse(response.body);
     expect(body).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     expect(body.message).toMatch(message);

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHref, LOCALE_INFO, LOCALES, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import type { WebAppManifest } from '../../server/site/web-app-manifest';
+import { PUBLIC_CACHE_CONTROL } from '../../server/site/edge-cache';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
@@ -42,7 +43,7 @@ describe('web app manifests', () => {
       const response = await app.inject({ url: `/manifests/${locale}.webmanifest` });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
       const manifest = response.json<WebAppManifest>();
       expect(manifest.name).toBe(appText(locale, 'app.manifest.name'));
       expect(manifest.short_name).toBe(appText(locale, 'app.manifest.shortName'));

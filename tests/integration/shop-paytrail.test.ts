@@ -134,7 +134,7 @@ describe('Paytrail through the site server', () => {
     const callback = await get(paid.callback);
     expect(callback.statusCode, callback.body).toBe(200);
     expect(callback.json()).toEqual({ orderId: order.orderId, status: 'paid' });
-    expect(callback.headers['cache-control']).toBe('no-store');
+    expect(callback.headers['cache-control']).toBe('private, no-store');
 
     const result = resultOf(await get(paid.redirect));
     expect(result).toMatchObject({ orderId: order.orderId, paymentId: order.paymentId, status: 'approved' });

@@ -359,7 +359,7 @@ describe('site: /proxy', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(searchResultSchema.parse(response.json()).hits.map((hit) => hit.path)).toContain('/tietoa-meista');
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
   it('forwards x-st1-locale and defaults to fi-FI', async () => {
@@ -491,7 +491,7 @@ describe('site: headers', () => {
     }
   });
 
-  it('serves hashed assets as immutable and HTML as no-cache', async () => {
+  it('serves hashed assets as immutable and HTML revalidated by browsers, kept by shared caches', async () => {
     const script = readdirSync(join(distDir, 'client', 'assets')).find((name) => name.endsWith('.js'));
     expect(script).toBeDefined();
     const asset = await get(`/assets/${script}`);
@@ -499,7 +499,7 @@ describe('site: headers', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.headers['cache-control']).toContain('max-age=31536000');
     const html = await get('/yrityksille');
-    expect(html.headers['cache-control']).toBe('no-cache');
+    expect(html.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
     expect(String(html.headers['cache-control'])).not.toContain('immutable');
     const icon = await get('/favicon.svg');
     expect(icon.statusCode).toBe(200);

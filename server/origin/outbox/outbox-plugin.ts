@@ -8,17 +8,21 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db';
 import { createOutboxRepository, type OutboxRepository } from './outbox-repository';
 import { observeOutbox } from './outbox-metrics';
+import { NO_CACHE_PURGES, type CachePurges } from './cache-purges';
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxRepository;
+    /** Purges by surrogate key, queued here with the change that needs them (cache-purges.ts). */
+    cachePurges: CachePurges;
   }
 }
 
-export const outboxPlugin = fp<{ db: Db }>(
+export const outboxPlugin = fp<{ db: Db; purges?: CachePurges | undefined }>(
   async (app, options) => {
     const outbox = createOutboxRepository(options.db);
     app.decorate('outbox', outbox);
+    app.decorate('cachePurges', options.purges ?? NO_CACHE_PURGES);
     observeOutbox(app.metrics, outbox);
   },
   { name: 'outbox', fastify: '5.x' },

@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { DatabaseSchema, Db } from '../db';
-import type { OutboxStatus } from './outbox-tables';
+import type { OutboxChannel, OutboxStatus } from './outbox-tables';
 
 export interface OutboxMessage {
   id: number;
-  channel: 'email' | 'sms';
+  channel: OutboxChannel;
   recipient: string;
   subject: string | null;
   body: string;
@@ -36,9 +36,9 @@ export interface ClaimedMessage {
  * An e-mail a worker may take at `at`: pending and due, or claimed by a worker whose lease
  * ran out (it died mid-send). The one condition of both the search and the claim.
  */
-function isDue(eb: ExpressionBuilder<DatabaseSchema, 'outbox'>, at: string) {
+function isDue(eb: ExpressionBuilder<DatabaseSchema, 'outbox'>, at: string, channel: OutboxChannel) {
   return eb.and([
-    eb('channel', '=', 'email'),
+    eb('channel', '=', channel),
     eb.or([
       eb.and([
         eb('status', '=', 'pending'),
@@ -86,6 +86,22 @@ export function createOutboxRepository(database: Db) {
         .execute();
     },
 
+    /** A purge of surrogate keys at every configured cache (cache-purges.ts), delivered like mail. */
+    async enqueuePurge(keys: string, now = new Date()): Promise<void> {
+      await db
+        .insertInto('outbox')
+        .values({
+          channel: 'cache-purge',
+          recipient: 'caches',
+          subject: null,
+          body: keys,
+          dedupe_key: null,
+          created_at: now.toISOString(),
+          sent_at: null,
+        })
+        .execute();
+    },
+
     /** The newest messages to one recipient (for tests and support tools). */
     async listFor(recipient: string, limit = 20): Promise<OutboxMessage[]> {
       const rows = await db
@@ -104,13 +120,13 @@ export function createOutboxRepository(database: Db) {
      * workers that picked the same row, exactly one update matches it (PostgreSQL re-checks
      * the condition after the row lock of the first; SQLite runs writes one at a time).
      */
-    async claimNext(now: Date, leaseMs: number): Promise<ClaimedMessage | undefined> {
+    async claimNext(now: Date, leaseMs: number, channel: OutboxChannel = 'email'): Promise<ClaimedMessage | undefined> {
       const at = now.toISOString();
       for (let tries = 0; tries < 5; tries += 1) {
         const candidates = await db
           .selectFrom('outbox')
           .select('id')
-          .where((eb) => isDue(eb, at))
+          .where((eb) => isDue(eb, at, channel))
           .orderBy('id')
           .limit(5)
           .execute();
@@ -126,7 +142,7 @@ export function createOutboxRepository(database: Db) {
               attempts: eb('attempts', '+', 1),
             }))
             .where('id', '=', id)
-            .where((eb) => isDue(eb, at))
+            .where((eb) => isDue(eb, at, channel))
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) !== 1) continue; // another worker took it
           const row = await db
@@ -187,12 +203,12 @@ export function createOutboxRepository(database: Db) {
       return row?.oldest ? new Date(row.oldest) : null;
     },
 
-    /** How many rows are in each delivery state (for logs, tests and the metrics). */
-    async countByStatus(): Promise<Record<OutboxStatus, number>> {
+    /** How many rows of a channel are in each delivery state (for logs, tests and the metrics). */
+    async countByStatus(channel: OutboxChannel = 'email'): Promise<Record<OutboxStatus, number>> {
       const rows = await db
         .selectFrom('outbox')
         .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
-        .where('channel', '=', 'email')
+        .where('channel', '=', channel)
         .groupBy('status')
         .execute();
       const counts: Record<OutboxStatus, number> = { pending: 0, sending: 0, delivered: 0, dead: 0 };

@@ -1,4 +1,4 @@
-/** The outbox (migrations 004/005, delivery state 011): mail and SMS queued by the shop, accounts and forms. */
+/** The outbox (migrations 004/005, delivery state 011): mail and SMS queued by the shop, accounts and forms, and cache purges. */
 import type { Generated } from 'kysely';
 
 /**
@@ -8,9 +8,12 @@ import type { Generated } from 'kysely';
  */
 export type OutboxStatus = 'pending' | 'sending' | 'delivered' | 'dead';
 
+export type OutboxChannel = 'email' | 'sms' | 'cache-purge';
+
 interface OutboxTable {
   id: Generated<number>;
-  channel: 'email' | 'sms';
+  /** cache-purge: surrogate keys (`body`, space-separated) to purge at every CACHE_PURGE_URLS cache. */
+  channel: OutboxChannel;
   recipient: string;
   subject: string | null;
   body: string;

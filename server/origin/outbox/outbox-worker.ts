@@ -11,6 +11,7 @@ import type { MailConfig } from './mail-config';
 import type { MailTransport } from './mail-transport';
 import { createOutboxRepository, type ClaimedMessage } from './outbox-repository';
 import { failureOutcome } from './retry-policy';
+import type { CachePurges } from './cache-purges';
 
 export interface OutboxWorker {
   /** Delivers what is due now, then every poll interval. */
@@ -27,6 +28,8 @@ export interface OutboxWorkerDeps {
   config: Pick<MailConfig, 'senders' | 'pollIntervalMs' | 'maxAttempts' | 'retryBaseMs' | 'smtpTimeoutMs'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
+  /** Cache purges (cache-purges.ts): each tick also sends the purges due, retrying failed ones. */
+  purges?: CachePurges;
 }
 
 // eslint-disable-next-line max-lines-per-function -- delivery, polling and shutdown share the closure's state (stopping, the timer, the pass under way)
@@ -88,6 +91,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
       await deliver(message);
       handled += 1;
     }
+    if (!stopping && deps.purges) handled += await deps.purges.deliverDue();
     return handled;
   }
 

@@ -13,6 +13,7 @@ import { FUEL_GRADES } from '#shared/fuel-prices';
 import { HttpError } from '../../common/http-error';
 import { zodRoutes } from '../../common/zod-routes';
 import type { Db } from '../db';
+import type { CachePurges } from '../outbox/cache-purges';
 import { importChargerStatuses, importFuelPrices, MAX_IMPORT_ROWS } from './station-imports';
 import type { ImportKind, StationMetrics } from './station-metrics';
 
@@ -83,9 +84,14 @@ function bearerCheck(token: string | undefined, variable: string) {
 
 export function stationImportRoutes(
   app: FastifyInstance,
-  deps: { db: Db; tokens: ImportTokens; now?: () => Date; metrics?: StationMetrics },
+  deps: { db: Db; tokens: ImportTokens; purges?: CachePurges; now?: () => Date; metrics?: StationMetrics },
 ): void {
   const now = deps.now ?? (() => new Date());
+  /** The import committed: its purges go out now, in the background (the answer does not wait). */
+  const afterCommit = <T>(result: T): T => {
+    deps.purges?.deliverSoon();
+    return result;
+  };
   const api = zodRoutes(app);
   /** Runs an import and counts its rows: all accepted, or all refused (a batch is all or nothing). */
   async function counted<T>(kind: ImportKind, rows: number, run: () => Promise<T>): Promise<T> {
@@ -106,7 +112,9 @@ export function stationImportRoutes(
       onRequest: bearerCheck(deps.tokens.prices, 'PRICE_IMPORT_TOKEN'),
     },
     async (request) =>
-      counted('fuel_prices', request.body.prices.length, () => importFuelPrices(deps.db, request.body.prices, now())),
+      counted('fuel_prices', request.body.prices.length, async () =>
+        afterCommit(await importFuelPrices(deps.db, request.body.prices, now(), deps.purges)),
+      ),
   );
   api.post(
     '/station-import/v1/charger-statuses',
@@ -116,8 +124,8 @@ export function stationImportRoutes(
       onRequest: bearerCheck(deps.tokens.chargerStatuses, 'CHARGER_STATUS_IMPORT_TOKEN'),
     },
     async (request) =>
-      counted('charger_statuses', request.body.statuses.length, () =>
-        importChargerStatuses(deps.db, request.body.statuses, now()),
+      counted('charger_statuses', request.body.statuses.length, async () =>
+        afterCommit(await importChargerStatuses(deps.db, request.body.statuses, now(), deps.purges)),
       ),
   );
 }

@@ -15,6 +15,8 @@ import type { Db } from '../db';
 import { createChargePointsRepository } from './charge-points-repository';
 import { createFuelPricesRepository, priceKey, type StoredPrice } from './fuel-prices-repository';
 import { createStationsRepository } from './stations-repository';
+import type { CachePurges } from '../outbox/cache-purges';
+import { stationKey } from '#shared/surrogate-keys';
 
 /** Clocks disagree a little; a time further ahead than this is a feed's mistake. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -110,11 +112,22 @@ function newestPerGrade(rows: readonly StoredPrice[]): StoredPrice[] {
   return [...newest.values()];
 }
 
+/**
+ * Stations whose live data changed: the next version (the apps' delta sync), and a purge
+ * of exactly their pages from the caches in front, queued in the same transaction
+ * (docs/stations.md "Import API"); the caller sends it once the transaction committed.
+ */
+async function markChanged(trx: Db, stationIds: string[], purges: CachePurges | undefined): Promise<number | null> {
+  await purges?.enqueue(trx, stationIds.map(stationKey));
+  return (await createStationsRepository(trx).touch(stationIds)) ?? null;
+}
+
 /** Imports a batch of fuel prices (see the module comment). */
 export async function importFuelPrices(
   db: Db,
   rows: readonly PriceRow[],
   now = new Date(),
+  purges?: CachePurges,
 ): Promise<PriceImportResult> {
   const receivedAt = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -181,7 +194,7 @@ export async function importFuelPrices(
     // history. The database keeps the batch's newest only when it is newer than the current one.
     const changes = await prices.setCurrentIfNewer(newestPerGrade(storedRows));
     const changedStations = [...new Set(changes.map((price) => price.stationId))];
-    const version = (await createStationsRepository(trx).touch(changedStations)) ?? null;
+    const version = await markChanged(trx, changedStations, purges);
     return {
       received: rows.length,
       stored: storedRows.length,
@@ -197,6 +210,7 @@ export async function importChargerStatuses(
   db: Db,
   rows: readonly StatusRow[],
   now = new Date(),
+  purges?: CachePurges,
 ): Promise<StatusImportResult> {
   const nowText = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -235,7 +249,7 @@ export async function importChargerStatuses(
       changedStations.add(row.station);
       applied += 1;
     }
-    const version = (await createStationsRepository(trx).touch([...changedStations])) ?? null;
+    const version = await markChanged(trx, [...changedStations], purges);
     return { received: rows.length, applied, ignored, stationsChanged: changedStations.size, version };
   });
 }

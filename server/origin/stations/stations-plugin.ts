@@ -47,8 +47,9 @@ export const stationsPlugin = fp<StationsPluginOptions>(
     stationImportRoutes(app, {
       db: options.db,
       tokens: options.importTokens ?? {},
+      purges: app.cachePurges,
       metrics: createStationMetrics(app.metrics, options.db),
     });
   },
-  { name: 'stations', fastify: '5.x', dependencies: ['content', 'images'] },
+  { name: 'stations', fastify: '5.x', dependencies: ['content', 'images', 'outbox'] },
 );

@@ -10,6 +10,8 @@ import { zodRoutes } from '../../common/zod-routes';
 import { QUIET_ROUTE } from '../../logging';
 import { HttpError } from '../errors';
 import { webAppManifest, type Translate } from '../web-app-manifest';
+import { SITE_KEY } from '#shared/surrogate-keys';
+import { sendPublic, weakEtag } from '../edge-cache';
 
 export interface ManifestOptions {
   localeDomains: ReadonlyMap<string, Locale>;
@@ -35,13 +37,12 @@ export async function manifestRoutes(app: FastifyInstance, options: ManifestOpti
         throw new HttpError(404, 'NOT_FOUND', `The ${locale} manifest is served on that locale's own domain`);
       }
       const manifest = webAppManifest(locale, { domainMode: hostLocale !== undefined }, options.translate);
-      return (
-        reply
-          .header('content-type', 'application/manifest+json; charset=utf-8')
-          // Revalidated on every use, like the other unhashed files (names change with releases).
-          .header('cache-control', 'no-cache')
-          .send(JSON.stringify(manifest))
-      );
+      const json = JSON.stringify(manifest);
+      reply.header('content-type', 'application/manifest+json; charset=utf-8');
+      // Revalidated by browsers on every use (names change with releases); shared caches keep
+      // it until a release purges the site key.
+      if (sendPublic(request, reply, { etag: weakEtag(json), keys: [SITE_KEY] })) return reply;
+      return reply.send(json);
     },
   );
 }

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isbot } from 'isbot';
 import Negotiator from 'negotiator';
-import type { Locale } from '#shared/locales';
+import { isLocale, type Locale } from '#shared/locales';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '#shared/locale-detection';
 import type { PagePayload } from '#shared/payload';
 import type { RedirectTable } from '#shared/redirects';
@@ -19,6 +19,8 @@ import { publicBase } from '../public-urls';
 import { routeRequest, type RoutingDecision } from '../request-routing';
 import { sendSitemap } from '../sitemap';
 import type { SiteMetrics } from '../site-metrics';
+import { PRIVATE_NO_STORE, sendPublic, weakEtag } from '../edge-cache';
+import { isShareablePage, pageSurrogateKeys } from '../page-cache';
 
 export interface PagesOptions {
   config: SiteConfig;
@@ -152,21 +154,34 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, decision: PageDecision) {
     setLocaleCookie(request, reply, decision.setLocaleCookie);
-    if (decision.variesByLanguage) reply.header('vary', VARY_LANGUAGE);
+    // The root of a shared host detects a first visit's locale (by Accept-Language, the
+    // cookie, whether a bot asks): only a returning visitor's answer, by the cookie, is shared.
+    const detects = !decision.domainMode && decision.displayPath === '/' && !decision.payloadJson && !decision.preview;
+    if (decision.variesByLanguage || detects) reply.header('vary', VARY_LANGUAGE);
     if (decision.preview) {
       const access = previewAccess.check(request, reply);
       if (access.kind === 'redirect') {
-        return reply.header('cache-control', 'private, no-store').redirect(access.location, 303);
+        return reply.header('cache-control', PRIVATE_NO_STORE).redirect(access.location, 303);
       }
       if (access.kind === 'refused') return documents.sendPreviewRefused(request, reply, decision);
     }
-    const page = await loadPage(request, decision, renderCacheKey(request, decision, config));
+    const cacheKey = renderCacheKey(request, decision, config);
+    const page = await loadPage(request, decision, cacheKey);
+    // Only what the render cache may share, a shared cache may keep (docs/operations.md "A cache in front").
+    const shareable =
+      cacheKey !== undefined &&
+      !queryStringOf(request.url) &&
+      (!detects || isLocale(request.cookies[LOCALE_COOKIE])) &&
+      isShareablePage(page.status, page.payload);
+    const keys = shareable ? pageSurrogateKeys(decision.locale, decision.localPath, page.payload) : undefined;
     if (decision.payloadJson) {
-      return reply
-        .status(page.status)
-        .header('cache-control', decision.preview ? 'private, no-store' : 'no-cache')
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(page.payload));
+      const json = (page.json ??= JSON.stringify(page.payload));
+      reply.status(page.status).type('application/json; charset=utf-8');
+      if (keys) {
+        page.jsonEtag ??= weakEtag(json);
+        if (sendPublic(request, reply, { etag: page.jsonEtag, keys })) return reply;
+      } else reply.header('cache-control', decision.preview ? PRIVATE_NO_STORE : 'no-cache');
+      return reply.send(json);
     }
     const search = await searchForDocument(request, origin, page.payload, decision.locale);
     // Search results make another document: it is rendered apart from the cached page.
@@ -174,6 +189,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     return documents.sendDocument(request, reply, rendered, {
       basename: decision.basename,
       renderPath: `${request.url.split('?')[0]}${queryStringOf(request.url)}`,
+      ...(keys && !search ? { shareKeys: keys } : {}),
     });
   }
 
@@ -186,7 +202,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         setLocaleCookie(request, reply, decision.setLocaleCookie);
         return reply.header('cache-control', 'no-cache').header('vary', VARY_LANGUAGE).redirect(decision.location, 307);
       case 'sitemap':
-        return sendSitemap(reply, origin, decision.locale, documents.urlsFor(request));
+        return sendSitemap(request, reply, origin, decision.locale, documents.urlsFor(request));
       case 'page':
         return sendPage(request, reply, decision);
     }

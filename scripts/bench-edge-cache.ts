@@ -1,0 +1,303 @@
+/**
+ * `npx tsx scripts/bench-edge-cache.ts` (or `npm run bench -- edge-cache`): the site through
+ * a shared cache (docs/operations.md "A cache in front"). One origin process, two site
+ * servers (each a child process, defaults: render cache and load shedding on), a Varnish
+ * with the shipped deploy/varnish/default.vcl in front of both; autocannon holds
+ * BENCH_EDGE_CONNECTIONS connections for BENCH_EDGE_DURATION_S seconds on a mix of 70 % CMS
+ * pages, 20 % station pages and 10 % the station locator, 1 % of requests carrying a
+ * session cookie, through Varnish and then, in the same run, straight at one site server.
+ * Per run: answers/s, the share over 2 s (timeouts included), p50/p99, 503s on cacheable
+ * pages (no session), the hit ratio (varnishstat) and the origin renders per 10,000 page
+ * views (page loads the origin served, counted by a proxy between the site servers and the
+ * origin, during the measured run: both runs are warmed first). It also measures the bytes
+ * a repeat navigation to an unchanged page costs on the wire (If-None-Match → 304).
+ * The block replaces the marked one in docs/performance.md.
+ *
+ * `--smoke` (or BENCH_SMOKE=1): a one-second run with a few connections (scripts/benches.smoke.test.ts).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import replyFrom from '@fastify/reply-from';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
+import { freePort, SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { startThrowawayVarnish, varnishSkipReason } from '../tests/integration/support/throwaway-varnish';
+
+const DURATION_S = smokeOr(1, Number(process.env.BENCH_EDGE_DURATION_S ?? 20));
+const CONNECTIONS = smokeOr(20, Number(process.env.BENCH_EDGE_CONNECTIONS ?? 1000));
+const SLOW_MS = 2000;
+const REQUEST_TIMEOUT_S = 30;
+const START = '<!-- bench:edge-cache:start -->';
+const END = '<!-- bench:edge-cache:end -->';
+const SESSION_COOKIE = 'st1_session=0123456789abcdef0123456789abcdef0123456789abcdef';
+/** Station pages in the mix: the busiest stations of a spike, not all 1,300. */
+const STATIONS_IN_MIX = smokeOr(5, 200);
+
+const CMS_PAGES = [
+  '/yrityksille',
+  '/en-EU/company',
+  '/en-EU/about-us',
+  '/sv-SE/foretag',
+  '/no-NO/bedrift',
+  SHOP_PATHS.products['fi-FI'],
+  `/en-EU${SHOP_PATHS.products['en-EU']}`,
+  '/yksityisille',
+  '/en-EU/private',
+];
+const LOCATORS = ['/asemahaku', '/en-EU/stationsearch', '/sv-SE/hitta-station', '/no-NO/finn-stasjon'];
+
+function spawnServer(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  const child = spawn('tsx', [script], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${output}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
+  });
+}
+
+const stopChild = (child: ChildProcess) => {
+  if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+};
+
+/** A proxy between the site servers and the origin that counts page loads (one origin request per render). */
+async function countingProxy(originUrl: string) {
+  const counts = { renders: 0 };
+  const app = Fastify();
+  await app.register(replyFrom, { base: originUrl, undici: { connections: 64 } });
+  app.all('/*', (request, reply) => {
+    if (request.url.includes('cms-view/v1/content/view')) counts.renders += 1;
+    return reply.from(request.url);
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: await freePort() });
+  return { url, counts, close: () => app.close() };
+}
+
+async function stationPaths(siteUrl: string): Promise<string[]> {
+  const response = await fetch(`${siteUrl}/proxy/cms-view/v1/stations?country=FI`, { headers: { 'x-st1-locale': 'fi-FI' } });
+  const list = (await response.json()) as { stations?: Array<{ slug: string }> };
+  const slugs = (list.stations ?? []).slice(0, STATIONS_IN_MIX).map((station) => station.slug);
+  if (slugs.length === 0) throw new Error('no stations in the station list');
+  return slugs.map((slug, index) => (index % 2 === 0 ? `/asemat/${slug}` : `/en-EU/stations/${slug}`));
+}
+
+/** The mix: 70 % CMS, 20 % station pages, 10 % locator; 1 % with a session cookie. */
+function mix(stations: readonly string[]) {
+  let n = 0;
+  return () => {
+    n += 1;
+    const roll = (n * 7919) % 100;
+    const pick = <T>(list: readonly T[]) => list[(n * 104_729) % list.length]!;
+    const path = roll < 70 ? pick(CMS_PAGES) : roll < 90 ? pick(stations) : pick(LOCATORS);
+    return { path, session: n % 100 === 0 };
+  };
+}
+
+interface Run {
+  name: string;
+  answers: number;
+  rps: number;
+  slowShare: number;
+  p50: number;
+  p99: number;
+  shed: number;
+  /** 503s of requests without a session: pages a cache may keep. */
+  shedCacheable: number;
+  otherStatuses: number;
+  hitRatio: string;
+  rendersPer10k: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+function varnishCounters(workDir: string): { hits: number; requests: number } {
+  const result = spawnSync('varnishstat', ['-n', workDir, '-1', '-j', '-f', 'MAIN.cache_hit', '-f', 'MAIN.client_req'], {
+    encoding: 'utf8',
+  });
+  const parsed = JSON.parse(result.stdout) as { counters?: Record<string, { value: number }> } & Record<string, { value: number }>;
+  const counters = parsed.counters ?? parsed;
+  return { hits: counters['MAIN.cache_hit']?.value ?? 0, requests: counters['MAIN.client_req']?.value ?? 0 };
+}
+
+async function load(
+  name: string,
+  url: string,
+  stations: readonly string[],
+  renders: { renders: number },
+  varnishDir?: string,
+): Promise<Run> {
+  const next = mix(stations);
+  // Warm: every page once, so that both runs start as a site that has been up a while.
+  for (const path of [...CMS_PAGES, ...stations, ...LOCATORS]) await (await fetch(`${url}${path}`)).arrayBuffer();
+  const before = { renders: renders.renders, varnish: varnishDir ? varnishCounters(varnishDir) : undefined };
+  const times: number[] = [];
+  let slow = 0;
+  let shed = 0;
+  let shedCacheable = 0;
+  let other = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        timeout: REQUEST_TIMEOUT_S,
+        requests: [
+          {
+            // One request in flight per connection: the connection's context names the
+            // request its next answer belongs to.
+            setupRequest: (request, context) => {
+              const { path, session } = next();
+              (context as { session?: boolean }).session = session;
+              return { ...request, path, headers: { ...request.headers, ...(session ? { cookie: SESSION_COOKIE } : {}) } };
+            },
+            onResponse: (status, _body, context) => {
+              if (status === 503 && !(context as { session?: boolean }).session) shedCacheable += 1;
+            },
+          },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, status, _bytes, time) => {
+      times.push(time);
+      if (time > SLOW_MS) slow += 1;
+      if (status === 503) shed += 1;
+      else if (status !== 200) other += 1;
+    });
+  });
+  const unanswered = result.timeouts + result.errors;
+  times.sort((a, b) => a - b);
+  const answers = times.length;
+  const rendered = renders.renders - before.renders;
+  let hitRatio = '–';
+  if (varnishDir && before.varnish) {
+    const after = varnishCounters(varnishDir);
+    hitRatio = `${percent(after.hits - before.varnish.hits, after.requests - before.varnish.requests)} %`;
+  }
+  return {
+    name,
+    answers,
+    rps: Math.round(answers / DURATION_S),
+    slowShare: percent(slow + unanswered, answers + unanswered),
+    p50: Math.round(percentile(times, 50)),
+    p99: Math.round(percentile(times, 99)),
+    shed,
+    shedCacheable,
+    otherStatuses: other + unanswered,
+    hitRatio,
+    rendersPer10k: answers === 0 ? 0 : Math.round((rendered / answers) * 10_000 * 10) / 10,
+  };
+}
+
+/** An answer read off a socket: its status and every byte of it (status line, headers, body). */
+function onTheWire(base: string, path: string, etag?: string): Promise<{ status: number; bytes: number }> {
+  const { hostname, port } = new URL(base);
+  const conditional = etag ? `If-None-Match: ${etag}\r\n` : '';
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () =>
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept-Encoding: gzip\r\n${conditional}Connection: close\r\n\r\n`,
+      ),
+    );
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => {
+      const answer = Buffer.concat(chunks);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer.subarray(0, 20).toString())?.[1] ?? 0);
+      resolve({ status, bytes: answer.length });
+    });
+    socket.on('error', reject);
+  });
+}
+
+function table(runs: Run[], revalidation: { status: number; bytes: number; full: number }): string {
+  const date = new Date().toISOString().slice(0, 10);
+  return [
+    START,
+    `Measured ${date} by \`npx tsx scripts/bench-edge-cache.ts\`: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s, loopback, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end; one origin and two site servers (child processes, render cache and load shedding at their defaults), Varnish 7.1 with \`deploy/varnish/default.vcl\`, the load generator beside them. Mix: 70 % CMS pages (${CMS_PAGES.length}), 20 % station pages (${STATIONS_IN_MIX}), 10 % the locator (4 locales); 1 % of requests carry a session cookie. Both runs are warmed first (each page once); renders count page loads the origin served during the run.`,
+    '',
+    `| run | answers | answers/s | over ${SLOW_MS / 1000} s | p50 ms | p99 ms | 503 (all) | 503 on cacheable pages (no session) | other statuses, errors, timeouts | hit ratio | origin renders per 10,000 page views |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...runs.map(
+      (run) =>
+        `| ${run.name} | ${run.answers} | ${run.rps} | ${run.slowShare} % | ${run.p50} | ${run.p99} | ${run.shed} | ${run.shedCacheable} | ${run.otherStatuses} | ${run.hitRatio} | ${run.rendersPer10k} |`,
+    ),
+    '',
+    `A repeat navigation to an unchanged page (\`/yrityksille\`, If-None-Match through Varnish): ${revalidation.status}, ${revalidation.bytes} bytes on the wire (status line and headers), against ${revalidation.full} bytes for the whole page (gzip, as Varnish stores it).`,
+    END,
+  ].join('\n');
+}
+
+async function main() {
+  const skip = varnishSkipReason();
+  if (skip) {
+    console.log(skip);
+    return;
+  }
+  const children: ChildProcess[] = [];
+  const cleanups: Array<() => Promise<unknown> | void> = [];
+  try {
+    const originPort = await freePort();
+    children.push(
+      await spawnServer(
+        'server/origin/main.ts',
+        { ORIGIN_PORT: String(originPort), DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-edge-')) },
+        /Origin on/,
+      ),
+    );
+    const proxy = await countingProxy(`http://127.0.0.1:${originPort}`);
+    cleanups.push(proxy.close);
+    const sitePorts = [await freePort(), await freePort()];
+    for (const port of sitePorts)
+      children.push(
+        await spawnServer('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', ORIGIN_URL: proxy.url }, /Site server on/),
+      );
+    const varnish = await startThrowawayVarnish({
+      backendPorts: sitePorts,
+      storage: 'malloc,256m',
+      params: ['thread_pool_min=200', 'thread_pool_max=2000'],
+    });
+    cleanups.push(varnish.stop);
+    const direct = `http://127.0.0.1:${sitePorts[0]}`;
+    const stations = await stationPaths(direct);
+
+    // A browser that saw the page comes back (measured before the load, on a fresh copy).
+    await (await fetch(`${varnish.url}/yrityksille`)).arrayBuffer();
+    const page = await fetch(`${varnish.url}/yrityksille`);
+    await page.arrayBuffer();
+    const full = await onTheWire(varnish.url, '/yrityksille');
+    const revalidated = await onTheWire(varnish.url, '/yrityksille', page.headers.get('etag') ?? '');
+    const runs = [
+      await load('through Varnish (two site servers)', varnish.url, stations, proxy.counts, varnish.workDir),
+      await load('straight at one site server', direct, stations, proxy.counts),
+    ];
+
+    const block = table(runs, { status: revalidated.status, bytes: revalidated.bytes, full: full.bytes });
+    console.log(block);
+    if (SMOKE && runs.some((run) => run.answers === 0)) throw new Error('smoke run: no answers');
+    const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Through a shared cache' });
+    if (written) console.log(`Wrote ${written}`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    for (const child of children) stopChild(child);
+  }
+}
+
+await main();

@@ -1,0 +1,210 @@
+/**
+ * The site behind a real Varnish (deploy/varnish/default.vcl, support/throwaway-varnish.ts):
+ * two site servers and one origin, the origin purging by surrogate key at the Varnish
+ * (CACHE_PURGE_URLS). Shows what docs/operations.md "A cache in front" promises: hits for
+ * anonymous visitors, never a hit or a stored copy for a session or a Set-Cookie, a content
+ * change and a price import purged within a second (exactly the stations changed), stale
+ * pages while the origin is down, and the locale cookie at "/" answered per visitor.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncContent } from '../../server/origin/content-sync';
+import { createStationsRepository } from '../../server/origin/stations/stations-repository';
+import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
+import { freePort, startThrowawayVarnish, varnishSkipReason, type ThrowawayVarnish } from './support/throwaway-varnish';
+
+const skip = varnishSkipReason();
+if (skip) console.warn(skip);
+const PRICE_TOKEN = 'edge-cache-price-token-0123456789abcdef';
+
+/** A browser's user agent: a bot's visit to "/" skips the locale detection. */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers: { 'user-agent': BROWSER, ...headers }, redirect: 'manual' });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+/** Polls until `check` holds, at most `ms`: how long it took, or a failure naming the wait. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return Date.now() - started;
+}
+
+describe.skipIf(skip !== undefined)('behind Varnish', () => {
+  let product: SiteWithOrigin;
+  let varnish: ThrowawayVarnish;
+  const sites: FastifyInstance[] = [];
+  let contentDir: string;
+  let stations: Array<{ id: string; slug: string }>;
+  let sitePorts: number[];
+
+  beforeAll(async () => {
+    requireProductionBuild('edge-cache-varnish.test.ts');
+    const varnishPort = await freePort();
+    product = await startSiteWithOrigin('edge-cache', {
+      originEnv: { CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`, PRICE_IMPORT_TOKEN: PRICE_TOKEN },
+    });
+    for (let index = 0; index < 2; index += 1) {
+      const site = await product.site({ TRUST_PROXY: '127.0.0.1' });
+      await site.listen({ host: '127.0.0.1', port: 0 });
+      sites.push(site);
+    }
+    const ports = sites.map((site) => (site.server.address() as { port: number }).port);
+    varnish = await startThrowawayVarnish({ backendPorts: ports, port: varnishPort });
+    sitePorts = ports;
+    contentDir = mkdtempSync(join(tmpdir(), 'st1-edge-content-'));
+    cpSync('content', contentDir, { recursive: true });
+    const records = await createStationsRepository(product.origin.db).allRecords();
+    stations = [...records.values()]
+      .map((row) => JSON.parse(row.recordJson) as { id: string; slug: string; country: string; services: string[] })
+      .filter((station) => station.country === 'FI' && station.services.includes('95'))
+      .slice(0, 3);
+  }, 120_000);
+
+  afterAll(async () => {
+    await varnish?.stop();
+    await product?.close();
+    if (contentDir) rmSync(contentDir, { recursive: true, force: true });
+  });
+
+  it('answers a second anonymous request from the cache', async () => {
+    const first = await get(`${varnish.url}/yrityksille`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+/);
+    expect(first.headers.get('surrogate-key')).toBeNull();
+    const second = await get(`${varnish.url}/yrityksille`);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    // The payload of a client navigation too, and a revalidation by ETag is a 304.
+    await get(`${varnish.url}/yrityksille/_payload.json`);
+    const payload = await get(`${varnish.url}/yrityksille/_payload.json`);
+    expect(payload.headers.get('x-cache')).toBe('HIT');
+    const etag = second.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    const revalidated = await get(`${varnish.url}/yrityksille`, { 'if-none-match': etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe('');
+    // Only what describes the stored answer: the browser's copy has the security headers.
+    expect(revalidated.headers.get('content-security-policy')).toBeNull();
+    expect(revalidated.headers.get('etag')).toBe(etag);
+  });
+
+  it('never answers a session from the cache, and never stores its answer', async () => {
+    await get(`${varnish.url}/en-EU/company`);
+    const anonymous = await get(`${varnish.url}/en-EU/company`);
+    expect(anonymous.headers.get('x-cache')).toBe('HIT');
+    const cookie = { cookie: 'st1_session=abcdefabcdefabcdefabcdefabcdefab; i18n_redirected=en-EU' };
+    for (let i = 0; i < 3; i += 1) {
+      const withSession = await get(`${varnish.url}/en-EU/company`, cookie);
+      expect(withSession.status).toBe(200);
+      expect(withSession.headers.get('x-cache')).toBe('MISS');
+      expect(withSession.headers.get('cache-control')).toBe('private, no-cache');
+    }
+    // A page first asked for with a session is not stored for the next visitor either.
+    await get(`${varnish.url}/en-EU/about-us`, cookie);
+    expect((await get(`${varnish.url}/en-EU/about-us`)).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('never stores an answer that sets a cookie', async () => {
+    // A first visit to "/" without a locale cookie: detection sets it.
+    for (let i = 0; i < 2; i += 1) {
+      const first = await get(`${varnish.url}/`, { 'accept-language': 'fi-FI' });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('set-cookie')).toMatch(/^i18n_redirected=fi-FI/);
+      expect(first.headers.get('x-cache')).toBe('MISS');
+      expect(first.headers.get('cache-control')).toMatch(/^private/);
+    }
+  });
+
+  it('gives the locale cookie at "/" the visitor\'s own locale, never the previous visitor\'s', async () => {
+    const swede = await get(`${varnish.url}/`, { 'accept-language': 'sv-SE,sv;q=0.9' });
+    expect(swede.status).toBe(307);
+    expect(swede.headers.get('location')).toBe('/sv-SE');
+    expect(swede.headers.get('set-cookie')).toMatch(/^i18n_redirected=sv-SE/);
+    const norwegian = await get(`${varnish.url}/`, { 'accept-language': 'nb-NO,no;q=0.9' });
+    expect(norwegian.headers.get('location')).toBe('/no-NO');
+    expect(norwegian.headers.get('set-cookie')).toMatch(/^i18n_redirected=no-NO/);
+    // A returning visitor with a cookie gets the shared copy of "/", which sets no cookie.
+    const returning = { cookie: 'i18n_redirected=sv-SE; _ga=1', 'accept-language': 'en' };
+    await get(`${varnish.url}/`, returning);
+    const again = await get(`${varnish.url}/`, { cookie: 'i18n_redirected=sv-SE', 'accept-language': 'de' });
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.headers.get('set-cookie')).toBeNull();
+    // …and a new visitor after it still gets detection and a cookie of their own.
+    const newcomer = await get(`${varnish.url}/`, { 'accept-language': 'en-GB' });
+    expect(newcomer.headers.get('location')).toBe('/en-EU');
+    expect(newcomer.headers.get('set-cookie')).toMatch(/^i18n_redirected=en-EU/);
+  });
+
+  it('purges a page within 1 s of a content change', async () => {
+    const path = `${varnish.url}/en-EU/company`;
+    await get(path);
+    expect((await get(path)).headers.get('x-cache')).toBe('HIT');
+    const file = join(contentDir, 'pages', 'business.json');
+    const group = JSON.parse(readFileSync(file, 'utf8')) as { locales: Record<string, { title: string }> };
+    group.locales['en-EU']!.title = 'Company (edited)';
+    writeFileSync(file, JSON.stringify(group));
+    const report = await syncContent(product.origin.db, contentDir, product.origin.app.cachePurges);
+    expect(report.pages.changed).toContain('en-EU/company');
+    const took = await within(1000, async () => (await get(path)).body.includes('Company (edited)'));
+    expect(took).toBeLessThanOrEqual(1000);
+  });
+
+  it('purges exactly the stations a price import changed; the others stay hits', async () => {
+    const [changed, other] = stations;
+    const pathOf = (slug: string) => `${varnish.url}/en-EU/stations/${slug}`;
+    for (const station of [changed!, other!]) {
+      expect((await get(pathOf(station.slug))).status).toBe(200);
+      expect((await get(pathOf(station.slug))).headers.get('x-cache')).toBe('HIT');
+    }
+    const imported = await fetch(`${product.origin.url}/station-import/v1/fuel-prices`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PRICE_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        prices: [{ station: changed!.id, grade: '95', price: 1.234, currency: 'EUR', setAt: new Date().toISOString() }],
+      }),
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    expect(((await imported.json()) as { stationsChanged: number }).stationsChanged).toBe(1);
+    await within(1000, async () => (await get(pathOf(changed!.slug))).body.includes('1.234'));
+    expect((await get(pathOf(other!.slug))).headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('serves stale pages while the origin is down (stale-if-error)', async () => {
+    // A second Varnish whose s-maxage and stale-while-revalidate are 1 s instead of a minute
+    // each, so that the test need not wait them out; everything else is the shipped VCL.
+    const short = await startThrowawayVarnish({ backendPorts: sitePorts, shortTimesS: 1 });
+    try {
+      const path = `${short.url}/en-EU/about-us`;
+      const fresh = await get(path);
+      expect(fresh.status).toBe(200);
+      await product.origin.app.close();
+      const direct = await sites[0]!.inject({ url: '/en-EU/about-us' });
+      expect(direct.statusCode).toBe(500);
+      // Past s-maxage and the stale-while-revalidate window.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      for (let i = 0; i < 3; i += 1) {
+        const stale = await get(path);
+        expect(stale.status).toBe(200);
+        expect(titleOf(stale.body)).toBe(titleOf(fresh.body));
+        expect(Number(stale.headers.get('age'))).toBeGreaterThanOrEqual(2);
+      }
+      // A page it never had cannot be served: the site's 500, or Varnish's 503 once the
+      // probes have taken the site servers (not ready without their origin) out.
+      const never = await get(`${short.url}/en-EU/company`);
+      expect([500, 503]).toContain(never.status);
+    } finally {
+      await short.stop();
+    }
+  });
+});
