@@ -54,13 +54,33 @@ const FAST_CHARGER_KW = 100;
 /** The status to show at `now`: the reported one while fresh, else UNKNOWN. */
 export function currentStatus(point: Pick<ChargePoint, 'status' | 'statusAt'>, now: Date): EvseStatus {
   const at = Date.parse(point.statusAt);
-  if (Number.isNaN(at) || now.getTime() - at > STATUS_MAX_AGE_MS) return 'UNKNOWN';
+  if (Number.isNaN(at) || isStale(at, now)) return 'UNKNOWN';
   return point.status;
 }
 
 /** The most power a charge point gives (kW), over its connectors. */
 export function maxPowerKw(point: Pick<ChargePoint, 'connectors'>): number {
   return point.connectors.reduce((max, connector) => Math.max(max, connector.kw), 0);
+}
+
+/** True when the station has a charge point of at least 100 kW, whatever its status. */
+export function hasFastCharger(station: { chargePoints?: readonly ChargePoint[] | undefined }): boolean {
+  return (station.chargePoints ?? []).some((point) => maxPowerKw(point) >= FAST_CHARGER_KW);
+}
+
+/** The newest status instant (ms) of these charge points, or null when none has one. */
+export function newestStatusAt(points: Iterable<Pick<ChargePoint, 'statusAt'>>): number | null {
+  let newest: number | null = null;
+  for (const point of points) {
+    const at = Date.parse(point.statusAt);
+    if (!Number.isNaN(at) && (newest === null || at > newest)) newest = at;
+  }
+  return newest;
+}
+
+/** True when a status of this instant is too old to trust at `now` (see STATUS_MAX_AGE_MS). */
+export function isStale(at: number, now: Date): boolean {
+  return now.getTime() - at > STATUS_MAX_AGE_MS;
 }
 
 /** True when the station has a charge point of ≥ 100 kW whose fresh status is AVAILABLE. */

@@ -226,6 +226,32 @@ forEachDatabase((database) => {
         expect(history[0]).toMatchObject({ price: 1.659 });
         expect(history.some((entry) => entry.price === 1.701)).toBe(true);
       });
+
+      it('takes a price a little ahead of the clock as set now, so the true price after it still applies', async () => {
+        const station = stations.filter((item) => item.services.includes('98'))[2]!;
+        const priceNow = async () =>
+          (await delta(0)).stations.find((item) => item.id === station.id)!.prices!.find((p) => p.grade === '98')!;
+        const row = { station: station.id, grade: '98', currency: 'EUR' };
+        const aheadBatch = { prices: [{ ...row, price: 2.111, setAt: minutesAgo(-4) }] };
+        const ahead = await postPrices(aheadBatch);
+        expect(ahead.json()).toMatchObject({ stored: 1, stationsChanged: 1 });
+        const aheadPrice = await priceNow();
+        expect(aheadPrice.price).toBe(2.111);
+        expect(Date.parse(aheadPrice.setAt)).toBeLessThanOrEqual(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const truth = await postPrices({ prices: [{ ...row, price: 1.999, setAt: minutesAgo(0) }] });
+        expect(truth.json()).toMatchObject({ stored: 1, stationsChanged: 1 });
+        expect((await priceNow()).price).toBe(1.999);
+        // The history keeps the times as reported; the same batch again stores nothing.
+        const again = await postPrices(aheadBatch);
+        expect(again.json()).toMatchObject({ stored: 0, unchanged: 1, stationsChanged: 0 });
+        expect((await priceNow()).price).toBe(1.999);
+        const history = await createFuelPricesRepository(db).history(station.id, '98');
+        expect(history[0]!.price).toBe(2.111);
+        expect(Date.parse(history[0]!.setAt)).toBeGreaterThan(Date.now());
+        const tooFar = await postPrices({ prices: [{ ...row, price: 2.2, setAt: minutesAgo(-6) }] });
+        expect(tooFar.json()).toMatchObject({ code: 'FUTURE_TIME' });
+      });
     });
 
     describe('POST station-import/v1/charger-statuses', () => {
@@ -284,9 +310,37 @@ forEachDatabase((database) => {
             { station: station.id, evseUid: a!.uid, status: 'RESERVED', lastUpdated: minutesAgo(-1) },
           ],
         });
-        expect(mixed.json()).toMatchObject({ applied: 2, ignored: 0 });
+        // The older report of the two is superseded within the batch.
+        expect(mixed.json()).toMatchObject({ applied: 1, ignored: 1 });
         const after = (await delta(changes.version)).stations.find((item) => item.id === station.id)!;
         expect(after.chargePoints!.find((point) => point.uid === a!.uid)!.status).toBe('AVAILABLE');
+      });
+
+      it('takes a status a little ahead of the clock as received now, so the true status after it still applies', async () => {
+        const station = charging();
+        const b = station.chargePoints![1]!;
+        const ahead = await postStatuses({
+          statuses: [{ station: station.id, evseUid: b.uid, status: 'RESERVED', lastUpdated: minutesAgo(-4) }],
+        });
+        expect(ahead.json()).toMatchObject({ applied: 1 });
+        const stored = (await delta(0)).stations.find((item) => item.id === station.id)!;
+        const reserved = stored.chargePoints!.find((point) => point.uid === b.uid)!;
+        expect(reserved.status).toBe('RESERVED');
+        // Stored as the moment received, not 4 minutes ahead.
+        expect(Date.parse(reserved.statusAt)).toBeLessThanOrEqual(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const truth = await postStatuses({
+          statuses: [{ station: station.id, evseUid: b.uid, status: 'AVAILABLE', lastUpdated: minutesAgo(0) }],
+        });
+        expect(truth.json()).toMatchObject({ applied: 1, ignored: 0 });
+        const after = (await delta(0)).stations.find((item) => item.id === station.id)!;
+        expect(after.chargePoints!.find((point) => point.uid === b.uid)!.status).toBe('AVAILABLE');
+
+        const tooFar = await postStatuses({
+          statuses: [{ station: station.id, evseUid: b.uid, status: 'CHARGING', lastUpdated: minutesAgo(-6) }],
+        });
+        expect(tooFar.statusCode).toBe(422);
+        expect(tooFar.json()).toMatchObject({ code: 'FUTURE_TIME', rows: [{ row: 0, code: 'FUTURE_TIME' }] });
       });
     });
   });

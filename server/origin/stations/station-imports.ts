@@ -16,7 +16,12 @@ import { createChargePointsRepository } from './charge-points-repository';
 import { createFuelPricesRepository, priceKey, type StoredPrice } from './fuel-prices-repository';
 import { createStationsRepository } from './stations-repository';
 
-/** Clocks disagree a little; a time further ahead than this is a feed's mistake. */
+/**
+ * Clocks disagree a little; a time further ahead than this is a feed's mistake and is
+ * refused (`FUTURE_TIME`). A time ahead by less is taken as the moment the origin received
+ * it (`effectiveInstant`), so that it never blocks the true value pushed after it
+ * (docs/stations.md "Times ahead of the origin's clock").
+ */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 /** Rows per batch (a country's stations × grades fits; the body limit is set to match). */
 export const MAX_IMPORT_ROWS = 20_000;
@@ -75,6 +80,42 @@ function refuse(kind: string, errors: RowError[]): never {
 
 const utc = (instant: string) => new Date(instant).toISOString();
 
+/**
+ * The instant a reported time counts as when it is compared with the stored one: the
+ * reported time, or the origin's clock when the report is ahead of it. A status reported
+ * 4 minutes "in the future" would otherwise hide every true status of those 4 minutes.
+ */
+function effectiveInstant(reported: string, receivedAt: Date): string {
+  return Date.parse(reported) > receivedAt.getTime() ? receivedAt.toISOString() : utc(reported);
+}
+
+const aheadOfClock = (reported: string, now: Date) => Date.parse(reported) > now.getTime() + FUTURE_TOLERANCE_MS;
+
+/**
+ * The current price of a grade is its newest: an older row (out of order) only adds history.
+ * The batch's newest row per grade is compared with the stored current price by their
+ * effective instants (a time ahead of the clock counts as now); history keeps the reported time.
+ */
+function newCurrentPrices(
+  newRows: readonly StoredPrice[],
+  current: ReadonlyMap<string, { setAt: string }>,
+  now: Date,
+): StoredPrice[] {
+  const newestInBatch = new Map<string, StoredPrice>();
+  for (const price of newRows) {
+    const key = `${price.stationId}|${price.grade}`;
+    const best = newestInBatch.get(key);
+    if (!best || price.setAt > best.setAt) newestInBatch.set(key, price);
+  }
+  const changes: StoredPrice[] = [];
+  for (const [key, price] of newestInBatch) {
+    const effective = { ...price, setAt: effectiveInstant(price.setAt, now) };
+    const stored = current.get(key);
+    if (!stored || effective.setAt > stored.setAt) changes.push(effective);
+  }
+  return changes;
+}
+
 /** Imports a batch of fuel prices (see the module comment). */
 export async function importFuelPrices(
   db: Db,
@@ -103,8 +144,8 @@ export async function importFuelPrices(
         return refuseRow('GRADE_NOT_SOLD', 'the station does not sell this grade');
       const implausible = implausiblePrice(row.price, currency);
       if (implausible) return refuseRow('IMPLAUSIBLE_PRICE', implausible);
-      if (Date.parse(row.setAt) > now.getTime() + FUTURE_TOLERANCE_MS)
-        return refuseRow('FUTURE_TIME', `setAt ${row.setAt} is in the future`);
+      if (aheadOfClock(row.setAt, now))
+        return refuseRow('FUTURE_TIME', `setAt ${row.setAt} is more than 5 minutes ahead of the origin's clock`);
       const setAt = utc(row.setAt);
       const priceMilli = Math.round(row.price * 1000);
       const key = priceKey(row.station, row.grade, setAt);
@@ -135,15 +176,7 @@ export async function importFuelPrices(
     const newRows = [...fresh.values()];
     await prices.insertHistory(newRows, receivedAt);
 
-    // The current price of a grade is its newest: an older row (out of order) only adds history.
-    const current = await prices.currentRows(newRows);
-    const newest = new Map<string, StoredPrice>();
-    for (const price of newRows) {
-      const key = `${price.stationId}|${price.grade}`;
-      const best = newest.get(key) ?? current.get(key);
-      if (!best || price.setAt > best.setAt) newest.set(key, price);
-    }
-    const changes = [...newest.values()];
+    const changes = newCurrentPrices(newRows, await prices.currentRows(newRows), now);
     await prices.setCurrent(changes);
     const changedStations = [...new Set(changes.map((price) => price.stationId))];
     const version = (await createStationsRepository(trx).touch(changedStations)) ?? null;
@@ -173,27 +206,31 @@ export async function importChargerStatuses(
         errors.push({ row: index, code, message: `${row.station} ${row.evseUid}: ${message}` });
       if (!known.has(`${row.station}|${row.evseUid}`))
         return refuseRow('UNKNOWN_EVSE', 'no such charge point at this station');
-      if (Date.parse(row.lastUpdated) > now.getTime() + FUTURE_TOLERANCE_MS)
-        refuseRow('FUTURE_TIME', `lastUpdated ${row.lastUpdated} is in the future`);
+      if (aheadOfClock(row.lastUpdated, now))
+        refuseRow('FUTURE_TIME', `lastUpdated ${row.lastUpdated} is more than 5 minutes ahead of the origin's clock`);
     });
     if (errors.length > 0) refuse('Status import', errors);
 
-    // In time order, so that within a batch too the newest status of a charger wins.
-    const ordered = rows
-      .map((row) => ({ ...row, at: utc(row.lastUpdated) }))
-      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-    let applied = 0;
-    let ignored = 0;
-    const changedStations = new Set<string>();
-    for (const row of ordered) {
+    // Within a batch the newest report of a charger wins, whatever the row order (by the
+    // reported times); the others count as ignored.
+    const newestInBatch = new Map<string, StatusRow>();
+    for (const row of rows) {
       const key = `${row.station}|${row.evseUid}`;
+      const best = newestInBatch.get(key);
+      if (!best || Date.parse(row.lastUpdated) > Date.parse(best.lastUpdated)) newestInBatch.set(key, row);
+    }
+    let applied = 0;
+    let ignored = rows.length - newestInBatch.size;
+    const changedStations = new Set<string>();
+    for (const [key, row] of newestInBatch) {
       const stored = known.get(key)!;
-      if (row.at <= stored.statusAt) {
+      const at = effectiveInstant(row.lastUpdated, now);
+      if (at <= stored.statusAt) {
         ignored += 1;
         continue;
       }
-      await points.setStatus(row.station, row.evseUid, row.status, row.at, nowText);
-      known.set(key, { status: row.status, statusAt: row.at });
+      await points.setStatus(row.station, row.evseUid, row.status, at, nowText);
+      known.set(key, { status: row.status, statusAt: at });
       changedStations.add(row.station);
       applied += 1;
     }

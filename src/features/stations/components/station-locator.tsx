@@ -52,7 +52,16 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
         onToggleService={locator.toggleService}
         onLocate={locator.locate}
       />
-      <LocatorNotices list={locator.list} position={locator.position} locale={locator.locale} />
+      <LocatorNotices
+        list={locator.list}
+        position={locator.position}
+        locale={locator.locale}
+        staleChargers={
+          searched.fastCharger && locator.chargerStatusesAt !== null
+            ? { at: locator.chargerStatusesAt, now: locator.now }
+            : null
+        }
+      />
       <LocatorCount id={ids.status} results={results} query={searched} located={coords !== null} initial={initial} />
       <div className="station-locator__layout" data-view={query.view}>
         <LocatorList
