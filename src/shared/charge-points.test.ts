@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chargeEstimate,
   currentStatus,
   hasFastCharger,
   hasFastChargerAvailable,
@@ -46,5 +47,13 @@ describe('charge points', () => {
     expect(newestStatusAt([])).toBeNull();
     expect(isStale(now.getTime() - 15 * 60_000, now)).toBe(false);
     expect(isStale(now.getTime() - 16 * 60_000, now)).toBe(true);
+  });
+
+  it('estimates 20→80 % of a 60 kWh battery (36 kWh) at full power, with the session fee', () => {
+    // 36 kWh at 150 kW: 15 minutes.
+    expect(chargeEstimate({ kwh: 0.69 }, 150)).toEqual({ cost: 24.84, minutes: 15 });
+    expect(chargeEstimate({ kwh: 0.5, minute: 0.025, session: 1 }, 50)).toEqual({ cost: 20.1, minutes: 44 });
+    expect(chargeEstimate({ session: 1 }, 22)).toBeUndefined();
+    expect(chargeEstimate({ kwh: 0.3 }, 0)).toBeUndefined();
   });
 });

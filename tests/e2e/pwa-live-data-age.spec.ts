@@ -6,14 +6,22 @@
  *   "0/3 free".
  * - "Fast charger available now" says why it cannot answer (the statuses are 40 minutes
  *   old) and lists the stations with a fast charger instead of "no stations found".
- * - A station page says each charger's status is unknown, with what was last reported and when.
+ * - A station page says each charger's status is unknown, with what was last reported and when,
+ *   and shows its price (per kWh, VAT included) and the 20→80 % estimate from the stored list.
  * Checked with axe at 390 px.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { hasFastCharger } from '#shared/charge-points';
+import { chargeEstimate, hasFastCharger, maxPowerKw } from '#shared/charge-points';
 import { waitForHydration } from './support/page-helpers';
-import { firstPage, launchProfile, newProfile, storedStationCount, waitForServiceWorkerControl } from './support/pwa';
+import {
+  firstPage,
+  launchProfile,
+  newProfile,
+  savedPages,
+  storedStationCount,
+  waitForServiceWorkerControl,
+} from './support/pwa';
 import { stationList, text } from './support/stations';
 
 const VIEWPORT = { width: 390, height: 844 };
@@ -57,6 +65,8 @@ test('relaunched offline 40 minutes later: charger statuses read as unknown with
     await waitForHydration(page);
     await waitForServiceWorkerControl(page);
     await expect.poll(() => storedStationCount(page, 'FI'), { timeout: 30_000 }).toBe(stations.length);
+    // The worker has saved the start pages (the locator among them) before the browser closes.
+    await expect.poll(() => savedPages(page), { timeout: 15_000 }).toContain('/asemahaku');
     await context.close();
 
     context = await launch(testInfo, profile.dir, true);
@@ -97,6 +107,19 @@ test('relaunched offline 40 minutes later: charger statuses read as unknown with
     await expect(charger).toHaveAttribute('data-status', 'UNKNOWN');
     await expect(charger).toContainText(text('fi-FI', 'stations.charger.status.UNKNOWN'));
     await expect(charger).toContainText(/\d+ (min|t) sitten/);
+    // Its price from the stored list: per kWh with VAT, and the 20→80 % estimate, offline too.
+    const tariff = station.chargePoints![0]!.tariff!;
+    const euros = new Intl.NumberFormat('fi-FI', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+    await expect(charger.locator('.station-charger__prices')).toContainText(
+      text('fi-FI', 'stations.tariff.perKwh', { price: euros.format(tariff.kwh!) }),
+    );
+    const estimate = chargeEstimate(tariff, maxPowerKw(station.chargePoints![0]!))!;
+    await expect(charger.locator('.station-charger__estimate')).toHaveText(
+      text('fi-FI', 'stations.tariff.estimate', { cost: euros.format(estimate.cost), minutes: estimate.minutes }),
+    );
+    await expect(page.locator('.station-chargers__note')).toHaveText(text('fi-FI', 'stations.tariff.note'));
+    await charger.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `.tmp/live-age/station-tariffs-${VIEWPORT.width}.png` });
     await expectNoSeriousViolations(page, 'offline station page with stale charger statuses');
     await context.close();
   } finally {

@@ -76,6 +76,15 @@ forEachDatabase((database) => {
       });
     }
 
+    function postTariffs(body: unknown, token: string | null = STATUS_TOKEN) {
+      return app.inject({
+        method: 'POST',
+        url: '/station-import/v1/tariffs',
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        payload: body as object,
+      });
+    }
+
     async function delta(since: number) {
       return stationListSchema.parse(
         (await app.inject({ url: `/cms-view/v1/stations?country=FI&since=${since}` })).json(),
@@ -341,6 +350,77 @@ forEachDatabase((database) => {
         });
         expect(tooFar.statusCode).toBe(422);
         expect(tooFar.json()).toMatchObject({ code: 'FUTURE_TIME', rows: [{ row: 0, code: 'FUTURE_TIME' }] });
+      });
+    });
+
+    describe('POST station-import/v1/tariffs (OCPI 2.2.1)', () => {
+      const hpc = (price: number, lastUpdated: string, extra: Record<string, unknown> = {}) => ({
+        country_code: 'FI',
+        party_id: 'ST1',
+        id: 'ST1-FI-HPC',
+        currency: 'EUR',
+        type: 'REGULAR',
+        elements: [{ price_components: [{ type: 'ENERGY', price, vat: 25.5, step_size: 1 }] }],
+        last_updated: lastUpdated,
+        ...extra,
+      });
+      const fastStation = () =>
+        stations.find((item) => item.chargePoints?.some((point) => point.connectors.some((c) => c.kw >= 150)))!;
+
+      it('seeds a tariff for every seeded charger: the list carries its prices with VAT', () => {
+        const points = stations.flatMap((item) => item.chargePoints ?? []);
+        expect(points.length).toBeGreaterThan(0);
+        expect(points.every((point) => point.tariff !== undefined)).toBe(true);
+        const fast = fastStation().chargePoints!.find((point) => point.connectors.some((c) => c.kw >= 150))!;
+        expect(fast.tariff).toEqual({ kwh: 0.6903 });
+        const ac = points.find((point) => point.connectors.every((c) => c.kw === 22))!;
+        // Energy and a session fee; parking after four hours is a restricted element, not the base price.
+        expect(ac.tariff).toEqual({ kwh: 0.3137, session: 1.004 });
+      });
+
+      it('refuses a wrong token, malformed tariffs, the wrong currency and implausible prices; stores nothing', async () => {
+        expect((await postTariffs({ tariffs: [hpc(0.5, minutesAgo(1))] }, PRICE_TOKEN)).statusCode).toBe(401);
+        const malformed = await postTariffs({ tariffs: [{ ...hpc(0.5, minutesAgo(1)), elements: [] }] });
+        expect(malformed.statusCode).toBe(400);
+        expect(malformed.json().message).toMatch(/tariffs\.0\.elements/);
+        const unknownType = await postTariffs({
+          tariffs: [
+            { ...hpc(0.5, minutesAgo(1)), elements: [{ price_components: [{ type: 'KWH', price: 1, step_size: 1 }] }] },
+          ],
+        });
+        expect(unknownType.statusCode).toBe(400);
+        const cases: Array<[Record<string, unknown>, string]> = [
+          [{ currency: 'SEK' }, 'WRONG_CURRENCY'],
+          [{ elements: [{ price_components: [{ type: 'ENERGY', price: 49, step_size: 1 }] }] }, 'IMPLAUSIBLE_PRICE'],
+          [{ last_updated: minutesAgo(-6) }, 'FUTURE_TIME'],
+        ];
+        for (const [change, code] of cases) {
+          const response = await postTariffs({
+            tariffs: [hpc(0.5, minutesAgo(1)), { ...hpc(0.5, minutesAgo(1)), id: 'X', ...change }],
+          });
+          expect(response.statusCode, code).toBe(422);
+          expect(response.json()).toMatchObject({ code, rows: [{ row: 1, code }] });
+        }
+        const list = (await delta(0)).stations.find((item) => item.id === fastStation().id)!;
+        expect(list.chargePoints!.some((point) => point.tariff?.kwh === 0.6903)).toBe(true);
+      });
+
+      it('applies a newer tariff to every charger using it, once; the delta carries the new price', async () => {
+        const before = (await delta(0)).version;
+        const body = { tariffs: [hpc(0.6, minutesAgo(0))] };
+        const first = await postTariffs(body);
+        expect(first.statusCode).toBe(200);
+        const result = first.json() as { stationsChanged: number; version: number };
+        expect(result).toMatchObject({ received: 1, applied: 1, ignored: 0 });
+        expect(result.stationsChanged).toBeGreaterThan(0);
+        const changes = await delta(before);
+        const changed = changes.stations.find((item) => item.id === fastStation().id)!;
+        expect(changed.chargePoints!.some((point) => point.tariff?.kwh === 0.753)).toBe(true);
+        expect(changes.stations.length).toBe(result.stationsChanged);
+        // Again, and an older one: nothing changes, no version.
+        expect((await postTariffs(body)).json()).toMatchObject({ applied: 0, ignored: 1, version: null });
+        expect((await postTariffs({ tariffs: [hpc(0.2, minutesAgo(60))] })).json()).toMatchObject({ applied: 0 });
+        expect((await delta(changes.version)).stations).toEqual([]);
       });
     });
   });

@@ -12,7 +12,8 @@ import { implausiblePrice, type FuelGrade, type PriceCurrency } from '#shared/fu
 import { COUNTRY_INFO } from '#shared/locales';
 import { HttpError } from '../../common/http-error';
 import type { Db } from '../db';
-import { createChargePointsRepository } from './charge-points-repository';
+import { createChargePointsRepository, stationsUsingTariffs } from './charge-points-repository';
+import { createChargeTariffsRepository, implausibleTariff, type OcpiTariff } from './charge-tariffs';
 import { createFuelPricesRepository, priceKey, type StoredPrice } from './fuel-prices-repository';
 import { createStationsRepository } from './stations-repository';
 
@@ -236,5 +237,70 @@ export async function importChargerStatuses(
     }
     const version = (await createStationsRepository(trx).touch([...changedStations])) ?? null;
     return { received: rows.length, applied, ignored, stationsChanged: changedStations.size, version };
+  });
+}
+
+export interface TariffImportResult {
+  received: number;
+  applied: number;
+  /** Tariffs not newer than the stored one (by `last_updated`): left alone. */
+  ignored: number;
+  stationsChanged: number;
+  version: number | null;
+}
+
+/**
+ * Imports OCPI 2.2.1 Tariff objects (docs/stations.md "Charging prices"): all or nothing as
+ * the other imports; a tariff whose `last_updated` is not newer than the stored one is
+ * ignored (so a batch pushed again changes nothing); the stations whose connectors use a
+ * changed tariff get the next version, so the apps' delta sync carries the new prices.
+ */
+export async function importTariffs(
+  db: Db,
+  tariffs: readonly OcpiTariff[],
+  now = new Date(),
+): Promise<TariffImportResult> {
+  const errors: RowError[] = [];
+  const seen = new Set<string>();
+  tariffs.forEach((tariff, index) => {
+    const refuseRow = (code: string, message: string) =>
+      errors.push({ row: index, code, message: `tariff ${tariff.id}: ${message}` });
+    const currency = COUNTRY_INFO[tariff.country_code].currency;
+    if (tariff.currency !== currency)
+      return refuseRow(
+        'WRONG_CURRENCY',
+        `tariffs in ${tariff.country_code} are in ${currency}, not ${tariff.currency}`,
+      );
+    const implausible = implausibleTariff(tariff);
+    if (implausible) return refuseRow('IMPLAUSIBLE_PRICE', implausible);
+    if (aheadOfClock(tariff.last_updated, now))
+      return refuseRow(
+        'FUTURE_TIME',
+        `last_updated ${tariff.last_updated} is more than 5 minutes ahead of the origin's clock`,
+      );
+    if (seen.has(tariff.id)) return refuseRow('CONFLICTING_PRICE', 'the same tariff twice in one batch');
+    seen.add(tariff.id);
+  });
+  if (errors.length > 0) refuse('Tariff import', errors);
+  return db.transaction().execute(async (trx) => {
+    const repository = createChargeTariffsRepository(trx);
+    const stored = await repository.lastUpdated(tariffs.map((tariff) => tariff.id));
+    const changed = new Set<string>();
+    for (const tariff of tariffs) {
+      const at = effectiveInstant(tariff.last_updated, now);
+      const before = stored.get(tariff.id);
+      if (before !== undefined && at <= before) continue;
+      await repository.put(tariff, at, now.toISOString());
+      changed.add(tariff.id);
+    }
+    const stations = await stationsUsingTariffs(trx, changed);
+    const version = (await createStationsRepository(trx).touch(stations)) ?? null;
+    return {
+      received: tariffs.length,
+      applied: changed.size,
+      ignored: tariffs.length - changed.size,
+      stationsChanged: stations.length,
+      version,
+    };
   });
 }
