@@ -38,7 +38,7 @@ import { buildOriginApp } from '../server/origin/app';
 import { openDatabase } from '../server/origin/db';
 import { migrateToLatest } from '../server/origin/migrate';
 import { createStationsRepository } from '../server/origin/stations/stations-repository';
-import { seedLiveDataIfEmpty } from '../server/origin/stations/seed/live-data-seed';
+import { seedLiveDataIfEmpty, seedTariffsIfEmpty } from '../server/origin/stations/seed/live-data-seed';
 import { seedStationsIfEmpty } from '../server/origin/stations/seed/stations-seed';
 import { liveDeltaFigures, liveDeltaReport } from './bench-support/live-delta';
 import { SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
@@ -87,6 +87,8 @@ async function originFigures(total: number): Promise<OriginFigures> {
     await seedStationsIfEmpty(db, join(root, 'content'), { total });
     // The lists carry live data (prices, chargers) as the product's do; two days of history.
     await seedLiveDataIfEmpty(db, join(root, 'content'), { days: 2 });
+    // Each charge point carries its tariff in the list, as the product's do.
+    await seedTariffsIfEmpty(db, join(root, 'content'));
     const app = buildOriginApp(db);
     const get = async (query: string) => {
       const times: number[] = [];

@@ -96,15 +96,19 @@ function pageLoader(services: DocumentServices) {
 
   /**
    * With no network, a station page or the locator visited before comes from the device,
-   * and any other station page is drawn from the stored station list (docs/stations.md,
-   * docs/pwa.md). The modules are the ones the station chunks already loaded.
+   * and any other station page, or the locator of a locale never visited, is drawn from
+   * the stored station lists (docs/stations.md, docs/pwa.md). The modules are the ones the station chunks already loaded.
    */
   async function offlinePayload(target: string): Promise<PagePayload | undefined> {
     try {
       const stored = await (await import('@/features/stations/offline-pages')).storedPayload(target);
       if (stored) return stored;
-      const { storedStationPayload } = await import('@/features/stations/offline-station-page');
-      return await storedStationPayload(site.locale, localPath(target));
+      const { storedLocatorPayload, storedStationPayload } = await import('@/features/stations/offline-station-page');
+      const path = localPath(target);
+      return (
+        (await storedStationPayload(site.locale, path)) ??
+        (await storedLocatorPayload(site.locale, path, services.i18n._('nav.stationLocator')))
+      );
     } catch {
       return undefined;
     }

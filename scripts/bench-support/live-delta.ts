@@ -12,7 +12,7 @@ import type { StationList } from '#shared/stations';
 import { buildOriginApp } from '../../server/origin/app';
 import { openDatabase } from '../../server/origin/db';
 import { migrateToLatest } from '../../server/origin/migrate';
-import { seedLiveDataIfEmpty } from '../../server/origin/stations/seed/live-data-seed';
+import { seedLiveDataIfEmpty, seedTariffsIfEmpty } from '../../server/origin/stations/seed/live-data-seed';
 import { seedStationsIfEmpty } from '../../server/origin/stations/seed/stations-seed';
 import { importChargerStatuses, importFuelPrices } from '../../server/origin/stations/station-imports';
 
@@ -56,6 +56,8 @@ export async function liveDeltaFigures(root: string, total: number, fraction: nu
     await seedStationsIfEmpty(db, join(root, 'content'), { total });
     // Two days of price history: enough to have a history, quick to seed at 13,000 stations.
     await seedLiveDataIfEmpty(db, join(root, 'content'), { days: 2 });
+    // Each charge point carries its tariff in the list, as the product's do.
+    await seedTariffsIfEmpty(db, join(root, 'content'));
     const app = buildOriginApp(db);
     const list = async (country: string, since = 0) => {
       const response = await app.inject({ url: `/cms-view/v1/stations?country=${country}&since=${since}` });

@@ -17,6 +17,7 @@ import * as stationVersionCounter013 from './migrations/013-station-version-coun
 import * as contentSync014 from './migrations/014-content-sync';
 import * as outboxHtml017 from './migrations/017-outbox-html';
 import * as confirmationCodes018 from './migrations/018-confirmation-codes';
+import * as chargeTariffs019 from './migrations/019-charge-tariffs';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014-content-sync': contentSync014,
   '017-outbox-html': outboxHtml017,
   '018-confirmation-codes': confirmationCodes018,
+  '019-charge-tariffs': chargeTariffs019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,7 +6,7 @@ import { seedAccountsIfEmpty } from './accounts/seed-accounts';
 import { seedShopIfEmpty } from './shop/seed-shop';
 import { createLayoutsRepository } from './content/layouts-repository';
 import { createPagesRepository } from './content/pages-repository';
-import { seedLiveDataIfEmpty } from './stations/seed/live-data-seed';
+import { seedLiveDataIfEmpty, seedTariffsIfEmpty } from './stations/seed/live-data-seed';
 import { seedStationsIfEmpty } from './stations/seed/stations-seed';
 
 /** Seeds in one transaction, so a failed seed leaves the database empty and retryable. */
@@ -19,6 +19,7 @@ export async function seedIfEmpty(db: Db, contentDir: string): Promise<{ seeded:
   await seedStationsIfEmpty(db, contentDir);
   // Fuel price history and charge points, on their own (a database seeded before migration 009 gets them).
   await seedLiveDataIfEmpty(db, contentDir);
+  await seedTariffsIfEmpty(db, contentDir);
   // Demo customers on their own (after the shop, whose order tables their orders use).
   await seedAccountsIfEmpty(db);
   const existing = await createPagesRepository(db).count();

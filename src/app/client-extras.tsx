@@ -15,12 +15,13 @@ import { Notifications } from '@/ui/notifications';
 import SessionManager from '@/features/account/session/session-manager';
 
 /**
- * Once the app works offline, the station list of the locale's country is stored, so the
- * locator lists stations offline even if it was never opened online (docs/stations.md).
- * Loaded on demand: the stations code (Dexie) stays out of this chunk.
+ * Once the app works offline, the station lists are stored (the locale's country first,
+ * then the other two), so the locator and every station page open offline even if never
+ * opened online (docs/stations.md). Loaded on demand: the stations code (Dexie) stays out
+ * of this chunk.
  */
 const syncStationList: BackgroundTask = async ({ locale }) => {
-  await (await import('@/features/stations/background-sync')).syncHomeStations(locale);
+  await (await import('@/features/stations/background-sync')).syncStationLists(locale);
 };
 const BACKGROUND_TASKS = [syncStationList];
 

@@ -73,6 +73,14 @@ const chargePointSchema = z.object({
   status: z.enum(EVSE_STATUSES),
   statusAt: z.iso.datetime({ offset: true }),
   connectors: z.array(z.object({ standard: z.enum(CONNECTOR_STANDARDS), kw: z.number().positive() })).min(1),
+  tariff: z
+    .object({
+      kwh: z.number().nonnegative().optional(),
+      minute: z.number().nonnegative().optional(),
+      session: z.number().nonnegative().optional(),
+      parkingMinute: z.number().nonnegative().optional(),
+    })
+    .optional(),
 });
 
 /**

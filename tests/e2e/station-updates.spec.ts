@@ -95,7 +95,10 @@ test('an installed app left open picks up a changed station by delta when it com
 
     // Resumed after two hours in the background.
     await ageStoredList(page, 2 * 60 * 60 * 1000);
-    const answer = page.waitForResponse((response) => response.url().includes('/proxy/cms-view/v1/stations'));
+    // The Finnish list's delta (the other countries' lists are synced in the background too).
+    const answer = page.waitForResponse(
+      (response) => response.url().includes('/proxy/cms-view/v1/stations') && response.url().includes('country=FI'),
+    );
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     const response = await answer;
     // Only what changed since the stored version, asked for conditionally.

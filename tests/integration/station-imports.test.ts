@@ -77,6 +77,15 @@ forEachDatabase((database) => {
       });
     }
 
+    function postTariffs(body: unknown, token: string | null = STATUS_TOKEN) {
+      return app.inject({
+        method: 'POST',
+        url: '/station-import/v1/tariffs',
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        payload: body as object,
+      });
+    }
+
     async function delta(since: number) {
       return stationListSchema.parse(
         (await app.inject({ url: `/cms-view/v1/stations?country=FI&since=${since}` })).json(),
@@ -227,6 +236,32 @@ forEachDatabase((database) => {
         expect(history[0]).toMatchObject({ price: 1.659 });
         expect(history.some((entry) => entry.price === 1.701)).toBe(true);
       });
+
+      it('takes a price a little ahead of the clock as set now, so the true price after it still applies', async () => {
+        const station = stations.filter((item) => item.services.includes('98'))[2]!;
+        const priceNow = async () =>
+          (await delta(0)).stations.find((item) => item.id === station.id)!.prices!.find((p) => p.grade === '98')!;
+        const row = { station: station.id, grade: '98', currency: 'EUR' };
+        const aheadBatch = { prices: [{ ...row, price: 2.111, setAt: minutesAgo(-4) }] };
+        const ahead = await postPrices(aheadBatch);
+        expect(ahead.json()).toMatchObject({ stored: 1, stationsChanged: 1 });
+        const aheadPrice = await priceNow();
+        expect(aheadPrice.price).toBe(2.111);
+        expect(Date.parse(aheadPrice.setAt)).toBeLessThanOrEqual(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const truth = await postPrices({ prices: [{ ...row, price: 1.999, setAt: minutesAgo(0) }] });
+        expect(truth.json()).toMatchObject({ stored: 1, stationsChanged: 1 });
+        expect((await priceNow()).price).toBe(1.999);
+        // The history keeps the times as reported; the same batch again stores nothing.
+        const again = await postPrices(aheadBatch);
+        expect(again.json()).toMatchObject({ stored: 0, unchanged: 1, stationsChanged: 0 });
+        expect((await priceNow()).price).toBe(1.999);
+        const history = await createFuelPricesRepository(db).history(station.id, '98');
+        expect(history[0]!.price).toBe(2.111);
+        expect(Date.parse(history[0]!.setAt)).toBeGreaterThan(Date.now());
+        const tooFar = await postPrices({ prices: [{ ...row, price: 2.2, setAt: minutesAgo(-6) }] });
+        expect(tooFar.json()).toMatchObject({ code: 'FUTURE_TIME' });
+      });
     });
 
     describe('POST station-import/v1/charger-statuses', () => {
@@ -285,9 +320,108 @@ forEachDatabase((database) => {
             { station: station.id, evseUid: a!.uid, status: 'RESERVED', lastUpdated: minutesAgo(-1) },
           ],
         });
-        expect(mixed.json()).toMatchObject({ applied: 2, ignored: 0 });
+        // The older report of the two is superseded within the batch.
+        expect(mixed.json()).toMatchObject({ applied: 1, ignored: 1 });
         const after = (await delta(changes.version)).stations.find((item) => item.id === station.id)!;
         expect(after.chargePoints!.find((point) => point.uid === a!.uid)!.status).toBe('AVAILABLE');
+      });
+
+      it('takes a status a little ahead of the clock as received now, so the true status after it still applies', async () => {
+        const station = charging();
+        const b = station.chargePoints![1]!;
+        const ahead = await postStatuses({
+          statuses: [{ station: station.id, evseUid: b.uid, status: 'RESERVED', lastUpdated: minutesAgo(-4) }],
+        });
+        expect(ahead.json()).toMatchObject({ applied: 1 });
+        const stored = (await delta(0)).stations.find((item) => item.id === station.id)!;
+        const reserved = stored.chargePoints!.find((point) => point.uid === b.uid)!;
+        expect(reserved.status).toBe('RESERVED');
+        // Stored as the moment received, not 4 minutes ahead.
+        expect(Date.parse(reserved.statusAt)).toBeLessThanOrEqual(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const truth = await postStatuses({
+          statuses: [{ station: station.id, evseUid: b.uid, status: 'AVAILABLE', lastUpdated: minutesAgo(0) }],
+        });
+        expect(truth.json()).toMatchObject({ applied: 1, ignored: 0 });
+        const after = (await delta(0)).stations.find((item) => item.id === station.id)!;
+        expect(after.chargePoints!.find((point) => point.uid === b.uid)!.status).toBe('AVAILABLE');
+
+        const tooFar = await postStatuses({
+          statuses: [{ station: station.id, evseUid: b.uid, status: 'CHARGING', lastUpdated: minutesAgo(-6) }],
+        });
+        expect(tooFar.statusCode).toBe(422);
+        expect(tooFar.json()).toMatchObject({ code: 'FUTURE_TIME', rows: [{ row: 0, code: 'FUTURE_TIME' }] });
+      });
+    });
+
+    describe('POST station-import/v1/tariffs (OCPI 2.2.1)', () => {
+      const hpc = (price: number, lastUpdated: string, extra: Record<string, unknown> = {}) => ({
+        country_code: 'FI',
+        party_id: 'ST1',
+        id: 'ST1-FI-HPC',
+        currency: 'EUR',
+        type: 'REGULAR',
+        elements: [{ price_components: [{ type: 'ENERGY', price, vat: 25.5, step_size: 1 }] }],
+        last_updated: lastUpdated,
+        ...extra,
+      });
+      const fastStation = () =>
+        stations.find((item) => item.chargePoints?.some((point) => point.connectors.some((c) => c.kw >= 150)))!;
+
+      it('seeds a tariff for every seeded charger: the list carries its prices with VAT', () => {
+        const points = stations.flatMap((item) => item.chargePoints ?? []);
+        expect(points.length).toBeGreaterThan(0);
+        expect(points.every((point) => point.tariff !== undefined)).toBe(true);
+        const fast = fastStation().chargePoints!.find((point) => point.connectors.some((c) => c.kw >= 150))!;
+        expect(fast.tariff).toEqual({ kwh: 0.6903 });
+        const ac = points.find((point) => point.connectors.every((c) => c.kw === 22))!;
+        // Energy and a session fee; parking after four hours is a restricted element, not the base price.
+        expect(ac.tariff).toEqual({ kwh: 0.3137, session: 1.004 });
+      });
+
+      it('refuses a wrong token, malformed tariffs, the wrong currency and implausible prices; stores nothing', async () => {
+        expect((await postTariffs({ tariffs: [hpc(0.5, minutesAgo(1))] }, PRICE_TOKEN)).statusCode).toBe(401);
+        const malformed = await postTariffs({ tariffs: [{ ...hpc(0.5, minutesAgo(1)), elements: [] }] });
+        expect(malformed.statusCode).toBe(400);
+        expect(malformed.json().message).toMatch(/tariffs\.0\.elements/);
+        const unknownType = await postTariffs({
+          tariffs: [
+            { ...hpc(0.5, minutesAgo(1)), elements: [{ price_components: [{ type: 'KWH', price: 1, step_size: 1 }] }] },
+          ],
+        });
+        expect(unknownType.statusCode).toBe(400);
+        const cases: Array<[Record<string, unknown>, string]> = [
+          [{ currency: 'SEK' }, 'WRONG_CURRENCY'],
+          [{ elements: [{ price_components: [{ type: 'ENERGY', price: 49, step_size: 1 }] }] }, 'IMPLAUSIBLE_PRICE'],
+          [{ last_updated: minutesAgo(-6) }, 'FUTURE_TIME'],
+        ];
+        for (const [change, code] of cases) {
+          const response = await postTariffs({
+            tariffs: [hpc(0.5, minutesAgo(1)), { ...hpc(0.5, minutesAgo(1)), id: 'X', ...change }],
+          });
+          expect(response.statusCode, code).toBe(422);
+          expect(response.json()).toMatchObject({ code, rows: [{ row: 1, code }] });
+        }
+        const list = (await delta(0)).stations.find((item) => item.id === fastStation().id)!;
+        expect(list.chargePoints!.some((point) => point.tariff?.kwh === 0.6903)).toBe(true);
+      });
+
+      it('applies a newer tariff to every charger using it, once; the delta carries the new price', async () => {
+        const before = (await delta(0)).version;
+        const body = { tariffs: [hpc(0.6, minutesAgo(0))] };
+        const first = await postTariffs(body);
+        expect(first.statusCode).toBe(200);
+        const result = first.json() as { stationsChanged: number; version: number };
+        expect(result).toMatchObject({ received: 1, applied: 1, ignored: 0 });
+        expect(result.stationsChanged).toBeGreaterThan(0);
+        const changes = await delta(before);
+        const changed = changes.stations.find((item) => item.id === fastStation().id)!;
+        expect(changed.chargePoints!.some((point) => point.tariff?.kwh === 0.753)).toBe(true);
+        expect(changes.stations.length).toBe(result.stationsChanged);
+        // Again, and an older one: nothing changes, no version.
+        expect((await postTariffs(body)).json()).toMatchObject({ applied: 0, ignored: 1, version: null });
+        expect((await postTariffs({ tariffs: [hpc(0.2, minutesAgo(60))] })).json()).toMatchObject({ applied: 0 });
+        expect((await delta(changes.version)).stations).toEqual([]);
       });
     });
 

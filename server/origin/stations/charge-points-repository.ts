@@ -3,7 +3,13 @@
  * connectors in OCPI 2.2.1's fields and the last reported status.
  */
 import { z } from 'zod';
-import { CONNECTOR_STANDARDS, EVSE_STATUSES, type ChargePoint, type EvseStatus } from '#shared/charge-points';
+import {
+  CONNECTOR_STANDARDS,
+  EVSE_STATUSES,
+  type ChargePoint,
+  type ChargeTariff,
+  type EvseStatus,
+} from '#shared/charge-points';
 import type { StationCountry } from '#shared/stations';
 import type { Db } from '../db';
 import type { ChargePointsTable } from './station-tables';
@@ -16,6 +22,8 @@ export const ocpiConnectorSchema = z.object({
   power_type: z.enum(['AC_1_PHASE', 'AC_2_PHASE', 'AC_2_PHASE_SPLIT', 'AC_3_PHASE', 'DC']),
   /** Watts, as OCPI gives it. */
   max_electric_power: z.number().int().positive(),
+  /** The OCPI tariffs of this connector (mod_tariffs); the first is the one shown. */
+  tariff_ids: z.array(z.string().min(1).max(36)).optional(),
 });
 type OcpiConnector = z.infer<typeof ocpiConnectorSchema>;
 
@@ -35,7 +43,11 @@ const connectorsSchema = z.array(ocpiConnectorSchema).min(1);
 
 type Row = Pick<ChargePointsTable, 'station_id' | 'uid' | 'evse_id' | 'connectors_json' | 'status' | 'status_at'>;
 
-function toChargePoint(row: Row): ChargePoint | undefined {
+/** Tariffs by id, to price charge points with (empty: no prices). */
+type Tariffs = ReadonlyMap<string, ChargeTariff>;
+const NO_TARIFFS: Tariffs = new Map();
+
+function toChargePoint(row: Row, tariffs: Tariffs): ChargePoint | undefined {
   let connectors: OcpiConnector[];
   try {
     const parsed = connectorsSchema.safeParse(JSON.parse(row.connectors_json));
@@ -45,6 +57,8 @@ function toChargePoint(row: Row): ChargePoint | undefined {
     return undefined;
   }
   const status = (EVSE_STATUSES as readonly string[]).includes(row.status) ? (row.status as EvseStatus) : 'UNKNOWN';
+  const tariffId = connectors.flatMap((connector) => connector.tariff_ids ?? [])[0];
+  const tariff = tariffId === undefined ? undefined : tariffs.get(tariffId);
   return {
     uid: row.uid,
     ...(row.evse_id ? { evseId: row.evse_id } : {}),
@@ -54,13 +68,14 @@ function toChargePoint(row: Row): ChargePoint | undefined {
       standard: connector.standard,
       kw: Math.round(connector.max_electric_power / 100) / 10,
     })),
+    ...(tariff ? { tariff } : {}),
   };
 }
 
-function group(rows: readonly Row[]): Map<string, ChargePoint[]> {
+function group(rows: readonly Row[], tariffs: Tariffs): Map<string, ChargePoint[]> {
   const byStation = new Map<string, ChargePoint[]>();
   for (const row of rows) {
-    const point = toChargePoint(row);
+    const point = toChargePoint(row, tariffs);
     if (!point) continue;
     const list = byStation.get(row.station_id) ?? [];
     list.push(point);
@@ -75,7 +90,7 @@ const COLUMNS = ['station_id', 'uid', 'evse_id', 'connectors_json', 'status', 's
 export function createChargePointsRepository(db: Db) {
   return {
     /** The charge points of these stations, by station id, in uid order. */
-    async currentFor(stationIds: readonly string[]): Promise<Map<string, ChargePoint[]>> {
+    async currentFor(stationIds: readonly string[], tariffs = NO_TARIFFS): Promise<Map<string, ChargePoint[]>> {
       const rows: Row[] = [];
       for (let start = 0; start < stationIds.length; start += CHUNK) {
         rows.push(
@@ -88,11 +103,15 @@ export function createChargePointsRepository(db: Db) {
             .execute()),
         );
       }
-      return group(rows);
+      return group(rows, tariffs);
     },
 
     /** The charge points of a country's stations changed after `since` (all live ones at 0). */
-    async currentForChanges(country: StationCountry, since: number): Promise<Map<string, ChargePoint[]>> {
+    async currentForChanges(
+      country: StationCountry,
+      since: number,
+      tariffs = NO_TARIFFS,
+    ): Promise<Map<string, ChargePoint[]>> {
       const rows = await db
         .selectFrom('charge_points')
         .innerJoin('stations', 'stations.id', 'charge_points.station_id')
@@ -103,7 +122,7 @@ export function createChargePointsRepository(db: Db) {
         .orderBy('charge_points.station_id')
         .orderBy('charge_points.uid')
         .execute();
-      return group(rows);
+      return group(rows, tariffs);
     },
 
     /** Status and its instant of each charge point of these stations, by `station|uid`. */
@@ -172,4 +191,17 @@ export function createChargePointsRepository(db: Db) {
       return Number(row.n);
     },
   };
+}
+
+/** The stations with a connector priced by one of these tariffs. */
+export async function stationsUsingTariffs(db: Db, tariffIds: ReadonlySet<string>): Promise<string[]> {
+  if (tariffIds.size === 0) return [];
+  const rows = await db.selectFrom('charge_points').select(['station_id', 'connectors_json']).execute();
+  const stations = new Set<string>();
+  for (const row of rows) {
+    const parsed = connectorsSchema.safeParse(JSON.parse(row.connectors_json));
+    if (parsed.success && parsed.data.some((connector) => connector.tariff_ids?.some((id) => tariffIds.has(id))))
+      stations.add(row.station_id);
+  }
+  return [...stations];
 }

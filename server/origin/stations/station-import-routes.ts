@@ -1,6 +1,7 @@
 /**
  * The origin's import endpoints for live station data (docs/stations.md "Import API"):
- * POST station-import/v1/fuel-prices and POST station-import/v1/charger-statuses, each
+ * POST station-import/v1/fuel-prices, POST station-import/v1/charger-statuses and
+ * POST station-import/v1/tariffs (OCPI 2.2.1 Tariffs, with the statuses' token), each
  * authenticated by its own bearer token from the configuration (PRICE_IMPORT_TOKEN,
  * CHARGER_STATUS_IMPORT_TOKEN), compared in constant time before the body is even read.
  * Not proxied by the site server: station systems and feeds push to the origin.
@@ -14,7 +15,8 @@ import { HttpError } from '../../common/http-error';
 import { zodRoutes } from '../../common/zod-routes';
 import type { Db } from '../db';
 import type { CachePurges } from '../outbox/cache-purges';
-import { importChargerStatuses, importFuelPrices, MAX_IMPORT_ROWS } from './station-imports';
+import { ocpiTariffSchema } from './charge-tariffs';
+import { importChargerStatuses, importFuelPrices, importTariffs, MAX_IMPORT_ROWS } from './station-imports';
 import type { ImportKind, StationMetrics } from './station-metrics';
 
 export interface ImportTokens {
@@ -61,6 +63,10 @@ const statusBatch = z
       .max(MAX_IMPORT_ROWS),
   })
   .strict();
+
+/** Tariffs per batch: an operator has a handful per country and charger kind. */
+const MAX_TARIFFS = 500;
+const tariffBatch = z.object({ tariffs: z.array(ocpiTariffSchema).min(1).max(MAX_TARIFFS) }).strict();
 
 /** About 150 bytes a row in JSON: the limit follows MAX_IMPORT_ROWS. */
 const IMPORT_BODY_LIMIT = MAX_IMPORT_ROWS * 200;
@@ -126,6 +132,19 @@ export function stationImportRoutes(
     async (request) =>
       counted('charger_statuses', request.body.statuses.length, async () =>
         afterCommit(await importChargerStatuses(deps.db, request.body.statuses, now(), deps.purges)),
+      ),
+  );
+  // The charge point operator's feed: the same token as its statuses (docs/stations.md).
+  api.post(
+    '/station-import/v1/tariffs',
+    {
+      schema: { body: tariffBatch },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      onRequest: bearerCheck(deps.tokens.chargerStatuses, 'CHARGER_STATUS_IMPORT_TOKEN'),
+    },
+    async (request) =>
+      counted('tariffs', request.body.tariffs.length, async () =>
+        afterCommit(await importTariffs(deps.db, request.body.tariffs, now(), deps.purges)),
       ),
   );
 }

@@ -12,13 +12,19 @@ import { implausiblePrice, type FuelGrade, type PriceCurrency } from '#shared/fu
 import { COUNTRY_INFO } from '#shared/locales';
 import { HttpError } from '../../common/http-error';
 import type { Db } from '../db';
-import { createChargePointsRepository } from './charge-points-repository';
+import { createChargePointsRepository, stationsUsingTariffs } from './charge-points-repository';
+import { createChargeTariffsRepository, implausibleTariff, type OcpiTariff } from './charge-tariffs';
 import { createFuelPricesRepository, priceKey, type StoredPrice } from './fuel-prices-repository';
 import { createStationsRepository } from './stations-repository';
 import type { CachePurges } from '../outbox/cache-purges';
 import { stationKey } from '#shared/surrogate-keys';
 
-/** Clocks disagree a little; a time further ahead than this is a feed's mistake. */
+/**
+ * Clocks disagree a little; a time further ahead than this is a feed's mistake and is
+ * refused (`FUTURE_TIME`). A time ahead by less is taken as the moment the origin received
+ * it (`effectiveInstant`), so that it never blocks the true value pushed after it
+ * (docs/stations.md "Times ahead of the origin's clock").
+ */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 /** Rows per batch (a country's stations × grades fits; the body limit is set to match). */
 export const MAX_IMPORT_ROWS = 20_000;
@@ -122,6 +128,17 @@ async function markChanged(trx: Db, stationIds: string[], purges: CachePurges | 
   return (await createStationsRepository(trx).touch(stationIds)) ?? null;
 }
 
+/**
+ * The instant a reported time counts as when it is compared with the stored one: the
+ * reported time, or the origin's clock when the report is ahead of it. A status reported
+ * 4 minutes "in the future" would otherwise hide every true status of those 4 minutes.
+ */
+function effectiveInstant(reported: string, receivedAt: Date): string {
+  return Date.parse(reported) > receivedAt.getTime() ? receivedAt.toISOString() : utc(reported);
+}
+
+const aheadOfClock = (reported: string, now: Date) => Date.parse(reported) > now.getTime() + FUTURE_TOLERANCE_MS;
+
 /** Imports a batch of fuel prices (see the module comment). */
 export async function importFuelPrices(
   db: Db,
@@ -151,8 +168,8 @@ export async function importFuelPrices(
         return refuseRow('GRADE_NOT_SOLD', 'the station does not sell this grade');
       const implausible = implausiblePrice(row.price, currency);
       if (implausible) return refuseRow('IMPLAUSIBLE_PRICE', implausible);
-      if (Date.parse(row.setAt) > now.getTime() + FUTURE_TOLERANCE_MS)
-        return refuseRow('FUTURE_TIME', `setAt ${row.setAt} is in the future`);
+      if (aheadOfClock(row.setAt, now))
+        return refuseRow('FUTURE_TIME', `setAt ${row.setAt} is more than 5 minutes ahead of the origin's clock`);
       const setAt = utc(row.setAt);
       const priceMilli = Math.round(row.price * 1000);
       const key = priceKey(row.station, row.grade, setAt);
@@ -191,8 +208,12 @@ export async function importFuelPrices(
     }
     const storedRows = newRows.filter((price) => added.has(priceKey(price.stationId, price.grade, price.setAt)));
     // The current price of a grade is its newest: an older row (out of order) only adds
-    // history. The database keeps the batch's newest only when it is newer than the current one.
-    const changes = await prices.setCurrentIfNewer(newestPerGrade(storedRows));
+    // history (which keeps the reported time). The batch's newest row per grade is compared
+    // with the stored current price by its effective instant (a time ahead of the clock
+    // counts as now), in the database, so that concurrent imports keep the newest.
+    const changes = await prices.setCurrentIfNewer(
+      newestPerGrade(storedRows).map((price) => ({ ...price, setAt: effectiveInstant(price.setAt, now) })),
+    );
     const changedStations = [...new Set(changes.map((price) => price.stationId))];
     const version = await markChanged(trx, changedStations, purges);
     return {
@@ -222,34 +243,104 @@ export async function importChargerStatuses(
         errors.push({ row: index, code, message: `${row.station} ${row.evseUid}: ${message}` });
       if (!known.has(`${row.station}|${row.evseUid}`))
         return refuseRow('UNKNOWN_EVSE', 'no such charge point at this station');
-      if (Date.parse(row.lastUpdated) > now.getTime() + FUTURE_TOLERANCE_MS)
-        refuseRow('FUTURE_TIME', `lastUpdated ${row.lastUpdated} is in the future`);
+      if (aheadOfClock(row.lastUpdated, now))
+        refuseRow('FUTURE_TIME', `lastUpdated ${row.lastUpdated} is more than 5 minutes ahead of the origin's clock`);
     });
     if (errors.length > 0) refuse('Status import', errors);
 
-    // In time order, so that within a batch too the newest status of a charger wins.
-    const ordered = rows
-      .map((row) => ({ ...row, at: utc(row.lastUpdated) }))
-      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-    let applied = 0;
-    let ignored = 0;
-    const changedStations = new Set<string>();
-    for (const row of ordered) {
+    // Within a batch the newest report of a charger wins, whatever the row order (by the
+    // reported times); the others count as ignored.
+    const newestInBatch = new Map<string, StatusRow>();
+    for (const row of rows) {
       const key = `${row.station}|${row.evseUid}`;
+      const best = newestInBatch.get(key);
+      if (!best || Date.parse(row.lastUpdated) > Date.parse(best.lastUpdated)) newestInBatch.set(key, row);
+    }
+    let applied = 0;
+    let ignored = rows.length - newestInBatch.size;
+    const changedStations = new Set<string>();
+    for (const [key, row] of newestInBatch) {
       const stored = known.get(key)!;
-      if (row.at <= stored.statusAt) {
+      const at = effectiveInstant(row.lastUpdated, now);
+      if (at <= stored.statusAt) {
         ignored += 1;
         continue;
       }
-      if (!(await points.setStatusIfNewer(row.station, row.evseUid, row.status, row.at, nowText))) {
+      if (!(await points.setStatusIfNewer(row.station, row.evseUid, row.status, at, nowText))) {
         ignored += 1; // a newer status came meanwhile (another import at the same time)
         continue;
       }
-      known.set(key, { status: row.status, statusAt: row.at });
+      known.set(key, { status: row.status, statusAt: at });
       changedStations.add(row.station);
       applied += 1;
     }
     const version = await markChanged(trx, [...changedStations], purges);
     return { received: rows.length, applied, ignored, stationsChanged: changedStations.size, version };
+  });
+}
+
+export interface TariffImportResult {
+  received: number;
+  applied: number;
+  /** Tariffs not newer than the stored one (by `last_updated`): left alone. */
+  ignored: number;
+  stationsChanged: number;
+  version: number | null;
+}
+
+/**
+ * Imports OCPI 2.2.1 Tariff objects (docs/stations.md "Charging prices"): all or nothing as
+ * the other imports; a tariff whose `last_updated` is not newer than the stored one is
+ * ignored (so a batch pushed again changes nothing); the stations whose connectors use a
+ * changed tariff get the next version, so the apps' delta sync carries the new prices.
+ */
+export async function importTariffs(
+  db: Db,
+  tariffs: readonly OcpiTariff[],
+  now = new Date(),
+  purges?: CachePurges,
+): Promise<TariffImportResult> {
+  const errors: RowError[] = [];
+  const seen = new Set<string>();
+  tariffs.forEach((tariff, index) => {
+    const refuseRow = (code: string, message: string) =>
+      errors.push({ row: index, code, message: `tariff ${tariff.id}: ${message}` });
+    const currency = COUNTRY_INFO[tariff.country_code].currency;
+    if (tariff.currency !== currency)
+      return refuseRow(
+        'WRONG_CURRENCY',
+        `tariffs in ${tariff.country_code} are in ${currency}, not ${tariff.currency}`,
+      );
+    const implausible = implausibleTariff(tariff);
+    if (implausible) return refuseRow('IMPLAUSIBLE_PRICE', implausible);
+    if (aheadOfClock(tariff.last_updated, now))
+      return refuseRow(
+        'FUTURE_TIME',
+        `last_updated ${tariff.last_updated} is more than 5 minutes ahead of the origin's clock`,
+      );
+    if (seen.has(tariff.id)) return refuseRow('CONFLICTING_PRICE', 'the same tariff twice in one batch');
+    seen.add(tariff.id);
+  });
+  if (errors.length > 0) refuse('Tariff import', errors);
+  return db.transaction().execute(async (trx) => {
+    const repository = createChargeTariffsRepository(trx);
+    const stored = await repository.lastUpdated(tariffs.map((tariff) => tariff.id));
+    const changed = new Set<string>();
+    for (const tariff of tariffs) {
+      const at = effectiveInstant(tariff.last_updated, now);
+      const before = stored.get(tariff.id);
+      if (before !== undefined && at <= before) continue;
+      await repository.put(tariff, at, now.toISOString());
+      changed.add(tariff.id);
+    }
+    const stations = await stationsUsingTariffs(trx, changed);
+    const version = await markChanged(trx, stations, purges);
+    return {
+      received: tariffs.length,
+      applied: changed.size,
+      ignored: tariffs.length - changed.size,
+      stationsChanged: stations.length,
+      version,
+    };
   });
 }

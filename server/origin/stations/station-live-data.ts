@@ -1,12 +1,13 @@
 /**
  * The live data of stations beside their records: current fuel prices and charge points
- * with their statuses, read for the stations a list, a delta or a page serves.
+ * with their statuses and tariffs, read for the stations a list, a delta or a page serves.
  */
 import type { ChargePoint } from '#shared/charge-points';
 import type { FuelPrice } from '#shared/fuel-prices';
 import type { StationCountry } from '#shared/stations';
 import type { Db } from '../db';
 import { createChargePointsRepository } from './charge-points-repository';
+import { createChargeTariffsRepository } from './charge-tariffs';
 import { createFuelPricesRepository } from './fuel-prices-repository';
 
 export interface LiveData {
@@ -19,17 +20,21 @@ export const NO_LIVE_DATA: LiveData = { prices: new Map(), chargePoints: new Map
 export function createStationLiveData(db: Db) {
   const prices = createFuelPricesRepository(db);
   const chargePoints = createChargePointsRepository(db);
+  const tariffs = createChargeTariffsRepository(db);
   return {
     /** Of these stations. */
     async forStations(ids: readonly string[]): Promise<LiveData> {
-      const [priceMap, pointMap] = await Promise.all([prices.currentFor(ids), chargePoints.currentFor(ids)]);
+      const [priceMap, pointMap] = await Promise.all([
+        prices.currentFor(ids),
+        tariffs.all().then((known) => chargePoints.currentFor(ids, known)),
+      ]);
       return { prices: priceMap, chargePoints: pointMap };
     },
     /** Of a country's stations changed after `since` (the list's delta; all at 0). */
     async forChanges(country: StationCountry, since: number): Promise<LiveData> {
       const [priceMap, pointMap] = await Promise.all([
         prices.currentForChanges(country, since),
-        chargePoints.currentForChanges(country, since),
+        tariffs.all().then((known) => chargePoints.currentForChanges(country, since, known)),
       ]);
       return { prices: priceMap, chargePoints: pointMap };
     },

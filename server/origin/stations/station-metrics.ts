@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Db } from '../db';
 
-export type ImportKind = 'fuel_prices' | 'charger_statuses';
+export type ImportKind = 'fuel_prices' | 'charger_statuses' | 'tariffs';
 
 export interface StationMetrics {
   importedRows(kind: ImportKind, result: 'accepted' | 'refused', rows: number): void;

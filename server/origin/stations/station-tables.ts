@@ -45,10 +45,20 @@ export interface ChargePointsTable {
   updated_at: string;
 }
 
+interface ChargeTariffsTable {
+  id: string;
+  country: string;
+  currency: string;
+  tariff_json: string;
+  last_updated: string;
+  updated_at: string;
+}
+
 export interface StationTables {
   stations: StationsTable;
   station_dataset: StationDatasetTable;
   fuel_price_history: FuelPriceHistoryTable;
   fuel_prices: FuelPricesTable;
   charge_points: ChargePointsTable;
+  charge_tariffs: ChargeTariffsTable;
 }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BACKGROUND_SYNC_INTERVAL_MS, syncHomeStations } from './background-sync';
+import { BACKGROUND_SYNC_INTERVAL_MS, syncStationLists } from './background-sync';
 import { readList, StationsDatabase, setStationsDb } from './station-db';
 
 let counter = 0;
@@ -39,14 +39,16 @@ function origin() {
 }
 
 describe('background station sync', () => {
+  const countriesAsked = (requests: Array<{ url: string; locale: string | undefined }>) =>
+    requests.map((request) => [new URL(request.url, 'http://x').searchParams.get('country'), request.locale]);
+  const homeOnly = { othersAllowed: () => false };
+
   it("stores the locale's country: FI for fi-FI and en-EU, SE for sv-SE, NO for no-NO", async () => {
     const { requests, fetchImpl } = origin();
-    await expect(syncHomeStations('sv-SE', { fetch: fetchImpl })).resolves.toBe('replaced');
-    await syncHomeStations('no-NO', { fetch: fetchImpl });
-    await syncHomeStations('en-EU', { fetch: fetchImpl });
-    expect(
-      requests.map((request) => [new URL(request.url, 'http://x').searchParams.get('country'), request.locale]),
-    ).toEqual([
+    await expect(syncStationLists('sv-SE', { fetch: fetchImpl, ...homeOnly })).resolves.toEqual([['SE', 'replaced']]);
+    await syncStationLists('no-NO', { fetch: fetchImpl, ...homeOnly });
+    await syncStationLists('en-EU', { fetch: fetchImpl, ...homeOnly });
+    expect(countriesAsked(requests)).toEqual([
       ['SE', 'sv-SE'],
       ['NO', 'no-NO'],
       ['FI', 'en-EU'],
@@ -55,19 +57,60 @@ describe('background station sync', () => {
     expect((await readList('FI')).stations).toHaveLength(1);
   });
 
+  it('then the other countries, one after the other in the locator order; on Save-Data or 2g only its own', async () => {
+    const { requests, fetchImpl } = origin();
+    await expect(syncStationLists('fi-FI', { fetch: fetchImpl, othersAllowed: () => true })).resolves.toEqual([
+      ['FI', 'replaced'],
+      ['NO', 'replaced'],
+      ['SE', 'replaced'],
+    ]);
+    expect(countriesAsked(requests)).toEqual([
+      ['FI', 'fi-FI'],
+      ['NO', 'fi-FI'],
+      ['SE', 'fi-FI'],
+    ]);
+    for (const country of ['FI', 'SE', 'NO'] as const) expect((await readList(country)).stations).toHaveLength(1);
+
+    // A connection that turns to Save-Data stops before the next other country.
+    setStationsDb(new StationsDatabase(`background-${++counter}`));
+    requests.length = 0;
+    let asked = 0;
+    await syncStationLists('sv-SE', {
+      fetch: fetchImpl,
+      othersAllowed: () => {
+        asked += 1;
+        return asked < 2;
+      },
+    });
+    expect(countriesAsked(requests).map(([country]) => country)).toEqual(['SE', 'NO']);
+    expect((await readList('FI')).stations).toHaveLength(0);
+  });
+
+  it('follows the connection budget of navigator.connection by default', async () => {
+    const { requests, fetchImpl } = origin();
+    const connection = { saveData: true };
+    Object.defineProperty(globalThis.navigator, 'connection', { value: connection, configurable: true });
+    try {
+      await syncStationLists('fi-FI', { fetch: fetchImpl });
+      expect(countriesAsked(requests).map(([country]) => country)).toEqual(['FI']);
+      connection.saveData = false;
+      await syncStationLists('fi-FI', { fetch: fetchImpl });
+      expect(countriesAsked(requests).map(([country]) => country)).toEqual(['FI', 'NO', 'SE']);
+    } finally {
+      delete (globalThis.navigator as { connection?: unknown }).connection;
+    }
+  });
+
   it('asks again only when the stored list is older than the interval', async () => {
     const { requests, fetchImpl } = origin();
     const start = 1_800_000_000_000;
-    await syncHomeStations('fi-FI', { fetch: fetchImpl, now: () => start });
-    await expect(
-      syncHomeStations('fi-FI', { fetch: fetchImpl, now: () => start + BACKGROUND_SYNC_INTERVAL_MS - 1 }),
-    ).resolves.toBe('fresh');
+    const sync = (at: number) => syncStationLists('fi-FI', { fetch: fetchImpl, now: () => at, ...homeOnly });
+    await sync(start);
+    await expect(sync(start + BACKGROUND_SYNC_INTERVAL_MS - 1)).resolves.toEqual([['FI', 'fresh']]);
     expect(requests).toHaveLength(1);
-    await expect(
-      syncHomeStations('fi-FI', { fetch: fetchImpl, now: () => start + BACKGROUND_SYNC_INTERVAL_MS }),
-    ).resolves.toBe('unchanged');
+    await expect(sync(start + BACKGROUND_SYNC_INTERVAL_MS)).resolves.toEqual([['FI', 'unchanged']]);
     expect(requests).toHaveLength(2);
     // A clock set back (sync time in the future) does not stop syncing for good.
-    await expect(syncHomeStations('fi-FI', { fetch: fetchImpl, now: () => start - 1 })).resolves.toBe('unchanged');
+    await expect(sync(start - 1)).resolves.toEqual([['FI', 'unchanged']]);
   });
 });

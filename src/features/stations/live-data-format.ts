@@ -24,6 +24,24 @@ export function formatFuelPrice(price: number, currency: string, locale: Locale)
   return format.format(price);
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** A charging price or cost to the cent: '0,69 €' (fi-FI), '€0.69' (en-EU), '6,50 kr' (sv-SE). */
+export function formatMoney(amount: number, currency: string, locale: Locale): string {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_INFO[locale].formatLocale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount);
+}
+
 export type AgeUnit = 'minute' | 'hour' | 'day';
 
 /** The age of an instant at `now` in whole minutes under an hour, hours under two days, else days. */

@@ -4,12 +4,19 @@
  * and the weekly station, kitchen and lunch hours, which become the page's tables for
  * the week from today in the station's own time zone, as the origin would serve them.
  */
-import { COUNTRY_INFO, LOCALE_INFO, LOCALES, STATION_PATH_SEGMENT, type Locale } from '@/shared/locales';
+import {
+  COUNTRY_INFO,
+  LOCALE_INFO,
+  LOCALES,
+  LOCALIZED_PATHS,
+  STATION_PATH_SEGMENT,
+  type Locale,
+} from '@/shared/locales';
 import type { PagePayload } from '@/shared/payload';
 import { COUNTRY_TIME_ZONE } from '@/shared/station-constants';
 import type { StationDetails, StationSummary } from '@/shared/stations';
 import { toShapeA } from '@/shared/weekly-hours';
-import { readStationBySlug } from './station-db';
+import { readStationBySlug, readStoredCountries } from './station-db';
 
 /** The slug of a locale-relative station page path ("/stations/oulu-ouluntie"), if it is one. */
 export function stationSlugOfPath(locale: Locale, localPath: string): string | undefined {
@@ -32,6 +39,51 @@ export function detailsFromSummary(station: StationSummary, now: Date): StationD
     ...(kitchenHours ? { kitchenHours: toShapeA(kitchenHours, timeZone, now) } : {}),
     ...(lunchHours ? { lunchHours: toShapeA(lunchHours, timeZone, now) } : {}),
     features: { lunchList: false, foodMenu: false, carwash: false },
+  };
+}
+
+/**
+ * The locator of a locale whose page this device never saved (a Finnish install opening
+ * the English locator offline): the stationLocator block alone, which lists, searches and
+ * filters the stored lists as it does online. Undefined when `localPath` is not the
+ * locator's or no country's stations are stored.
+ */
+export async function storedLocatorPayload(
+  locale: Locale,
+  localPath: string,
+  title: string,
+): Promise<PagePayload | undefined> {
+  if (localPath.replace(/\/+$/, '') !== LOCALIZED_PATHS.stationLocator[locale]) return undefined;
+  const stored = await readStoredCountries().catch(() => []);
+  if (stored.length === 0) return undefined;
+  const { htmlLang } = LOCALE_INFO[locale];
+  return {
+    locale,
+    buildId: '',
+    preview: false,
+    layout: null,
+    error: null,
+    offline: { kind: 'station', syncedAt: Math.max(...stored.map((entry) => entry.syncedAt)) },
+    page: {
+      localizedPagePaths: Object.fromEntries(LOCALES.map((code) => [code, LOCALIZED_PATHS.stationLocator[code]])),
+      content: {
+        slug: LOCALIZED_PATHS.stationLocator[locale].slice(1),
+        title,
+        description: '',
+        contentType: 'standardPage',
+        body: [{ type: 'stationLocator', initial: [], total: 0 }],
+        noIndex: true,
+      },
+    },
+    head: {
+      lang: htmlLang,
+      title: `${title} | St1`,
+      description: '',
+      canonical: null,
+      alternates: [],
+      robots: 'noindex',
+      openGraph: { title, description: '', url: null, image: null, locale: htmlLang },
+    },
   };
 }
 

@@ -96,6 +96,29 @@ export async function readListMeta(country: StationCountry): Promise<ListMeta | 
   return stationsDb().lists.get(country);
 }
 
+/** A country whose list is stored: when it was last confirmed and how many stations it has. */
+export interface StoredCountry {
+  country: StationCountry;
+  syncedAt: number;
+  count: number;
+}
+
+/** The countries with a stored list (index counts: no station is read). */
+export async function readStoredCountries(): Promise<StoredCountry[]> {
+  const db = stationsDb();
+  return db.transaction('r', db.stations, db.lists, async () => {
+    const lists = await db.lists.toArray();
+    const counted = await Promise.all(
+      lists.map(async (meta) => ({
+        country: meta.country,
+        syncedAt: meta.syncedAt,
+        count: await db.stations.where('country').equals(meta.country).count(),
+      })),
+    );
+    return counted.filter((stored) => stored.count > 0);
+  });
+}
+
 /** How many stations of a country are stored (an index count: no station is read). */
 export async function countStations(country: StationCountry): Promise<number> {
   return stationsDb().stations.where('country').equals(country).count();

@@ -283,6 +283,9 @@ describe('fuel prices and chargers', () => {
     ]);
     const found = searchStations(chargers, { ...base, now, fastCharger: true }).map((result) => result.station.id);
     expect(found).toEqual(['fast']);
+    // With every stored status too old to trust, the filter offers the stations with a fast charger.
+    const anyway = searchStations(chargers, { ...base, now, fastCharger: true, chargerStatusesStale: true });
+    expect(anyway.map((result) => result.station.id)).toEqual(['fast', 'busy', 'stale']);
   });
 
   it('reads grade, price order and charger filter from the query string', () => {

@@ -3,7 +3,7 @@
  * (budget: under 4 ms for all stations; scripts/bench-stations.ts). The folded search
  * text of each station is computed once when the list changes, and "now" once per zone.
  */
-import { hasFastChargerAvailable } from '@/shared/charge-points';
+import { hasFastCharger, hasFastChargerAvailable } from '@/shared/charge-points';
 import { priceOf, type FuelGrade } from '@/shared/fuel-prices';
 import { createTownIndex, parseStationQuery, type TownIndex } from '@/shared/search/station-query';
 import { foldText } from '@/shared/search-text';
@@ -37,6 +37,12 @@ export interface SearchOptions {
   grade?: FuelGrade | null;
   /** Only stations with a charger of ≥ 100 kW whose fresh status is AVAILABLE. */
   fastCharger?: boolean;
+  /**
+   * The stored statuses are all too old to say a charger is free (the feed stopped, or the
+   * device is offline): the fast-charger filter then takes the stations with a fast
+   * charger, whatever their last status, and the locator says why (docs/stations.md).
+   */
+  chargerStatusesStale?: boolean;
   /** The visitor's position, for distances and the distance sort. */
   position: LatLng | null;
   now: Date;
@@ -108,7 +114,11 @@ export function searchStations(index: readonly IndexedStation[], options: Search
     if (!services.every((filter) => matchesFilter(station, filter))) continue;
     const grade = options.grade ?? null;
     if (grade && !priceOf(station, grade)) continue;
-    if (options.fastCharger && !hasFastChargerAvailable(station, options.now)) continue;
+    if (
+      options.fastCharger &&
+      !(options.chargerStatusesStale ? hasFastCharger(station) : hasFastChargerAvailable(station, options.now))
+    )
+      continue;
     const open = station.hours ? isOpenAt(station.hours, nowIn(station.country)) : null;
     if (options.openNow && open !== true) continue;
     const townWords = terms.reduce((count, term) => (entry.town.includes(term) ? count + 1 : count), 0);

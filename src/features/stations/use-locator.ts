@@ -9,6 +9,7 @@ import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, use
 import { useLocation } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
+import { isStale, newestStatusAt } from '@/shared/charge-points';
 import { LOCALE_INFO } from '@/shared/locales';
 import { zonedNow } from '@/shared/station-calendar';
 import { COUNTRY_TIME_ZONE } from '@/shared/station-constants';
@@ -128,10 +129,19 @@ function useSearchedQuery(query: LocatorQuery): LocatorQuery {
 function useResults(stored: StationSummary[] | null, searched: LocatorQuery, coords: LatLng | null, now: Date) {
   const stations = useDeferredValue(stored);
   const index = useMemo(() => (stations ? indexStations(stations) : null), [stations]);
-  return useMemo<StationResult[] | null>(
-    () => (index ? searchStations(index, { ...searched, position: coords, now }) : null),
-    [index, searched, coords, now],
+  const newestStatus = useMemo(() => (stations ? newestStatusAt(chargePointsOf(stations)) : null), [stations]);
+  // Every status stored is too old to trust: "available now" cannot be answered (docs/stations.md).
+  const staleSince = newestStatus !== null && isStale(newestStatus, now) ? newestStatus : null;
+  const chargerStatusesStale = staleSince !== null;
+  const results = useMemo<StationResult[] | null>(
+    () => (index ? searchStations(index, { ...searched, position: coords, now, chargerStatusesStale }) : null),
+    [index, searched, coords, now, chargerStatusesStale],
   );
+  return { results, chargerStatusesAt: staleSince };
+}
+
+function* chargePointsOf(stations: readonly StationSummary[]) {
+  for (const station of stations) if (station.chargePoints) yield* station.chargePoints;
 }
 
 /** The search words once they have rested for TYPING_PAUSE_MS (at once when the locator opens). */
@@ -178,7 +188,7 @@ export function useLocator() {
 
   const searched = useSearchedQuery(query);
   const coords = position.status === 'on' ? position.at : null;
-  const results = useResults(list.stations, searched, coords, now);
+  const { results, chargerStatusesAt } = useResults(list.stations, searched, coords, now);
   // The address and the map follow the search words once typing pauses; the filters, sort
   // and view at once.
   const words = useSettledWords(searched.q);
@@ -216,6 +226,8 @@ export function useLocator() {
     now,
     zoned,
     results,
+    /** The newest charger status of the list when all are too old to trust, else null. */
+    chargerStatusesAt,
     mapStations,
     mapFocus,
     limit,

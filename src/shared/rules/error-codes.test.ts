@@ -12,6 +12,9 @@ describe('the error code catalogue', () => {
     expect(isErrorCode('price_changed')).toBe(false);
     expect(isErrorCode('DISCOUNT_')).toBe(false);
     expect(isErrorCode(404)).toBe(false);
+    // Every code the station imports send (docs/stations.md "Import API").
+    for (const code of ['IMPORT_NOT_CONFIGURED', 'UNKNOWN_STATION', 'UNKNOWN_EVSE', 'FUTURE_TIME', 'CONFLICTING_PRICE'])
+      expect(isErrorCode(code), code).toBe(true);
   });
 
   it('tells a refusal of the discount code from the other refusals', () => {

@@ -62,6 +62,7 @@ const IMPORT_ERROR_CODES = [
   'IMPLAUSIBLE_PRICE',
   'CONFLICTING_PRICE',
   'UNKNOWN_EVSE',
+  'FUTURE_TIME',
 ] as const;
 
 /** Image ranges (docs/images.md). */

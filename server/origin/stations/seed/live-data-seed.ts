@@ -15,6 +15,7 @@ import { COUNTRY_INFO } from '#shared/locales';
 import { STATION_COUNTRIES, type StationCountry } from '#shared/station-constants';
 import type { Db } from '../../db';
 import { createChargePointsRepository, ocpiConnectorSchema, type StoredChargePoint } from '../charge-points-repository';
+import { createChargeTariffsRepository, ocpiTariffSchema } from '../charge-tariffs';
 import { createFuelPricesRepository, type StoredPrice } from '../fuel-prices-repository';
 import type { StationRecord } from '../stations-record';
 import { createStationsRepository } from '../stations-repository';
@@ -39,7 +40,9 @@ const chargersFileSchema = z.object({
       z.object({
         name: z.string(),
         weight: z.number().positive(),
-        connectors: z.array(ocpiConnectorSchema.omit({ id: true })).min(1),
+        /** The tariff of its connectors in each country: ST1-<country>-<tariff>. */
+        tariff: z.string().min(1),
+        connectors: z.array(ocpiConnectorSchema.omit({ id: true, tariff_ids: true })).min(1),
       }),
     )
     .min(1),
@@ -148,7 +151,11 @@ export async function generateSeedLiveData(
           stationId: station.id,
           uid: `${station.id}-${index}`,
           evseId: `${station.country}*ST1*E${digits}*${index}`,
-          connectors: model.connectors.map((connector, position) => ({ id: String(position + 1), ...connector })),
+          connectors: model.connectors.map((connector, position) => ({
+            id: String(position + 1),
+            ...connector,
+            tariff_ids: [`ST1-${station.country}-${model.tariff}`],
+          })),
           status,
           statusAt: statusAt.toISOString(),
         });
@@ -190,4 +197,27 @@ export async function seedLiveDataIfEmpty(
     await createChargePointsRepository(trx).insertMany(data.chargePoints, now.toISOString());
   });
   return { seeded: true, prices: data.prices.length, chargePoints: data.chargePoints.length };
+}
+
+const tariffsFileSchema = z.object({
+  tariffs: z.array(ocpiTariffSchema.omit({ last_updated: true })).min(1),
+});
+
+/**
+ * Seeds the charging tariffs of content/stations/charge-tariffs.json when none is stored
+ * (a database seeded before migration 019 gets them too; its charge points, seeded without
+ * `tariff_ids`, show no prices until the database is seeded again).
+ */
+export async function seedTariffsIfEmpty(db: Db, contentDir: string, now = new Date()): Promise<number> {
+  const any = await db.selectFrom('charge_tariffs').select('id').limit(1).executeTakeFirst();
+  if (any) return 0;
+  const file = tariffsFileSchema.parse(
+    JSON.parse(await readFile(join(contentDir, 'stations', 'charge-tariffs.json'), 'utf8')),
+  );
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const tariffs = createChargeTariffsRepository(trx);
+    for (const tariff of file.tariffs) await tariffs.put({ ...tariff, last_updated: at }, at, at);
+  });
+  return file.tariffs.length;
 }

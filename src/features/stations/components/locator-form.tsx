@@ -7,14 +7,10 @@ import { useId, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import { FUEL_GRADES, type FuelGrade } from '@/shared/fuel-prices';
 import type { StationCountry } from '@/shared/stations';
+import { countryOrder } from '../country-order';
 import type { LocatorQuery } from '../locator-query';
 import { SERVICE_FILTERS, type ServiceFilter } from '../service-filters';
 import { STATIONS_COUNTRY_IDS, STATIONS_FILTER_IDS, STATIONS_SERVICE_IDS } from '../message-ids';
-
-/** Spec §9: the current country first, then NO, SE, FI. */
-function countryOrder(current: StationCountry): StationCountry[] {
-  return [current, ...(['NO', 'SE', 'FI'] as const).filter((country) => country !== current)];
-}
 
 export interface LocatorFormProps {
   query: LocatorQuery;

@@ -7,6 +7,7 @@ import { memo } from 'react';
 import { useLingui } from '@lingui/react';
 import { LOCALE_INFO, type Locale } from '@/shared/locales';
 import { useOnlineStatus } from '@/ui/use-online-status';
+import { formatAge } from '../live-data-format';
 import type { LocatorQuery } from '../locator-query';
 import { CHEAPEST_NEAR_KM, type StationResult } from '../station-search';
 import type { LocatorPosition } from '../use-locator';
@@ -17,10 +18,13 @@ export function LocatorNotices({
   list,
   position,
   locale,
+  staleChargers,
 }: {
   list: StationListState;
   position: LocatorPosition;
   locale: Locale;
+  /** With "fast charger available now" on: the newest status stored, when all are too old. */
+  staleChargers: { at: number; now: Date } | null;
 }) {
   const { i18n } = useLingui();
   const online = useOnlineStatus();
@@ -44,6 +48,13 @@ export function LocatorNotices({
       ) : null}
       {freshness && (!online || list.syncFailed) ? (
         <p className="station-notice">{i18n._('stations.freshness', { time: freshness })}</p>
+      ) : null}
+      {staleChargers ? (
+        <p className="station-notice station-notice--warning" role="status" data-notice="stale-chargers">
+          {i18n._('stations.chargers.staleFilter', {
+            age: formatAge(new Date(staleChargers.at).toISOString(), staleChargers.now, locale),
+          })}
+        </p>
       ) : null}
       {position.status === 'locating' ? <p className="station-notice">{i18n._('stations.nearMe.locating')}</p> : null}
       {position.status === 'error' ? (

@@ -1,9 +1,17 @@
 /**
  * The live data line of a station card in the locator: the chosen grade's price (or 95
  * and diesel when none is chosen) with its age, and how many chargers are free now.
+ * Chargers count only by fresh statuses: when none is fresh the line says the status is
+ * unknown and how old it is, never "0/3 free", which reads as all busy.
  */
 import { useLingui } from '@lingui/react';
-import { currentStatus, hasFastChargerAvailable } from '@/shared/charge-points';
+import {
+  currentStatus,
+  hasFastChargerAvailable,
+  isStale,
+  newestStatusAt,
+  type ChargePoint,
+} from '@/shared/charge-points';
 import { priceOf, type FuelGrade } from '@/shared/fuel-prices';
 import { COUNTRY_INFO, type Locale } from '@/shared/locales';
 import type { StationSummary } from '@/shared/stations';
@@ -30,7 +38,6 @@ export function StationLiveSummary({
     .map((code) => priceOf(station, code))
     .filter((price) => price !== undefined);
   const points = station.chargePoints ?? [];
-  const available = now ? points.filter((point) => currentStatus(point, now) === 'AVAILABLE').length : null;
   const oldest = prices.reduce<string | null>(
     (min, price) => (min === null || price.setAt < min ? price.setAt : min),
     null,
@@ -49,14 +56,44 @@ export function StationLiveSummary({
           {now && oldest ? <span className="station-item__age"> · {formatAge(oldest, now, locale)}</span> : null}
         </span>
       ) : null}
-      {points.length > 0 && available !== null ? (
-        <span className="station-item__chargers">
-          {now && hasFastChargerAvailable(station, now) ? (
-            <span className="station-badge station-badge--charger">{i18n._('stations.chargers.fastAvailable')}</span>
-          ) : null}{' '}
-          {i18n._('stations.chargers.available', { available, total: points.length })}
-        </span>
-      ) : null}
+      {points.length > 0 && now ? <ChargerCount station={station} points={points} now={now} locale={locale} /> : null}
     </p>
+  );
+}
+
+function ChargerCount({
+  station,
+  points,
+  now,
+  locale,
+}: {
+  station: StationSummary;
+  points: readonly ChargePoint[];
+  now: Date;
+  locale: Locale;
+}) {
+  const { i18n } = useLingui();
+  const fresh = points.filter((point) => !isStale(Date.parse(point.statusAt), now));
+  if (fresh.length === 0) {
+    const newest = newestStatusAt(points);
+    return (
+      <span className="station-item__chargers" data-chargers="unknown">
+        {i18n._('stations.chargers.unknown', {
+          total: points.length,
+          age: newest === null ? '–' : formatAge(new Date(newest).toISOString(), now, locale),
+        })}
+      </span>
+    );
+  }
+  const available = fresh.filter((point) => currentStatus(point, now) === 'AVAILABLE').length;
+  const unknown = points.length - fresh.length;
+  return (
+    <span className="station-item__chargers" data-chargers="known">
+      {hasFastChargerAvailable(station, now) ? (
+        <span className="station-badge station-badge--charger">{i18n._('stations.chargers.fastAvailable')}</span>
+      ) : null}{' '}
+      {i18n._('stations.chargers.available', { available, total: fresh.length })}
+      {unknown > 0 ? ` · ${i18n._('stations.chargers.someUnknown', { count: unknown })}` : null}
+    </span>
   );
 }

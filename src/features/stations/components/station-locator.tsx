@@ -19,6 +19,7 @@ import { LocatorForm } from './locator-form';
 import { LocatorList, LocatorMap, type ShownStation } from './locator-results';
 import { LocatorCount, LocatorNotices } from './locator-status';
 import { LocatorViewSwitch } from './locator-view-switch';
+import { StoredCountries } from './stored-countries';
 import { StationStyles } from './station-styles';
 
 type StationLocatorBlock = Extract<KnownBlock, { type: 'stationLocator' }>;
@@ -52,7 +53,17 @@ export function StationLocator({ block }: { block: StationLocatorBlock }) {
         onToggleService={locator.toggleService}
         onLocate={locator.locate}
       />
-      <LocatorNotices list={locator.list} position={locator.position} locale={locator.locale} />
+      <LocatorNotices
+        list={locator.list}
+        position={locator.position}
+        locale={locator.locale}
+        staleChargers={
+          searched.fastCharger && locator.chargerStatusesAt !== null
+            ? { at: locator.chargerStatusesAt, now: locator.now }
+            : null
+        }
+      />
+      <StoredCountries locale={locator.locale} homeCountry={locator.homeCountry} />
       <LocatorCount id={ids.status} results={results} query={searched} located={coords !== null} initial={initial} />
       <div className="station-locator__layout" data-view={query.view}>
         <LocatorList

@@ -103,7 +103,7 @@ export function StationLiveData({ station }: { station: StationDetails }) {
       {live.chargePoints.length > 0 ? (
         <div className="station-page__chargers">
           <h2>{i18n._('stations.chargers.title')}</h2>
-          <ChargePointList points={live.chargePoints} timeZone={station.timeZone} />
+          <ChargePointList points={live.chargePoints} timeZone={station.timeZone} currency={station.currency} />
         </div>
       ) : null}
     </>
