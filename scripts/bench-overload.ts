@@ -15,7 +15,7 @@
  * `--smoke` (or BENCH_SMOKE=1): a one-second run with a few connections that checks the
  * script still works (tests run it: scripts/bench-overload.test.ts) and writes nothing.
  */
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startProduct } from './start-product';
 import { portFromEnv, writeMarkedBlock } from './bench-support/bench-mode';
@@ -116,7 +116,7 @@ function table(runs: Run[]): string {
   const date = new Date().toISOString().slice(0, 10);
   return [
     START,
-    `Measured ${date} by \`npx tsx scripts/bench-overload.ts\`: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s on \`${PATH}\` (render cache off), loopback, ${cpus().length} cores, the product in a child process.`,
+    `Measured ${date} by \`npx tsx scripts/bench-overload.ts\`: autocannon, ${CONNECTIONS} connections for ${DURATION_S} s on \`${PATH}\` (render cache off), loopback, ${cpus().length} cores (load average ${LOAD_AT_START} at the start), the product in a child process.`,
     '',
     `Meanwhile \`/readyz\` polled every 0.5 s on a new connection each (a load balancer's check, from a thread of its own; no answer within 5 s counts as none): the share answered 200 within ${READY_WITHIN_MS / 1000} s (target ≥ 99 %) and the slowest answer.`,
     '',
@@ -130,6 +130,7 @@ function table(runs: Run[]): string {
   ].join('\n');
 }
 
+const LOAD_AT_START = loadavg()[0]!.toFixed(1);
 const runs = [
   await measure('shedding off (SHED_EVENT_LOOP_DELAY_MS=0, SHED_MAX_IN_FLIGHT=0)', {
     SHED_EVENT_LOOP_DELAY_MS: '0',

@@ -37,11 +37,12 @@ export const POSTGRES_POOL_SIZE = 10;
 
 export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined; fileName?: string }): Db {
   if (options.databaseUrl) {
-    return new Kysely<DatabaseSchema>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
+    // An idle connection ended by the server (PostgreSQL restarted or failed over) is an
+    // 'error' event of the pool; unheard, it would end the process (issue 27, the fault
+    // suite). The pool drops that connection and opens a new one when next needed.
+    pool.on('error', (error) => console.error(`Database: an idle connection failed (${error.message}), dropped`));
+    return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new Database(join(options.dataDir, options.fileName ?? 'origin.sqlite'));

@@ -19,6 +19,11 @@ export interface ThrowawayPostgres {
   adminUrl: string;
   /** A new, empty database on the server: its connection URL. */
   createDatabase(name: string): Promise<string>;
+  /**
+   * A fast shutdown (SIGINT: connections ended, data kept), `whileDown`, then the server
+   * again on the same port and data.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -94,59 +99,71 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     { ...asUser, stdio: 'pipe' },
   );
   const port = await freePort();
-  const server: ChildProcess = spawn(
-    join(bin, 'postgres'),
-    [
-      '-D',
-      dataDir,
-      '-p',
-      String(port),
-      '-k',
-      root,
-      '-c',
-      'listen_addresses=127.0.0.1',
-      // One server can serve a whole test run (postgres-global-setup.ts): many pools at once.
-      '-c',
-      'max_connections=300',
-      // A test database: durability is not needed, speed is.
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-    ],
-    { ...asUser, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let log = '';
-  server.stderr?.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  });
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-
   const adminUrl = `postgres://${USER}@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      if (server.exitCode !== null || Date.now() > deadline) {
-        server.kill('SIGKILL');
-        rmSync(root, { recursive: true, force: true });
-        throw new Error(`PostgreSQL did not start: ${String(error)}\n${log}`, { cause: error });
+  const launch = async () => {
+    const server: ChildProcess = spawn(
+      join(bin, 'postgres'),
+      [
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-k',
+        root,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        // One server can serve a whole test run (postgres-global-setup.ts): many pools at once.
+        '-c',
+        'max_connections=300',
+        // A test database: durability is not needed, speed is.
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+      ],
+      { ...asUser, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let log = '';
+    server.stderr?.on('data', (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-4000);
+    });
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const client = new pg.Client({ connectionString: adminUrl });
+      try {
+        await client.connect();
+        await client.end();
+        return { server, exited };
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        if (server.exitCode !== null || Date.now() > deadline) {
+          server.kill('SIGKILL');
+          throw new Error(`PostgreSQL did not start: ${String(error)}\n${log}`, { cause: error });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }
+  };
+  let current = await launch().catch((error: unknown) => {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  });
 
   return {
     adminUrl,
     createDatabase: (name) => createDatabaseAt(adminUrl, name),
+    async restart(whileDown) {
+      current.server.kill('SIGINT');
+      await current.exited;
+      await whileDown?.();
+      current = await launch();
+    },
     async stop() {
+      const { server, exited } = current;
       // SIGTERM is PostgreSQL's smart shutdown: it lets the pool's last connections close
       // by themselves (a fast shutdown would end them with an error the pool reports).
       const within = (ms: number) => Promise.race([exited, new Promise((resolve) => setTimeout(resolve, ms))]);
