@@ -14,7 +14,7 @@ probe site_ready {
     # 503 while a site server drains for shutdown or has no origin: it is left out.
     .url = "/readyz";
     .interval = 2s;
-    .timeout = 1s;
+    .timeout = 2s;
     .window = 3;
     .threshold = 2;
 }

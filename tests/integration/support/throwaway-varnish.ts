@@ -113,11 +113,14 @@ export async function startThrowawayVarnish(options: {
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 20_000;
+  // Up, and its probes have found the site servers ready: a readiness check through it
+  // reaches a site server (before that, Varnish answers 503 itself).
+  const deadline = Date.now() + 30_000;
   for (;;) {
     try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3000) });
       await response.body?.cancel();
+      if (response.status !== 200) throw new Error(`readiness through Varnish: ${response.status}`);
       break;
     } catch (error) {
       if (server.exitCode !== null || Date.now() > deadline) {
