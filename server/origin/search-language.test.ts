@@ -64,7 +64,7 @@ describe('matching with the words customers type', () => {
 
   it('knows a service word of any language and answers with the words of the page', () => {
     const [term] = queryTerms('sv-SE', 'charging');
-    expect(term?.group?.service).toBe('ev');
+    expect(term?.group?.kind).toBe('charging');
     expect(term?.stems).toEqual(expect.arrayContaining([stemWord('sv-SE', 'laddning'), stemWord('sv-SE', 'elbil')]));
   });
 });

@@ -33,16 +33,13 @@ export function stemWord(locale: Locale, word: string): string {
 }
 
 /**
- * What a search word means for the locator: a station word ("asemat", "stations") or a
- * fuel word asks for stations in general; a charging or car-wash word for stations with
- * that service (the locator's `service` filter).
+ * What a group of words is about in page text: stations, fuel, charging or car washes. (What
+ * such words ask of the station part of an answer is the parser's: src/shared/search/station-query.ts.)
  */
 type SynonymKind = 'station' | 'fuel' | 'charging' | 'wash';
 
 interface SynonymGroup {
   kind: SynonymKind;
-  /** The locator filter the words ask for (src/features/stations/service-filters.ts). */
-  service?: 'ev' | 'carwash';
   words: Record<Locale, readonly string[]>;
 }
 
@@ -64,7 +61,6 @@ const SYNONYM_GROUPS: readonly SynonymGroup[] = [
   },
   {
     kind: 'charging',
-    service: 'ev',
     words: {
       'fi-FI': ['lataus', 'latausasema', 'latauspiste', 'pikalataus', 'sähköauto', 'ladata'],
       'en-EU': ['charging', 'charger', 'chargepoint', 'recharge', 'ev'],
@@ -74,7 +70,6 @@ const SYNONYM_GROUPS: readonly SynonymGroup[] = [
   },
   {
     kind: 'wash',
-    service: 'carwash',
     words: {
       'fi-FI': ['autopesu', 'pesu', 'pesukatu', 'autopesula'],
       'en-EU': ['wash', 'carwash', 'washing'],
