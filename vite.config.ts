@@ -197,6 +197,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: 'node',
     testTimeout: 20_000,
+    // A beforeAll that starts an origin and a site server (and loads the server render)
+    // took more than the default 10 s while other suites ran on the same 2 cores.
+    hookTimeout: 30_000,
     // Vitest's default is cores − 1 workers: one on the 2-core CI machine, so the suite ran
     // file after file while the integration files spend much of their time waiting on
     // servers, child processes and PostgreSQL (docs/performance.md "Test suite").
