@@ -28,7 +28,7 @@ export const HEADERS_TIMEOUT_MS = 10_000;
  * with the request's first byte, so a connection that sends nothing was never closed
  * (issue 27, finding 5): each held a socket and a file descriptor for good.
  */
-const IDLE_CONNECTION_MS = 10_000;
+export const IDLE_CONNECTION_MS = 10_000;
 /** Longest wait for a whole request, body included (Node's default: 300 s); bodies are ≤ 64 KB. */
 export const REQUEST_TIMEOUT_MS = 20_000;
 /** How often the event loop's delay is sampled (its mean over this window is compared). */
