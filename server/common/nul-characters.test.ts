@@ -15,3 +15,11 @@ describe('containsNul', () => {
     expect(containsNul(['\u0001', 'ä'])).toBe(false);
   });
 });
+
+describe('containsNul on hostile shapes', () => {
+  it('walks a body nested 100,000 levels deep without overflowing the stack', () => {
+    let deep: unknown = 'a\u0000';
+    for (let level = 0; level < 100_000; level += 1) deep = level % 2 === 0 ? [deep] : { next: deep };
+    expect(containsNul(deep)).toBe(true);
+  });
+});

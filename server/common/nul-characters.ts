@@ -6,12 +6,26 @@
  */
 import { HttpError } from './http-error';
 
-/** Whether `value` (a parsed JSON body, a query or the parameters) has a string with NUL. */
+/**
+ * Whether `value` (a parsed JSON body, a query or the parameters) has a string with NUL,
+ * in a value or a key. Walked with a list, not recursion: a hostile body nested thousands
+ * of levels deep must not overflow the stack.
+ */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (Array.isArray(item)) {
+      for (const entry of item) pending.push(entry);
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const [key, entry] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(entry);
+      }
+    }
+  }
   return false;
 }
 
