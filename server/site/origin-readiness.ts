@@ -1,6 +1,6 @@
 /**
  * Whether the origin answers, for `/readyz` (docs/operations.md "Health and readiness"):
- * checked in the background every second and read from memory, so that a readiness poll
+ * checked in the background every second once polled, and read from memory, so that a readiness poll
  * costs nothing and never waits for the origin. Checked per poll, a load balancer's checks
  * under overload waited behind the visitors' requests for the origin's answer (8–15 s,
  * and 503 when the 2 s check timed out: issue 27, finding 2), and every copy was taken out
@@ -30,10 +30,21 @@ export function watchOriginReadiness(origin: Pick<OriginClient, 'healthy'>): Ori
     });
     return running;
   };
-  const timer = setInterval(() => void check(), CHECK_INTERVAL_MS);
-  timer.unref();
+  // Started by the first poll: a copy that nobody polls (no balancer in front, a test)
+  // does not ask its origin every second for nothing.
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   return {
-    up: async () => last ?? check(),
-    stop: () => clearInterval(timer),
+    up: async () => {
+      if (!timer && !stopped) {
+        timer = setInterval(() => void check(), CHECK_INTERVAL_MS);
+        timer.unref();
+      }
+      return last ?? check();
+    },
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
   };
 }

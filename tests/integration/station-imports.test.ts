@@ -455,12 +455,14 @@ forEachDatabase((database) => {
         const station = stations.filter((item) => item.services.includes('95')).at(-4)!;
         const charger = stations.filter((item) => (item.chargePoints?.length ?? 0) >= 1).at(-1)!;
         const uid = charger.chargePoints![0]!.uid;
-        // Newer than anything stored (the seed's statuses are from its start), each round
-        // newer than the last, and within the 5 minutes ahead that a feed's clock may be.
-        const start = Date.now() + 10_000;
+        // Newer than anything stored (the seed's statuses are from its start, seconds ago),
+        // each round newer than the last, and all in the past: a time ahead of the origin's
+        // clock counts as the moment it was received (docs/stations.md "Times ahead of the
+        // origin's clock"), so two such times pushed at once would tie by arrival instead.
+        const start = Date.now() - 2500;
         for (let round = 0; round < 20; round += 1) {
-          const older = new Date(start + round * 4000).toISOString();
-          const newer = new Date(start + round * 4000 + 2000).toISOString();
+          const older = new Date(start + round * 100).toISOString();
+          const newer = new Date(start + round * 100 + 50).toISOString();
           const price = (setAt: string, value: number) =>
             postPrices({ prices: [{ station: station.id, grade: '95', price: value, currency: 'EUR', setAt }] });
           const status = (lastUpdated: string, value: string) =>
