@@ -16,7 +16,7 @@ import { stemmer as english } from '@orama/stemmers/english';
 import { stemmer as norwegian } from '@orama/stemmers/norwegian';
 import { stemmer as swedish } from '@orama/stemmers/swedish';
 import { foldText } from '../search-text';
-import placeForms from './place-forms.json';
+import placeForms from './place-forms.json' with { type: 'json' };
 import { FILLER_WORDS, FILTER_WORDS, GENERAL_WORDS, LANGUAGES } from './query-words';
 import type { QueryFilter } from './service-codes';
 import { withinOneEdit } from './within-one-edit';
