@@ -19,12 +19,17 @@ export interface OriginReadiness {
   stop(): void;
 }
 
-export function watchOriginReadiness(origin: Pick<OriginClient, 'healthy'>): OriginReadiness {
+/** `onResult` hears every check's result (the readiness listener's shared state, ready-state.ts). */
+export function watchOriginReadiness(
+  origin: Pick<OriginClient, 'healthy'>,
+  onResult?: (up: boolean) => void,
+): OriginReadiness {
   let last: boolean | undefined;
   let running: Promise<boolean> | undefined;
   const check = (): Promise<boolean> => {
     running ??= origin.healthy(CHECK_TIMEOUT_MS).then((healthy) => {
       last = healthy;
+      onResult?.(healthy);
       running = undefined;
       return healthy;
     });
@@ -32,6 +37,8 @@ export function watchOriginReadiness(origin: Pick<OriginClient, 'healthy'>): Ori
   };
   const timer = setInterval(() => void check(), CHECK_INTERVAL_MS);
   timer.unref();
+  // The readiness listener has no poll to start the first check: start it now.
+  if (onResult) void check();
   return {
     up: async () => last ?? check(),
     stop: () => clearInterval(timer),
