@@ -168,7 +168,8 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
       'Invalid site server configuration: METRICS_PORT: must differ from PORT (metrics are never public)',
     );
   if (values.READY_PORT !== undefined && values.READY_PORT !== 0) {
-    const taken = values.READY_PORT === values.PORT ? 'PORT' : values.READY_PORT === values.METRICS_PORT ? 'METRICS_PORT' : '';
+    const taken =
+      values.READY_PORT === values.PORT ? 'PORT' : values.READY_PORT === values.METRICS_PORT ? 'METRICS_PORT' : '';
     if (taken) throw new Error(`Invalid site server configuration: READY_PORT: must differ from ${taken}`);
   }
   const domains = parseLocaleMap(values.LOCALE_DOMAINS, 'LOCALE_DOMAINS') as Map<Locale, string>;

@@ -33,11 +33,21 @@ describe('the shared buffer', () => {
   it('carries what the main thread publishes to the reader', () => {
     const start = 1_764_000_000_000;
     const buffer = createReadyBuffer(start);
-    expect(readReady(buffer, start + 10)).toEqual({ draining: false, originUp: undefined, heartbeatAgeMs: 10, inFlight: 0 });
+    expect(readReady(buffer, start + 10)).toEqual({
+      draining: false,
+      originUp: undefined,
+      heartbeatAgeMs: 10,
+      inFlight: 0,
+    });
     const publisher = readyPublisher(buffer);
     publisher.originUp(true);
     publisher.beat({ draining: true, inFlight: 7 }, start + 1000);
-    expect(readReady(buffer, start + 1250)).toEqual({ draining: true, originUp: true, heartbeatAgeMs: 250, inFlight: 7 });
+    expect(readReady(buffer, start + 1250)).toEqual({
+      draining: true,
+      originUp: true,
+      heartbeatAgeMs: 250,
+      inFlight: 7,
+    });
   });
 
   it('measures the heartbeat age across the wrap of the 32-bit clock', () => {
