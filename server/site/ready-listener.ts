@@ -51,6 +51,8 @@ export async function serveReadiness(
         message.kind === 'listening' ? resolve(message.url) : reject(new Error(message.message)),
       );
     });
+    // Not fatal later: the port then refuses checks and the balancer takes this copy out.
+    worker.on('error', (error) => console.error(`Site readiness thread failed: ${error.message}`));
     return { url, close };
   } catch (error) {
     await close();
