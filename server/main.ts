@@ -13,6 +13,8 @@ import { loadSiteConfig } from './site/config';
 import { configuredPublicOrigins } from './site/public-urls';
 import { loadRenderer } from './site/renderer';
 import { createProcessRegistry, serveMetrics } from './common/metrics';
+import { serveReadiness } from './site/ready-listener';
+import { createReadyBuffer } from './site/ready-state';
 
 // React picks its development or production build from NODE_ENV when first loaded (by
 // the renderer below); the product runs the production build unless told otherwise.
@@ -40,12 +42,15 @@ async function main() {
   const logger = loggerOptions('site', siteConfig.logLevel);
   const metricsPort = siteConfig.metrics.port;
   const registry = metricsPort === undefined ? undefined : createProcessRegistry();
+  const readyPort = siteConfig.readyPort;
+  const readyBuffer = readyPort === undefined ? undefined : createReadyBuffer();
   const site = await buildSiteApp({
     config: { ...siteConfig, originUrl },
     renderer,
     logger,
     lifecycle,
     ...(registry ? { metrics: registry } : {}),
+    ...(readyBuffer ? { readyBuffer } : {}),
   });
   const address = await site.listen({ host: siteConfig.host, port: siteConfig.port });
   // Metrics on a listener of their own, never on the public port (docs/operations.md "Metrics").
@@ -53,8 +58,14 @@ async function main() {
     registry && metricsPort !== undefined
       ? await serveMetrics(registry, { host: siteConfig.metrics.host, port: metricsPort })
       : undefined;
+  // Readiness on a thread of its own, answered even when the main loop is busy (site/ready-listener.ts).
+  const ready =
+    readyBuffer && readyPort !== undefined
+      ? await serveReadiness(readyBuffer, lifecycle, { host: siteConfig.host, port: readyPort })
+      : undefined;
   // The metrics lines first: the start line is the last, what a supervisor waits for.
   if (metrics) console.log(`Site metrics on ${metrics.url}`);
+  if (ready) console.log(`Site readiness on ${ready.url}`);
   if (origin?.metricsUrl) console.log(`Origin metrics on ${origin.metricsUrl}`);
   console.log(
     `Site server on ${address.replace('127.0.0.1', 'localhost')} (origin ${origin ? `embedded at ${originUrl}` : originUrl}, build ${renderer.buildId})`,
@@ -67,7 +78,7 @@ async function main() {
     // The site server first: its requests in flight may still need the origin.
     close: async () => {
       await closeApp(site);
-      await Promise.all([origin?.close(), metrics?.close()]);
+      await Promise.all([origin?.close(), metrics?.close(), ready?.close()]);
     },
   });
 }

@@ -38,6 +38,7 @@ import { crawlerFileRoutes } from './routes/crawler-files';
 import { paymentGatewayRoutes } from './routes/payment-gateway';
 import { paytrailRoutes } from './routes/paytrail';
 import { watchOriginReadiness, type OriginReadiness } from './origin-readiness';
+import { readyPublisher } from './ready-state';
 import { openSharedCounters } from './shared-counters';
 import { observeRequests, Registry } from '../common/metrics';
 import { requestIdGenerator } from '../common/request-id';
@@ -59,6 +60,8 @@ export interface SiteDeps {
    * it on METRICS_PORT. Absent: a registry of the app's own that nobody reads.
    */
   metrics?: Registry;
+  /** Where the origin check's result is published for READY_PORT's thread (ready-listener.ts). */
+  readyBuffer?: SharedArrayBuffer;
 }
 
 /** Whether a request's sender (the socket's peer) is one of the proxies of TRUST_PROXY. */
@@ -152,6 +155,7 @@ export async function buildSiteApp({
   onRoute,
   lifecycle = createLifecycle(),
   metrics: registry = new Registry(),
+  readyBuffer,
 }: SiteDeps): Promise<FastifyInstance> {
   const metrics = createSiteMetrics(registry, renderer.markupCacheStats);
   const origin = createOriginClient(config.originUrl, { timeoutMs: config.originTimeoutMs, metrics });
@@ -181,7 +185,7 @@ export async function buildSiteApp({
   });
   app.addHook('onClose', () => counters.close());
   app.addHook('onClose', async () => origin.close());
-  const readiness = watchOriginReadiness(origin);
+  const readiness = watchOriginReadiness(origin, readyBuffer && readyPublisher(readyBuffer).originUp);
   app.addHook('onClose', async () => readiness.stop());
 
   // External plugins.

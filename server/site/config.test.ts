@@ -75,3 +75,20 @@ describe('METRICS_PORT and METRICS_HOST', () => {
     expect(() => loadSiteConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/);
   });
 });
+
+describe('READY_PORT', () => {
+  it('is off unless set', () => {
+    expect(loadSiteConfig({}).readyPort).toBeUndefined();
+    expect(loadSiteConfig({ READY_PORT: '9465' }).readyPort).toBe(9465);
+    expect(loadSiteConfig({ READY_PORT: '0' }).readyPort).toBe(0);
+  });
+
+  it('refuses a malformed port and a port already taken by PORT or METRICS_PORT', () => {
+    expect(() => loadSiteConfig({ READY_PORT: 'ready' })).toThrow(/READY_PORT/);
+    expect(() => loadSiteConfig({ READY_PORT: '-1' })).toThrow(/READY_PORT/);
+    expect(() => loadSiteConfig({ PORT: '3000', READY_PORT: '3000' })).toThrow(/READY_PORT: must differ from PORT/);
+    expect(() => loadSiteConfig({ METRICS_PORT: '9464', READY_PORT: '9464' })).toThrow(
+      /READY_PORT: must differ from METRICS_PORT/,
+    );
+  });
+});

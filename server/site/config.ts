@@ -99,6 +99,8 @@ const schema = z.object({
   // Prometheus metrics on a listener of their own, never the public port (docs/operations.md "Metrics").
   METRICS_PORT: metricsPortSchema,
   METRICS_HOST: metricsHostSchema,
+  // /readyz on a port and a thread of its own, bound to HOST (server/site/ready-listener.ts); unset: off.
+  READY_PORT: metricsPortSchema,
   // Editors' secret for reading drafts under /preview (server/site/preview-access.ts).
   PREVIEW_TOKEN: z.string().min(16, 'PREVIEW_TOKEN must be at least 16 characters').optional(),
   // A browser key (restricted by HTTP referrer at Google), so it may be public.
@@ -150,6 +152,8 @@ export interface SiteConfig {
   publicConfig: PublicConfig;
   /** METRICS_HOST and METRICS_PORT: where /metrics is served; no port, no metrics listener. */
   metrics: MetricsListenerConfig;
+  /** READY_PORT: where /readyz is answered on its own thread; undefined: no such listener. */
+  readyPort: number | undefined;
 }
 
 export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -163,6 +167,11 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     throw new Error(
       'Invalid site server configuration: METRICS_PORT: must differ from PORT (metrics are never public)',
     );
+  if (values.READY_PORT !== undefined && values.READY_PORT !== 0) {
+    const taken =
+      values.READY_PORT === values.PORT ? 'PORT' : values.READY_PORT === values.METRICS_PORT ? 'METRICS_PORT' : '';
+    if (taken) throw new Error(`Invalid site server configuration: READY_PORT: must differ from ${taken}`);
+  }
   const domains = parseLocaleMap(values.LOCALE_DOMAINS, 'LOCALE_DOMAINS') as Map<Locale, string>;
   const localeDomains = new Map<string, Locale>();
   for (const [locale, host] of domains) localeDomains.set(host.toLowerCase(), locale);
@@ -193,5 +202,6 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     logLevel: logLevelFor(env, values.LOG_LEVEL),
     publicConfig: values.GOOGLE_MAPS_API_KEY ? { googleMapsApiKey: values.GOOGLE_MAPS_API_KEY } : {},
     metrics: { host: values.METRICS_HOST, port: values.METRICS_PORT },
+    readyPort: values.READY_PORT,
   };
 }

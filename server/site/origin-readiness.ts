@@ -19,12 +19,17 @@ export interface OriginReadiness {
   stop(): void;
 }
 
-export function watchOriginReadiness(origin: Pick<OriginClient, 'healthy'>): OriginReadiness {
+/** `onResult` hears every check's result (the readiness listener's shared state, ready-state.ts). */
+export function watchOriginReadiness(
+  origin: Pick<OriginClient, 'healthy'>,
+  onResult?: (up: boolean) => void,
+): OriginReadiness {
   let last: boolean | undefined;
   let running: Promise<boolean> | undefined;
   const check = (): Promise<boolean> => {
     running ??= origin.healthy(CHECK_TIMEOUT_MS).then((healthy) => {
       last = healthy;
+      onResult?.(healthy);
       running = undefined;
       return healthy;
     });
@@ -34,12 +39,19 @@ export function watchOriginReadiness(origin: Pick<OriginClient, 'healthy'>): Ori
   // does not ask its origin every second for nothing.
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  const start = () => {
+    if (timer || stopped) return;
+    timer = setInterval(() => void check(), CHECK_INTERVAL_MS);
+    timer.unref();
+  };
+  // The readiness listener (READY_PORT) has no poll to start the checks: start them now.
+  if (onResult) {
+    start();
+    void check();
+  }
   return {
     up: async () => {
-      if (!timer && !stopped) {
-        timer = setInterval(() => void check(), CHECK_INTERVAL_MS);
-        timer.unref();
-      }
+      start();
       return last ?? check();
     },
     stop: () => {

@@ -63,6 +63,13 @@ function slowPost(url: string, headers: Record<string, string>, body: string) {
   };
 }
 
+/** READY_PORT's listener (server/site/ready-listener.ts), from its line in the output. */
+const readyUrl = (server: ServerProcess) => /Site readiness on (http:\/\/\S+)/.exec(server.output())![1]!;
+const readyPort = async (server: ServerProcess) => {
+  const response = await fetch(readyUrl(server));
+  return { status: response.status, body: (await response.json()) as { status: string; inFlight: number } };
+};
+
 const readiness = async (server: ServerProcess) => {
   const response = await fetch(`${server.url}/readyz`);
   const body = (await response.json()) as { inFlight: number };
@@ -87,7 +94,14 @@ async function loadThroughShutdown(
   request: () => Promise<Response>,
   slow: () => ReturnType<typeof slowPost>,
   closingLine: RegExp,
-): Promise<{ outcomes: Outcome[]; slowOutcomes: Outcome[]; exitCode: number | null; readinessWhileDraining: number }> {
+  readyPortWhileDraining?: () => Promise<number>,
+): Promise<{
+  outcomes: Outcome[];
+  slowOutcomes: Outcome[];
+  exitCode: number | null;
+  readinessWhileDraining: number;
+  readyPortWhileDraining: number | undefined;
+}> {
   const outcomes: Outcome[] = [];
   const send = async () => {
     try {
@@ -111,42 +125,67 @@ async function loadThroughShutdown(
   let readinessWhileDraining = 0;
   await waitFor(async () => (readinessWhileDraining = (await readiness(server)).status) === 503, 'readiness 503');
   inRotation = false; // the balancer saw 503 and sends this server nothing new
+  // The ready port hears of draining with the main loop's next heartbeat (250 ms), and
+  // answers until the server has closed: the slow requests below hold closing open.
+  let readyPortStatus: number | undefined;
+  if (readyPortWhileDraining)
+    await waitFor(async () => (readyPortStatus = await readyPortWhileDraining()) === 503, 'ready port 503', 5000);
   await Promise.all(workers);
   await waitFor(() => closingLine.test(server.output()), 'the server to start closing');
   // Closing has begun with these requests in flight: now they may finish.
   await new Promise((resolve) => setTimeout(resolve, 200));
   const slowOutcomes = await Promise.all(slowRequests.map((slowRequest) => slowRequest.finish()));
-  return { outcomes, slowOutcomes, exitCode: await server.exited, readinessWhileDraining };
+  return {
+    outcomes,
+    slowOutcomes,
+    exitCode: await server.exited,
+    readinessWhileDraining,
+    readyPortWhileDraining: readyPortStatus,
+  };
 }
 
 const CART = JSON.stringify({ items: [{ code: 'WASH-BASIC', quantity: 2 }] });
 
 describe('graceful shutdown on SIGTERM', () => {
-  it('the site server (with its embedded origin) serves every request and exits 0', async () => {
+  it('the site server (with its embedded origin and READY_PORT) serves every request and exits 0', async () => {
     const server = await startServerProcess('server/main.ts', {
       ...(await seededDatabaseEnv('shutdown_site', dataDir('site'))),
       DIST_DIR: distDir,
       RENDER_CACHE_TTL_MS: '0',
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      READY_PORT: '0',
     });
     running.push(server);
     expect((await readiness(server)).status).toBe(200);
+    // The ready port answers as the public port does (ready once the first origin check is in).
+    await waitFor(async () => (await readyPort(server)).status === 200, 'the ready port to answer 200', 5000);
+    expect((await readyPort(server)).body).toEqual({ status: 'ready', inFlight: expect.any(Number) });
+    expect((await fetch(readyUrl(server).replace('/readyz', '/'))).status).toBe(404);
     let page = 0;
     const paths = ['/', '/en-EU', '/sv-SE', '/no-NO', '/en-EU/_payload.json'];
     const host = new URL(server.url).host;
-    const { outcomes, slowOutcomes, exitCode, readinessWhileDraining } = await loadThroughShutdown(
-      server,
-      () => fetch(`${server.url}${paths[(page += 1) % paths.length]}`),
-      () =>
-        slowPost(
-          `${server.url}/proxy/digital-order/v1/cart/validate`,
-          { 'content-type': 'application/json', host, origin: `http://${host}`, 'x-st1-locale': 'fi-FI' },
-          CART,
-        ),
-      /Site server: SIGTERM, closing with \d+ requests in flight/,
-    );
+    const drainingBodies: string[] = [];
+    const { outcomes, slowOutcomes, exitCode, readinessWhileDraining, readyPortWhileDraining } =
+      await loadThroughShutdown(
+        server,
+        () => fetch(`${server.url}${paths[(page += 1) % paths.length]}`),
+        () =>
+          slowPost(
+            `${server.url}/proxy/digital-order/v1/cart/validate`,
+            { 'content-type': 'application/json', host, origin: `http://${host}`, 'x-st1-locale': 'fi-FI' },
+            CART,
+          ),
+        /Site server: SIGTERM, closing with \d+ requests in flight/,
+        async () => {
+          const { status, body } = await readyPort(server);
+          drainingBodies.push(body.status);
+          return status;
+        },
+      );
     expect(readinessWhileDraining).toBe(503);
+    expect(readyPortWhileDraining).toBe(503);
+    expect(drainingBodies.at(-1)).toBe('draining');
     expect({ exitCode, failed: failures(outcomes), slow: slowOutcomes }, server.output()).toEqual({
       exitCode: 0,
       failed: [],
