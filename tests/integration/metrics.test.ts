@@ -118,10 +118,17 @@ describe('metrics listeners', () => {
     const before = await scrape(siteMetricsUrl);
     expect((await fetch(`${server.url}/yrityksille`)).status).toBe(200);
     expect((await fetch(`${server.url}/yrityksille`)).status).toBe(200);
-    const after = await scrape(siteMetricsUrl);
     const pages = (samples: Map<string, number>) =>
       total(samples, 'http_request_duration_seconds_count', 'route="/*"', 'status_code="200"');
-    expect(pages(after) - pages(before)).toBe(2);
+    // A request is counted when its answer has been written (onResponse), which can come a
+    // moment after the client has read it: scrape until both are in.
+    let after = await scrape(siteMetricsUrl);
+    await expect
+      .poll(async () => {
+        after = await scrape(siteMetricsUrl);
+        return pages(after) - pages(before);
+      })
+      .toBe(2);
     // The raw URL is never a label.
     expect([...after.keys()].some((series) => series.includes('yrityksille'))).toBe(false);
     const hits = (samples: Map<string, number>) => total(samples, 'st1_render_cache_lookups_total', 'result="hit"');
