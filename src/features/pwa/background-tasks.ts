@@ -38,18 +38,29 @@ export function browserEnvironment(allowed: () => boolean): BackgroundTaskEnviro
 /**
  * Runs `run` now and on every wake-up (visible again, online again, every
  * BACKGROUND_TASK_WAKE_MS while visible) when the app is visible, online and on a
- * connection that allows it; never two runs at once. Returns a function that stops it.
+ * connection that allows it; never two runs at once (a wake-up during a run runs once more
+ * after it). Returns a function that stops it.
  */
 export function scheduleBackgroundTasks(run: () => Promise<void>, env: BackgroundTaskEnvironment): () => void {
   let running = false;
+  // A wake-up during a run is not dropped: the run may have checked a list just before
+  // the app went to the background, and what changed since then is wanted now.
+  let wokenWhileRunning = false;
   let stopped = false;
   const wake = () => {
-    if (stopped || running || !env.isVisible() || !env.isOnline() || !env.allowed()) return;
+    if (stopped || !env.isVisible() || !env.isOnline() || !env.allowed()) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
     running = true;
     void run()
       .catch((error: unknown) => console.warn('Background tasks failed', error))
       .finally(() => {
         running = false;
+        if (!wokenWhileRunning) return;
+        wokenWhileRunning = false;
+        wake();
       });
   };
   env.document.addEventListener('visibilitychange', wake);

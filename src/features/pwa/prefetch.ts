@@ -8,11 +8,13 @@
  * How much depends on the connection (navigator.connection, where the browser has it;
  * @/shared/connection-budget): nothing on Save-Data, 2g or a slow link by its measured
  * round trip and bandwidth, a few one at a time on a moderate link, all links in view on
- * a fast one. Each payload is prefetched at most once per session (a tab, or one start of
+ * a fast one. A prefetch starts only while none of the page's own requests is on its way
+ * (@/shared/api/essential-requests). Each payload is prefetched at most once per session (a tab, or one start of
  * the installed app): landing on the front page again does not fetch the same payloads
  * again. Only when a service worker controls the page: without one the payloads
  * (`cache-control: no-cache`) would be fetched twice.
  */
+import { whenEssentialRequestsAnswered } from '@/shared/api/essential-requests';
 import { connectionBudget, type ConnectionBudget, type ConnectionInfo } from '@/shared/connection-budget';
 import { payloadUrl } from '@/shared/payload';
 import { LOCALES, LOCALE_INFO } from '@/shared/locales';
@@ -180,6 +182,10 @@ export function startPrefetching(basename: string): () => void {
     async (url) => {
       // The connection can change while links wait: asked again before each fetch.
       if (stopped || memory.has(url) || started >= limits().total) return;
+      // The page's own requests first: on a link that holds answers back, prefetches would
+      // take the connections that the cart's or the session's check needs.
+      await whenEssentialRequestsAnswered();
+      if (stopped || started >= limits().total) return;
       started++;
       await warmPayload(url);
       memory.remember(url);

@@ -5,6 +5,7 @@
  */
 import ky, { isHTTPError, isTimeoutError } from 'ky';
 import { ApiError, isApiErrorBody, retryAfterSeconds } from './errors';
+import { essentialRequestStarted } from './essential-requests';
 import type { HttpMethod } from './endpoint';
 
 export interface ApiRequest {
@@ -137,6 +138,8 @@ async function send(request: ApiRequest): Promise<RawAnswer> {
   const headers = requestHeaders(request);
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   const fetchWith = request.fetch ?? globalThis.fetch;
+  // Optional traffic waits while this is on its way (./essential-requests.ts).
+  const ended = essentialRequestStarted();
   try {
     const response = await ky(url, {
       baseUrl: RELATIVE_BASE,
@@ -181,6 +184,8 @@ async function send(request: ApiRequest): Promise<RawAnswer> {
     if (request.signal?.aborted) throw error;
     if (isTimeoutError(error)) throw timeoutError(request, error);
     throw networkError(request, error);
+  } finally {
+    ended();
   }
 }
 

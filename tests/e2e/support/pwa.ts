@@ -138,6 +138,16 @@ export async function hasStoredLayout(page: Page, locale: Locale): Promise<boole
 }
 
 /**
+ * A browser with no way out: every request, loopback included (`<-loopback>` takes away
+ * Chromium's implicit bypass), goes to a proxy that refuses connections. Playwright's
+ * `offline` emulation alone does not hold for a service worker that starts with the
+ * browser: it is applied to the worker's DevTools session only after the worker has run,
+ * so its first fetches could still reach the server (microsoft/playwright#2311). The
+ * emulation stays on as well, for `navigator.onLine`.
+ */
+const NO_NETWORK_ARGS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
+
+/**
  * A Chromium profile on disk, for tests of the installed app: what the worker and the
  * pages stored survives closing the browser and launching it again on the same folder.
  * Playwright's usual contexts are incognito ones, which Chromium never installs from.
@@ -150,7 +160,7 @@ export async function launchProfile(
   const { launchOptions, baseURL, userAgent } = testInfo.project.use;
   return chromium.launchPersistentContext(profile, {
     ...launchOptions,
-    args: [...(launchOptions?.args ?? []), ...(options.args ?? [])],
+    args: [...(launchOptions?.args ?? []), ...(options.offline ? NO_NETWORK_ARGS : []), ...(options.args ?? [])],
     baseURL,
     userAgent,
     locale: 'fi-FI',

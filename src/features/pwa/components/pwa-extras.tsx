@@ -6,6 +6,7 @@
  * features, and the install offer (with the `app` message catalog it needs).
  */
 import { useEffect, useState } from 'react';
+import { whenEssentialRequestsAnswered } from '@/shared/api/essential-requests';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
 import { loadFeatureMessages } from '@/i18n/catalogs';
@@ -75,6 +76,8 @@ export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: 
       await whenServiceWorkerControls();
       // For the life of the document (like `started`): an installed app stays open for days.
       scheduleBackgroundTasks(async () => {
+        // Behind the page's own requests (the session's and the cart's checks, a form).
+        await whenEssentialRequestsAnswered();
         for (const task of backgroundTasks) {
           await task({ locale }).catch((error: unknown) => console.warn('A background task failed', error));
         }
