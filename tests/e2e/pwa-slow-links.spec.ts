@@ -206,7 +206,7 @@ test('on 2g the worker precaches the app shell only, keeps what pages use, and t
     // Relaunched with no network: the product page opens and runs from what it used.
     context = await launchProfile(testInfo, profile.dir, {
       args: ['--force-effective-connection-type=2G'],
-      offline: true,
+      noNetwork: true,
       viewport: { width: 390, height: 844 },
     });
     page = await firstPage(context);

@@ -140,10 +140,12 @@ export async function hasStoredLayout(page: Page, locale: Locale): Promise<boole
 /**
  * A browser with no way out: every request, loopback included (`<-loopback>` takes away
  * Chromium's implicit bypass), goes to a proxy that refuses connections. Playwright's
- * `offline` emulation alone does not hold for a service worker that starts with the
- * browser: it is applied to the worker's DevTools session only after the worker has run,
- * so its first fetches could still reach the server (microsoft/playwright#2311). The
- * emulation stays on as well, for `navigator.onLine`.
+ * `offline` emulation alone did not always hold for the service worker: under load a page
+ * the worker had never saved came from the server, fresh, in a browser launched offline
+ * (the navigation preload request, which the browser makes for the worker, is the likely
+ * way through; microsoft/playwright#2311 is the family of the bug). The emulation stays on
+ * as well, for `navigator.onLine`. It cannot be switched off again: tests that come back
+ * online use `offline` alone.
  */
 const NO_NETWORK_ARGS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
 
@@ -155,17 +157,24 @@ const NO_NETWORK_ARGS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-li
 export async function launchProfile(
   testInfo: TestInfo,
   profile: string,
-  options: { offline?: boolean; args?: string[]; viewport?: { width: number; height: number } } = {},
+  options: {
+    /** Emulated offline (`context.setOffline(false)` brings the network back). */
+    offline?: boolean;
+    /** No network for the life of the browser (NO_NETWORK_ARGS), and emulated offline. */
+    noNetwork?: boolean;
+    args?: string[];
+    viewport?: { width: number; height: number };
+  } = {},
 ): Promise<BrowserContext> {
   const { launchOptions, baseURL, userAgent } = testInfo.project.use;
   return chromium.launchPersistentContext(profile, {
     ...launchOptions,
-    args: [...(launchOptions?.args ?? []), ...(options.offline ? NO_NETWORK_ARGS : []), ...(options.args ?? [])],
+    args: [...(launchOptions?.args ?? []), ...(options.noNetwork ? NO_NETWORK_ARGS : []), ...(options.args ?? [])],
     baseURL,
     userAgent,
     locale: 'fi-FI',
     serviceWorkers: 'allow',
-    offline: options.offline ?? false,
+    offline: (options.offline || options.noNetwork) ?? false,
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });
 }
