@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import type { Layout } from '@/shared/content-schema';
 import type { Locale } from '@/shared/locales';
 import { ConsentManager } from '@/features/consent/components/consent-manager';
+import { whenServiceWorkerControls } from '@/features/pwa/sw-bridge';
 // Service worker, build check, payload prefetch and install offer (src/features/pwa).
 import PwaExtras, { type BackgroundTask } from '@/features/pwa/components/pwa-extras';
 import { Notifications } from '@/ui/notifications';
@@ -27,12 +28,16 @@ const BACKGROUND_TASKS = [syncStationList];
 
 /**
  * Stores the layout of each page seen online (src/app/layout-store.ts), so that pages put
- * together offline show the current header and footer. Dexie loads on demand.
+ * together offline show the current header and footer. Only pages a service worker
+ * controls can be put together offline, so on a first visit Dexie (30 KB gzip) loads once
+ * the worker has taken over, after the page has loaded, not before the visitor can use
+ * the landing page (issue 31, finding 12).
  */
 function KeepLayout({ locale, layout }: { locale: Locale; layout: Layout | null }) {
   useEffect(() => {
     if (!layout || !navigator.onLine) return;
-    void import('./layout-store')
+    void whenServiceWorkerControls()
+      .then(() => import('./layout-store'))
       .then(({ saveLayout }) => saveLayout(locale, layout))
       .catch((error: unknown) => console.warn('Could not store the layout', error));
   }, [locale, layout]);

@@ -10,7 +10,6 @@ import { addNotification, FALLBACK_ERROR_MESSAGE_ID } from '@/ui/notifications-s
 import { fetchAuthStatus, fetchCards, fetchCustomer, requestLogout } from './session-api';
 import { session, sessionCheck } from '@/ui/session-store';
 import { setUserFirstName } from './user-label';
-import { isEmptyCustomer, userFromCustomer } from './user-from-customer';
 
 /** Whether the first auth check of this page has finished: kept in the shared session store, which the shop reads too. */
 export { sessionCheck };
@@ -23,7 +22,13 @@ function resetUser(): void {
 
 /** Loads the customer (and cards) of an authorized session into the store. */
 export async function loadCustomer(locale: Locale): Promise<void> {
-  const [record, cards] = await Promise.all([fetchCustomer(locale), fetchCards(locale).catch(() => [])]);
+  // Loaded only for a signed-in visitor: it parses phone numbers (libphonenumber, 28 KB
+  // gzip), which a guest's first visit of the landing page has no use for (issue 31, finding 12).
+  const [record, cards, { isEmptyCustomer, userFromCustomer }] = await Promise.all([
+    fetchCustomer(locale),
+    fetchCards(locale).catch(() => []),
+    import('./user-from-customer'),
+  ]);
   if (!record || isEmptyCustomer(record)) {
     resetUser();
     return;
