@@ -70,7 +70,7 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['tsconfig.app.json', 'tsconfig.server.json', 'tsconfig.sw.json'],
+          project: ['tsconfig.app.json', 'tsconfig.server.json', 'tsconfig.browser-driven.json', 'tsconfig.sw.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],
