@@ -80,6 +80,28 @@ export default tseslint.config(
     },
   },
   {
+    // No cast of an API answer (docs/design.md "The contract table"): an answer is read
+    // through its contract's schema or a guard that re-states it, never asserted to a type.
+    // Request bodies (`request.body`) are parsed by their route schemas and stay allowed;
+    // `as unknown` claims nothing. tests/lint/answer-casts.test.ts shows what is caught.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-test-support.{ts,tsx}', 'server/**/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "[expression.type='CallExpression'][expression.callee.property.name='json']",
+          "[expression.type='AwaitExpression'][expression.argument.callee.property.name='json']",
+          "[expression.type='MemberExpression'][expression.property.name='body']:not([expression.object.name='request'])",
+          "[expression.type='Identifier'][expression.name=/^(body|answer|response|json)$/]",
+        ].map((answer) => ({
+          selector: `TSAsExpression${answer}:not([typeAnnotation.type='TSUnknownKeyword'])`,
+          message: "No cast of an API answer: parse it with its contract's schema or check it with a guard.",
+        })),
+      ],
+    },
+  },
+  {
     // No production function over 80 lines (blank lines and comments not counted) unless a
     // disable comment on it says why: `// eslint-disable-next-line max-lines-per-function -- why`.
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],

@@ -2,14 +2,12 @@
  * The origin's station list (through the site's /proxy): the full list of a country, or
  * the changes since a stored version, conditionally on its ETag.
  */
-import type { PathOf } from '@/shared/api/endpoint';
 import { ApiError } from '@/shared/api/errors';
-import type { stationsApi } from '@/shared/api/stations';
+import { STATIONS_PATHS } from '@/shared/api/paths';
 import type { Locale } from '@/shared/locales';
 import type { StationCountry, StationList, StationSummary } from '@/shared/stations';
 
-const STATIONS_PATH: PathOf<typeof stationsApi.list> = 'cms-view/v1/stations';
-const STATIONS_ENDPOINT = `/proxy/${STATIONS_PATH}`;
+const STATIONS_ENDPOINT = `/proxy/${STATIONS_PATHS.list}`;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
