@@ -127,19 +127,23 @@ export async function accountRoutes(
       .send();
   });
 
-  app.post(at(siteApi.login), { ...guarded(loginLimit), schema: routeSchema(siteApi.login) }, async (request, reply) => {
-    const locale = assertSameSiteRequest(request);
-    const { email, password, unlockToken } = request.body;
-    const previousToken = sessionToken(request);
-    const answer = await origin.call(customersApi.login, {
-      locale,
-      // Link options: the first refused attempt mails the owner an unlock link.
-      body: { email, password, unlockToken, previousToken, ...linkOptions(request, locale) },
-    });
-    noStore(reply);
-    setSessionCookie(request, reply, answer.body.token, answer.body.expiresAt);
-    return reply.status(200).header('user-status', 'AUTHORIZED').send({ status: 'AUTHORIZED' });
-  });
+  app.post(
+    at(siteApi.login),
+    { ...guarded(loginLimit), schema: routeSchema(siteApi.login) },
+    async (request, reply) => {
+      const locale = assertSameSiteRequest(request);
+      const { email, password, unlockToken } = request.body;
+      const previousToken = sessionToken(request);
+      const answer = await origin.call(customersApi.login, {
+        locale,
+        // Link options: the first refused attempt mails the owner an unlock link.
+        body: { email, password, unlockToken, previousToken, ...linkOptions(request, locale) },
+      });
+      noStore(reply);
+      setSessionCookie(request, reply, answer.body.token, answer.body.expiresAt);
+      return reply.status(200).header('user-status', 'AUTHORIZED').send({ status: 'AUTHORIZED' });
+    },
+  );
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const locale = assertSameSiteRequest(request);
@@ -152,23 +156,27 @@ export async function accountRoutes(
   app.post(at(siteApi.logoutByPost), { schema: routeSchema(siteApi.logoutByPost) }, logout);
 
   // The browser's form body is the origin's; the honeypot field is taken out before it goes on.
-  app.post(at(siteApi.formSubmit), { ...guarded(formLimit), schema: routeSchema(siteApi.formSubmit) }, async (request, reply) => {
-    const locale = assertSameSiteRequest(request);
-    const { body } = request;
-    noStore(reply);
-    const { [HONEYPOT_FIELD]: honeypot, ...fields } = body.fields;
-    // A filled honeypot is a bot: it is told "sent" so that it learns nothing, and nothing is stored.
-    if (honeypot) {
-      request.log.info('form submission dropped: honeypot filled');
+  app.post(
+    at(siteApi.formSubmit),
+    { ...guarded(formLimit), schema: routeSchema(siteApi.formSubmit) },
+    async (request, reply) => {
+      const locale = assertSameSiteRequest(request);
+      const { body } = request;
+      noStore(reply);
+      const { [HONEYPOT_FIELD]: honeypot, ...fields } = body.fields;
+      // A filled honeypot is a bot: it is told "sent" so that it learns nothing, and nothing is stored.
+      if (honeypot) {
+        request.log.info('form submission dropped: honeypot filled');
+        return reply.status(201).send({ status: 'SENT' });
+      }
+      await origin.call(formsApi.submit, {
+        locale,
+        token: sessionToken(request),
+        body: { form: body.form, fields },
+      });
       return reply.status(201).send({ status: 'SENT' });
-    }
-    await origin.call(formsApi.submit, {
-      locale,
-      token: sessionToken(request),
-      body: { form: body.form, fields },
-    });
-    return reply.status(201).send({ status: 'SENT' });
-  });
+    },
+  );
 
   /**
    * An origin call with a body built from the request's parsed, named fields (`originBody`),

@@ -7,7 +7,7 @@
  */
 
 /** The site server's own endpoints (src/shared/api/site.ts). */
-export const SITE_PATHS = {
+export const SITE_API_PATHS = {
   auth: 'api/v1/auth',
   login: 'api/v1/login',
   logout: 'api/v1/logout',
@@ -22,7 +22,7 @@ export const SITE_PATHS = {
 } as const;
 
 /** cms-view/v1 content (src/shared/api/content.ts). */
-export const CONTENT_PATHS = {
+export const CONTENT_API_PATHS = {
   layout: 'cms-view/v1/content/layout',
   page: 'cms-view/v1/content/page',
   view: 'cms-view/v1/content/view',
@@ -31,17 +31,17 @@ export const CONTENT_PATHS = {
 } as const;
 
 /** cms-view/v1/stations (src/shared/api/stations.ts). */
-export const STATIONS_PATHS = { list: 'cms-view/v1/stations' } as const;
+export const STATIONS_API_PATHS = { list: 'cms-view/v1/stations' } as const;
 
 /** station-import/v1 (src/shared/api/station-import.ts). */
-export const STATION_IMPORT_PATHS = {
+export const STATION_IMPORT_API_PATHS = {
   fuelPrices: 'station-import/v1/fuel-prices',
   chargerStatuses: 'station-import/v1/charger-statuses',
   tariffs: 'station-import/v1/tariffs',
 } as const;
 
 /** digital-order/v1 (src/shared/api/shop.ts). */
-export const SHOP_PATHS = {
+export const SHOP_API_PATHS = {
   validateCart: 'digital-order/v1/cart/validate',
   products: 'digital-order/v1/products',
   initializeOrder: 'digital-order/v1/orders/initialize',
@@ -52,7 +52,7 @@ export const SHOP_PATHS = {
 } as const;
 
 /** customers/v1 (src/shared/api/customers.ts). */
-export const CUSTOMERS_PATHS = {
+export const CUSTOMERS_API_PATHS = {
   sessions: 'customers/v1/sessions',
   session: 'customers/v1/session',
   customer: 'customers/v1/customer',
@@ -67,4 +67,4 @@ export const CUSTOMERS_PATHS = {
 } as const;
 
 /** forms/v1 (src/shared/api/forms.ts). */
-export const FORMS_PATHS = { submissions: 'forms/v1/submissions' } as const;
+export const FORMS_API_PATHS = { submissions: 'forms/v1/submissions' } as const;

@@ -20,7 +20,7 @@ import {
 } from './customers';
 import { endpoint } from './endpoint';
 import { formsApi } from './forms';
-import { SITE_PATHS } from './paths';
+import { SITE_API_PATHS } from './paths';
 
 /** Named in a 400's message: "Invalid request body (a JSON object): …". */
 const jsonObject = <Schema extends z.ZodType>(schema: Schema) => schema.describe('request body (a JSON object)');
@@ -32,7 +32,7 @@ export const siteApi = {
   /** 204 with `user-status: AUTHORIZED | UNAUTHORIZED`; a dead session's cookie is cleared. */
   auth: endpoint({
     method: 'GET',
-    path: SITE_PATHS.auth,
+    path: SITE_API_PATHS.auth,
     status: 204,
     request: {},
     response: z.undefined(),
@@ -41,7 +41,7 @@ export const siteApi = {
   /** Sets the session cookie; the per-account lock's refusal carries `reason: 'account-locked'`. */
   login: endpoint({
     method: 'POST',
-    path: SITE_PATHS.login,
+    path: SITE_API_PATHS.login,
     request: { body: loginRequest },
     response: z.object({ status: z.literal('AUTHORIZED') }),
     errors: [...guarded, 'INVALID_CREDENTIALS', 'EMAIL_NOT_CONFIRMED'],
@@ -49,7 +49,7 @@ export const siteApi = {
   /** Ends the session at the origin and clears the cookie: by a link (GET) or a form (POST). */
   logout: endpoint({
     method: 'GET',
-    path: SITE_PATHS.logout,
+    path: SITE_API_PATHS.logout,
     status: 204,
     request: {},
     response: z.undefined(),
@@ -57,7 +57,7 @@ export const siteApi = {
   }),
   logoutByPost: endpoint({
     method: 'POST',
-    path: SITE_PATHS.logout,
+    path: SITE_API_PATHS.logout,
     status: 204,
     request: {},
     response: z.undefined(),
@@ -66,7 +66,7 @@ export const siteApi = {
   /** A contact form (spec §5); a filled honeypot field is answered the same and stored nowhere. */
   formSubmit: endpoint({
     method: 'POST',
-    path: SITE_PATHS.formSubmit,
+    path: SITE_API_PATHS.formSubmit,
     status: 201,
     request: { body: formsApi.submit.request.body },
     response: z.object({ status: z.literal('SENT') }),
@@ -74,7 +74,7 @@ export const siteApi = {
   }),
   register: endpoint({
     method: 'POST',
-    path: SITE_PATHS.register,
+    path: SITE_API_PATHS.register,
     status: 202,
     request: { body: jsonObject(registerRequest) },
     response: customersApi.register.response,
@@ -82,7 +82,7 @@ export const siteApi = {
   }),
   forgotPassword: endpoint({
     method: 'POST',
-    path: SITE_PATHS.forgotPassword,
+    path: SITE_API_PATHS.forgotPassword,
     status: 202,
     request: { body: jsonObject(resetRequest) },
     response: customersApi.requestPasswordReset.response,
@@ -90,14 +90,14 @@ export const siteApi = {
   }),
   confirmEmail: endpoint({
     method: 'POST',
-    path: SITE_PATHS.confirmEmail,
+    path: SITE_API_PATHS.confirmEmail,
     request: { body: confirmEmailRequest },
     response: customersApi.confirmEmail.response,
     errors: [...guarded, ...customersApi.confirmEmail.errors],
   }),
   resetPassword: endpoint({
     method: 'POST',
-    path: SITE_PATHS.resetPassword,
+    path: SITE_API_PATHS.resetPassword,
     request: { body: jsonObject(resetCompleteRequest) },
     response: customersApi.completePasswordReset.response,
     errors: [...guarded, ...customersApi.completePasswordReset.errors],
@@ -105,7 +105,7 @@ export const siteApi = {
   /** Whether a reset link's token still works; it is not used up. */
   checkResetToken: endpoint({
     method: 'POST',
-    path: SITE_PATHS.checkResetToken,
+    path: SITE_API_PATHS.checkResetToken,
     request: { body: jsonObject(tokenRequest) },
     response: customersApi.checkResetToken.response,
     errors: [...guarded, ...customersApi.checkResetToken.errors],
@@ -113,7 +113,7 @@ export const siteApi = {
   /** The signed-in customer's details; answers the updated record. */
   updateCustomer: endpoint({
     method: 'POST',
-    path: SITE_PATHS.customer,
+    path: SITE_API_PATHS.customer,
     request: { body: jsonObject(detailsRequest) },
     response: customersApi.updateCustomer.response,
     errors: ['BAD_REQUEST', 'FORBIDDEN', ...customersApi.updateCustomer.errors],
@@ -121,7 +121,7 @@ export const siteApi = {
   /** Ends every session of the customer; this browser's cookie gets the new one. */
   changePassword: endpoint({
     method: 'POST',
-    path: SITE_PATHS.password,
+    path: SITE_API_PATHS.password,
     request: { body: jsonObject(passwordChangeRequest) },
     response: z.object({ status: z.literal('CHANGED') }),
     errors: [...guarded, ...customersApi.changePassword.errors],

@@ -9,7 +9,7 @@ import { EVSE_STATUSES } from '../charge-points';
 import { FUEL_GRADES } from '../fuel-prices';
 import type { ErrorCode } from '../rules/error-codes';
 import { endpoint } from './endpoint';
-import { STATION_IMPORT_PATHS } from './paths';
+import { STATION_IMPORT_API_PATHS } from './paths';
 
 /** Rows per batch (a country's stations × grades fits; the origin's body limit follows it). */
 export const MAX_IMPORT_ROWS = 20_000;
@@ -93,7 +93,7 @@ const importErrors = ['IMPORT_NOT_CONFIGURED', 'UNAUTHORIZED', 'BAD_REQUEST'] as
 export const stationImportApi = {
   fuelPrices: endpoint({
     method: 'POST',
-    path: STATION_IMPORT_PATHS.fuelPrices,
+    path: STATION_IMPORT_API_PATHS.fuelPrices,
     request: { body: priceBatch },
     response: z.object({
       ...importResult,
@@ -114,7 +114,7 @@ export const stationImportApi = {
   }),
   chargerStatuses: endpoint({
     method: 'POST',
-    path: STATION_IMPORT_PATHS.chargerStatuses,
+    path: STATION_IMPORT_API_PATHS.chargerStatuses,
     request: { body: statusBatch },
     response: z.object({
       ...importResult,
@@ -127,7 +127,7 @@ export const stationImportApi = {
   /** OCPI 2.2.1 Tariffs, with the statuses' token (docs/stations.md "Charging prices"). */
   tariffs: endpoint({
     method: 'POST',
-    path: STATION_IMPORT_PATHS.tariffs,
+    path: STATION_IMPORT_API_PATHS.tariffs,
     request: { body: tariffBatch },
     response: z.object({
       ...importResult,

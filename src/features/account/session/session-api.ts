@@ -9,7 +9,7 @@ import { isCard, isCustomerRecord } from '@/shared/account-guards';
 import type { Card, CustomerRecord } from '@/shared/account-types';
 import { requestJson, type ApiAnswer } from '@/shared/api/client';
 import type { HttpMethod } from '@/shared/api/endpoint';
-import { CUSTOMERS_PATHS, SITE_PATHS } from '@/shared/api/paths';
+import { CUSTOMERS_API_PATHS, SITE_API_PATHS } from '@/shared/api/paths';
 import type { Locale } from '@/shared/locales';
 
 /** A call to the site server with the locale header; any failure is an ApiError. */
@@ -23,13 +23,13 @@ export function callSite(
 
 /** GET /api/v1/auth: whether the session cookie belongs to a live session. */
 export async function fetchAuthStatus(locale: Locale): Promise<'AUTHORIZED' | 'UNAUTHORIZED'> {
-  const { headers } = await callSite(`/${SITE_PATHS.auth}`, locale);
+  const { headers } = await callSite(`/${SITE_API_PATHS.auth}`, locale);
   return headers.get('user-status') === 'AUTHORIZED' ? 'AUTHORIZED' : 'UNAUTHORIZED';
 }
 
 /** The customer record, or null for an empty one (spec §4). */
 export async function fetchCustomer(locale: Locale): Promise<CustomerRecord | null> {
-  const { body } = await callSite(`/proxy/${CUSTOMERS_PATHS.customer}`, locale);
+  const { body } = await callSite(`/proxy/${CUSTOMERS_API_PATHS.customer}`, locale);
   if (!isCustomerRecord(body)) return null;
   return {
     firstName: body.firstName,
@@ -41,11 +41,11 @@ export async function fetchCustomer(locale: Locale): Promise<CustomerRecord | nu
 }
 
 export async function fetchCards(locale: Locale): Promise<Card[]> {
-  const { body } = await callSite(`/proxy/${CUSTOMERS_PATHS.cards}`, locale);
+  const { body } = await callSite(`/proxy/${CUSTOMERS_API_PATHS.cards}`, locale);
   // A card of another shape is left out; the others are still shown.
   return Array.isArray(body) ? body.filter(isCard) : [];
 }
 
 export async function requestLogout(locale: Locale): Promise<void> {
-  await callSite(`/${SITE_PATHS.logout}`, locale);
+  await callSite(`/${SITE_API_PATHS.logout}`, locale);
 }

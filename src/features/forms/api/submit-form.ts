@@ -8,7 +8,7 @@
 import { requestJson } from '@/shared/api/client';
 import type { BodyOf } from '@/shared/api/endpoint';
 import { fieldErrorsOf } from '@/shared/api/errors';
-import { SITE_PATHS } from '@/shared/api/paths';
+import { SITE_API_PATHS } from '@/shared/api/paths';
 import type { siteApi } from '@/shared/api/site';
 import type { ContactFormId } from '@/shared/rules/forms';
 import type { Locale } from '@/shared/locales';
@@ -23,7 +23,7 @@ export async function submitForm(locale: Locale, form: ContactFormId, fields: Re
   try {
     await requestJson({
       method: 'POST',
-      url: `/${SITE_PATHS.formSubmit}`,
+      url: `/${SITE_API_PATHS.formSubmit}`,
       name: 'Form submit',
       headers: { 'x-st1-locale': locale },
       body: { form, fields } satisfies BodyOf<typeof siteApi.formSubmit>,

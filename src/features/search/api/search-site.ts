@@ -1,5 +1,5 @@
 import { fetchJson } from '@/shared/api/client';
-import { CONTENT_PATHS } from '@/shared/api/paths';
+import { CONTENT_API_PATHS } from '@/shared/api/paths';
 import type { SearchResult } from '@/shared/content-schema';
 import type { Locale } from '@/shared/locales';
 import { QUERY_FILTERS } from '@/shared/search/service-codes';
@@ -8,7 +8,7 @@ import { QUERY_FILTERS } from '@/shared/search/service-codes';
 export function searchSite(query: string, locale: Locale, signal?: AbortSignal): Promise<SearchResult> {
   return fetchJson(
     {
-      url: `/proxy/${CONTENT_PATHS.search}`,
+      url: `/proxy/${CONTENT_API_PATHS.search}`,
       name: 'Search',
       query: { q: query },
       headers: { 'x-st1-locale': locale },

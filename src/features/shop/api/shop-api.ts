@@ -8,7 +8,7 @@
  */
 import { requestJson } from '@/shared/api/client';
 import type { BodyOf, PathOf, ResponseOf } from '@/shared/api/endpoint';
-import { SHOP_PATHS } from '@/shared/api/paths';
+import { SHOP_API_PATHS } from '@/shared/api/paths';
 import type { shopApi as shopContracts } from '@/shared/api/shop';
 import { ApiError } from '@/shared/api/errors';
 import type { Locale } from '@/shared/locales';
@@ -36,16 +36,16 @@ async function call<E extends Contracts[keyof Contracts]>(
 
 export const shopApi = {
   validateCart: (request: BodyOf<Contracts['validateCart']>, locale: Locale, signal?: AbortSignal) =>
-    call<Contracts['validateCart']>('POST', SHOP_PATHS.validateCart, locale, { body: request, signal }),
+    call<Contracts['validateCart']>('POST', SHOP_API_PATHS.validateCart, locale, { body: request, signal }),
   products: (codes: string[], locale: Locale, signal?: AbortSignal) =>
-    call<Contracts['products']>('GET', SHOP_PATHS.products, locale, {
+    call<Contracts['products']>('GET', SHOP_API_PATHS.products, locale, {
       query: { codes: codes.join(',') },
       signal,
     }),
   initializeOrder: (request: BodyOf<Contracts['initializeOrder']>, locale: Locale) =>
-    call<Contracts['initializeOrder']>('POST', SHOP_PATHS.initializeOrder, locale, { body: request }),
+    call<Contracts['initializeOrder']>('POST', SHOP_API_PATHS.initializeOrder, locale, { body: request }),
   completeOrder: (result: BodyOf<Contracts['completeOrder']>, locale: Locale) =>
-    call<Contracts['completeOrder']>('POST', SHOP_PATHS.completeOrder, locale, { body: result }),
+    call<Contracts['completeOrder']>('POST', SHOP_API_PATHS.completeOrder, locale, { body: result }),
   checkWashCode: (code: string, locale: Locale) =>
-    call<Contracts['checkWashCode']>('POST', SHOP_PATHS.checkWashCode, locale, { body: { code } }),
+    call<Contracts['checkWashCode']>('POST', SHOP_API_PATHS.checkWashCode, locale, { body: { code } }),
 };

@@ -3,11 +3,11 @@
  * the changes since a stored version, conditionally on its ETag.
  */
 import { ApiError } from '@/shared/api/errors';
-import { STATIONS_PATHS } from '@/shared/api/paths';
+import { STATIONS_API_PATHS } from '@/shared/api/paths';
 import type { Locale } from '@/shared/locales';
 import type { StationCountry, StationList, StationSummary } from '@/shared/stations';
 
-const STATIONS_ENDPOINT = `/proxy/${STATIONS_PATHS.list}`;
+const STATIONS_ENDPOINT = `/proxy/${STATIONS_API_PATHS.list}`;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
