@@ -70,13 +70,35 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['tsconfig.app.json', 'tsconfig.server.json', 'tsconfig.sw.json'],
+          project: ['tsconfig.app.json', 'tsconfig.server.json', 'tsconfig.browser-driven.json', 'tsconfig.sw.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    // No cast of an API answer (docs/design.md "The contract table"): an answer is read
+    // through its contract's schema or a guard that re-states it, never asserted to a type.
+    // Request bodies (`request.body`) are parsed by their route schemas and stay allowed;
+    // `as unknown` claims nothing. tests/lint/answer-casts.test.ts shows what is caught.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*-test-support.{ts,tsx}', 'server/**/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "[expression.type='CallExpression'][expression.callee.property.name='json']",
+          "[expression.type='AwaitExpression'][expression.argument.callee.property.name='json']",
+          "[expression.type='MemberExpression'][expression.property.name='body']:not([expression.object.name='request'])",
+          "[expression.type='Identifier'][expression.name=/^(body|answer|response|json)$/]",
+        ].map((answer) => ({
+          selector: `TSAsExpression${answer}:not([typeAnnotation.type='TSUnknownKeyword'])`,
+          message: "No cast of an API answer: parse it with its contract's schema or check it with a guard.",
+        })),
+      ],
     },
   },
   {

@@ -2,11 +2,11 @@
  * `npm start`: the embedded origin on loopback, on its own thread (unless ORIGIN_URL points
  * elsewhere), and the site server on PORT. On SIGTERM/SIGINT it drains, finishes the requests in flight,
  * closes the site server, then the origin and its database pool, and exits 0
- * (server/lifecycle.ts).
+ * (server/common/lifecycle.ts).
  */
 import { loadOriginConfig } from './origin/config';
 import { startEmbeddedOrigin, type EmbeddedOrigin } from './origin/embedded-origin';
-import { closeApp, createLifecycle, shutDownOnSignals } from './lifecycle';
+import { closeApp, createLifecycle, shutDownOnSignals } from './common/lifecycle';
 import { loggerOptions } from './logging';
 import { buildSiteApp } from './site/app';
 import { loadSiteConfig } from './site/config';

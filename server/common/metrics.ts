@@ -46,7 +46,7 @@ function routeOf(request: FastifyRequest): string {
 /**
  * Per-route request metrics: `http_request_duration_seconds` (its `_count` is the request
  * rate; `status_code` gives the errors) and `http_requests_in_flight`. `inFlight` reads the
- * server's own count (server/lifecycle.ts) so the gauge and /readyz agree.
+ * server's own count (server/common/lifecycle.ts) so the gauge and /readyz agree.
  */
 export function observeRequests(app: FastifyInstance, registry: Registry, inFlight: () => number): void {
   const duration = new Histogram({

@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from './db';
-import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
+import { countRequests, createLifecycle, type Lifecycle } from '../common/lifecycle';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
 import { containsNul, nulRefusal } from '../common/nul-characters';
@@ -40,7 +40,7 @@ export interface OriginAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where the shop reads its configuration (PAYMENT_PROVIDER, …); process.env by default. */
   env?: NodeJS.ProcessEnv;
-  /** Draining on shutdown turns readiness to 503 (server/lifecycle.ts). */
+  /** Draining on shutdown turns readiness to 503 (server/common/lifecycle.ts). */
   lifecycle?: Lifecycle;
   /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN (config.ts); an import without one is off. */
   importTokens?: ImportTokens;
@@ -58,7 +58,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     // what goes wrong (its 5xx below, warnings of its plugins), not a line per request.
     logController: new LogController({ disableRequestLogging: true }),
     // Closing finishes what is in flight and serves what already came on open connections
-    // (server/lifecycle.ts); the drain period has already taken the process out of rotation.
+    // (server/common/lifecycle.ts); the drain period has already taken the process out of rotation.
     return503OnClosing: false,
     // The site server's request id (x-request-id) names this request in the logs too, so
     // one page view is one grep across both servers. Taken from any caller: the origin is

@@ -1,7 +1,7 @@
 /** Origin configuration from the environment, checked at start-up (docs/style.md rule 7). */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { shutdownSchema, type ShutdownSettings } from '../lifecycle';
+import { shutdownSchema, type ShutdownSettings } from '../common/lifecycle';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { loadMailConfig, type MailConfig } from './outbox/mail-config';
 import { metricsHostSchema, metricsPortSchema, type MetricsListenerConfig } from '../common/metrics';
@@ -75,7 +75,7 @@ export interface OriginConfig {
   siteUrls: string[];
   /** SMTP_URL, senders and the outbox worker's timing (outbox/mail-config.ts). */
   mail: MailConfig;
-  /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS, for the origin run on its own (server/lifecycle.ts). */
+  /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS, for the origin run on its own (server/common/lifecycle.ts). */
   shutdown: ShutdownSettings;
   /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN: who may push live station data. */
   importTokens: { prices?: string | undefined; chargerStatuses?: string | undefined };

@@ -3,7 +3,7 @@
  * the configuration it is handed, says where it listens, and closes it when told.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createLifecycle } from '../lifecycle';
+import { createLifecycle } from '../common/lifecycle';
 import { loggerOptions } from '../logging';
 import type { OriginConfig } from './config';
 import { startOrigin } from './start';

@@ -2,9 +2,9 @@
  * `npm run start:origin`: the origin on its own, for deployments with several site
  * servers and origin processes on one PostgreSQL (docs/operations.md "Deployment"). It
  * listens on ORIGIN_HOST:ORIGIN_PORT; site servers reach it with ORIGIN_URL. Graceful
- * shutdown as the site server's (server/lifecycle.ts).
+ * shutdown as the site server's (server/common/lifecycle.ts).
  */
-import { createLifecycle, shutDownOnSignals } from '../lifecycle';
+import { createLifecycle, shutDownOnSignals } from '../common/lifecycle';
 import { loggerOptions } from '../logging';
 import { loadOriginConfig } from './config';
 import { startOrigin } from './start';

@@ -3,7 +3,7 @@
  * its outbox worker delivering mail (docs/accounts.md "Mail delivery").
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { closeApp, type Lifecycle } from '../lifecycle';
+import { closeApp, type Lifecycle } from '../common/lifecycle';
 import { buildOriginApp } from './app';
 import type { OriginConfig } from './config';
 import { prepareDataDir } from './data-dir';

@@ -13,7 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
-import { countRequests, createLifecycle, type Lifecycle } from '../lifecycle';
+import { countRequests, createLifecycle, type Lifecycle } from '../common/lifecycle';
 import { QUIET_ROUTE } from '../logging';
 import { resolvePath } from '#shared/locales';
 import type { SiteConfig } from './config';
@@ -53,7 +53,7 @@ export interface SiteDeps {
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is added: the hostile-input tests take their route list from it. */
   onRoute?: (route: RouteOptions) => void;
-  /** Draining on shutdown turns readiness to 503 (server/lifecycle.ts). */
+  /** Draining on shutdown turns readiness to 503 (server/common/lifecycle.ts). */
   lifecycle?: Lifecycle;
   /**
    * Where the site's metrics are registered (docs/operations.md "Metrics"); main.ts serves
@@ -124,7 +124,7 @@ function createSiteServer(
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: false },
     // Closing finishes what is in flight and serves what already came on open connections
-    // (server/lifecycle.ts); the drain period has already taken the server out of rotation.
+    // (server/common/lifecycle.ts); the drain period has already taken the server out of rotation.
     return503OnClosing: false,
     // One id per browser request, taken from a trusted proxy's x-request-id or made here,
     // and sent on to the origin (server/common/request-id.ts).
@@ -168,7 +168,9 @@ export async function buildSiteApp({
   if (onRoute) app.addHook('onRoute', onRoute);
 
   // Route schemas are zod schemas (decision 008): a bad body is a 400 naming the field
-  // before the handler runs. No serializer compiler: no route declares a response schema.
+  // before the handler runs. The API routes declare their contracts' response schemas
+  // (src/shared/api/site.ts) through zodRoutes, whose serializer is plain JSON.stringify:
+  // the compiler checks each answer, and nothing at run time can turn it into a 500.
   app.setValidatorCompiler(validatorCompiler);
   countRequests(app, lifecycle);
   observeRequests(app, registry, () => lifecycle.inFlight);

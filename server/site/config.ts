@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { PublicConfig } from '#shared/boot-data';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { LOCALES, isLocale, type Locale } from '#shared/locales';
-import { shutdownSchema, type ShutdownSettings } from '../lifecycle';
+import { shutdownSchema, type ShutdownSettings } from '../common/lifecycle';
 import { metricsHostSchema, metricsPortSchema, type MetricsListenerConfig } from '../common/metrics';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
@@ -133,7 +133,7 @@ export interface SiteConfig {
   trustProxy: false | string[];
   /** Editors' token for /preview; preview is off without it. */
   previewToken: string | undefined;
-  /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS (server/lifecycle.ts). */
+  /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS (server/common/lifecycle.ts). */
   shutdown: ShutdownSettings;
   /** Redis for the per-address rate limits shared by every copy; memory per copy when absent. */
   redisUrl: string | undefined;

@@ -39,7 +39,7 @@ function jsonNestingExceeds(text: string, limit: number): boolean {
 export function acceptJsonBodiesOnly(app: FastifyInstance, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
-    const text = body as string;
+    const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text === '') return done(null, undefined);
     if (jsonNestingExceeds(text, MAX_JSON_DEPTH)) {
       return done(

@@ -7,7 +7,7 @@
  * stuck for STALLED_MS answers 503 here.
  */
 import { Worker } from 'node:worker_threads';
-import type { Lifecycle } from '../lifecycle';
+import type { Lifecycle } from '../common/lifecycle';
 import { HEARTBEAT_MS, readyPublisher } from './ready-state';
 
 export interface ReadyWorkerData {

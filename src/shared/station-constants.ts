@@ -36,3 +36,29 @@ export const DIET_CODES = ['L', 'G', 'M', 'VEG'] as const;
  * manifest shortcut opens the locator at `#my-stations` (docs/pwa.md "Favourite stations").
  */
 export const MY_STATIONS_ANCHOR = 'my-stations';
+
+/** The services a station lists (`services` of a station record), without zod for the browser's guard. */
+export const SERVICE_CODES = [
+  'carwash',
+  'evCharging',
+  'atm',
+  'lunch',
+  'post',
+  'sauna',
+  'shower',
+  'trailerrent',
+  'vanrental',
+  '95',
+  '98',
+  'diesel',
+  'HVO',
+  'e85',
+  'cng',
+  'lbg',
+  'adblue',
+  'norwegianshellcarwash',
+  'truckfacilities',
+  'servicestation',
+  'elbilsladdning150',
+  'elbilsladdning400',
+] as const;

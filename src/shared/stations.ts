@@ -11,36 +11,12 @@
  */
 import { CONNECTOR_STANDARDS, EVSE_STATUSES } from './charge-points';
 import { FUEL_GRADES } from './fuel-prices';
-import { STATION_COUNTRIES } from './station-constants';
+import { SERVICE_CODES, STATION_COUNTRIES } from './station-constants';
 
 export type { StationCountry } from './station-constants';
 import { z } from './zod';
 
 /** Service codes; Norway and Sweden add their own. */
-const SERVICE_CODES = [
-  'carwash',
-  'evCharging',
-  'atm',
-  'lunch',
-  'post',
-  'sauna',
-  'shower',
-  'trailerrent',
-  'vanrental',
-  '95',
-  '98',
-  'diesel',
-  'HVO',
-  'e85',
-  'cng',
-  'lbg',
-  'adblue',
-  'norwegianshellcarwash',
-  'truckfacilities',
-  'servicestation',
-  'elbilsladdning150',
-  'elbilsladdning400',
-] as const;
 export type ServiceCode = (typeof SERVICE_CODES)[number];
 
 /**
@@ -121,6 +97,8 @@ export const stationSummarySchema = z.object({
   chargePoints: z.array(chargePointSchema).optional(),
 });
 export type StationSummary = z.infer<typeof stationSummarySchema>;
+/** A list entry as sent: the hours' `exceptions` may be absent (the schema makes them {}). */
+export type StationSummaryInput = z.input<typeof stationSummarySchema>;
 
 /**
  * GET cms-view/v1/stations answer. `full` replaces what the browser has; otherwise

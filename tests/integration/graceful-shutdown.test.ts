@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (docs/operations.md "Deployment", server/lifecycle.ts): each server,
+ * Graceful shutdown (docs/operations.md "Deployment", server/common/lifecycle.ts): each server,
  * run as an operator runs it, gets SIGTERM under load. While it drains, readiness answers
  * 503 and every request is still served; requests in flight when it closes are finished;
  * the process exits 0. Not one request of the load fails.

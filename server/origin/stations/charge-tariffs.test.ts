@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { implausibleTariff, ocpiTariffSchema, toChargeTariff, type OcpiTariff } from './charge-tariffs';
+import { ocpiTariffSchema, type OcpiTariff } from '#shared/api/station-import';
+import { implausibleTariff, toChargeTariff } from './charge-tariffs';
 
 const tariff = (elements: OcpiTariff['elements'], currency: OcpiTariff['currency'] = 'EUR'): OcpiTariff =>
   ocpiTariffSchema.parse({

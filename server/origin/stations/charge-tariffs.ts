@@ -3,36 +3,11 @@
  * (https://github.com/ocpi/ocpi/blob/2.2.1/mod_tariffs.asciidoc) as a charge point operator
  * pushes them, stored as pushed, and read as the prices a driver pays (`ChargeTariff`).
  */
-import { z } from 'zod';
+import { ocpiTariffSchema, type OcpiTariff } from '#shared/api/station-import';
 import type { ChargeTariff } from '#shared/charge-points';
 import type { Db } from '../db';
 
-/** An OCPI 2.2.1 PriceComponent (§4.4.5): `price` excludes VAT; TIME and PARKING_TIME are per hour. */
-const priceComponentSchema = z.object({
-  type: z.enum(['ENERGY', 'FLAT', 'PARKING_TIME', 'TIME']),
-  price: z.number().nonnegative(),
-  vat: z.number().min(0).max(100).optional(),
-  step_size: z.number().int().nonnegative(),
-});
-
-/** An OCPI 2.2.1 Tariff object (§4.3.1), the fields this product reads; other OCPI fields are ignored. */
-export const ocpiTariffSchema = z.object({
-  country_code: z.enum(['FI', 'SE', 'NO']),
-  party_id: z.string().regex(/^[A-Z0-9]{3}$/, 'expected an OCPI party id of three characters'),
-  id: z.string().min(1).max(36),
-  currency: z.enum(['EUR', 'SEK', 'NOK']),
-  type: z.enum(['AD_HOC_PAYMENT', 'PROFILE_CHEAP', 'PROFILE_FAST', 'PROFILE_GREEN', 'REGULAR']).optional(),
-  elements: z
-    .array(
-      z.object({
-        price_components: z.array(priceComponentSchema).min(1),
-        restrictions: z.record(z.string(), z.unknown()).optional(),
-      }),
-    )
-    .min(1),
-  last_updated: z.iso.datetime({ offset: true }),
-});
-export type OcpiTariff = z.infer<typeof ocpiTariffSchema>;
+// The Tariff object as the import API takes it is the contract's (src/shared/api/station-import.ts).
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 

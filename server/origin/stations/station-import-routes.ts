@@ -8,65 +8,19 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { EVSE_STATUSES } from '#shared/charge-points';
-import { FUEL_GRADES } from '#shared/fuel-prices';
+import { routeSchema } from '#shared/api/endpoint';
+import { MAX_IMPORT_ROWS, stationImportApi } from '#shared/api/station-import';
 import { HttpError } from '../../common/http-error';
 import { zodRoutes } from '../../common/zod-routes';
 import type { Db } from '../db';
 import type { CachePurges } from '../outbox/cache-purges';
-import { ocpiTariffSchema } from './charge-tariffs';
-import { importChargerStatuses, importFuelPrices, importTariffs, MAX_IMPORT_ROWS } from './station-imports';
+import { importChargerStatuses, importFuelPrices, importTariffs } from './station-imports';
 import type { ImportKind, StationMetrics } from './station-metrics';
 
 export interface ImportTokens {
   prices?: string | undefined;
   chargerStatuses?: string | undefined;
 }
-
-const stationId = z.string().regex(/^[A-Z]{2}-\d{4,}$/, 'expected a station id such as FI-0001');
-const instant = z.iso.datetime({ offset: true });
-
-const priceBatch = z
-  .object({
-    prices: z
-      .array(
-        z
-          .object({
-            station: stationId,
-            grade: z.enum(FUEL_GRADES),
-            price: z.number(),
-            currency: z.enum(['EUR', 'SEK', 'NOK']),
-            setAt: instant,
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(MAX_IMPORT_ROWS),
-  })
-  .strict();
-
-const statusBatch = z
-  .object({
-    statuses: z
-      .array(
-        z
-          .object({
-            station: stationId,
-            evseUid: z.string().min(1).max(36),
-            status: z.enum(EVSE_STATUSES),
-            lastUpdated: instant,
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(MAX_IMPORT_ROWS),
-  })
-  .strict();
-
-/** Tariffs per batch: an operator has a handful per country and charger kind. */
-const MAX_TARIFFS = 500;
-const tariffBatch = z.object({ tariffs: z.array(ocpiTariffSchema).min(1).max(MAX_TARIFFS) }).strict();
 
 /** About 150 bytes a row in JSON: the limit follows MAX_IMPORT_ROWS. */
 const IMPORT_BODY_LIMIT = MAX_IMPORT_ROWS * 200;
@@ -110,10 +64,11 @@ export function stationImportRoutes(
       throw error;
     }
   }
+  // The batches' schemas and answers are the contracts' (src/shared/api/station-import.ts).
   api.post(
     '/station-import/v1/fuel-prices',
     {
-      schema: { body: priceBatch },
+      schema: routeSchema(stationImportApi.fuelPrices),
       bodyLimit: IMPORT_BODY_LIMIT,
       onRequest: bearerCheck(deps.tokens.prices, 'PRICE_IMPORT_TOKEN'),
     },
@@ -125,7 +80,7 @@ export function stationImportRoutes(
   api.post(
     '/station-import/v1/charger-statuses',
     {
-      schema: { body: statusBatch },
+      schema: routeSchema(stationImportApi.chargerStatuses),
       bodyLimit: IMPORT_BODY_LIMIT,
       onRequest: bearerCheck(deps.tokens.chargerStatuses, 'CHARGER_STATUS_IMPORT_TOKEN'),
     },
@@ -138,7 +93,7 @@ export function stationImportRoutes(
   api.post(
     '/station-import/v1/tariffs',
     {
-      schema: { body: tariffBatch },
+      schema: routeSchema(stationImportApi.tariffs),
       bodyLimit: IMPORT_BODY_LIMIT,
       onRequest: bearerCheck(deps.tokens.chargerStatuses, 'CHARGER_STATUS_IMPORT_TOKEN'),
     },

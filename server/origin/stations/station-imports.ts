@@ -13,7 +13,8 @@ import { COUNTRY_INFO } from '#shared/locales';
 import { HttpError } from '../../common/http-error';
 import type { Db } from '../db';
 import { createChargePointsRepository, stationsUsingTariffs } from './charge-points-repository';
-import { createChargeTariffsRepository, implausibleTariff, type OcpiTariff } from './charge-tariffs';
+import type { OcpiTariff } from '#shared/api/station-import';
+import { createChargeTariffsRepository, implausibleTariff } from './charge-tariffs';
 import { createFuelPricesRepository, priceKey, type StoredPrice } from './fuel-prices-repository';
 import { createStationsRepository } from './stations-repository';
 import type { CachePurges } from '../outbox/cache-purges';
@@ -26,8 +27,6 @@ import { stationKey } from '#shared/surrogate-keys';
  * (docs/stations.md "Times ahead of the origin's clock").
  */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
-/** Rows per batch (a country's stations × grades fits; the body limit is set to match). */
-export const MAX_IMPORT_ROWS = 20_000;
 /** Refused rows listed in an answer at most (the count says how many there were). */
 const LISTED_ROW_ERRORS = 50;
 

@@ -1,12 +1,14 @@
 /**
  * The site server's calls to the origin's customers/v1 and forms/v1 endpoints, on the
  * shared client (src/shared/api/client.ts): JSON over HTTP with the customer's session
- * token as a bearer token. A success comes back as its status and body; a refusal (4xx)
+ * token as a bearer token. A success comes back as its status and its body parsed by the
+ * contract's response schema; a refusal (4xx)
  * is thrown as the HttpError the browser gets (`originRefusal`); an origin that fails,
  * answers no JSON, cannot be reached or is too slow is a 502, 503 or 504.
  */
+import { z } from 'zod';
 import { requestJson } from '#shared/api/client';
-import type { Endpoint } from '#shared/api/endpoint';
+import type { BodyOf, Endpoint, ResponseOf } from '#shared/api/endpoint';
 import { ApiError } from '#shared/api/errors';
 import type { Locale } from '#shared/locales';
 import { HttpError } from '../errors';
@@ -14,9 +16,10 @@ import { observeOriginCall, originBadGateway, originTimedOut, originUnavailable 
 import { requestIdHeader } from '../request-scope';
 import type { SiteMetrics } from '../site-metrics';
 
-export interface OriginAnswer {
+/** A success of the origin: its status, and its body as the contract's response schema parsed it. */
+export interface OriginAnswer<Body = unknown> {
   status: number;
-  body: unknown;
+  body: Body;
 }
 
 /**
@@ -50,10 +53,15 @@ function siteError(error: unknown, timeoutMs: number): unknown {
 
 export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: number; metrics?: SiteMetrics } = {}) {
   const timeoutMs = options.timeoutMs ?? 8000;
-  async function call(
-    { method, path }: Pick<Endpoint, 'method' | 'path'>,
-    init: { locale: Locale; token?: string | undefined; body?: unknown },
-  ): Promise<OriginAnswer> {
+  /**
+   * Calls the origin endpoint of `contract` with a body of its request type, and parses the
+   * answer with its response schema: an answer of another shape is a bad answer (502).
+   */
+  async function call<E extends Endpoint>(
+    contract: E,
+    init: { locale: Locale; token?: string | undefined; body?: BodyOf<E> },
+  ): Promise<OriginAnswer<ResponseOf<E>>> {
+    const { method, path } = contract;
     try {
       const answer = await observeOriginCall(options.metrics, path, () =>
         requestJson({
@@ -69,7 +77,11 @@ export function createAccountOrigin(baseUrl: string, options: { timeoutMs?: numb
           timeoutMs,
         }),
       );
-      return { status: answer.status, body: answer.body };
+      // An empty body (204) is null to the client and undefined to a contract.
+      const body = z.safeParse<E['response']>(contract.response, answer.body ?? undefined);
+      if (!body.success)
+        throw new ApiError(502, 'BAD_ANSWER', `Origin ${path} answered an unexpected shape`, { failure: 'bad-answer' });
+      return { status: answer.status, body: body.data };
     } catch (error) {
       throw siteError(error, timeoutMs);
     }

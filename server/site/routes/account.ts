@@ -13,20 +13,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../common/zod-routes';
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '#shared/rules/forms';
-import {
-  detailsRequest,
-  loginRequest,
-  passwordChangeRequest,
-  registerRequest,
-  resetCompleteRequest,
-  resetRequest,
-  tokenRequest,
-  confirmEmailRequest,
-  customersApi,
-  type LinkOptions,
-} from '#shared/api/customers';
-import type { BodyOf, Endpoint } from '#shared/api/endpoint';
+import { customersApi, type LinkOptions } from '#shared/api/customers';
+import { routeSchema, type BodyOf, type Endpoint } from '#shared/api/endpoint';
 import { formsApi } from '#shared/api/forms';
+import { siteApi } from '#shared/api/site';
 import type { Locale } from '#shared/locales';
 import { createAccountOrigin } from '../accounts/account-origin';
 import { assertSameSiteRequest, sameSiteRequestsOnly } from '../accounts/csrf';
@@ -50,11 +40,8 @@ export const RATE_LIMITS = {
   formPerAddress: { max: 5, timeWindow: 10 * 60_000 },
 } as const;
 
-/** Named in a 400's message: "Invalid request body (a JSON object): …". */
-const jsonObject = <Schema extends z.ZodType>(schema: Schema) => schema.describe('request body (a JSON object)');
-
-/** The browser's form body is the origin's (the honeypot field is taken out before it goes on). */
-const formBody = formsApi.submit.request.body;
+/** Where a contract of src/shared/api/site.ts is served. */
+const at = (contract: Endpoint) => `/${contract.path}`;
 
 /** A refusal of the origin (thrown by `origin.call`, account-origin.ts) with this status. */
 const isRefusal = (error: unknown, status?: number): error is HttpError =>
@@ -120,7 +107,7 @@ export async function accountRoutes(
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  app.get('/api/v1/auth', async (request, reply) => {
+  app.get(at(siteApi.auth), { schema: routeSchema(siteApi.auth) }, async (request, reply) => {
     noStore(reply);
     const token = sessionToken(request);
     let authorized = false;
@@ -140,20 +127,23 @@ export async function accountRoutes(
       .send();
   });
 
-  app.post('/api/v1/login', { ...guarded(loginLimit), schema: { body: loginRequest } }, async (request, reply) => {
-    const locale = assertSameSiteRequest(request);
-    const { email, password, unlockToken } = request.body;
-    const previousToken = sessionToken(request);
-    const answer = await origin.call(customersApi.login, {
-      locale,
-      // Link options: the first refused attempt mails the owner an unlock link.
-      body: { email, password, unlockToken, previousToken, ...linkOptions(request, locale) },
-    });
-    noStore(reply);
-    const session = answer.body as { token: string; expiresAt: string };
-    setSessionCookie(request, reply, session.token, session.expiresAt);
-    return reply.status(200).header('user-status', 'AUTHORIZED').send({ status: 'AUTHORIZED' });
-  });
+  app.post(
+    at(siteApi.login),
+    { ...guarded(loginLimit), schema: routeSchema(siteApi.login) },
+    async (request, reply) => {
+      const locale = assertSameSiteRequest(request);
+      const { email, password, unlockToken } = request.body;
+      const previousToken = sessionToken(request);
+      const answer = await origin.call(customersApi.login, {
+        locale,
+        // Link options: the first refused attempt mails the owner an unlock link.
+        body: { email, password, unlockToken, previousToken, ...linkOptions(request, locale) },
+      });
+      noStore(reply);
+      setSessionCookie(request, reply, answer.body.token, answer.body.expiresAt);
+      return reply.status(200).header('user-status', 'AUTHORIZED').send({ status: 'AUTHORIZED' });
+    },
+  );
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const locale = assertSameSiteRequest(request);
@@ -162,26 +152,31 @@ export async function accountRoutes(
     clearSessionCookie(request, reply);
     return noStore(reply).status(204).header('user-status', 'UNAUTHORIZED').send();
   };
-  app.get('/api/v1/logout', logout);
-  app.post('/api/v1/logout', logout);
+  app.get(at(siteApi.logout), { schema: routeSchema(siteApi.logout) }, logout);
+  app.post(at(siteApi.logoutByPost), { schema: routeSchema(siteApi.logoutByPost) }, logout);
 
-  app.post('/api/v1/form/submit', { ...guarded(formLimit), schema: { body: formBody } }, async (request, reply) => {
-    const locale = assertSameSiteRequest(request);
-    const { body } = request;
-    noStore(reply);
-    const { [HONEYPOT_FIELD]: honeypot, ...fields } = body.fields;
-    // A filled honeypot is a bot: it is told "sent" so that it learns nothing, and nothing is stored.
-    if (honeypot) {
-      request.log.info('form submission dropped: honeypot filled');
+  // The browser's form body is the origin's; the honeypot field is taken out before it goes on.
+  app.post(
+    at(siteApi.formSubmit),
+    { ...guarded(formLimit), schema: routeSchema(siteApi.formSubmit) },
+    async (request, reply) => {
+      const locale = assertSameSiteRequest(request);
+      const { body } = request;
+      noStore(reply);
+      const { [HONEYPOT_FIELD]: honeypot, ...fields } = body.fields;
+      // A filled honeypot is a bot: it is told "sent" so that it learns nothing, and nothing is stored.
+      if (honeypot) {
+        request.log.info('form submission dropped: honeypot filled');
+        return reply.status(201).send({ status: 'SENT' });
+      }
+      await origin.call(formsApi.submit, {
+        locale,
+        token: sessionToken(request),
+        body: { form: body.form, fields },
+      });
       return reply.status(201).send({ status: 'SENT' });
-    }
-    await origin.call(formsApi.submit, {
-      locale,
-      token: sessionToken(request),
-      body: { form: body.form, fields },
-    });
-    return reply.status(201).send({ status: 'SENT' });
-  });
+    },
+  );
 
   /**
    * An origin call with a body built from the request's parsed, named fields (`originBody`),
@@ -203,6 +198,7 @@ export async function accountRoutes(
         .call(contract, {
           locale,
           token,
+          // The route's schema parsed the body; Fastify cannot carry its type through this generic.
           body: options.originBody(request.body as Body, request, locale),
         })
         .catch((error: unknown) => {
@@ -214,7 +210,7 @@ export async function accountRoutes(
       return reply.status(answer.status).send(answer.body);
     };
 
-  const details = (body: z.infer<typeof detailsRequest>) => ({
+  const details = (body: BodyOf<typeof siteApi.updateCustomer>) => ({
     firstName: body.firstName,
     lastName: body.lastName,
     phoneNumber: body.phoneNumber,
@@ -222,10 +218,10 @@ export async function accountRoutes(
   });
 
   app.post(
-    '/api/v1/account/register',
-    { ...guarded(accountLimit), schema: { body: jsonObject(registerRequest) } },
+    at(siteApi.register),
+    { ...guarded(accountLimit), schema: routeSchema(siteApi.register) },
     forward(customersApi.register, {
-      originBody: (body: z.infer<typeof registerRequest>, request, locale) => ({
+      originBody: (body: BodyOf<typeof siteApi.register>, request, locale) => ({
         ...details(body),
         email: body.email,
         password: body.password,
@@ -234,47 +230,47 @@ export async function accountRoutes(
     }),
   );
   app.post(
-    '/api/v1/account/forgot-password',
-    { ...guarded(accountLimit), schema: { body: jsonObject(resetRequest) } },
+    at(siteApi.forgotPassword),
+    { ...guarded(accountLimit), schema: routeSchema(siteApi.forgotPassword) },
     forward(customersApi.requestPasswordReset, {
-      originBody: (body: z.infer<typeof resetRequest>, request, locale) => ({
+      originBody: (body: BodyOf<typeof siteApi.forgotPassword>, request, locale) => ({
         email: body.email,
         ...linkOptions(request, locale),
       }),
     }),
   );
   app.post(
-    '/api/v1/account/confirm-email',
-    { ...guarded(accountLimit), schema: { body: confirmEmailRequest } },
+    at(siteApi.confirmEmail),
+    { ...guarded(accountLimit), schema: routeSchema(siteApi.confirmEmail) },
     forward(customersApi.confirmEmail, {
-      originBody: (body: z.infer<typeof confirmEmailRequest>) =>
+      originBody: (body: z.output<typeof siteApi.confirmEmail.request.body>) =>
         body.token !== undefined ? { token: body.token } : { email: body.email, code: body.code },
     }),
   );
   app.post(
-    '/api/v1/account/reset-password',
-    { ...guarded(accountLimit), schema: { body: jsonObject(resetCompleteRequest) } },
+    at(siteApi.resetPassword),
+    { ...guarded(accountLimit), schema: routeSchema(siteApi.resetPassword) },
     forward(customersApi.completePasswordReset, {
-      originBody: (body: z.infer<typeof resetCompleteRequest>) => ({ token: body.token, password: body.password }),
+      originBody: (body: BodyOf<typeof siteApi.resetPassword>) => ({ token: body.token, password: body.password }),
     }),
   );
   app.post(
-    '/api/v1/account/reset-password/check',
-    { ...guarded(resetCheckLimit), schema: { body: jsonObject(tokenRequest) } },
+    at(siteApi.checkResetToken),
+    { ...guarded(resetCheckLimit), schema: routeSchema(siteApi.checkResetToken) },
     forward(customersApi.checkResetToken, {
-      originBody: (body: z.infer<typeof tokenRequest>) => ({ token: body.token }),
+      originBody: (body: BodyOf<typeof siteApi.checkResetToken>) => ({ token: body.token }),
     }),
   );
   app.post(
-    '/api/v1/account/customer',
-    { onRequest: sameSiteRequestsOnly, schema: { body: jsonObject(detailsRequest) } },
+    at(siteApi.updateCustomer),
+    { onRequest: sameSiteRequestsOnly, schema: routeSchema(siteApi.updateCustomer) },
     forward(customersApi.updateCustomer, { withSession: true, originBody: details }),
   );
 
   /** A password change ends every session; this browser gets the new one. */
   app.post(
-    '/api/v1/account/password',
-    { ...guarded(accountLimit), schema: { body: jsonObject(passwordChangeRequest) } },
+    at(siteApi.changePassword),
+    { ...guarded(accountLimit), schema: routeSchema(siteApi.changePassword) },
     async (request, reply) => {
       const locale = assertSameSiteRequest(request);
       const token = sessionToken(request);
@@ -287,8 +283,7 @@ export async function accountRoutes(
           throw error;
         });
       noStore(reply);
-      const session = answer.body as { token: string; expiresAt: string };
-      setSessionCookie(request, reply, session.token, session.expiresAt);
+      setSessionCookie(request, reply, answer.body.token, answer.body.expiresAt);
       return reply.status(200).send({ status: 'CHANGED' });
     },
   );

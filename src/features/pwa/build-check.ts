@@ -17,8 +17,8 @@ const VISIBLE_CHECK_MIN_GAP_MS = 60 * 1000;
 
 /** The build id in a `/builds/latest.json` answer, or undefined when it has none. */
 export function buildIdOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const id = (body as { id?: unknown }).id;
+  if (typeof body !== 'object' || body === null || !('id' in body)) return undefined;
+  const { id } = body;
   return typeof id === 'string' && id.length > 0 && id.length <= 200 ? id : undefined;
 }
 

@@ -5,6 +5,7 @@
 import { z } from '../zod';
 import { layoutSchema, pageSchema, pageViewSchema, searchRequestSchema, searchResultSchema } from '../content-schema';
 import { endpoint } from './endpoint';
+import { CONTENT_API_PATHS } from './paths';
 
 const sitemapSchema = z.array(
   z.object({ path: z.string(), lastModified: z.string(), alternates: z.partialRecord(z.string(), z.string()) }),
@@ -14,14 +15,14 @@ export type SitemapEntries = z.infer<typeof sitemapSchema>;
 export const contentApi = {
   layout: endpoint({
     method: 'GET',
-    path: 'cms-view/v1/content/layout',
+    path: CONTENT_API_PATHS.layout,
     request: {},
     response: layoutSchema,
     errors: ['NOT_FOUND'],
   }),
   page: endpoint({
     method: 'GET',
-    path: 'cms-view/v1/content/page',
+    path: CONTENT_API_PATHS.page,
     request: { query: z.object({ path: z.string().min(1).max(2048) }) },
     response: pageSchema,
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
@@ -33,7 +34,7 @@ export const contentApi = {
    */
   view: endpoint({
     method: 'GET',
-    path: 'cms-view/v1/content/view',
+    path: CONTENT_API_PATHS.view,
     request: {
       query: z.object({
         path: z.string().min(1).max(2048).optional(),
@@ -45,7 +46,7 @@ export const contentApi = {
   }),
   search: endpoint({
     method: 'GET',
-    path: 'cms-view/v1/search',
+    path: CONTENT_API_PATHS.search,
     request: { query: z.object({ q: z.string().max(200).default(''), query: z.string().max(200).optional() }) },
     response: searchResultSchema,
     errors: ['BAD_REQUEST'],
@@ -53,7 +54,7 @@ export const contentApi = {
   /** The same search with the words in a body (they stay out of logs of URLs). */
   searchByBody: endpoint({
     method: 'POST',
-    path: 'cms-view/v1/search',
+    path: CONTENT_API_PATHS.search,
     request: { body: searchRequestSchema },
     response: searchResultSchema,
     errors: ['BAD_REQUEST'],
@@ -61,7 +62,7 @@ export const contentApi = {
   /** Not proxied to browsers: the site server builds /sitemap.xml from it. */
   sitemap: endpoint({
     method: 'GET',
-    path: 'cms-view/v1/sitemap',
+    path: CONTENT_API_PATHS.sitemap,
     request: {},
     response: sitemapSchema,
     errors: [],

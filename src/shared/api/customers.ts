@@ -9,6 +9,7 @@ import { z } from '../zod';
 import { normaliseConfirmationCode } from '../rules/confirmation-code';
 import { cardSchema, customerRecordSchema, MARKETING_CHOICES, orderSummarySchema } from '../account-types';
 import { endpoint } from './endpoint';
+import { CUSTOMERS_API_PATHS } from './paths';
 
 const text = (max: number) => z.string().max(max);
 
@@ -105,7 +106,7 @@ export const WRONG_PASSWORD_MESSAGE_ID = /*i18n*/ 'account.errors.wrong-password
 export const customersApi = {
   login: endpoint({
     method: 'POST',
-    path: 'customers/v1/sessions',
+    path: CUSTOMERS_API_PATHS.sessions,
     status: 201,
     request: { body: originLoginRequest },
     response: newSession.extend({ customer: customerRecordSchema }),
@@ -113,14 +114,14 @@ export const customersApi = {
   }),
   session: endpoint({
     method: 'GET',
-    path: 'customers/v1/session',
+    path: CUSTOMERS_API_PATHS.session,
     request: {},
     response: z.object({ expiresAt: z.string() }),
     errors: ['UNAUTHORIZED'],
   }),
   logout: endpoint({
     method: 'DELETE',
-    path: 'customers/v1/session',
+    path: CUSTOMERS_API_PATHS.session,
     status: 204,
     request: {},
     response: z.undefined(),
@@ -128,28 +129,28 @@ export const customersApi = {
   }),
   customer: endpoint({
     method: 'GET',
-    path: 'customers/v1/customer',
+    path: CUSTOMERS_API_PATHS.customer,
     request: {},
     response: customerRecordSchema,
     errors: ['UNAUTHORIZED'],
   }),
   updateCustomer: endpoint({
     method: 'PUT',
-    path: 'customers/v1/customer',
+    path: CUSTOMERS_API_PATHS.customer,
     request: { body: detailsRequest },
     response: customerRecordSchema,
     errors: ['UNAUTHORIZED', 'VALIDATION_FAILED'],
   }),
   cards: endpoint({
     method: 'GET',
-    path: 'customers/v1/cards',
+    path: CUSTOMERS_API_PATHS.cards,
     request: {},
     response: z.array(cardSchema),
     errors: ['UNAUTHORIZED'],
   }),
   orders: endpoint({
     method: 'GET',
-    path: 'customers/v1/orders',
+    path: CUSTOMERS_API_PATHS.orders,
     request: {},
     response: z.array(orderSummarySchema),
     errors: ['UNAUTHORIZED'],
@@ -157,14 +158,14 @@ export const customersApi = {
   /** Revokes every session of the customer and answers the new one of this browser. */
   changePassword: endpoint({
     method: 'POST',
-    path: 'customers/v1/password',
+    path: CUSTOMERS_API_PATHS.password,
     request: { body: passwordChangeRequest },
     response: newSession,
     errors: ['UNAUTHORIZED', 'VALIDATION_FAILED'],
   }),
   register: endpoint({
     method: 'POST',
-    path: 'customers/v1/registrations',
+    path: CUSTOMERS_API_PATHS.registrations,
     status: 202,
     request: { body: originRegisterRequest },
     response: z.object({ status: z.literal('pending-confirmation') }),
@@ -172,14 +173,14 @@ export const customersApi = {
   }),
   confirmEmail: endpoint({
     method: 'POST',
-    path: 'customers/v1/email-confirmations',
+    path: CUSTOMERS_API_PATHS.emailConfirmations,
     request: { body: confirmEmailRequest },
     response: z.object({ confirmed: z.boolean() }),
     errors: ['INVALID_TOKEN'],
   }),
   requestPasswordReset: endpoint({
     method: 'POST',
-    path: 'customers/v1/password-resets',
+    path: CUSTOMERS_API_PATHS.passwordResets,
     status: 202,
     request: { body: originResetRequest },
     response: z.object({ status: z.literal('sent-if-known') }),
@@ -187,14 +188,14 @@ export const customersApi = {
   }),
   checkResetToken: endpoint({
     method: 'POST',
-    path: 'customers/v1/password-resets/check',
+    path: CUSTOMERS_API_PATHS.passwordResetCheck,
     request: { body: tokenRequest },
     response: z.object({ valid: z.boolean() }),
     errors: ['INVALID_TOKEN'],
   }),
   completePasswordReset: endpoint({
     method: 'POST',
-    path: 'customers/v1/password-resets/complete',
+    path: CUSTOMERS_API_PATHS.passwordResetComplete,
     request: { body: resetCompleteRequest },
     response: z.object({ reset: z.boolean() }),
     errors: ['INVALID_TOKEN', 'VALIDATION_FAILED'],

@@ -2,6 +2,7 @@
 import { z } from '../zod';
 import { CONTACT_FORMS } from '../rules/forms';
 import { endpoint } from './endpoint';
+import { FORMS_API_PATHS } from './paths';
 
 /**
  * The body's shape; the fields' own rules depend on the form it names (known fields,
@@ -15,7 +16,7 @@ const formSubmissionRequest = z.object({
 export const formsApi = {
   submit: endpoint({
     method: 'POST',
-    path: 'forms/v1/submissions',
+    path: FORMS_API_PATHS.submissions,
     status: 201,
     request: { body: formSubmissionRequest },
     response: z.object({ id: z.number().int() }),

@@ -18,6 +18,7 @@ import {
 } from '../shop/api-schema';
 import { typedAnswer } from './answer';
 import { endpoint } from './endpoint';
+import { SHOP_API_PATHS } from './paths';
 
 /**
  * Each schema is named as a refusal calls it ("Invalid cart: items.0.quantity: ..."): the
@@ -29,7 +30,7 @@ const washCode = washCodeCheckRequestSchema.describe('wash code');
 export const shopApi = {
   validateCart: endpoint({
     method: 'POST',
-    path: 'digital-order/v1/cart/validate',
+    path: SHOP_API_PATHS.validateCart,
     request: { body: validateCartRequestSchema.describe('cart') },
     response: typedAnswer<ValidatedCart>(),
     errors: [
@@ -44,14 +45,14 @@ export const shopApi = {
   /** Prices for the shop blocks and the wash code check of the car-wash page. */
   products: endpoint({
     method: 'GET',
-    path: 'digital-order/v1/products',
+    path: SHOP_API_PATHS.products,
     request: { query: productsQuerySchema.describe('query') },
     response: typedAnswer<{ items: ProductView[] }>(),
     errors: [],
   }),
   initializeOrder: endpoint({
     method: 'POST',
-    path: 'digital-order/v1/orders/initialize',
+    path: SHOP_API_PATHS.initializeOrder,
     status: 201,
     request: { body: initializeOrderRequestSchema.describe('order') },
     response: typedAnswer<InitializedOrder>(),
@@ -69,7 +70,7 @@ export const shopApi = {
   }),
   completeOrder: endpoint({
     method: 'POST',
-    path: 'digital-order/v1/orders/complete',
+    path: SHOP_API_PATHS.completeOrder,
     request: { body: paymentResult },
     response: typedAnswer<OrderReceipt>(),
     errors: ['PAYMENT_NOT_FOUND', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'REPLAYED', 'AMOUNT_MISMATCH'],
@@ -77,14 +78,14 @@ export const shopApi = {
   /** The provider's server-to-server callback; not reachable through the site's proxy. */
   paymentCallback: endpoint({
     method: 'POST',
-    path: 'digital-order/v1/payments/callback',
+    path: SHOP_API_PATHS.paymentCallback,
     request: { body: paymentResult },
     response: z.object({ orderId: z.string(), status: z.enum(['paid', 'pending']) }),
     errors: ['PAYMENT_NOT_FOUND', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'REPLAYED', 'AMOUNT_MISMATCH'],
   }),
   checkWashCode: endpoint({
     method: 'POST',
-    path: 'digital-order/v1/wash-codes/check',
+    path: SHOP_API_PATHS.checkWashCode,
     request: { body: washCode },
     response: typedAnswer<WashCodeStatus>(),
     errors: [],
@@ -92,7 +93,7 @@ export const shopApi = {
   /** A wash station takes a code (not proxied: stations call the origin directly). */
   redeemWashCode: endpoint({
     method: 'POST',
-    path: 'digital-order/v1/wash-codes/redeem',
+    path: SHOP_API_PATHS.redeemWashCode,
     request: { body: washCode },
     response: typedAnswer<WashCodeStatus>(),
     errors: ['WASH_CODE_UNKNOWN', 'WASH_CODE_USED'],

@@ -3,12 +3,13 @@ import { z } from '../zod';
 import { STATION_COUNTRIES } from '../station-constants';
 import { stationListSchema } from '../stations';
 import { endpoint } from './endpoint';
+import { STATIONS_API_PATHS } from './paths';
 
 export const stationsApi = {
   /** Answers 304 to an `if-none-match` of the list the browser holds. */
   list: endpoint({
     method: 'GET',
-    path: 'cms-view/v1/stations',
+    path: STATIONS_API_PATHS.list,
     request: {
       query: z.object({
         country: z.enum(STATION_COUNTRIES).optional(),

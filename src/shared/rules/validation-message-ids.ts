@@ -3,7 +3,7 @@
  * `lingui extract` finds them. lingui.config.ts assigns this file to the `forms` catalog,
  * which every form's chunk loads.
  */
-import type { RuleName } from './validation';
+import type { RuleName } from './field-rule';
 
 export const VALIDATION_MESSAGE_IDS = {
   required: /*i18n*/ 'validation.required',

@@ -9,19 +9,10 @@
  */
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { EMAIL_MAX_LENGTH } from './limits';
+import type { FieldRule, RuleName } from './field-rule';
 import { VALIDATION_MESSAGE_IDS } from './validation-message-ids';
 
-/** One validation rule of a form field; `value`/`field`/`pattern` are the rule's argument. */
-export type FieldRule =
-  | { rule: 'required' | 'email' | 'phone' | 'internationalPhone' | 'number' | 'containsForbiddenSymbols' }
-  | { rule: 'minLength' | 'maxLength' | 'minValue' | 'maxValue' | 'maxDecimals' | 'checkedAmount'; value: number }
-  /** A multiple of `value` (litres in steps of 5, amounts in whole tens). */
-  | { rule: 'roundTo'; value: number }
-  /** Equal to another field of the same form (e-mail confirmation, password repeat). */
-  | { rule: 'equals'; field: string }
-  /** Matches a regular expression (JavaScript syntax, whole value). */
-  | { rule: 'matches'; pattern: string };
-export type RuleName = FieldRule['rule'];
+export type { FieldRule, RuleName };
 
 export const RULE_NAMES = [
   'required',

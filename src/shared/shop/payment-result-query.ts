@@ -18,5 +18,7 @@ export const PAYMENT_RESULT_FIELDS = [
 
 /** The query string (without '?') that carries `result` to the confirmation page. */
 export function paymentResultQuery(result: SignedPaymentResult): string {
-  return new URLSearchParams(PAYMENT_RESULT_FIELDS.map((field) => [field, String(result[field])])).toString();
+  return new URLSearchParams(
+    PAYMENT_RESULT_FIELDS.map((field): [string, string] => [field, String(result[field])]),
+  ).toString();
 }

@@ -6,7 +6,10 @@
  * with `fieldErrorsOf`) are the form's to show, and send no event.
  */
 import { requestJson } from '@/shared/api/client';
+import type { BodyOf } from '@/shared/api/endpoint';
 import { fieldErrorsOf } from '@/shared/api/errors';
+import { SITE_API_PATHS } from '@/shared/api/paths';
+import type { siteApi } from '@/shared/api/site';
 import type { ContactFormId } from '@/shared/rules/forms';
 import type { Locale } from '@/shared/locales';
 import { pushAnalytics } from '@/ui/analytics-gate';
@@ -20,10 +23,10 @@ export async function submitForm(locale: Locale, form: ContactFormId, fields: Re
   try {
     await requestJson({
       method: 'POST',
-      url: '/api/v1/form/submit',
+      url: `/${SITE_API_PATHS.formSubmit}`,
       name: 'Form submit',
       headers: { 'x-st1-locale': locale },
-      body: { form, fields },
+      body: { form, fields } satisfies BodyOf<typeof siteApi.formSubmit>,
     });
   } catch (error) {
     if (!fieldErrorsOf(error)) reportFormError();

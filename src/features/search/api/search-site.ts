@@ -1,17 +1,14 @@
 import { fetchJson } from '@/shared/api/client';
-import type { contentApi } from '@/shared/api/content';
-import type { PathOf } from '@/shared/api/endpoint';
+import { CONTENT_API_PATHS } from '@/shared/api/paths';
 import type { SearchResult } from '@/shared/content-schema';
 import type { Locale } from '@/shared/locales';
 import { QUERY_FILTERS } from '@/shared/search/service-codes';
-
-const SEARCH_PATH: PathOf<typeof contentApi.search> = 'cms-view/v1/search';
 
 /** Site search over the origin's cms-view/v1/search, through the site server's proxy (spec §7). */
 export function searchSite(query: string, locale: Locale, signal?: AbortSignal): Promise<SearchResult> {
   return fetchJson(
     {
-      url: `/proxy/${SEARCH_PATH}`,
+      url: `/proxy/${CONTENT_API_PATHS.search}`,
       name: 'Search',
       query: { q: query },
       headers: { 'x-st1-locale': locale },
@@ -30,8 +27,8 @@ export function searchSite(query: string, locale: Locale, signal?: AbortSignal):
  * (the landing page has a 100 KB budget), and this is the only answer the search reads.
  */
 export function isSearchResult(body: unknown): body is SearchResult {
-  if (!body || typeof body !== 'object') return false;
-  const { query, hits, stations } = body as { query?: unknown; hits?: unknown; stations?: unknown };
+  if (!isRecord(body)) return false;
+  const { query, hits, stations } = body;
   return (
     typeof query === 'string' &&
     Array.isArray(hits) &&
@@ -39,6 +36,8 @@ export function isSearchResult(body: unknown): body is SearchResult {
     (stations === undefined || isStationHits(stations))
   );
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function hasStrings(value: unknown, keys: readonly string[]): boolean {
   return (

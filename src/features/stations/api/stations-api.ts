@@ -2,33 +2,37 @@
  * The origin's station list (through the site's /proxy): the full list of a country, or
  * the changes since a stored version, conditionally on its ETag.
  */
-import type { PathOf } from '@/shared/api/endpoint';
 import { ApiError } from '@/shared/api/errors';
-import type { stationsApi } from '@/shared/api/stations';
+import { STATIONS_API_PATHS } from '@/shared/api/paths';
 import type { Locale } from '@/shared/locales';
-import type { StationCountry, StationList, StationSummary } from '@/shared/stations';
+import { isStationSummary } from '@/shared/station-guards';
+import type { StationCountry, StationList, StationSummary, StationSummaryInput, WeeklyHours } from '@/shared/stations';
 
-const STATIONS_PATH: PathOf<typeof stationsApi.list> = 'cms-view/v1/stations';
-const STATIONS_ENDPOINT = `/proxy/${STATIONS_PATH}`;
+const STATIONS_ENDPOINT = `/proxy/${STATIONS_API_PATHS.list}`;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-function isSummary(value: unknown): value is StationSummary {
-  return (
-    isObject(value) &&
-    typeof value.id === 'string' &&
-    typeof value.slug === 'string' &&
-    typeof value.name === 'string' &&
-    typeof value.city === 'string' &&
-    typeof value.lat === 'number' &&
-    typeof value.lng === 'number' &&
-    Array.isArray(value.services)
-  );
+/** Hours as the schema reads them: absent exceptions are none. */
+const withExceptions = <H extends { exceptions?: WeeklyHours['exceptions'] | undefined }>(hours: H) => ({
+  ...hours,
+  exceptions: hours.exceptions ?? {},
+});
+
+/** A list entry that passed its guard, with the defaults stationSummarySchema gives. */
+function summaryOf(station: StationSummaryInput): StationSummary {
+  const { hours, kitchenHours, lunchHours, ...rest } = station;
+  return {
+    ...rest,
+    hours: hours ? withExceptions(hours) : null,
+    ...(kitchenHours ? { kitchenHours: withExceptions(kitchenHours) } : {}),
+    ...(lunchHours ? { lunchHours: withExceptions(lunchHours) } : {}),
+  };
 }
 
 /**
- * A light check of the answer (the browser bundle carries no zod; the origin built it from
- * checked records): the envelope must be right, a station that is not is left out.
+ * The answer's check without zod (the browser bundle carries none): the envelope must be
+ * right; a station that does not pass its guard (isStationSummary, which re-states the
+ * schema) is left out.
  */
 function readStationList(value: unknown, country: StationCountry): StationList {
   if (
@@ -46,7 +50,7 @@ function readStationList(value: unknown, country: StationCountry): StationList {
     version: value.version,
     ...(typeof value.dataset === 'string' && value.dataset ? { dataset: value.dataset } : {}),
     full: value.full,
-    stations: value.stations.filter(isSummary),
+    stations: value.stations.filter(isStationSummary).map(summaryOf),
     removed: value.removed.filter((id): id is string => typeof id === 'string'),
   };
 }
