@@ -5,6 +5,9 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { layerZones } from './eslint-layers.js';
 
+/** One spelling of the shared folder everywhere (decision 006 "Import aliases"). */
+const SHARED_ONE_SPELLING = { group: ['@/shared/*'], message: 'Import src/shared as #shared/… (package.json imports).' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist-*/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },
   js.configs.recommended,
@@ -26,6 +29,7 @@ export default tseslint.config(
               message: 'Import Link and NavLink from @/ui/link (light links in the server render).',
             },
           ],
+          patterns: [SHARED_ONE_SPELLING],
         },
       ],
     },
@@ -43,7 +47,7 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'zod', message: 'Import { z } from src/shared/zod.ts (jitless in the browser: CSP).' }],
-          patterns: ['node:*', 'react', 'react-dom', '../features/*', '../app/*'],
+          patterns: [{ group: ['node:*', 'react', 'react-dom', '../features/*', '../app/*'] }, SHARED_ONE_SPELLING],
         },
       ],
     },

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@/app/app';
-import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot-data';
+import { BOOT_ELEMENT_ID, type BootData } from '#shared/boot-data';
 import { PageRoute } from '@/app/routes';
 import { pageUsesCart, preloadPageBlocks } from '@/app/lazy-blocks';
 import { lazyCartSource, type CartSource } from '@/features/shop';
@@ -16,9 +16,9 @@ import {
 } from '@/features/pwa/navigation-reload';
 import { createI18n, loadFeatureMessages, setBrowserI18n } from '@/i18n/catalogs';
 import type { I18n } from '@lingui/core';
-import type { Locale } from '@/shared/locales';
-import type { PagePayload } from '@/shared/payload';
-import type { PageContent } from '@/shared/content-schema';
+import type { Locale } from '#shared/locales';
+import type { PagePayload } from '#shared/payload';
+import type { PageContent } from '#shared/content-schema';
 import '@/app/styles.css';
 
 /** How long the app shell waits for a page's payload before it shows the offline notice. */

@@ -6,13 +6,13 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from '@/app/app';
-import { serializeBootData, BOOT_ELEMENT_ID } from '@/shared/boot-data';
+import { serializeBootData, BOOT_ELEMENT_ID } from '#shared/boot-data';
 import { HeadMarkup } from '@/app/document-head';
 import { PageRoute } from '@/app/routes';
 import { preloadAllBlocks } from '@/app/lazy-blocks';
 import { preloadCatalogs } from '@/i18n/catalogs';
 import { serverCartSource } from '@/features/shop/cart/server-cart';
-import type { ServerBundle } from '@/shared/server-bundle';
+import type { ServerBundle } from '#shared/server-bundle';
 import { createMarkupCache, MarkupCacheContext } from '@/ui/markup-cache';
 
 const [catalogs] = await Promise.all([preloadCatalogs(), preloadAllBlocks()]);

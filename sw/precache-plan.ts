@@ -4,7 +4,7 @@
  * scripts and stylesheet the HTML template names, the message catalogs, and the few
  * files outside assets/ (icons, logo, favicon, the offline page's stylesheet). The rest
  * (route and block chunks, the map) is precached on a normal connection, but on
- * Save-Data, 2g or a slow link (the 'none' budget of @/shared/connection-budget) it is
+ * Save-Data, 2g or a slow link (the 'none' budget of #shared/connection-budget) it is
  * fetched and kept only when a page uses it (./precache-on-use.ts).
  */
 import { connectionBudget, type ConnectionInfo } from '#shared/connection-budget';

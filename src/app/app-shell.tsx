@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
-import type { Layout } from '@/shared/content-schema';
-import type { HeadData } from '@/shared/head';
+import type { Layout } from '#shared/content-schema';
+import type { HeadData } from '#shared/head';
 import { useSite } from '@/ui/site-context';
 import { ConsentBanner } from '@/features/consent/components/consent-banner';
 import { Footer } from './footer';

@@ -9,7 +9,7 @@ import { createCart, type Cart } from '@/features/shop/cart/cart-store';
 import { createCartStorage } from '@/features/shop/cart/cart-storage';
 import { loadCustomerData } from '@/features/shop/checkout/customer-data-storage';
 import { shopApi } from '@/features/shop/api/shop-api';
-import type { Locale } from '@/shared/locales';
+import type { Locale } from '#shared/locales';
 import { customerEmail, whenSessionKnown } from '@/ui/session-store';
 
 export function buildCart(locale: Locale): Cart {

@@ -5,8 +5,8 @@
  * is interactive and stay out of the landing page's JavaScript budget.
  */
 import { useEffect } from 'react';
-import type { Layout } from '@/shared/content-schema';
-import type { Locale } from '@/shared/locales';
+import type { Layout } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
 import { ConsentManager } from '@/features/consent/components/consent-manager';
 import { whenServiceWorkerControls } from '@/features/pwa/sw-bridge';
 // Service worker, build check, payload prefetch and install offer (src/features/pwa).

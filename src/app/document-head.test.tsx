@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { HeadData } from '@/shared/head';
+import type { HeadData } from '#shared/head';
 import { HeadMarkup } from './document-head';
 
 const hostile = 'Pesu </script><script>alert(1)</script> <!-- & \u2028';

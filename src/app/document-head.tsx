@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { headTags, jsonForScript, type HeadData } from '@/shared/head';
+import { headTags, jsonForScript, type HeadData } from '#shared/head';
 
 /** Marks head elements that this component owns, so that it can replace them. */
 const HEAD_ATTRIBUTE = 'data-page-head';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CookieSettingsButton } from '@/features/consent/components/cookie-settings-button';
 import { useLingui } from '@lingui/react';
-import type { CmsLink, Layout } from '@/shared/content-schema';
+import type { CmsLink, Layout } from '#shared/content-schema';
 import { CmsLinkView } from '@/ui/cms-link-view';
 import { HeightTransition } from '@/ui/height-transition';
 import { CachedElement } from '@/ui/markup-cache';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { Layout } from '@/shared/content-schema';
+import type { Layout } from '#shared/content-schema';
 import { LayoutDatabase, readLayout, saveLayout, setLayoutDb } from './layout-store';
 
 const layout = (phone: string) => ({ customerServicePhone: phone }) as unknown as Layout;

@@ -6,8 +6,8 @@
  * Loaded on demand (after hydration, or offline): Dexie stays off the landing page.
  */
 import Dexie, { type Table } from 'dexie';
-import type { Layout } from '@/shared/content-schema';
-import type { Locale } from '@/shared/locales';
+import type { Layout } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
 
 export interface StoredLayout {
   locale: Locale;

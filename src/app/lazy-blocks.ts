@@ -13,7 +13,7 @@
 import type { ComponentType } from 'react';
 import type { BlockRegistry, LazyBlockProps, LazyPageProps } from '@/features/content';
 import { loadFeatureMessages, type FeatureCatalog } from '@/i18n/catalogs';
-import type { PageContent } from '@/shared/content-schema';
+import type { PageContent } from '#shared/content-schema';
 
 type Loader = () => Promise<ComponentType<LazyBlockProps>>;
 

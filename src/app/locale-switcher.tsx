@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
-import type { HeadData } from '@/shared/head';
-import { localeCookieAssignment } from '@/shared/locale-detection';
-import { LOCALE_INFO, LOCALES, type Locale } from '@/shared/locales';
+import type { HeadData } from '#shared/head';
+import { localeCookieAssignment } from '#shared/locale-detection';
+import { LOCALE_INFO, LOCALES, type Locale } from '#shared/locales';
 import { useSite } from '@/ui/site-context';
 
 /** Remembers the visitor's choice, so that first-visit detection on "/" respects it (spec §4). */

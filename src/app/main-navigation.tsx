@@ -4,7 +4,7 @@ import { isNavLinkActive, isPlainPath, NavLink } from '@/ui/link';
 import { CachedElement } from '@/ui/markup-cache';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import type { NavigationItem } from '@/shared/content-schema';
+import type { NavigationItem } from '#shared/content-schema';
 
 const noSubscription = () => () => {};
 

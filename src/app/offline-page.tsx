@@ -8,10 +8,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
-import type { Layout } from '@/shared/content-schema';
-import { LOCALE_INFO, LOCALES, type Locale } from '@/shared/locales';
-import type { PagePayload } from '@/shared/payload';
-import { offlineStartPages } from '@/shared/service-worker-protocol';
+import type { Layout } from '#shared/content-schema';
+import { LOCALE_INFO, LOCALES, type Locale } from '#shared/locales';
+import type { PagePayload } from '#shared/payload';
+import { offlineStartPages } from '#shared/service-worker-protocol';
 import { useSite } from '@/ui/site-context';
 import { readLayout } from './layout-store';
 

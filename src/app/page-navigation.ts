@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import type { PagePayload } from '@/shared/payload';
+import type { PagePayload } from '#shared/payload';
 import { useSite } from '@/ui/site-context';
 
 /** Loads the payload of a document path (basename included) with its query string. */

@@ -6,8 +6,8 @@
 import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import { CmsPage } from '@/features/content';
 import { ErrorPage } from '@/features/errors';
-import type { Layout } from '@/shared/content-schema';
-import type { PagePayload, PayloadError } from '@/shared/payload';
+import type { Layout } from '#shared/content-schema';
+import type { PagePayload, PayloadError } from '#shared/payload';
 import { AppShell } from './app-shell';
 import { DocumentHead } from './document-head';
 import { blockRegistry } from './lazy-blocks';

@@ -8,7 +8,7 @@
  */
 import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@/shared/locales';
+import { LOCALES } from '#shared/locales';
 
 const catalogs = import.meta.glob<{ messages: Messages }>('../../locales/*/*.po');
 

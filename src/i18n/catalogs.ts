@@ -9,7 +9,7 @@
  * that the landing page does not carry them (docs/performance.md, landing budget).
  */
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { LOCALES, type Locale } from '@/shared/locales';
+import { LOCALES, type Locale } from '#shared/locales';
 
 type CatalogModule = { messages: Messages };
 

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { I18n } from '@lingui/core';
 import { createI18n } from '@/i18n/catalogs';
-import type { Asset } from '@/shared/content-schema';
+import type { Asset } from '#shared/content-schema';
 import { CmsImage } from './cms-image';
 import { CmsVideo } from './cms-video';
 

@@ -5,9 +5,9 @@
  * is offered as a file (the video block plays videos with CmsVideo). Width and height are always set, so nothing shifts when it loads.
  */
 import { useLingui } from '@lingui/react';
-import { assetExtension, assetKind, isDocument } from '@/shared/asset-types';
-import type { Asset } from '@/shared/content-schema';
-import { buildImageSources } from '@/shared/image-url';
+import { assetExtension, assetKind, isDocument } from '#shared/asset-types';
+import type { Asset } from '#shared/content-schema';
+import { buildImageSources } from '#shared/image-url';
 import './cms-image.css';
 
 type ImageLoading = 'lazy' | 'eager';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from './link';
-import { resolveCmsLink } from '@/shared/cms-link';
-import type { CmsLink } from '@/shared/content-schema';
+import { resolveCmsLink } from '#shared/cms-link';
+import type { CmsLink } from '#shared/content-schema';
 import './cms-link-view.css';
 
 const CardDialog = lazy(() => import('./card-dialog'));

@@ -4,11 +4,11 @@
  * way to stop it (WCAG 2.2.2), hence the pause button; with reduced motion it starts paused.
  */
 import { useEffect, useRef, useState } from 'react';
-import { assetExtension, mimeTypeOf } from '@/shared/asset-types';
-import type { Asset } from '@/shared/content-schema';
+import { assetExtension, mimeTypeOf } from '#shared/asset-types';
+import type { Asset } from '#shared/content-schema';
 import { useLingui } from '@lingui/react';
 import './cms-image.css';
-import { VIDEO_HEIGHT, VIDEO_WIDTH } from '@/shared/rules/limits';
+import { VIDEO_HEIGHT, VIDEO_WIDTH } from '#shared/rules/limits';
 
 export interface CmsVideoProps {
   asset: Asset;

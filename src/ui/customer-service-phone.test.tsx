@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { layoutSchema } from '@/shared/content-schema';
-import { LOCALES } from '@/shared/locales';
+import { layoutSchema } from '#shared/content-schema';
+import { LOCALES } from '#shared/locales';
 import { TextWithPhone } from './customer-service-phone';
 
 describe('TextWithPhone', () => {

@@ -4,7 +4,7 @@
  * contact page's contact details and the payment-failed text (spec §8 {phone}).
  */
 import { Fragment } from 'react';
-import { telHref } from '@/shared/tel-href';
+import { telHref } from '#shared/tel-href';
 import { usePagePayload } from './payload-context';
 
 /** The number of the page's locale, or undefined when the layout has none. */

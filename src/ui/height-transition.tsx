@@ -10,7 +10,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import './height-transition.css';
-import { HEIGHT_TRANSITION_MS } from '@/shared/rules/limits';
+import { HEIGHT_TRANSITION_MS } from '#shared/rules/limits';
 
 export function HeightTransition({
   open,

@@ -5,7 +5,7 @@
  * `allowNotifications()` (called by <Notifications> once it has mounted) are dropped.
  */
 import { proxy } from 'valtio';
-import type { NotificationType } from '@/shared/rules/states';
+import type { NotificationType } from '#shared/rules/states';
 
 /** The message shown for an error without a message of its own. */
 export const FALLBACK_ERROR_MESSAGE_ID = /*i18n*/ 'messages.something-went-wrong';

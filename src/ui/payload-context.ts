@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PagePayload } from '@/shared/payload';
+import type { PagePayload } from '#shared/payload';
 
 /** The payload of the page on screen, for blocks that need more than their own fields. */
 export const PayloadContext = createContext<PagePayload | null>(null);

@@ -1,4 +1,4 @@
-import { SAVED_COPY_NOTICE_CLASS } from '@/shared/service-worker-protocol';
+import { SAVED_COPY_NOTICE_CLASS } from '#shared/service-worker-protocol';
 
 /**
  * Takes away the notice the service worker put above a saved copy of a page that must be

@@ -5,9 +5,9 @@
  * module (src/features/account/session) writes it.
  */
 import { proxy, subscribe } from 'valtio';
-import type { User } from '@/shared/account-types';
+import type { User } from '#shared/account-types';
 
-export type { User } from '@/shared/account-types';
+export type { User } from '#shared/account-types';
 
 export const session = proxy<{ loggedIn: boolean; user: User | null }>({ loggedIn: false, user: null });
 

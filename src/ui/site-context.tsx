@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Locale } from '@/shared/locales';
+import type { Locale } from '#shared/locales';
 
 /** Facts about the current document that every component may need. */
 export interface SiteContextValue {

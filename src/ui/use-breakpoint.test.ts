@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BREAKPOINTS, RESIZE_DEBOUNCE_MS } from '@/shared/rules/limits';
+import { BREAKPOINTS, RESIZE_DEBOUNCE_MS } from '#shared/rules/limits';
 import { createViewportWidthStore, type ViewportSource } from './use-breakpoint';
 
 /** A window stand-in: an EventTarget with a width the test sets. */

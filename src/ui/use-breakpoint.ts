@@ -9,7 +9,7 @@
  * render their no-JavaScript form, and switch once the browser has measured.
  */
 import { useSyncExternalStore } from 'react';
-import { BREAKPOINTS, RESIZE_DEBOUNCE_MS } from '@/shared/rules/limits';
+import { BREAKPOINTS, RESIZE_DEBOUNCE_MS } from '#shared/rules/limits';
 
 export type BreakpointName = keyof typeof BREAKPOINTS;
 

@@ -1,6 +1,7 @@
 /**
- * Code outside src names src/shared as `#shared/…` (package.json "imports"): ESLint's
- * resolver finds those modules, and a relative climb into src/shared is a lint error.
+ * Every folder names src/shared as `#shared/…` (package.json "imports"): ESLint's
+ * resolver finds those modules; a relative climb into src/shared from outside src, and
+ * `@/shared/…` anywhere, are lint errors.
  * Probes are linted as if they were files at the given path (the file need not exist).
  */
 import { ESLint } from 'eslint';
@@ -25,6 +26,8 @@ describe('the #shared import alias', () => {
     ['server/origin/shop/probe.ts', "import '#shared/shop/money';"],
     ['tests/e2e/probe.spec.ts', "import '#shared/locales';"],
     ['sw/probe.ts', "import '#shared/service-worker-protocol';"],
+    ['src/features/shop/probe.ts', "import '#shared/shop/money';"],
+    ['src/shared/api/probe.ts', "import '#shared/locales';"],
   ])('resolves in %s', async (file, code) => {
     expect(await ruleIds(file, code)).toEqual([]);
   });
@@ -40,6 +43,14 @@ describe('the #shared import alias', () => {
     ['sw/probe.ts', "import '../src/shared/locales';"],
     ['tests/integration/probe.test.ts', "import { LOCALES } from '../../src/shared/locales';"],
   ])('fails a relative climb into src/shared in %s', async (file, code) => {
+    expect(await ruleIds(file, code)).toContain('no-restricted-imports');
+  });
+
+  // One spelling everywhere (issue 32): the browser's old `@/shared/…` is refused too.
+  it.each([
+    ['src/features/shop/probe.ts', "import { formatPrice } from '@/shared/shop/money';"],
+    ['src/shared/api/probe.ts', "import '@/shared/locales';"],
+  ])('fails the other spelling @/shared in %s', async (file, code) => {
     expect(await ruleIds(file, code)).toContain('no-restricted-imports');
   });
 });

@@ -7,7 +7,7 @@
  * script): start window.dataLayer, then add the async script. Events reach the data layer
  * only through the analytics gate (src/ui/analytics-gate.ts), opened after this has run.
  */
-import { tagManagerKind, tagManagerScriptUrl } from '@/shared/tag-manager';
+import { tagManagerKind, tagManagerScriptUrl } from '#shared/tag-manager';
 
 type DataLayerWindow = Window & { dataLayer?: unknown[]; gtag?: (...args: unknown[]) => void };
 

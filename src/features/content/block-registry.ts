@@ -5,7 +5,7 @@
  * hands the registry to CmsPage, so that this feature imports no other feature.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { KnownBlock, PageContent } from '@/shared/content-schema';
+import type { KnownBlock, PageContent } from '#shared/content-schema';
 
 export interface LazyBlockProps {
   block: KnownBlock;

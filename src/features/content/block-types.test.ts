@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockSchema, KNOWN_BLOCK_TYPES } from '@/shared/content-schema';
+import { blockSchema, KNOWN_BLOCK_TYPES } from '#shared/content-schema';
 import { isKnownBlock, RENDERED_BLOCK_TYPES } from './block-types';
 
 describe('block types', () => {

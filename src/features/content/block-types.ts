@@ -1,4 +1,4 @@
-import type { Block, KnownBlock } from '@/shared/content-schema';
+import type { Block, KnownBlock } from '#shared/content-schema';
 
 /**
  * The kinds this build renders. A plain list rather than the zod schema, so that the

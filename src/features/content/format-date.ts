@@ -1,4 +1,4 @@
-import { LOCALE_INFO, type Locale } from '@/shared/locales';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
 
 /**
  * A CMS date ('2026-03-14' or an ISO timestamp) as a long date in the locale's language,

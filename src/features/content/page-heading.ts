@@ -1,4 +1,4 @@
-import type { Block } from '@/shared/content-schema';
+import type { Block } from '#shared/content-schema';
 
 /**
  * Blocks whose h1 depends on what they find out in the browser, so no CMS text can be it:

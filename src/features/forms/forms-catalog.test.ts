@@ -5,7 +5,7 @@
  */
 import { setupI18n, type Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { RULE_NAMES, validateField, type FieldRule } from '@/shared/rules/validation';
+import { RULE_NAMES, validateField, type FieldRule } from '#shared/rules/validation';
 
 const catalogs: Record<string, () => Promise<{ messages: Messages }>> = {
   'fi-FI': () => import('../../../locales/fi-FI/forms.po'),

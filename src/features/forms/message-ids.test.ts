@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_FORM_FIELDS } from '@/shared/rules/forms';
+import { CONTACT_FORM_FIELDS } from '#shared/rules/forms';
 import { FORMS_FIELD_IDS, FORMS_OPTION_IDS } from './message-ids';
 
 // The contact form takes its labels from these tables; a field missing from them would

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Block } from '@/shared/content-schema';
-import type { Locale } from '@/shared/locales';
-import type { PagePayload } from '@/shared/payload';
+import type { Block } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
+import type { PagePayload } from '#shared/payload';
 import { pageToKeepOffline } from './keep-offline';
 
 function payload(locale: Locale, blocks: string[] = ['hero'], change: Partial<PagePayload> = {}): PagePayload {

@@ -7,9 +7,9 @@
  * Never kept from here: preview pages, error pages, and private pages: the account pages
  * and the order confirmation (what they show belongs to one visitor and one moment).
  */
-import { ACCOUNT_PATHS } from '@/shared/account-paths';
-import type { PagePayload } from '@/shared/payload';
-import { SHOP_PATHS } from '@/shared/shop/shop-paths';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
+import type { PagePayload } from '#shared/payload';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 
 /** Blocks that make a page private, whatever its address. */
 const PRIVATE_BLOCKS: ReadonlySet<string> = new Set(['account', 'shopConfirmation']);

@@ -6,7 +6,7 @@ import {
   listenForChunkErrors,
   type GuardStorage,
 } from './navigation-reload';
-import { RELOAD_GUARD_MS } from '@/shared/rules/limits';
+import { RELOAD_GUARD_MS } from '#shared/rules/limits';
 
 class MemoryStorage implements GuardStorage {
   values = new Map<string, string>();

@@ -14,8 +14,8 @@
  *   a service worker controls the page, which answers with the saved page or the offline
  *   page in the page's language instead of a "500" error page.
  */
-import { RELOAD_GUARD_MS } from '@/shared/rules/limits';
-import { ApiError } from '@/shared/api/errors';
+import { RELOAD_GUARD_MS } from '#shared/rules/limits';
+import { ApiError } from '#shared/api/errors';
 
 const GUARD_KEY = 'st1:chunk-reload-at';
 

@@ -7,7 +7,7 @@ import {
   payloadToPrefetch,
   prefetchLimits,
 } from './prefetch';
-import { MAX_CONCURRENT_PREFETCHES } from '@/shared/rules/limits';
+import { MAX_CONCURRENT_PREFETCHES } from '#shared/rules/limits';
 
 describe('connectionAllowsPrefetch (spec §4)', () => {
   it('refuses Save-Data, slow-2g and 2g; allows the rest and browsers without the API', () => {

@@ -6,20 +6,20 @@
  * load late) are picked up within 100 ms of the change ("route-change delay up to 100 ms").
  *
  * How much depends on the connection (navigator.connection, where the browser has it;
- * @/shared/connection-budget): nothing on Save-Data, 2g or a slow link by its measured
+ * #shared/connection-budget): nothing on Save-Data, 2g or a slow link by its measured
  * round trip and bandwidth, a few one at a time on a moderate link, all links in view on
  * a fast one. A prefetch starts only while none of the page's own requests is on its way
- * (@/shared/api/essential-requests). Each payload is prefetched at most once per session (a tab, or one start of
+ * (#shared/api/essential-requests). Each payload is prefetched at most once per session (a tab, or one start of
  * the installed app): landing on the front page again does not fetch the same payloads
  * again. Only when a service worker controls the page: without one the payloads
  * (`cache-control: no-cache`) would be fetched twice.
  */
-import { whenEssentialRequestsAnswered } from '@/shared/api/essential-requests';
-import { connectionBudget, type ConnectionBudget, type ConnectionInfo } from '@/shared/connection-budget';
-import { payloadUrl } from '@/shared/payload';
-import { LOCALES, LOCALE_INFO } from '@/shared/locales';
+import { whenEssentialRequestsAnswered } from '#shared/api/essential-requests';
+import { connectionBudget, type ConnectionBudget, type ConnectionInfo } from '#shared/connection-budget';
+import { payloadUrl } from '#shared/payload';
+import { LOCALES, LOCALE_INFO } from '#shared/locales';
 import { warmPayload } from './api/warm-payload';
-import { MAX_CONCURRENT_PREFETCHES, PREFETCH_DELAY_MS, ROUTE_CHANGE_DELAY_MS } from '@/shared/rules/limits';
+import { MAX_CONCURRENT_PREFETCHES, PREFETCH_DELAY_MS, ROUTE_CHANGE_DELAY_MS } from '#shared/rules/limits';
 
 /** On a moderate link ('light' budget): this many prefetches per page, one at a time. */
 export const LIGHT_PREFETCH_LIMIT = 2;

@@ -9,13 +9,13 @@
  *   the cart (IndexedDB) is not the worker's to touch.
  */
 import { Workbox } from 'workbox-window';
-import { LOCALE_INFO, type Locale } from '@/shared/locales';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
 import {
   HOST_LOCALE_PARAM,
   offlineStartPages,
   SERVICE_WORKER_URL,
   type PageToWorkerMessage,
-} from '@/shared/service-worker-protocol';
+} from '#shared/service-worker-protocol';
 import { reloadOnNextNavigation } from './navigation-reload';
 
 /** How long a navigation waits for a waiting worker to take over before it loads anyway. */

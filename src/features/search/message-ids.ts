@@ -3,7 +3,7 @@
  * (docs/i18n.md): the name of a locator filter inside a sentence ("25 stations with EV
  * charging in Helsinki"), keyed by the filter (src/shared/search/service-codes.ts).
  */
-import type { QueryFilter } from '@/shared/search/service-codes';
+import type { QueryFilter } from '#shared/search/service-codes';
 
 export const SEARCH_FILTER_IDS: Record<QueryFilter, string> = {
   '95': /*i18n*/ 'search.filter.95',

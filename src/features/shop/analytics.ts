@@ -6,8 +6,8 @@
  * (src/ui/analytics-gate.ts), which drops them without analytics consent rather than
  * queueing them for a tag manager that may come later.
  */
-import type { ShopCurrency } from '@/shared/locales';
-import { priceExcludingTax } from '@/shared/shop/money';
+import type { ShopCurrency } from '#shared/locales';
+import { priceExcludingTax } from '#shared/shop/money';
 import { pushAnalytics, type AnalyticsPush } from '@/ui/analytics-gate';
 
 export interface AnalyticsItem {

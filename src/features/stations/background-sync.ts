@@ -8,9 +8,9 @@
  * connection allows prefetch (src/app/client-extras.tsx); the locator itself still syncs
  * its country whenever it opens.
  */
-import { connectionBudget, type ConnectionInfo } from '@/shared/connection-budget';
-import type { Locale } from '@/shared/locales';
-import { LOCALE_COUNTRY, type StationCountry } from '@/shared/station-constants';
+import { connectionBudget, type ConnectionInfo } from '#shared/connection-budget';
+import type { Locale } from '#shared/locales';
+import { LOCALE_COUNTRY, type StationCountry } from '#shared/station-constants';
 import { countryOrder } from './country-order';
 import { readListMeta } from './station-db';
 import { syncStations, type SyncOptions, type SyncOutcome } from './station-sync';

@@ -1,4 +1,4 @@
-import type { StationCountry } from '@/shared/stations';
+import type { StationCountry } from '#shared/stations';
 
 /** Spec §9: the current country first, then NO, SE, FI. */
 export function countryOrder(current: StationCountry): StationCountry[] {

@@ -3,7 +3,7 @@
  * crowns to the öre, as pumps show them) and the age of a price or a charger status
  * ("2 h ago", "3 days ago") in the page's language.
  */
-import { LOCALE_INFO, type Locale } from '@/shared/locales';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
 
 const priceFormats = new Map<string, Intl.NumberFormat>();
 

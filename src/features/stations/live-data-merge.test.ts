@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChargePoint } from '@/shared/charge-points';
+import type { ChargePoint } from '#shared/charge-points';
 import { newestLiveData } from './live-data-merge';
 
 const point = (uid: string, status: ChargePoint['status'], statusAt: string): ChargePoint => ({

@@ -4,8 +4,8 @@
  * also in the background of an installed app). Per grade the later `setAt` wins, per
  * charge point the later `statusAt`; a grade or charger only one copy has is kept.
  */
-import type { ChargePoint } from '@/shared/charge-points';
-import type { FuelPrice } from '@/shared/fuel-prices';
+import type { ChargePoint } from '#shared/charge-points';
+import type { FuelPrice } from '#shared/fuel-prices';
 
 interface Live {
   prices?: readonly FuelPrice[] | undefined;

@@ -7,8 +7,8 @@
  * map instead of the list; docs/stations.md "On a phone").
  * Unknown values are dropped rather than failing: an old link still opens the locator.
  */
-import { isFuelGrade, type FuelGrade } from '@/shared/fuel-prices';
-import { STATION_COUNTRIES, type StationCountry } from '@/shared/station-constants';
+import { isFuelGrade, type FuelGrade } from '#shared/fuel-prices';
+import { STATION_COUNTRIES, type StationCountry } from '#shared/station-constants';
 import { isServiceFilter, SERVICE_FILTERS, type ServiceFilter } from './service-filters';
 
 export interface LocatorQuery {

@@ -1,5 +1,5 @@
 /** The Maps API key of the site configuration, from the document's boot data (src/shared/boot-data.ts). */
-import { BOOT_ELEMENT_ID, type BootData } from '@/shared/boot-data';
+import { BOOT_ELEMENT_ID, type BootData } from '#shared/boot-data';
 
 let cached: string | null | undefined;
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PagePayload } from '@/shared/payload';
+import type { PagePayload } from '#shared/payload';
 import { rememberPage, storedPayload } from './offline-pages';
 import { setStationsDb, StationsDatabase } from './station-db';
 

@@ -3,7 +3,7 @@
  * locator. The app's payload loader asks here when the network fails (src/entry-client.tsx).
  * The service worker may cache payloads too; this does not depend on it.
  */
-import type { PagePayload } from '@/shared/payload';
+import type { PagePayload } from '#shared/payload';
 import { readPage, savePage } from './station-db';
 
 function documentPath(target: string): string {

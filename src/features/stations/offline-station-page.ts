@@ -11,11 +11,11 @@ import {
   LOCALIZED_PATHS,
   STATION_PATH_SEGMENT,
   type Locale,
-} from '@/shared/locales';
-import type { PagePayload } from '@/shared/payload';
-import { COUNTRY_TIME_ZONE } from '@/shared/station-constants';
-import type { StationDetails, StationSummary } from '@/shared/stations';
-import { toShapeA } from '@/shared/weekly-hours';
+} from '#shared/locales';
+import type { PagePayload } from '#shared/payload';
+import { COUNTRY_TIME_ZONE } from '#shared/station-constants';
+import type { StationDetails, StationSummary } from '#shared/stations';
+import { toShapeA } from '#shared/weekly-hours';
 import { readStationBySlug, readStoredCountries } from './station-db';
 
 /** The slug of a locale-relative station page path ("/stations/oulu-ouluntie"), if it is one. */

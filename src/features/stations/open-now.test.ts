@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { zonedNow } from '@/shared/station-calendar';
-import type { WeeklyHours } from '@/shared/stations';
+import { zonedNow } from '#shared/station-calendar';
+import type { WeeklyHours } from '#shared/stations';
 import { isOpenNow, todaysHoursAt } from './open-now';
 
 const daily = (text: string): WeeklyHours => ({ week: Array<string>(7).fill(text), exceptions: {} });

@@ -3,8 +3,8 @@
  * station's own time zone, not the visitor's. Wall-clock arithmetic in that zone makes daylight-
  * saving changes need no special case: 06:00 is 06:00 on both sides of a change.
  */
-import { addDays, isoWeekday, zonedNow, type ZonedNow } from '@/shared/station-calendar';
-import type { WeeklyHours } from '@/shared/stations';
+import { addDays, isoWeekday, zonedNow, type ZonedNow } from '#shared/station-calendar';
+import type { WeeklyHours } from '#shared/stations';
 
 interface MinuteRange {
   start: number;

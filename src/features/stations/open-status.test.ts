@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '@/shared/station-calendar';
+import { addDays } from '#shared/station-calendar';
 import { openStatus } from './open-status';
 
 /** Shape A of spec §3 for the 8 days from `yesterday`, one 'HH:mm-HH:mm,…' text per day ('' closed). */

@@ -11,7 +11,7 @@
  * (fromZonedTime), and a night with a clock change counts the hour it really has.
  */
 import { fromZonedTime } from 'date-fns-tz';
-import { addDays, isCalendarDate, isoWeekday, zonedNow } from '@/shared/station-calendar';
+import { addDays, isCalendarDate, isoWeekday, zonedNow } from '#shared/station-calendar';
 import { datedDays, formatTime } from './opening-hours';
 
 const DAY = 1440;

@@ -7,7 +7,7 @@
  * - the table lists only dates later than yesterday, labelled day.today, day.tomorrow,
  *   else day.{1-7} (ISO weekday).
  */
-import { addDays, isCalendarDate, isoWeekday } from '@/shared/station-calendar';
+import { addDays, isCalendarDate, isoWeekday } from '#shared/station-calendar';
 
 const NO_HOURS = '-';
 

@@ -4,8 +4,8 @@
  * have to match. `MAIN` (the `?service=MAIN` links of spec §2) is a staffed station with
  * a shop, i.e. not an unmanned express station (docs/stations.md).
  */
-import { hasFilterCodes } from '@/shared/search/service-codes';
-import type { StationSummary } from '@/shared/stations';
+import { hasFilterCodes } from '#shared/search/service-codes';
+import type { StationSummary } from '#shared/stations';
 
 export const SERVICE_FILTERS = [
   'MAIN',

@@ -5,8 +5,8 @@
  * the functions here, never the tables (docs/style.md rule 9).
  */
 import Dexie, { type Table } from 'dexie';
-import type { PagePayload } from '@/shared/payload';
-import type { StationCountry, StationSummary } from '@/shared/stations';
+import type { PagePayload } from '#shared/payload';
+import type { StationCountry, StationSummary } from '#shared/stations';
 
 export interface ListMeta {
   country: StationCountry;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@/shared/locales';
-import { stationDetailsSchema, type StationDetails } from '@/shared/stations';
+import { LOCALES } from '#shared/locales';
+import { stationDetailsSchema, type StationDetails } from '#shared/stations';
 import { optionalStationBlocks } from './station-page-blocks';
 
 /** A station as the CMS sends it, without any `features` unless given. */

@@ -4,9 +4,9 @@
  * something to show; the car-wash block only when its flag is on (default on), the locale
  * is fi-FI and the station has a car wash. The defaults are in stationDetailsSchema.
  */
-import type { PageContent } from '@/shared/content-schema';
-import type { Locale } from '@/shared/locales';
-import type { StationDetails } from '@/shared/stations';
+import type { PageContent } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
+import type { StationDetails } from '#shared/stations';
 
 export interface OptionalStationBlocks {
   lunchList: boolean;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, searchTerms } from '@/shared/search-text';
-import type { StationSummary } from '@/shared/stations';
+import { foldText, searchTerms } from '#shared/search-text';
+import type { StationSummary } from '#shared/stations';
 import { parseLocatorQuery, locatorSearch } from './locator-query';
 import type { ServiceFilter } from './service-filters';
 import { indexStations, searchStations } from './station-search';

@@ -3,13 +3,13 @@
  * (budget: under 4 ms for all stations; scripts/bench-stations.ts). The folded search
  * text of each station is computed once when the list changes, and "now" once per zone.
  */
-import { hasFastCharger, hasFastChargerAvailable } from '@/shared/charge-points';
-import { priceOf, type FuelGrade } from '@/shared/fuel-prices';
-import { createTownIndex, parseStationQuery, type TownIndex } from '@/shared/search/station-query';
-import { foldText } from '@/shared/search-text';
-import { zonedNow, type ZonedNow } from '@/shared/station-calendar';
-import { COUNTRY_TIME_ZONE, type StationCountry } from '@/shared/station-constants';
-import type { StationSummary } from '@/shared/stations';
+import { hasFastCharger, hasFastChargerAvailable } from '#shared/charge-points';
+import { priceOf, type FuelGrade } from '#shared/fuel-prices';
+import { createTownIndex, parseStationQuery, type TownIndex } from '#shared/search/station-query';
+import { foldText } from '#shared/search-text';
+import { zonedNow, type ZonedNow } from '#shared/station-calendar';
+import { COUNTRY_TIME_ZONE, type StationCountry } from '#shared/station-constants';
+import type { StationSummary } from '#shared/stations';
 import { distanceKm, type LatLng } from './distance';
 import { isOpenAt } from './open-now';
 import { matchesFilter, type ServiceFilter } from './service-filters';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StationSummary } from '@/shared/stations';
+import type { StationSummary } from '#shared/stations';
 import {
   LIST_FORMAT,
   MAX_STORED_PAGES,

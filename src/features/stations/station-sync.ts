@@ -3,8 +3,8 @@
  * full list; later visits ask for the changes since the stored version, conditionally on
  * its ETag, so that an unchanged list costs a 304.
  */
-import type { Locale } from '@/shared/locales';
-import type { StationCountry, StationList } from '@/shared/stations';
+import type { Locale } from '#shared/locales';
+import type { StationCountry, StationList } from '#shared/stations';
 import { fetchStationList } from './api/stations-api';
 import { applyList, countStations, LIST_FORMAT, readListMeta, touchList } from './station-db';
 

@@ -4,7 +4,7 @@
  * a star set in another tab (or on the page behind) shows at once.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { StationCountry, StationSummary } from '@/shared/stations';
+import type { StationCountry, StationSummary } from '#shared/stations';
 import { askForPersistentStorage } from '@/ui/persistent-storage';
 import { readFavourites, setFavourite, stationsDb } from './station-db';
 

@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import type { StationDetails } from '@/shared/stations';
+import type { StationDetails } from '#shared/stations';
 import { newestLiveData } from './live-data-merge';
 import { readStoredStation } from './station-db';
 

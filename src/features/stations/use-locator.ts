@@ -9,11 +9,11 @@ import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, use
 import { useLocation } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
-import { isStale, newestStatusAt } from '@/shared/charge-points';
-import { LOCALE_INFO } from '@/shared/locales';
-import { zonedNow } from '@/shared/station-calendar';
-import { COUNTRY_TIME_ZONE } from '@/shared/station-constants';
-import type { StationSummary } from '@/shared/stations';
+import { isStale, newestStatusAt } from '#shared/charge-points';
+import { LOCALE_INFO } from '#shared/locales';
+import { zonedNow } from '#shared/station-calendar';
+import { COUNTRY_TIME_ZONE } from '#shared/station-constants';
+import type { StationSummary } from '#shared/stations';
 import type { LatLng } from './distance';
 import { afterNextPaint } from './after-next-paint';
 import { locatorSearch, parseLocatorQuery, type LocatorQuery } from './locator-query';

@@ -7,8 +7,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
-import type { Locale } from '@/shared/locales';
-import type { StationCountry, StationSummary } from '@/shared/stations';
+import type { Locale } from '#shared/locales';
+import type { StationCountry, StationSummary } from '#shared/stations';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { readList, readListMeta, type ListMeta } from './station-db';
 import { fetchStationList } from './api/stations-api';

@@ -5,7 +5,7 @@
 import type { I18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadCatalogs } from '@/i18n/catalogs';
-import type { Locale } from '@/shared/locales';
+import type { Locale } from '#shared/locales';
 
 let catalogs: Record<Locale, I18n>;
 beforeAll(async () => {

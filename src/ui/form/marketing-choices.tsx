@@ -1,4 +1,4 @@
-import { MARKETING_CHOICES, type MarketingChoice } from '@/shared/account-types';
+import { MARKETING_CHOICES, type MarketingChoice } from '#shared/account-types';
 import { CheckboxField } from './form-field';
 
 /**

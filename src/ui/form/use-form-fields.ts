@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import { validateForm, type FieldRule, type FieldValue } from '@/shared/rules/validation';
+import { validateForm, type FieldRule, type FieldValue } from '#shared/rules/validation';
 
 export interface FieldMessage {
   id: string;

@@ -3,15 +3,15 @@
  * paths are the contract table's (src/shared/api/paths.ts) and each body is checked by
  * the compiler against its contract (src/shared/api/site.ts, imported as a type).
  */
-import { isOrderSummary } from '@/shared/account-guards';
-import type { MarketingChoice, OrderSummary } from '@/shared/account-types';
-import type { Locale } from '@/shared/locales';
-import type { BodyOf } from '@/shared/api/endpoint';
-import { CUSTOMERS_API_PATHS, SITE_API_PATHS } from '@/shared/api/paths';
-import type { siteApi } from '@/shared/api/site';
+import { isOrderSummary } from '#shared/account-guards';
+import type { MarketingChoice, OrderSummary } from '#shared/account-types';
+import type { Locale } from '#shared/locales';
+import type { BodyOf } from '#shared/api/endpoint';
+import { CUSTOMERS_API_PATHS, SITE_API_PATHS } from '#shared/api/paths';
+import type { siteApi } from '#shared/api/site';
 import { callSite } from '../session/session-api';
 
-export { ApiError } from '@/shared/api/errors';
+export { ApiError } from '#shared/api/errors';
 
 type Site = typeof siteApi;
 /** A POST to one of the site's own endpoints with a body of its contract's type. */

@@ -2,7 +2,7 @@
  * The `account` CMS block (docs/accounts.md): one kind for the account pages, whose
  * `view` picks the screen. Lazily loaded with the `account` and `forms` catalogs.
  */
-import type { AccountBlock as AccountBlockData } from '@/shared/content-schema';
+import type { AccountBlock as AccountBlockData } from '#shared/content-schema';
 import { CardsView } from './cards-view';
 import { HubView } from './hub-view';
 import { MyDetailsView } from './my-details-view';

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { ACCOUNT_PATHS } from '@/shared/account-paths';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { ensureSessionChecked, sessionCheck } from '../session/session-actions';
 import { session } from '@/ui/session-store';

@@ -9,8 +9,8 @@ import { render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { preloadCatalogs } from '@/i18n/catalogs';
-import type { User } from '@/shared/account-types';
-import type { Locale } from '@/shared/locales';
+import type { User } from '#shared/account-types';
+import type { Locale } from '#shared/locales';
 import { SiteContext } from '@/ui/site-context';
 
 let catalogs: Promise<Record<Locale, I18n>> | undefined;

@@ -2,7 +2,7 @@
 import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { ACCOUNT_PATHS } from '@/shared/account-paths';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
 
 export function BackToHub() {
   const { i18n } = useLingui();

@@ -2,8 +2,8 @@
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import type { Card } from '@/shared/account-types';
-import { LOCALE_INFO } from '@/shared/locales';
+import type { Card } from '#shared/account-types';
+import { LOCALE_INFO } from '#shared/locales';
 import { session } from '@/ui/session-store';
 import { Loading, useRequireSession } from './account-helpers';
 import { BackToHub } from './back-to-hub';

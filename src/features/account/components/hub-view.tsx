@@ -3,7 +3,7 @@ import { Link } from '@/ui/link';
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { ACCOUNT_PATHS } from '@/shared/account-paths';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
 import { session } from '@/ui/session-store';
 import { Loading, useRequireSession } from './account-helpers';
 import { LogoutButton } from './logout-button';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { ACCOUNT_PATHS } from '@/shared/account-paths';
+import { ACCOUNT_PATHS } from '#shared/account-paths';
 import { logout } from '../session/session-actions';
 
 export function LogoutButton() {

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react';
-import type { User } from '@/shared/account-types';
+import type { User } from '#shared/account-types';
 import { FormMessage } from '@/ui/form/form-field';
 import { session } from '@/ui/session-store';
 import { Loading, useRequireSession } from './account-helpers';

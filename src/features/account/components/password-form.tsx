@@ -5,7 +5,7 @@
 import { AccountForm } from './account-form';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { ACCOUNT_FORM_RULES } from '@/shared/rules/forms';
+import { ACCOUNT_FORM_RULES } from '#shared/rules/forms';
 import { FormField, FormMessage } from '@/ui/form/form-field';
 import { changePassword } from '../api/account-api';
 import { usePasswordHint } from './account-helpers';

@@ -4,7 +4,7 @@
  */
 import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { phoneNumberOf } from './shared-fields';
-import { VALIDATION_MESSAGE_IDS } from '@/shared/rules/validation-message-ids';
+import { VALIDATION_MESSAGE_IDS } from '#shared/rules/validation-message-ids';
 
 export function phoneCheck(values: {
   telephonePrefix: string;

@@ -14,7 +14,7 @@
  * message above the form. What was typed is never cleared by a failure.
  */
 import { startTransition, useActionState, type FormEvent } from 'react';
-import type { FieldRule, FieldValue } from '@/shared/rules/validation';
+import type { FieldRule, FieldValue } from '#shared/rules/validation';
 import { useFormFields, type FieldMessage } from '@/ui/form/use-form-fields';
 import { ApiError } from '../api/account-api';
 import { requestErrorId } from './account-helpers';

@@ -5,7 +5,7 @@
  * notification 'messages.something-went-wrong'. Nothing here touches the cart: a
  * guest's cart stays when they log in.
  */
-import type { Locale } from '@/shared/locales';
+import type { Locale } from '#shared/locales';
 import { addNotification, FALLBACK_ERROR_MESSAGE_ID } from '@/ui/notifications-store';
 import { fetchAuthStatus, fetchCards, fetchCustomer, requestLogout } from './session-api';
 import { session, sessionCheck } from '@/ui/session-store';

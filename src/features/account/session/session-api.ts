@@ -5,12 +5,12 @@
  * contract table (src/shared/api/paths.ts), and the guards that re-state the contracts'
  * schemas without zod (src/shared/account-guards.ts; the landing page's budget).
  */
-import { isCard, isCustomerRecord } from '@/shared/account-guards';
-import type { Card, CustomerRecord } from '@/shared/account-types';
-import { requestJson, type ApiAnswer } from '@/shared/api/client';
-import type { HttpMethod } from '@/shared/api/endpoint';
-import { CUSTOMERS_API_PATHS, SITE_API_PATHS } from '@/shared/api/paths';
-import type { Locale } from '@/shared/locales';
+import { isCard, isCustomerRecord } from '#shared/account-guards';
+import type { Card, CustomerRecord } from '#shared/account-types';
+import { requestJson, type ApiAnswer } from '#shared/api/client';
+import type { HttpMethod } from '#shared/api/endpoint';
+import { CUSTOMERS_API_PATHS, SITE_API_PATHS } from '#shared/api/paths';
+import type { Locale } from '#shared/locales';
 
 /** A call to the site server with the locale header; any failure is an ApiError. */
 export function callSite(

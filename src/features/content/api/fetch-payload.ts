@@ -1,5 +1,5 @@
-import { requestJson } from '@/shared/api/client';
-import { payloadUrl, type PagePayload } from '@/shared/payload';
+import { requestJson } from '#shared/api/client';
+import { payloadUrl, type PagePayload } from '#shared/payload';
 
 /**
  * Client navigation fetches `{path}/_payload.json`; 404 and 500 answers carry a payload

@@ -1,6 +1,6 @@
 import { CmsImage } from '@/ui/cms-image';
 import { CmsLinkView } from '@/ui/cms-link-view';
-import type { KnownBlockOf } from '@/shared/content-schema';
+import type { KnownBlockOf } from '#shared/content-schema';
 
 /** App store links; a link with an image shows the store badge, named by the link title. */
 export function AppDownloadBlock({ block }: { block: KnownBlockOf<'appDownload'> }) {

@@ -3,8 +3,8 @@ import { I18nProvider } from '@lingui/react';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadCatalogs } from '@/i18n/catalogs';
-import type { KnownBlockOf, PageContent } from '@/shared/content-schema';
-import { LOCALES, type Locale } from '@/shared/locales';
+import type { KnownBlockOf, PageContent } from '#shared/content-schema';
+import { LOCALES, type Locale } from '#shared/locales';
 import { SiteContext } from '@/ui/site-context';
 import { ArticleBlock } from './article-block';
 

@@ -1,6 +1,6 @@
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import type { KnownBlockOf, PageContent } from '@/shared/content-schema';
+import type { KnownBlockOf, PageContent } from '#shared/content-schema';
 import { CmsImage } from '@/ui/cms-image';
 import { formatCmsDate } from '../format-date';
 

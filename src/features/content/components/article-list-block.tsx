@@ -2,7 +2,7 @@ import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { CmsImage } from '@/ui/cms-image';
-import type { KnownBlockOf } from '@/shared/content-schema';
+import type { KnownBlockOf } from '#shared/content-schema';
 import { formatCmsDate } from '../format-date';
 
 /** Articles the origin picked for this list (newest first), as cards linking to them. */

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { KnownBlock, PageContent } from '@/shared/content-schema';
+import type { KnownBlock, PageContent } from '#shared/content-schema';
 import { ArticleListBlock } from './article-list-block';
 import { HeroBlock } from './hero-block';
 import { LinkListBlock } from './link-list-block';

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { Page } from '@/shared/content-schema';
+import type { Page } from '#shared/content-schema';
 import { pageHeadingBlockIndex } from '../page-heading';
 import type { BlockRegistry } from '../block-registry';
 import { BlockRenderer } from './block-renderer';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { KnownBlockOf } from '@/shared/content-schema';
+import type { KnownBlockOf } from '#shared/content-schema';
 import { PhoneLink, useCustomerServicePhone } from '@/ui/customer-service-phone';
 
 export function ContactDetailsBlock({ block }: { block: KnownBlockOf<'contactDetails'> }) {

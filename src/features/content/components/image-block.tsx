@@ -1,4 +1,4 @@
-import type { KnownBlockOf } from '@/shared/content-schema';
+import type { KnownBlockOf } from '#shared/content-schema';
 import { CmsImage } from '@/ui/cms-image';
 
 export function ImageBlock({ block }: { block: KnownBlockOf<'image'> }) {

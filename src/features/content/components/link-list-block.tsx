@@ -1,4 +1,4 @@
-import type { KnownBlockOf } from '@/shared/content-schema';
+import type { KnownBlockOf } from '#shared/content-schema';
 import { CmsLinkView } from '@/ui/cms-link-view';
 
 export function LinkListBlock({ block }: { block: KnownBlockOf<'linkList'> }) {

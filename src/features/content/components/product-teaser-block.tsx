@@ -1,6 +1,6 @@
 import { CmsImage } from '@/ui/cms-image';
 import { CmsLinkView } from '@/ui/cms-link-view';
-import type { KnownBlockOf } from '@/shared/content-schema';
+import type { KnownBlockOf } from '#shared/content-schema';
 import { useBackgroundColour } from './use-background-colour';
 
 export function ProductTeaserBlock({ block }: { block: KnownBlockOf<'productTeaser'> }) {

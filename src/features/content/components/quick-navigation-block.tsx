@@ -1,10 +1,10 @@
 import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { resolveCmsLink } from '@/shared/cms-link';
-import { LOCALIZED_PATHS } from '@/shared/locales';
+import { resolveCmsLink } from '#shared/cms-link';
+import { LOCALIZED_PATHS } from '#shared/locales';
 import { CmsLinkView } from '@/ui/cms-link-view';
-import type { KnownBlockOf } from '@/shared/content-schema';
+import type { KnownBlockOf } from '#shared/content-schema';
 
 /** Shortcuts; the station locator is always one of them (spec §2), first unless the CMS lists it. */
 export function QuickNavigationBlock({ block }: { block: KnownBlockOf<'quickNavigation'> }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { textToneFor, type TextTone } from '@/shared/colour-text';
+import { textToneFor, type TextTone } from '#shared/colour-text';
 
 /**
  * A CMS background colour without a style attribute (the CSP allows none): the colour is

@@ -1,4 +1,4 @@
-import type { KnownBlockOf } from '@/shared/content-schema';
+import type { KnownBlockOf } from '#shared/content-schema';
 import { CmsVideo } from '@/ui/cms-video';
 
 export function VideoBlock({ block }: { block: KnownBlockOf<'video'> }) {

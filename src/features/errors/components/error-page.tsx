@@ -4,8 +4,8 @@ import { Link } from '@/ui/link';
 import { InlineForm } from '@/ui/form/inline-form';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { LOCALIZED_PATHS } from '@/shared/locales';
-import type { PayloadError } from '@/shared/payload';
+import { LOCALIZED_PATHS } from '#shared/locales';
+import type { PayloadError } from '#shared/payload';
 import { pushAnalytics } from '@/ui/analytics-gate';
 import { HTTP_MESSAGES_IDS } from '@/i18n/message-ids';
 

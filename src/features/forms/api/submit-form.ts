@@ -5,13 +5,13 @@
  * and re-throws the ApiError. Field errors of the server (a 400 VALIDATION_FAILED, read
  * with `fieldErrorsOf`) are the form's to show, and send no event.
  */
-import { requestJson } from '@/shared/api/client';
-import type { BodyOf } from '@/shared/api/endpoint';
-import { fieldErrorsOf } from '@/shared/api/errors';
-import { SITE_API_PATHS } from '@/shared/api/paths';
-import type { siteApi } from '@/shared/api/site';
-import type { ContactFormId } from '@/shared/rules/forms';
-import type { Locale } from '@/shared/locales';
+import { requestJson } from '#shared/api/client';
+import type { BodyOf } from '#shared/api/endpoint';
+import { fieldErrorsOf } from '#shared/api/errors';
+import { SITE_API_PATHS } from '#shared/api/paths';
+import type { siteApi } from '#shared/api/site';
+import type { ContactFormId } from '#shared/rules/forms';
+import type { Locale } from '#shared/locales';
 import { pushAnalytics } from '@/ui/analytics-gate';
 
 /** The spec §8 analytics event, sent only with analytics consent (src/ui/analytics-gate.ts). */

@@ -7,17 +7,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import type { ContactFormBlock as ContactFormBlockData } from '@/shared/content-schema';
+import type { ContactFormBlock as ContactFormBlockData } from '#shared/content-schema';
 import {
   CONTACT_FORM_FIELDS,
   HONEYPOT_FIELD,
   contactFormRules,
   type FormField as FieldDefinition,
-} from '@/shared/rules/forms';
+} from '#shared/rules/forms';
 import { FormField, FormMessage, SelectField } from '@/ui/form/form-field';
 import { useFormFields } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
-import { fieldErrorsOf } from '@/shared/api/errors';
+import { fieldErrorsOf } from '#shared/api/errors';
 import { submitForm } from '../api/submit-form';
 import { FORMS_FIELD_IDS, FORMS_OPTION_IDS } from '../message-ids';
 

@@ -6,12 +6,12 @@
  * features, and the install offer (with the `app` message catalog it needs).
  */
 import { useEffect, useState } from 'react';
-import { whenEssentialRequestsAnswered } from '@/shared/api/essential-requests';
+import { whenEssentialRequestsAnswered } from '#shared/api/essential-requests';
 import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
 import { loadFeatureMessages } from '@/i18n/catalogs';
-import type { Locale } from '@/shared/locales';
-import type { PagePayload } from '@/shared/payload';
+import type { Locale } from '#shared/locales';
+import type { PagePayload } from '#shared/payload';
 import { askForPersistentStorage } from '@/ui/persistent-storage';
 import { afterLoadAndIdle } from '../after-load-idle';
 import { browserEnvironment, scheduleBackgroundTasks } from '../background-tasks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchResultSchema } from '@/shared/content-schema';
+import { searchResultSchema } from '#shared/content-schema';
 import { isSearchResult } from './search-site';
 
 describe('isSearchResult', () => {

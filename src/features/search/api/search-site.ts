@@ -1,8 +1,8 @@
-import { fetchJson } from '@/shared/api/client';
-import { CONTENT_API_PATHS } from '@/shared/api/paths';
-import type { SearchResult } from '@/shared/content-schema';
-import type { Locale } from '@/shared/locales';
-import { QUERY_FILTERS } from '@/shared/search/service-codes';
+import { fetchJson } from '#shared/api/client';
+import { CONTENT_API_PATHS } from '#shared/api/paths';
+import type { SearchResult } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
+import { QUERY_FILTERS } from '#shared/search/service-codes';
 
 /** Site search over the origin's cms-view/v1/search, through the site server's proxy (spec §7). */
 export function searchSite(query: string, locale: Locale, signal?: AbortSignal): Promise<SearchResult> {

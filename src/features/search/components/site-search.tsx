@@ -6,9 +6,9 @@ import { usePagePayload } from '@/ui/payload-context';
 import { useSite } from '@/ui/site-context';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import type { Locale } from '@/shared/locales';
+import type { Locale } from '#shared/locales';
 import { SEARCH_FILTER_IDS } from '../message-ids';
-import type { SearchResult, StationSearchHits } from '@/shared/content-schema';
+import type { SearchResult, StationSearchHits } from '#shared/content-schema';
 import { searchSite } from '../api/search-site';
 import './site-search.css';
 

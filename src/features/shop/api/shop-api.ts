@@ -6,14 +6,14 @@
  * answer types are the contracts' (src/shared/api/shop.ts, imported as types only; the
  * paths from src/shared/api/paths.ts).
  */
-import { requestJson } from '@/shared/api/client';
-import type { BodyOf, PathOf, ResponseOf } from '@/shared/api/endpoint';
-import { SHOP_API_PATHS } from '@/shared/api/paths';
-import type { shopApi as shopContracts } from '@/shared/api/shop';
-import { ApiError } from '@/shared/api/errors';
-import type { Locale } from '@/shared/locales';
+import { requestJson } from '#shared/api/client';
+import type { BodyOf, PathOf, ResponseOf } from '#shared/api/endpoint';
+import { SHOP_API_PATHS } from '#shared/api/paths';
+import type { shopApi as shopContracts } from '#shared/api/shop';
+import { ApiError } from '#shared/api/errors';
+import type { Locale } from '#shared/locales';
 
-export { ApiError, isTransient } from '@/shared/api/errors';
+export { ApiError, isTransient } from '#shared/api/errors';
 
 type Contracts = typeof shopContracts;
 

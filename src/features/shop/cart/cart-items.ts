@@ -1,7 +1,7 @@
 /** Pure cart transitions (spec §4 Cart): used by the store and tested on their own. */
-import { type ProductView, type ValidatedCart } from '@/shared/shop/api-schema';
-import { MAX_QUANTITY } from '@/shared/rules/limits';
-import { applyUpsellRule } from '@/shared/shop/upsell';
+import { type ProductView, type ValidatedCart } from '#shared/shop/api-schema';
+import { MAX_QUANTITY } from '#shared/rules/limits';
+import { applyUpsellRule } from '#shared/shop/upsell';
 import type { CartIncluded, CartItem, ProductInput } from './cart-types';
 
 /** What a product contains: its bundle members, or itself once. */

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ValidatedCart } from '@/shared/shop/api-schema';
+import type { ValidatedCart } from '#shared/shop/api-schema';
 import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
 import { modalStore, closeModal } from '@/ui/modal-store';
 import { allowNotifications, notificationsStore } from '@/ui/notifications-store';

@@ -28,12 +28,12 @@
  */
 import { CART_NOTICE_IDS } from './cart-notices';
 import { proxy } from 'valtio';
-import type { Locale } from '@/shared/locales';
-import type { ValidateCartRequest, ValidatedCart } from '@/shared/shop/api-schema';
+import type { Locale } from '#shared/locales';
+import type { ValidateCartRequest, ValidatedCart } from '#shared/shop/api-schema';
 import { openModal } from '@/ui/modal-store';
 import { addNotification, addNotificationOnceReady, notificationsStore } from '@/ui/notifications-store';
 import { analyticsItem, trackShopEvent } from '../analytics';
-import { isDiscountErrorCode } from '@/shared/rules/error-codes';
+import { isDiscountErrorCode } from '#shared/rules/error-codes';
 import { ApiError, isTransient } from '../api/shop-api';
 import {
   addItem,

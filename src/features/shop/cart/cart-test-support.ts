@@ -3,7 +3,7 @@
  * environment a test controls: the real shop API (over the test's stubbed `fetch`) and the
  * real IndexedDB storage (over fake-indexeddb). Each test builds a fresh one.
  */
-import type { Locale } from '@/shared/locales';
+import type { Locale } from '#shared/locales';
 import { shopApi } from '../api/shop-api';
 import { createCart, type Cart } from './cart-store';
 import type { CartStorage } from './cart-storage';

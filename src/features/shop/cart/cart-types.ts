@@ -1,6 +1,6 @@
 /** The cart of spec §3 as the browser keeps it. Money is euros as the origin answers it. */
-import type { ProductView, Totals } from '@/shared/shop/api-schema';
-import type { CartStatus } from '@/shared/rules/states';
+import type { ProductView, Totals } from '#shared/shop/api-schema';
+import type { CartStatus } from '#shared/rules/states';
 
 export interface CartIncluded {
   amount: number;

@@ -7,7 +7,7 @@
  * starts it, and effects do not run on the server), so every render can share it; building
  * its store per render was about 4% of a page's server time.
  */
-import type { Locale } from '@/shared/locales';
+import type { Locale } from '#shared/locales';
 import { readyCartSource, type CartSource } from './cart-context';
 import { createCart } from './cart-store';
 

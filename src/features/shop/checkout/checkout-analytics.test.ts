@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderReceipt, ValidatedCart } from '@/shared/shop/api-schema';
+import type { OrderReceipt, ValidatedCart } from '#shared/shop/api-schema';
 import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
 import { trackCartStep } from '../analytics';
 import { createCartStorage, type CartStorage } from '../cart/cart-storage';

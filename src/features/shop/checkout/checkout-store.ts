@@ -1,6 +1,6 @@
 /** Checkout state (spec §3): step (starts at 1), customer data, sendSms, busy, order and payment choice. */
 import { proxy } from 'valtio';
-import type { PaymentMethodType } from '@/shared/shop/api-schema';
+import type { PaymentMethodType } from '#shared/shop/api-schema';
 import { EMPTY_CUSTOMER_DATA, type CustomerData } from './customer-data-storage';
 
 export interface CheckoutState {

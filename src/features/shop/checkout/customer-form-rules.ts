@@ -2,8 +2,8 @@
  * Field rules of the checkout's customer data (src/shared/rules). The phone number is then read
  * with the one phone rule, `readPhone` of src/shared/rules/phone.ts.
  */
-import { PERSON_NAME_RULES } from '@/shared/rules/forms';
-import type { FieldRule } from '@/shared/rules/validation';
+import { PERSON_NAME_RULES } from '#shared/rules/forms';
+import type { FieldRule } from '#shared/rules/validation';
 
 const BASE_RULES = {
   email: [{ rule: 'required' }, { rule: 'email' }],

@@ -4,7 +4,7 @@
  * The items are those remembered when the order was created (start-payment.ts), and
  * sessionStorage remembers that the event has been sent.
  */
-import type { OrderReceipt } from '@/shared/shop/api-schema';
+import type { OrderReceipt } from '#shared/shop/api-schema';
 import { trackShopEvent } from '../analytics';
 import { readPendingOrder, writePendingOrder } from './pending-order';
 

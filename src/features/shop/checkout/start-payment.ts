@@ -7,9 +7,9 @@
  */
 import { CART_NOTICE_IDS } from '../cart/cart-notices';
 import { FALLBACK_ERROR_MESSAGE_ID } from '@/ui/notifications-store';
-import type { Locale } from '@/shared/locales';
-import { offeredBank, type PaymentMethodType } from '@/shared/shop/api-schema';
-import { SHOP_PATHS } from '@/shared/shop/shop-paths';
+import type { Locale } from '#shared/locales';
+import { offeredBank, type PaymentMethodType } from '#shared/shop/api-schema';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { analyticsItem, trackShopEvent } from '../analytics';
 import { ApiError, isTransient, shopApi } from '../api/shop-api';
 import type { Cart } from '../cart/cart-store';

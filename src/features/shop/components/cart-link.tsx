@@ -5,7 +5,7 @@
 import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { SHOP_PATHS } from '@/shared/shop/shop-paths';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { useCartCount } from '../cart/cart-count';
 import './cart-link.css';
 

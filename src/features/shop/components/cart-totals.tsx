@@ -1,7 +1,7 @@
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import type { Totals } from '@/shared/shop/api-schema';
-import { formatPrice } from '@/shared/shop/money';
+import type { Totals } from '#shared/shop/api-schema';
+import { formatPrice } from '#shared/shop/money';
 
 /** Totals of spec §3 (discount, VAT, with and without tax) as the server computed them. */
 export function CartTotals({ totals, outOfDate = false }: { totals: Totals; outOfDate?: boolean }) {

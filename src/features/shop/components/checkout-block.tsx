@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
-import { LOCALE_INFO } from '@/shared/locales';
+import { LOCALE_INFO } from '#shared/locales';
 import { session, customerEmail, whenSessionKnown } from '@/ui/session-store';
 import { EMPTY_CUSTOMER_DATA, loadCustomerData, type CustomerData } from '../checkout/customer-data-storage';
 import { trackCartStep } from '../analytics';

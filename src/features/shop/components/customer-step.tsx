@@ -6,10 +6,10 @@
 import { useMemo, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react';
-import { LOCALE_INFO } from '@/shared/locales';
-import { phoneNeeded } from '@/shared/shop/api-schema';
-import { readPhone, telephonePrefixesFor, type Phone } from '@/shared/rules/phone';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@/shared/rules/limits';
+import { LOCALE_INFO } from '#shared/locales';
+import { phoneNeeded } from '#shared/shop/api-schema';
+import { readPhone, telephonePrefixesFor, type Phone } from '#shared/rules/phone';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/rules/limits';
 import { CheckboxField, FormField, SelectField } from '@/ui/form/form-field';
 import { MarketingChoices } from '@/ui/form/marketing-choices';
 import { useFormMessages, type FieldMessage } from '@/ui/form/use-form-fields';
@@ -24,7 +24,7 @@ import {
 } from '../checkout/customer-data-storage';
 import { customerFieldRules } from '../checkout/customer-form-rules';
 import { SHOP_CHECKOUT_COUNTRY_IDS, SHOP_CHECKOUT_IDS } from '../message-ids';
-import { VALIDATION_MESSAGE_IDS } from '@/shared/rules/validation-message-ids';
+import { VALIDATION_MESSAGE_IDS } from '#shared/rules/validation-message-ids';
 
 /** The form's values: the customer data and the text-message choice. */
 type CustomerValues = Omit<CustomerData, 'marketing'> & { marketing: Array<'email' | 'sms'>; sendSms: boolean };

@@ -1,6 +1,6 @@
 import { Link } from '@/ui/link';
 import { useLingui } from '@lingui/react';
-import { SHOP_PATHS } from '@/shared/shop/shop-paths';
+import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { useSite } from '@/ui/site-context';
 
 /** What the cart and the checkout show for an empty cart: a way to the products. */

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react';
-import { banksFor, offeredBank } from '@/shared/shop/api-schema';
+import { banksFor, offeredBank } from '#shared/shop/api-schema';
 import { SelectField } from '@/ui/form/form-field';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { useSite } from '@/ui/site-context';

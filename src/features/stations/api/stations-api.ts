@@ -2,11 +2,11 @@
  * The origin's station list (through the site's /proxy): the full list of a country, or
  * the changes since a stored version, conditionally on its ETag.
  */
-import { ApiError } from '@/shared/api/errors';
-import { STATIONS_API_PATHS } from '@/shared/api/paths';
-import type { Locale } from '@/shared/locales';
-import { isStationSummary } from '@/shared/station-guards';
-import type { StationCountry, StationList, StationSummary, StationSummaryInput, WeeklyHours } from '@/shared/stations';
+import { ApiError } from '#shared/api/errors';
+import { STATIONS_API_PATHS } from '#shared/api/paths';
+import type { Locale } from '#shared/locales';
+import { isStationSummary } from '#shared/station-guards';
+import type { StationCountry, StationList, StationSummary, StationSummaryInput, WeeklyHours } from '#shared/stations';
 
 const STATIONS_ENDPOINT = `/proxy/${STATIONS_API_PATHS.list}`;
 
@@ -75,7 +75,7 @@ export async function fetchStationList(
 ): Promise<StationListAnswer> {
   // The HTTP client (ky) loads with the first sync, after hydration: evaluated with the
   // locator's other modules, it lengthened the task before the page became interactive.
-  const { requestJson } = await import('@/shared/api/client');
+  const { requestJson } = await import('#shared/api/client');
   const answer = await requestJson({
     url: STATIONS_ENDPOINT,
     name: 'The station list',

@@ -14,8 +14,8 @@ import {
   type ChargePoint,
   type ChargeTariff,
   type ConnectorStandard,
-} from '@/shared/charge-points';
-import { LOCALE_INFO } from '@/shared/locales';
+} from '#shared/charge-points';
+import { LOCALE_INFO } from '#shared/locales';
 import { formatAge, formatMoney } from '../live-data-format';
 import { useMinuteNow } from '../use-minute-now';
 import { STATIONS_CHARGER_STATUS_IDS } from '../message-ids';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useLingui } from '@lingui/react';
-import type { StationSummary } from '@/shared/stations';
+import type { StationSummary } from '#shared/stations';
 import { toggleFavourite } from '../use-favourites';
 
 export function FavouriteStar({

@@ -5,8 +5,8 @@
  */
 import { useLingui } from '@lingui/react';
 import { useSite } from '@/ui/site-context';
-import { GRADE_UNIT, type FuelPrice } from '@/shared/fuel-prices';
-import { LOCALE_INFO } from '@/shared/locales';
+import { GRADE_UNIT, type FuelPrice } from '#shared/fuel-prices';
+import { LOCALE_INFO } from '#shared/locales';
 import { formatAge, formatFuelPrice } from '../live-data-format';
 import { useMinuteNow } from '../use-minute-now';
 import { STATIONS_SERVICE_IDS } from '../message-ids';

@@ -5,8 +5,8 @@
  */
 import { useId, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react';
-import { FUEL_GRADES, type FuelGrade } from '@/shared/fuel-prices';
-import type { StationCountry } from '@/shared/stations';
+import { FUEL_GRADES, type FuelGrade } from '#shared/fuel-prices';
+import type { StationCountry } from '#shared/stations';
 import { countryOrder } from '../country-order';
 import type { LocatorQuery } from '../locator-query';
 import { SERVICE_FILTERS, type ServiceFilter } from '../service-filters';

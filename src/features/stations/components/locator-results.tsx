@@ -5,10 +5,10 @@
 import { memo, useEffect, useId, useRef } from 'react';
 import { Link } from '@/ui/link';
 import { useLingui } from '@lingui/react';
-import type { FuelGrade } from '@/shared/fuel-prices';
-import { LOCALE_INFO, type Locale } from '@/shared/locales';
-import type { zonedNow } from '@/shared/station-calendar';
-import type { StationCountry, StationSummary } from '@/shared/stations';
+import type { FuelGrade } from '#shared/fuel-prices';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
+import type { zonedNow } from '#shared/station-calendar';
+import type { StationCountry, StationSummary } from '#shared/stations';
 import type { LatLng } from '../distance';
 import type { useFavourites } from '../use-favourites';
 import { MapPanel } from './map-panel';

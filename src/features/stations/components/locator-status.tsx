@@ -5,7 +5,7 @@
  */
 import { memo } from 'react';
 import { useLingui } from '@lingui/react';
-import { LOCALE_INFO, type Locale } from '@/shared/locales';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { formatAge } from '../live-data-format';
 import type { LocatorQuery } from '../locator-query';

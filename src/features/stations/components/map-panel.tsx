@@ -20,7 +20,7 @@ import { useSnapshot } from 'valtio';
 import { allowMaps, mapsConsentStore } from '@/ui/maps-consent';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { useLingui } from '@lingui/react';
-import type { StationCountry } from '@/shared/stations';
+import type { StationCountry } from '#shared/stations';
 import type { LatLng } from '../distance';
 import { loadMapsScript } from '../api/load-maps-script';
 import { mapsApiKey } from '../maps-public-config';

@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react';
-import type { Locale } from '@/shared/locales';
-import { zonedNow } from '@/shared/station-calendar';
-import { COUNTRY_TIME_ZONE, MY_STATIONS_ANCHOR } from '@/shared/station-constants';
+import type { Locale } from '#shared/locales';
+import { zonedNow } from '#shared/station-calendar';
+import { COUNTRY_TIME_ZONE, MY_STATIONS_ANCHOR } from '#shared/station-constants';
 import { isOpenNow } from '../open-now';
 import type { FavouriteStations } from '../use-favourites';
 import { StationListItem } from './station-list-item';

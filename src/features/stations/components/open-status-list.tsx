@@ -7,7 +7,7 @@
  */
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
-import type { StationDetails } from '@/shared/stations';
+import type { StationDetails } from '#shared/stations';
 import { open24hLabel } from '../opening-hours';
 import { openStatus, SOON_MINUTES, type DayRef, type OpenStatus } from '../open-status';
 import { useRenderDate } from '@/ui/render-date';

@@ -1,9 +1,9 @@
 import { Link } from '@/ui/link';
 import { useLingui } from '@lingui/react';
-import { LOCALE_INFO, STATION_PATH_SEGMENT, type Locale } from '@/shared/locales';
-import type { ZonedNow } from '@/shared/station-calendar';
-import type { FuelGrade } from '@/shared/fuel-prices';
-import type { StationSummary } from '@/shared/stations';
+import { LOCALE_INFO, STATION_PATH_SEGMENT, type Locale } from '#shared/locales';
+import type { ZonedNow } from '#shared/station-calendar';
+import type { FuelGrade } from '#shared/fuel-prices';
+import type { StationSummary } from '#shared/stations';
 import { formatDistance } from '../distance';
 import { todaysHoursAt } from '../open-now';
 import { open24hLabel } from '../opening-hours';

@@ -11,10 +11,10 @@ import {
   isStale,
   newestStatusAt,
   type ChargePoint,
-} from '@/shared/charge-points';
-import { priceOf, type FuelGrade } from '@/shared/fuel-prices';
-import { COUNTRY_INFO, type Locale } from '@/shared/locales';
-import type { StationSummary } from '@/shared/stations';
+} from '#shared/charge-points';
+import { priceOf, type FuelGrade } from '#shared/fuel-prices';
+import { COUNTRY_INFO, type Locale } from '#shared/locales';
+import type { StationSummary } from '#shared/stations';
 import { formatAge, formatFuelPrice } from '../live-data-format';
 import { STATIONS_SERVICE_IDS } from '../message-ids';
 

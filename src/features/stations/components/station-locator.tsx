@@ -13,7 +13,7 @@
  */
 import { useId, useMemo } from 'react';
 import { useLingui } from '@lingui/react';
-import type { KnownBlock } from '@/shared/content-schema';
+import type { KnownBlock } from '#shared/content-schema';
 import { useLocator } from '../use-locator';
 import { LocatorForm } from './locator-form';
 import { LocatorList, LocatorMap, type ShownStation } from './locator-results';

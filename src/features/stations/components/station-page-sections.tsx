@@ -6,10 +6,10 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react';
 import { useSite } from '@/ui/site-context';
-import { LOCALE_INFO } from '@/shared/locales';
-import { telHref } from '@/shared/tel-href';
-import { DIET_CODES } from '@/shared/station-constants';
-import type { FoodMenu, LunchList, StationDetails } from '@/shared/stations';
+import { LOCALE_INFO } from '#shared/locales';
+import { telHref } from '#shared/tel-href';
+import { DIET_CODES } from '#shared/station-constants';
+import type { FoodMenu, LunchList, StationDetails } from '#shared/stations';
 import { useLiveData } from '../use-live-data';
 import { ChargePointList } from './charge-point-list';
 import { FuelPriceTable } from './fuel-price-table';

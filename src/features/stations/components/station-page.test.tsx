@@ -5,9 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SiteContext } from '@/ui/site-context';
 import { preloadCatalogs } from '@/i18n/catalogs';
-import type { PageContent } from '@/shared/content-schema';
-import type { Locale } from '@/shared/locales';
-import { stationDetailsSchema } from '@/shared/stations';
+import type { PageContent } from '#shared/content-schema';
+import type { Locale } from '#shared/locales';
+import { stationDetailsSchema } from '#shared/stations';
 import { OpeningHoursTable } from './opening-hours-table';
 import { StationPage } from './station-page';
 

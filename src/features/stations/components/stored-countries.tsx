@@ -6,8 +6,8 @@
 import { memo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLingui } from '@lingui/react';
-import { LOCALE_INFO, type Locale } from '@/shared/locales';
-import type { StationCountry } from '@/shared/stations';
+import { LOCALE_INFO, type Locale } from '#shared/locales';
+import type { StationCountry } from '#shared/stations';
 import { countryOrder } from '../country-order';
 import { readStoredCountries, type StoredCountry } from '../station-db';
 import { STATIONS_COUNTRY_IDS } from '../message-ids';
