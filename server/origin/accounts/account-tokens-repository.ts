@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { newShortCode, newToken, tokenHash } from '../auth/secrets';
 import { type CustomerTokensTable } from './account-tables';
-import type { Db } from '../db';
+import type { AccountsDb } from './account-tables';
 
 export type TokenPurpose = CustomerTokensTable['purpose'];
 
@@ -35,7 +35,7 @@ const CODE_ATTEMPT_LIMIT = 5;
 const codeHash = (customerId: string, code: string) => tokenHash(`${customerId}:${code}`);
 
 // eslint-disable-next-line max-lines-per-function -- a repository is one closure over the database (or a transaction) whose methods are each short; split up, every part would take the database again.
-export function createAccountTokensRepository(database: Db) {
+export function createAccountTokensRepository(database: AccountsDb) {
   const db = database;
   return {
     /**

@@ -2,7 +2,7 @@
 import { pageContentSchema, type ArticleListItem, type PageContent } from '#shared/content-schema';
 import { isLocale, slugToPath, type Locale } from '#shared/locales';
 import { foldText } from '#shared/search-text';
-import type { Db } from '../db';
+import type { ContentDb } from './content-tables';
 import { preparedQuery } from './prepared-query';
 import { holdsTerm, prepareText, queryTerms, termsForPages, type PreparedText } from '../search-language';
 
@@ -119,7 +119,7 @@ function excerpt(content: PageContent, terms: string[], length = 160): string {
 }
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createPagesRepository(db: Db) {
+export function createPagesRepository(db: ContentDb) {
   const columns = ['group_key', 'locale', 'slug', 'status', 'content_json', 'updated_at'] as const;
   const checked: CheckedContent = new Map();
   const statusesOf = (preview: boolean): Array<'published' | 'draft'> =>

@@ -6,8 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
-import type { DatabaseSchema, Db } from '../db';
-import type { OutboxChannel, OutboxStatus } from './outbox-tables';
+import type { OutboxChannel, OutboxDb, OutboxStatus, OutboxTables } from './outbox-tables';
 
 export interface OutboxMessage {
   id: number;
@@ -36,7 +35,7 @@ export interface ClaimedMessage {
  * An e-mail a worker may take at `at`: pending and due, or claimed by a worker whose lease
  * ran out (it died mid-send). The one condition of both the search and the claim.
  */
-function isDue(eb: ExpressionBuilder<DatabaseSchema, 'outbox'>, at: string, channel: OutboxChannel) {
+function isDue(eb: ExpressionBuilder<OutboxTables, 'outbox'>, at: string, channel: OutboxChannel) {
   return eb.and([
     eb('channel', '=', channel),
     eb.or([
@@ -50,7 +49,7 @@ function isDue(eb: ExpressionBuilder<DatabaseSchema, 'outbox'>, at: string, chan
 }
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createOutboxRepository(database: Db) {
+export function createOutboxRepository(database: OutboxDb) {
   const db = database;
 
   async function finish(
@@ -87,6 +86,35 @@ export function createOutboxRepository(database: Db) {
     },
 
     /** A purge of surrogate keys at every configured cache (cache-purges.ts), delivered like mail. */
+    /** A message queued once per `dedupeKey` (a receipt: the order is paid once, its mail sent once). */
+    async enqueueOnce(
+      message: {
+        channel: 'email' | 'sms';
+        recipient: string;
+        subject: string | null;
+        body: string;
+        html?: string;
+        dedupeKey: string;
+        locale: string;
+      },
+      now: string,
+    ) {
+      await db
+        .insertInto('outbox')
+        .values({
+          channel: message.channel,
+          recipient: message.recipient,
+          subject: message.subject,
+          body: message.body,
+          html_body: message.html ?? null,
+          dedupe_key: message.dedupeKey,
+          locale: message.locale,
+          created_at: now,
+          sent_at: null,
+        })
+        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+        .execute();
+    },
     async enqueuePurge(keys: string, now = new Date()): Promise<void> {
       await db
         .insertInto('outbox')

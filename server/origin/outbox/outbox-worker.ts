@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { isLocale } from '#shared/locales';
-import type { Db } from '../db';
+import type { OutboxDb } from './outbox-tables';
 import type { MailConfig } from './mail-config';
 import type { MailTransport } from './mail-transport';
 import { createOutboxRepository, type ClaimedMessage } from './outbox-repository';
@@ -23,7 +23,7 @@ export interface OutboxWorker {
 }
 
 export interface OutboxWorkerDeps {
-  db: Db;
+  db: OutboxDb;
   transport: MailTransport;
   config: Pick<MailConfig, 'senders' | 'pollIntervalMs' | 'maxAttempts' | 'retryBaseMs' | 'smtpTimeoutMs'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

@@ -1,6 +1,6 @@
-/** Data access for orders, their items, payments, wash codes and the receipt outbox. */
+/** Data access for orders, their items, payments and wash codes. */
 import { randomInt } from 'node:crypto';
-import type { Db } from '../db';
+import type { ShopDb } from './shop-tables';
 import { type ShopOrderItemsTable, type ShopOrdersTable, type ShopPaymentsTable } from './shop-tables';
 
 export type OrderRow = ShopOrdersTable;
@@ -13,7 +13,7 @@ function newWashCode(): string {
 }
 
 // eslint-disable-next-line max-lines-per-function -- a repository is one closure over the database (or a transaction) whose methods are each short; split up, every part would take the database again.
-export function createOrdersRepository(database: Db) {
+export function createOrdersRepository(database: ShopDb) {
   const db = database;
   return {
     db,
@@ -60,14 +60,15 @@ export function createOrdersRepository(database: Db) {
         .limit(limit)
         .execute();
     },
-    async insertOrder(order: OrderRow, items: Array<Omit<OrderItemRow, 'id' | 'order_id'>>, payment: PaymentRow) {
+    /** An order with its items and, unless it needs none (a seeded demo order), its payment. */
+    async insertOrder(order: OrderRow, items: Array<Omit<OrderItemRow, 'id' | 'order_id'>>, payment?: PaymentRow) {
       await db.insertInto('shop_orders').values(order).execute();
       for (const item of items)
         await db
           .insertInto('shop_order_items')
           .values({ ...item, order_id: order.id })
           .execute();
-      await db.insertInto('shop_payments').values(payment).execute();
+      if (payment) await db.insertInto('shop_payments').values(payment).execute();
     },
     /**
      * Pending orders whose payment is approved: the gateway took the money but the order
@@ -126,34 +127,6 @@ export function createOrdersRepository(database: Db) {
           }
         }
       }
-    },
-    async enqueue(
-      message: {
-        channel: 'email' | 'sms';
-        recipient: string;
-        subject: string | null;
-        body: string;
-        html?: string;
-        dedupeKey: string;
-        locale: string;
-      },
-      now: string,
-    ) {
-      await db
-        .insertInto('outbox')
-        .values({
-          channel: message.channel,
-          recipient: message.recipient,
-          subject: message.subject,
-          body: message.body,
-          html_body: message.html ?? null,
-          dedupe_key: message.dedupeKey,
-          locale: message.locale,
-          created_at: now,
-          sent_at: null,
-        })
-        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-        .execute();
     },
     async washCodeStatus(code: string): Promise<'valid' | 'used' | 'unknown'> {
       const row = await db.selectFrom('shop_wash_codes').select('used_at').where('code', '=', code).executeTakeFirst();

@@ -7,11 +7,9 @@
  */
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { Db } from '../db';
+import type { ShopDb } from './shop-tables';
+import { createShopRepositories } from './shop-repositories';
 import { readCatalogFile } from './catalog-files';
-import { createDiscountCodesRepository } from './discount-codes-repository';
-import { createOrdersRepository } from './orders-repository';
-import { createProductsRepository } from './products-repository';
 import { digitalOrderRoutes } from './digital-order-routes';
 import { paymentGatewayRoutes } from './payment-gateway-routes';
 import { createCartPricing } from './cart-pricing';
@@ -62,7 +60,8 @@ const shopEnvSchema = z
   });
 
 export interface ShopPluginOptions {
-  db: Db;
+  /** The payment providers keep their keys and payments' states in it (payments/). */
+  db: ShopDb;
   env?: NodeJS.ProcessEnv;
   /** Where content/shop/catalog.json is read for the seller printed on receipts. */
   contentDir: string;
@@ -88,10 +87,9 @@ export const shopPlugin = fp<ShopPluginOptions>(
             timeoutMs: env.PAYTRAIL_TIMEOUT_MS,
           })
         : undefined;
-    const products = createProductsRepository(db);
-    const ordersRepository = createOrdersRepository(db);
+    const shop = app.provideRepositories('shop', createShopRepositories);
     const { seller } = await readCatalogFile(options.contentDir);
-    const orders = createOrdersService(db, {
+    const orders = createOrdersService(shop, app.transaction, {
       provider: paytrail ?? gateway,
       seller,
       warn: (message) => app.log.warn(message),
@@ -101,18 +99,18 @@ export const shopPlugin = fp<ShopPluginOptions>(
     const { auth } = app;
     await app.register(async (routes) => {
       digitalOrderRoutes(routes, {
-        pricing: createCartPricing({ products, discounts: createDiscountCodesRepository(db) }),
+        pricing: createCartPricing({ products: shop.products, discounts: shop.discountCodes }),
         orders,
-        ordersRepository,
-        products,
+        ordersRepository: shop.orders,
+        products: shop.products,
         customerIdOf: auth.customerIdOf,
       });
-      orderHistoryRoutes(routes, { db, auth });
+      orderHistoryRoutes(routes, { orders: shop.orderHistory, auth });
       // The test gateway's pages exist only while it is the provider: with Paytrail nobody
       // may approve a payment on a page of the shop's own.
       if (paytrail) paytrailRoutes(routes, { paytrail, orders });
-      else await paymentGatewayRoutes(routes, { gateway, orders: ordersRepository });
+      else await paymentGatewayRoutes(routes, { gateway, orders: shop.orders });
     });
   },
-  { name: 'shop', fastify: '5.x', dependencies: ['auth'] },
+  { name: 'shop', fastify: '5.x', dependencies: ['unit-of-work', 'auth'] },
 );

@@ -11,7 +11,7 @@ import {
   type EvseStatus,
 } from '#shared/charge-points';
 import type { StationCountry } from '#shared/stations';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 import type { ChargePointsTable } from './station-tables';
 
 /** An OCPI 2.2.1 Connector (mod_locations §8.3.3), the fields this product keeps. */
@@ -87,7 +87,7 @@ function group(rows: readonly Row[], tariffs: Tariffs): Map<string, ChargePoint[
 const COLUMNS = ['station_id', 'uid', 'evse_id', 'connectors_json', 'status', 'status_at'] as const;
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createChargePointsRepository(db: Db) {
+export function createChargePointsRepository(db: StationsDb) {
   return {
     /** The charge points of these stations, by station id, in uid order. */
     async currentFor(stationIds: readonly string[], tariffs = NO_TARIFFS): Promise<Map<string, ChargePoint[]>> {
@@ -190,11 +190,12 @@ export function createChargePointsRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** The stations with a connector priced by one of these tariffs. */
+    stationsUsingTariffs: (tariffIds: ReadonlySet<string>) => stationsUsingTariffs(db, tariffIds),
   };
 }
 
-/** The stations with a connector priced by one of these tariffs. */
-export async function stationsUsingTariffs(db: Db, tariffIds: ReadonlySet<string>): Promise<string[]> {
+async function stationsUsingTariffs(db: StationsDb, tariffIds: ReadonlySet<string>): Promise<string[]> {
   if (tariffIds.size === 0) return [];
   const rows = await db.selectFrom('charge_points').select(['station_id', 'connectors_json']).execute();
   const stations = new Set<string>();

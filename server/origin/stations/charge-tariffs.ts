@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ChargeTariff } from '#shared/charge-points';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 
 /** An OCPI 2.2.1 PriceComponent (§4.4.5): `price` excludes VAT; TIME and PARKING_TIME are per hour. */
 const priceComponentSchema = z.object({
@@ -78,9 +78,13 @@ export function implausibleTariff(tariff: OcpiTariff): string | undefined {
   return undefined;
 }
 
-export function createChargeTariffsRepository(db: Db) {
+export function createChargeTariffsRepository(db: StationsDb) {
   return {
     /** Every stored tariff as drivers read it, by id (a handful per operator). */
+    /** Whether any tariff is stored (the seed fills an empty table only). */
+    async any(): Promise<boolean> {
+      return (await db.selectFrom('charge_tariffs').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
     async all(): Promise<Map<string, ChargeTariff>> {
       const rows = await db.selectFrom('charge_tariffs').select(['id', 'tariff_json']).execute();
       const found = new Map<string, ChargeTariff>();

@@ -4,7 +4,7 @@
  */
 import type { FuelGrade, FuelPrice } from '#shared/fuel-prices';
 import type { StationCountry } from '#shared/stations';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 import type { FuelPricesTable } from './station-tables';
 
 /** One price as stored: the key (station, grade, set at) and its value. */
@@ -45,9 +45,13 @@ function group(rows: Array<{ station_id: string; grade: string; price_milli: num
 }
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createFuelPricesRepository(db: Db) {
+export function createFuelPricesRepository(db: StationsDb) {
   return {
     /** Current prices of these stations, by station id (grades in the order of their names). */
+    /** Whether any price was ever stored (the seed fills an empty history only). */
+    async hasHistory(): Promise<boolean> {
+      return (await db.selectFrom('fuel_price_history').select('station_id').limit(1).executeTakeFirst()) !== undefined;
+    },
     async currentFor(stationIds: readonly string[]): Promise<Map<string, FuelPrice[]>> {
       const rows: Array<{ station_id: string; grade: string; price_milli: number; set_at: string }> = [];
       for (let start = 0; start < stationIds.length; start += CHUNK) {

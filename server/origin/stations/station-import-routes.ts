@@ -13,7 +13,7 @@ import { EVSE_STATUSES } from '#shared/charge-points';
 import { FUEL_GRADES } from '#shared/fuel-prices';
 import { HttpError } from '../../common/http-error';
 import { zodRoutes } from '../../common/zod-routes';
-import type { Db } from '../db';
+import type { UnitOfWork } from '../unit-of-work';
 import type { CachePurges } from '../outbox/cache-purges';
 import { ocpiTariffSchema } from './charge-tariffs';
 import { importChargerStatuses, importFuelPrices, importTariffs, MAX_IMPORT_ROWS } from './station-imports';
@@ -90,7 +90,10 @@ function bearerCheck(token: string | undefined, variable: string) {
 
 export function stationImportRoutes(
   app: FastifyInstance,
-  deps: { db: Db; tokens: ImportTokens; purges?: CachePurges; now?: () => Date; metrics?: StationMetrics },
+  deps: {
+    transaction: UnitOfWork['transaction'];
+    tokens: ImportTokens; purges?: CachePurges; now?: () => Date; metrics?: StationMetrics;
+  },
 ): void {
   const now = deps.now ?? (() => new Date());
   /** The import committed: its purges go out now, in the background (the answer does not wait). */
@@ -119,7 +122,7 @@ export function stationImportRoutes(
     },
     async (request) =>
       counted('fuel_prices', request.body.prices.length, async () =>
-        afterCommit(await importFuelPrices(deps.db, request.body.prices, now(), deps.purges)),
+        afterCommit(await importFuelPrices(deps.transaction, request.body.prices, now(), deps.purges)),
       ),
   );
   api.post(
@@ -131,7 +134,7 @@ export function stationImportRoutes(
     },
     async (request) =>
       counted('charger_statuses', request.body.statuses.length, async () =>
-        afterCommit(await importChargerStatuses(deps.db, request.body.statuses, now(), deps.purges)),
+        afterCommit(await importChargerStatuses(deps.transaction, request.body.statuses, now(), deps.purges)),
       ),
   );
   // The charge point operator's feed: the same token as its statuses (docs/stations.md).
@@ -144,7 +147,7 @@ export function stationImportRoutes(
     },
     async (request) =>
       counted('tariffs', request.body.tariffs.length, async () =>
-        afterCommit(await importTariffs(deps.db, request.body.tariffs, now(), deps.purges)),
+        afterCommit(await importTariffs(deps.transaction, request.body.tariffs, now(), deps.purges)),
       ),
   );
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { StationCountry } from '#shared/stations';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 import type { StationsTable } from './station-tables';
 import { stationRecordSchema, type StationRecord } from './stations-record';
 
@@ -44,7 +44,7 @@ function stationRow(record: StationRecord, version: number, now: string): Statio
  * commit in the order of their numbers: a delta read between two commits never skips one.
  * Every writer of stations (editors, content sync, imports) goes through this.
  */
-async function nextStationVersion(trx: Db): Promise<number> {
+async function nextStationVersion(trx: StationsDb): Promise<number> {
   const row = await trx
     .updateTable('station_dataset')
     .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -54,11 +54,11 @@ async function nextStationVersion(trx: Db): Promise<number> {
 }
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createStationsRepository(database: Db) {
+export function createStationsRepository(database: StationsDb) {
   const db = database;
 
   /** Writes records at one version; the caller holds the transaction. */
-  async function upsertAt(trx: Db, records: StationRecord[], version: number, now: string): Promise<void> {
+  async function upsertAt(trx: StationsDb, records: StationRecord[], version: number, now: string): Promise<void> {
     for (const valid of records) {
       const { id, ...changes } = stationRow(valid, version, now);
       await trx

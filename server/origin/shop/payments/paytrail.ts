@@ -13,7 +13,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PaymentResultStatus, SignedPaymentResult } from '#shared/shop/api-schema';
 import type { PaytrailRedirectParams } from '#shared/shop/paytrail-params';
-import type { Db } from '../../db';
+import type { ShopDb } from '../shop-tables';
 import { HttpError } from '../../errors';
 import type { ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';
@@ -67,7 +67,7 @@ function unavailable(what: string, cause?: unknown): HttpError {
 }
 
 // eslint-disable-next-line max-lines-per-function -- the provider is one closure over its configuration, database and result key whose methods (create a payment, verify, record a return, poll open payments) are each short and share the signed API call and the decision helpers.
-export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
+export function createPaytrail(database: ShopDb, config: PaytrailConfig): Paytrail {
   const db = database;
   let resultKey: string | undefined;
   async function key(): Promise<string> {
