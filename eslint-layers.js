@@ -113,8 +113,8 @@ export const layerZones = [
     // the whole schema, the migrations, the content sync) wires the domains (content,
     // stations, shop, accounts, forms, images, outbox), which use what lies below them
     // (the unit of work, errors, config); a domain never reaches back up, and sees only its
-    // own tables (decision 015).
-    target: originDomains.map((domain) => `./server/origin/${domain}`),
+    // own tables (decision 015). A domain's own test may open the composed database.
+    target: originDomains.map((domain) => `./server/origin/${domain}/**/!(*.test).ts`),
     from: ORIGIN_COMPOSITION.map((file) => `./server/origin/${file}.ts`),
     message: `A domain of the origin does not import its composition (${ORIGIN_COMPOSITION.map((file) => `${file}.ts`).join(', ')}).`,
   },
