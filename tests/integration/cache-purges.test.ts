@@ -50,7 +50,7 @@ forEachDatabase((database) => {
       };
       origin = await database.startOrigin('cache-purges', { importTokens: { prices: PRICE_TOKEN }, cachePurges: forwarder });
       purges = createCachePurges({
-        db: origin.db,
+        outbox: createOutboxRepository(origin.db),
         urls: [`http://127.0.0.1:${cachePort}/`],
         retry: { maxAttempts: 5, retryBaseMs: 60_000 },
         log: silent,

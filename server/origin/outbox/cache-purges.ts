@@ -10,8 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { isKeyList } from '#shared/surrogate-keys';
-import type { OutboxDb } from './outbox-tables';
-import { createOutboxRepository, type OutboxRepository } from './outbox-repository';
+import type { OutboxRepository } from './outbox-repository';
 import { failureOutcome } from './retry-policy';
 
 /** Keys per purge: the header stays far below a cache's limit (Varnish: 8 KB a header line). */
@@ -33,7 +32,8 @@ export interface CachePurges {
 }
 
 export interface CachePurgesDeps {
-  db: OutboxDb;
+  /** The outbox's repository on the database (the composition's unit of work). */
+  outbox: OutboxRepository;
   /** CACHE_PURGE_URLS: each cache's purge address, e.g. http://127.0.0.1:6081/. */
   urls: readonly string[];
   /** The mail's retry settings (mail-config.ts): attempts and back-off. */
@@ -53,7 +53,7 @@ async function purgeAt(url: string, keys: string): Promise<void> {
 }
 
 export function createCachePurges(deps: CachePurgesDeps): CachePurges {
-  const outbox = createOutboxRepository(deps.db);
+  const { outbox } = deps;
   const now = deps.now ?? (() => new Date());
   const enabled = deps.urls.length > 0;
   let running: Promise<number> | undefined;
