@@ -1,9 +1,11 @@
 /**
- * Every `*-repository.ts` of an origin domain names only its own domain's tables (decision
- * 015): the tables its `<domain>-tables.ts` declares on `<Domain>Tables`. The compiler
- * refuses a foreign table already (a repository takes `Kysely<ItsTables>`); this test
- * also catches one reached through a cast or a raw builder, by reading each file's
- * selectFrom/insertInto/updateTable/deleteFrom/innerJoin/leftJoin arguments.
+ * Every `*-repository.ts` of an origin domain, and every other module of it that queries
+ * (the parts a repository is split into, a payment provider's own rows), names only its
+ * own domain's tables (decision 015): the tables its `<domain>-tables.ts` declares on
+ * `<Domain>Tables`. The compiler refuses a foreign table already (a repository takes
+ * `Kysely<ItsTables>`); this test also catches one reached through a cast or a raw
+ * builder, by reading each file's selectFrom/insertInto/updateTable/deleteFrom/innerJoin/
+ * leftJoin arguments.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -62,8 +64,8 @@ function foreignTables(repositorySource: string, tablesSource: string): string[]
   return [...namedTables(repositorySource)].filter((name) => !own.has(name)).sort();
 }
 
-/** Each domain folder with its tables module and the repositories in it (any depth). */
-function domains(): Array<{ domain: string; tables: string; repositories: string[] }> {
+/** Each domain folder with its tables module, its repositories and its other modules (any depth). */
+function domains(): Array<{ domain: string; tables: string; repositories: string[]; modules: string[] }> {
   return readdirSync(ORIGIN, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'migrations')
     .map((entry) => {
@@ -74,6 +76,9 @@ function domains(): Array<{ domain: string; tables: string; repositories: string
         domain: entry.name,
         tables: tables.length === 1 ? join(folder, tables[0]!) : '',
         repositories: files.filter((file) => file.endsWith('-repository.ts')).map((file) => join(folder, file)),
+        modules: files
+          .filter((file) => file.endsWith('.ts') && !/(\.test|-repository|-tables)\.ts$/.test(file))
+          .map((file) => join(folder, file)),
       };
     })
     .filter((domain) => domain.repositories.length > 0);
@@ -128,5 +133,11 @@ describe('the origin’s repositories', () => {
       expect(namedTables(source).size, `${relative(ORIGIN, file)} names a table`).toBeGreaterThan(0);
       expect(foreignTables(source, tablesSource), relative(ORIGIN, file)).toEqual([]);
     }
+  });
+
+  it.each(found)('$domain: its other modules name only the tables of its domain', ({ tables, modules }) => {
+    const tablesSource = readFileSync(tables, 'utf8');
+    for (const file of modules)
+      expect(foreignTables(readFileSync(file, 'utf8'), tablesSource), relative(ORIGIN, file)).toEqual([]);
   });
 });
