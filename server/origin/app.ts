@@ -23,6 +23,7 @@ import { shopPlugin } from './shop/shop-plugin';
 import { observeRequests, Registry } from '../common/metrics';
 import { requestIdGenerator } from '../common/request-id';
 import type { CachePurges } from './outbox/cache-purges';
+import type { ShopConfig } from './shop/shop-config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +40,9 @@ export interface OriginAppOptions {
   contentDir?: string;
   /** Sees every route as it is added: the hostile-input tests take their route list from it. */
   onRoute?: (route: RouteOptions) => void;
-  /** Where the shop reads its configuration (PAYMENT_PROVIDER, …); process.env by default. */
+  /** The shop's configuration (config.ts `shop`); when absent the shop reads it from `env`. */
+  shop?: ShopConfig;
+  /** Where the shop reads its configuration without `shop` (PAYMENT_PROVIDER, …); process.env by default. */
   env?: NodeJS.ProcessEnv;
   /** Draining on shutdown turns readiness to 503 (server/lifecycle.ts). */
   lifecycle?: Lifecycle;
@@ -117,6 +120,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   void app.register(shopPlugin, {
     db,
     contentDir: options.contentDir ?? 'content',
+    config: options.shop,
     ...(options.env ? { env: options.env } : {}),
   });
   return app;

@@ -62,6 +62,7 @@ export async function startOrigin(
     importTokens: config.importTokens,
     ...(registry ? { metrics: registry } : {}),
     cachePurges: purges,
+    shop: config.shop,
   });
   const address = await app.listen({ host: config.host, port: config.port });
   const metrics: MetricsListener | undefined =
