@@ -17,7 +17,7 @@ import type { Kysely, Transaction } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one entry per domain
 export interface Repositories {}
 
-export type DomainName = keyof Repositories;
+type DomainName = keyof Repositories;
 
 /**
  * The database or a transaction as a factory receives it: with no table of its own here,
@@ -26,7 +26,7 @@ export type DomainName = keyof Repositories;
  */
 type Connection = Kysely<object> | Transaction<object>;
 
-export type RepositoryFactory<Domain extends DomainName> = (db: Connection) => Repositories[Domain];
+type RepositoryFactory<Domain extends DomainName> = (db: Connection) => Repositories[Domain];
 
 export interface UnitOfWork {
   /** Every provided domain's repositories built on the database (not in a transaction). */

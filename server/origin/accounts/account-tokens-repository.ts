@@ -7,7 +7,7 @@ import { newShortCode, newToken, tokenHash } from '../auth/secrets';
 import { type CustomerTokensTable } from './account-tables';
 import type { AccountsDb } from './account-tables';
 
-export type TokenPurpose = CustomerTokensTable['purpose'];
+type TokenPurpose = CustomerTokensTable['purpose'];
 
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'confirm-email': 3 * 24 * 60 * 60 * 1000,

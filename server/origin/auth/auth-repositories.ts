@@ -12,7 +12,7 @@ export function createAuthRepositories(db: AuthDb) {
   };
 }
 
-export type AuthRepositories = ReturnType<typeof createAuthRepositories>;
+type AuthRepositories = ReturnType<typeof createAuthRepositories>;
 
 declare module '../unit-of-work' {
   interface Repositories {

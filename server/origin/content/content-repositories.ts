@@ -14,7 +14,7 @@ export function createContentRepositories(db: ContentDb) {
   };
 }
 
-export type ContentRepositories = ReturnType<typeof createContentRepositories>;
+type ContentRepositories = ReturnType<typeof createContentRepositories>;
 
 declare module '../unit-of-work' {
   interface Repositories {

@@ -12,7 +12,7 @@ export function createFormsRepositories(db: FormsDb) {
   };
 }
 
-export type FormsRepositories = ReturnType<typeof createFormsRepositories>;
+type FormsRepositories = ReturnType<typeof createFormsRepositories>;
 
 declare module '../unit-of-work' {
   interface Repositories {

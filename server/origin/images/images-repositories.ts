@@ -12,7 +12,7 @@ export function createImagesRepositories(db: ImagesDb) {
   };
 }
 
-export type ImagesRepositories = ReturnType<typeof createImagesRepositories>;
+type ImagesRepositories = ReturnType<typeof createImagesRepositories>;
 
 declare module '../unit-of-work' {
   interface Repositories {

@@ -12,7 +12,7 @@ export function createOutboxRepositories(db: OutboxDb) {
   };
 }
 
-export type OutboxRepositories = ReturnType<typeof createOutboxRepositories>;
+type OutboxRepositories = ReturnType<typeof createOutboxRepositories>;
 
 declare module '../unit-of-work' {
   interface Repositories {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { OutboxChannel, OutboxDb, OutboxStatus, OutboxTables } from './outbox-tables';
 
-export interface OutboxMessage {
+interface OutboxMessage {
   id: number;
   channel: OutboxChannel;
   recipient: string;

@@ -8,7 +8,7 @@ import type { StationsDb } from './station-tables';
 import type { StationsTable } from './station-tables';
 import { stationRecordSchema, type StationRecord } from './stations-record';
 
-export interface StationChanges {
+interface StationChanges {
   version: number;
   changed: StationRecord[];
   removed: string[];
