@@ -61,18 +61,9 @@ export async function contentHash(contentDir: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function storedHash(db: Db): Promise<string | undefined> {
-  const row = await db.selectFrom('content_sync').select('hash').where('source', '=', SOURCE).executeTakeFirst();
-  return row?.hash;
-}
-
 /** Records that the database holds the content of `hash`. */
 export async function recordContentHash(db: Db, hash: string, now = new Date().toISOString()): Promise<void> {
-  await db
-    .insertInto('content_sync')
-    .values({ source: SOURCE, hash, synced_at: now })
-    .onConflict((conflict) => conflict.column('source').doUpdateSet({ hash, synced_at: now }))
-    .execute();
+  await createOriginUnitOfWork(db).repositories.content.syncs.record(SOURCE, hash, now);
 }
 
 /**
@@ -182,7 +173,8 @@ export async function syncContentIfChanged(
   purges: CachePurges = NO_CACHE_PURGES,
 ): Promise<ContentSyncReport | undefined> {
   const hash = await contentHash(contentDir);
-  if ((await storedHash(db)) === hash) return undefined;
+  const stored = await createOriginUnitOfWork(db).repositories.content.syncs.storedHash(SOURCE);
+  if (stored === hash) return undefined;
   return syncContent(db, contentDir, purges);
 }
 

@@ -6,11 +6,13 @@
 import type { ContentDb } from './content-tables';
 import { createPagesRepository } from './pages-repository';
 import { createLayoutsRepository } from './layouts-repository';
+import { createContentSyncRepository } from './content-sync-repository';
 
 export function createContentRepositories(db: ContentDb) {
   return {
     pages: createPagesRepository(db),
     layouts: createLayoutsRepository(db),
+    syncs: createContentSyncRepository(db),
   };
 }
 
