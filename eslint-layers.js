@@ -17,6 +17,19 @@ const originDomains = readdirSync(join(import.meta.dirname, 'server/origin'), { 
   .filter((entry) => entry.isDirectory() && entry.name !== 'migrations')
   .map((entry) => entry.name);
 
+/** The origin's composition: the modules that know every domain (or the whole schema). */
+const ORIGIN_COMPOSITION = [
+  'app',
+  'seed',
+  'start',
+  'cli',
+  'db',
+  'database-schema',
+  'migrate',
+  'origin-unit-of-work',
+  'content-sync',
+];
+
 /** The origin folders every domain may import: they import no domain themselves. */
 const ORIGIN_SHARED_DOMAINS = ['auth', 'outbox'];
 
@@ -96,12 +109,14 @@ export const layerZones = [
       'A route module does not import another route module: move what both need to a module that is not a route.',
   },
   {
-    // The origin reads top-down: its composition (app, seed, start, cli) wires the domains
-    // (content, stations, shop, accounts, forms, images, outbox), which use its
-    // infrastructure (db, errors, config); a domain never reaches back up.
-    target: originDomains.map((domain) => `./server/origin/${domain}`),
-    from: ['app', 'seed', 'start', 'cli'].map((file) => `./server/origin/${file}.ts`),
-    message: 'A domain of the origin does not import its composition (app.ts, seed.ts, start.ts, cli.ts).',
+    // The origin reads top-down: its composition (app, seed, start, cli, the database with
+    // the whole schema, the migrations, the content sync) wires the domains (content,
+    // stations, shop, accounts, forms, images, outbox), which use what lies below them
+    // (the unit of work, errors, config); a domain never reaches back up, and sees only its
+    // own tables (decision 015). A domain's own test may open the composed database.
+    target: originDomains.map((domain) => `./server/origin/${domain}/**/!(*.test).ts`),
+    from: ORIGIN_COMPOSITION.map((file) => `./server/origin/${file}.ts`),
+    message: `A domain of the origin does not import its composition (${ORIGIN_COMPOSITION.map((file) => `${file}.ts`).join(', ')}).`,
   },
   // The domains are plugins side by side (docs/design.md "The origin's domains"): one uses
   // another only through a decorator its plugin depends on, and imports only the two

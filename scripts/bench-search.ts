@@ -15,6 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOriginApp } from '../server/origin/app';
 import { openDatabase } from '../server/origin/db';
+import { createOriginUnitOfWork } from '../server/origin/origin-unit-of-work';
 import { migrateToLatest } from '../server/origin/migrate';
 import { seedIfEmpty } from '../server/origin/seed';
 import { seedStationsIfEmpty } from '../server/origin/stations/seed/stations-seed';
@@ -44,7 +45,7 @@ async function measure(total: number): Promise<Figures> {
   const db = openDatabase({ dataDir });
   try {
     await migrateToLatest(db);
-    await seedStationsIfEmpty(db, 'content', { total });
+    await seedStationsIfEmpty(createOriginUnitOfWork(db).transaction, 'content', { total });
     await seedIfEmpty(db, 'content');
     const app = buildOriginApp(db);
     await app.ready();

@@ -36,6 +36,7 @@ import { SUPERCLUSTER_OPTIONS } from '../src/features/stations/map-clustering';
 import type { StationList } from '#shared/stations';
 import { buildOriginApp } from '../server/origin/app';
 import { openDatabase } from '../server/origin/db';
+import { createOriginUnitOfWork } from '../server/origin/origin-unit-of-work';
 import { migrateToLatest } from '../server/origin/migrate';
 import { createStationsRepository } from '../server/origin/stations/stations-repository';
 import { seedLiveDataIfEmpty, seedTariffsIfEmpty } from '../server/origin/stations/seed/live-data-seed';
@@ -84,11 +85,11 @@ async function originFigures(total: number): Promise<OriginFigures> {
   const db = openDatabase({ dataDir });
   try {
     await migrateToLatest(db);
-    await seedStationsIfEmpty(db, join(root, 'content'), { total });
+    await seedStationsIfEmpty(createOriginUnitOfWork(db).transaction, join(root, 'content'), { total });
     // The lists carry live data (prices, chargers) as the product's do; two days of history.
-    await seedLiveDataIfEmpty(db, join(root, 'content'), { days: 2 });
+    await seedLiveDataIfEmpty(createOriginUnitOfWork(db).transaction, join(root, 'content'), { days: 2 });
     // Each charge point carries its tariff in the list, as the product's do.
-    await seedTariffsIfEmpty(db, join(root, 'content'));
+    await seedTariffsIfEmpty(createOriginUnitOfWork(db).transaction, join(root, 'content'));
     const app = buildOriginApp(db);
     const get = async (query: string) => {
       const times: number[] = [];

@@ -11,6 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { StationList } from '#shared/stations';
 import { buildOriginApp } from '../../server/origin/app';
 import { openDatabase } from '../../server/origin/db';
+import { createOriginUnitOfWork } from '../../server/origin/origin-unit-of-work';
 import { migrateToLatest } from '../../server/origin/migrate';
 import { seedLiveDataIfEmpty, seedTariffsIfEmpty } from '../../server/origin/stations/seed/live-data-seed';
 import { seedStationsIfEmpty } from '../../server/origin/stations/seed/stations-seed';
@@ -53,11 +54,11 @@ export async function liveDeltaFigures(root: string, total: number, fraction: nu
   const db = openDatabase({ dataDir });
   try {
     await migrateToLatest(db);
-    await seedStationsIfEmpty(db, join(root, 'content'), { total });
+    await seedStationsIfEmpty(createOriginUnitOfWork(db).transaction, join(root, 'content'), { total });
     // Two days of price history: enough to have a history, quick to seed at 13,000 stations.
-    await seedLiveDataIfEmpty(db, join(root, 'content'), { days: 2 });
+    await seedLiveDataIfEmpty(createOriginUnitOfWork(db).transaction, join(root, 'content'), { days: 2 });
     // Each charge point carries its tariff in the list, as the product's do.
-    await seedTariffsIfEmpty(db, join(root, 'content'));
+    await seedTariffsIfEmpty(createOriginUnitOfWork(db).transaction, join(root, 'content'));
     const app = buildOriginApp(db);
     const list = async (country: string, since = 0) => {
       const response = await app.inject({ url: `/cms-view/v1/stations?country=${country}&since=${since}` });
@@ -78,7 +79,7 @@ export async function liveDeltaFigures(root: string, total: number, fraction: nu
       .slice(0, changing);
     let t = performance.now();
     await importChargerStatuses(
-      db,
+      createOriginUnitOfWork(db).transaction,
       statusTargets.map((station) => ({
         station: station.id,
         evseUid: station.chargePoints![0]!.uid,
@@ -98,7 +99,7 @@ export async function liveDeltaFigures(root: string, total: number, fraction: nu
       .slice(0, changing);
     t = performance.now();
     await importFuelPrices(
-      db,
+      createOriginUnitOfWork(db).transaction,
       priceTargets.map((station) => {
         const current = station.prices!.find((price) => price.grade === '95')!;
         const currency = station.country === 'FI' ? 'EUR' : station.country === 'SE' ? 'SEK' : 'NOK';

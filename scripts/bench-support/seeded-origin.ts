@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../../server/origin/db';
+import { createOriginUnitOfWork } from '../../server/origin/origin-unit-of-work';
 import { migrateToLatest } from '../../server/origin/migrate';
 import { seedStationsIfEmpty } from '../../server/origin/stations/seed/stations-seed';
 
@@ -17,7 +18,7 @@ export async function seededDataDir(total: number, name: string): Promise<string
   const db = openDatabase({ dataDir });
   try {
     await migrateToLatest(db);
-    await seedStationsIfEmpty(db, join(root, 'content'), { total });
+    await seedStationsIfEmpty(createOriginUnitOfWork(db).transaction, join(root, 'content'), { total });
   } finally {
     await db.destroy();
   }

@@ -5,7 +5,8 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from './db';
+import type { Db } from './database-schema';
+import { createUnitOfWork, unitOfWorkPlugin } from './unit-of-work';
 import { countRequests, createLifecycle, type Lifecycle } from '../common/lifecycle';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
@@ -22,6 +23,7 @@ import { shopPlugin } from './shop/shop-plugin';
 import { observeRequests, Registry } from '../common/metrics';
 import { requestIdGenerator } from '../common/request-id';
 import type { CachePurges } from './outbox/cache-purges';
+import type { ShopConfig } from './shop/shop-config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +40,9 @@ export interface OriginAppOptions {
   contentDir?: string;
   /** Sees every route as it is added: the hostile-input tests take their route list from it. */
   onRoute?: (route: RouteOptions) => void;
-  /** Where the shop reads its configuration (PAYMENT_PROVIDER, …); process.env by default. */
+  /** The shop's configuration (config.ts `shop`); when absent the shop reads it from `env`. */
+  shop?: ShopConfig;
+  /** Where the shop reads its configuration without `shop` (PAYMENT_PROVIDER, …); process.env by default. */
   env?: NodeJS.ProcessEnv;
   /** Draining on shutdown turns readiness to 503 (server/common/lifecycle.ts). */
   lifecycle?: Lifecycle;
@@ -76,8 +80,9 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Route schemas are zod schemas (decision 008): a bad query, body or parameter is a 400
-  // naming the field before the handler runs. No serializer compiler: no route declares a
-  // response schema, and answers stay plain JSON.stringify.
+  // naming the field before the handler runs. The contracts' response schemas
+  // (src/shared/api) type the handlers' answers at compile time; no serializer compiler
+  // runs them, so answers stay plain JSON.stringify.
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(createErrorHandler({ failureLog: 'origin request failed' }));
   app.setNotFoundHandler(notFoundHandler);
@@ -99,19 +104,23 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     return { status: 'ready', inFlight };
   });
 
+  // The unit of work below every domain: each domain plugin provides its repositories to it,
+  // and `app.transaction` hands them all, built on one transaction (decision 015).
+  void app.register(unitOfWorkPlugin, { unitOfWork: createUnitOfWork(db) });
   // The domains, each a plugin (docs/design.md "The origin's domains"): auth and the outbox
   // first, below the domains that use them; content before stations, which registers its
   // pages as a page source of content and reads its hero image from images.
-  void app.register(authPlugin, { db });
-  void app.register(outboxPlugin, { db, purges: options.cachePurges });
-  void app.register(imagesPlugin, { db });
-  void app.register(contentPlugin, { db });
+  void app.register(authPlugin);
+  void app.register(outboxPlugin, { purges: options.cachePurges });
+  void app.register(imagesPlugin);
+  void app.register(contentPlugin);
   void app.register(stationsPlugin, { db, importTokens: options.importTokens });
-  void app.register(accountsPlugin, { db, siteUrls: options.siteUrls ?? [] });
-  void app.register(formsPlugin, { db });
+  void app.register(accountsPlugin, { siteUrls: options.siteUrls ?? [] });
+  void app.register(formsPlugin);
   void app.register(shopPlugin, {
     db,
     contentDir: options.contentDir ?? 'content',
+    config: options.shop,
     ...(options.env ? { env: options.env } : {}),
   });
   return app;

@@ -6,6 +6,7 @@ import { migrateToLatest } from './migrate';
 import { seedIfEmpty } from './seed';
 import { contentHash, describeSync, recordContentHash, syncContent } from './content-sync';
 import { createCachePurges } from './outbox/cache-purges';
+import { createOriginUnitOfWork } from './origin-unit-of-work';
 
 const command = process.argv[2];
 const config = loadOriginConfig();
@@ -22,7 +23,13 @@ try {
   } else if (command === 'content-sync') {
     // An empty database is seeded first; the sync then finds it up to date.
     await seedIfEmpty(db, config.contentDir);
-    const purges = createCachePurges({ db, urls: config.cachePurgeUrls, retry: config.mail, log: console });
+    const { outbox } = createOriginUnitOfWork(db).repositories;
+    const purges = createCachePurges({
+      outbox: outbox.messages,
+      urls: config.cachePurgeUrls,
+      retry: config.mail,
+      log: console,
+    });
     for (const line of describeSync(await syncContent(db, config.contentDir, purges))) console.log(line);
     // Sent before the command ends; a cache that refused is retried by the servers' outbox worker.
     const sent = await purges.deliverDue();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { shutdownSchema, type ShutdownSettings } from '../common/lifecycle';
 import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { loadMailConfig, type MailConfig } from './outbox/mail-config';
+import { loadShopConfig, type ShopConfig } from './shop/shop-config';
 import { metricsHostSchema, metricsPortSchema, type MetricsListenerConfig } from '../common/metrics';
 
 const schema = z.object({
@@ -83,6 +84,8 @@ export interface OriginConfig {
   metrics: MetricsListenerConfig;
   /** CACHE_PURGE_URLS: where purges by surrogate key go; none by default. */
   cachePurgeUrls: string[];
+  /** PAYMENT_PROVIDER, PAYTRAIL_* and the reconciliation's interval (shop/shop-config.ts). */
+  shop: ShopConfig;
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -112,5 +115,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     importTokens: { prices: values.PRICE_IMPORT_TOKEN, chargerStatuses: values.CHARGER_STATUS_IMPORT_TOKEN },
     metrics: { host: values.METRICS_HOST, port: values.ORIGIN_METRICS_PORT },
     cachePurgeUrls: parsePurgeUrls(values.CACHE_PURGE_URLS),
+    shop: loadShopConfig(env),
   };
 }

@@ -12,17 +12,12 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { readSeedLayouts, readSeedPages } from './content-files';
-import { createLayoutsRepository } from './content/layouts-repository';
-import { createPagesRepository } from './content/pages-repository';
-import type { Db } from './db';
+import type { Db } from './database-schema';
+import { createOriginUnitOfWork } from './origin-unit-of-work';
 import { readAssetIndex } from './images/asset-files';
-import { createAssetsRepository } from './images/assets-repository';
 import { readCatalogFile } from './shop/catalog-files';
-import { createDiscountCodesRepository } from './shop/discount-codes-repository';
-import { createProductsRepository } from './shop/products-repository';
 import { generateSeedStations } from './stations/seed/stations-seed';
 import { stationRecordSchema } from './stations/stations-record';
-import { createStationsRepository } from './stations/stations-repository';
 import { NO_CACHE_PURGES, type CachePurges } from './outbox/cache-purges';
 import { LOCALES, slugToPath, type Locale } from '#shared/locales';
 import { articlesKey, layoutKey, pageKey, SITE_KEY, sitemapKey, stationKey } from '#shared/surrogate-keys';
@@ -66,18 +61,9 @@ export async function contentHash(contentDir: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function storedHash(db: Db): Promise<string | undefined> {
-  const row = await db.selectFrom('content_sync').select('hash').where('source', '=', SOURCE).executeTakeFirst();
-  return row?.hash;
-}
-
 /** Records that the database holds the content of `hash`. */
 export async function recordContentHash(db: Db, hash: string, now = new Date().toISOString()): Promise<void> {
-  await db
-    .insertInto('content_sync')
-    .values({ source: SOURCE, hash, synced_at: now })
-    .onConflict((conflict) => conflict.column('source').doUpdateSet({ hash, synced_at: now }))
-    .execute();
+  await createOriginUnitOfWork(db).repositories.content.syncs.record(SOURCE, hash, now);
 }
 
 /**
@@ -100,7 +86,8 @@ export async function syncContent(
   const now = new Date().toISOString();
 
   // Assets before pages and products, which show them.
-  const assets = createAssetsRepository(db);
+  const work = createOriginUnitOfWork(db);
+  const { assets } = work.repositories.images;
   const assetReport = { added: [] as string[], changed: [] as string[] };
   for (const entry of assetIndex.values()) {
     const stored = await assets.findMeta(entry.asset.id);
@@ -116,8 +103,8 @@ export async function syncContent(
   }
 
   const purgeKeys: string[] = [];
-  const report = await db.transaction().execute(async (trx) => {
-    const pages = createPagesRepository(trx);
+  const report = await work.transaction(async (tx) => {
+    const { pages, layouts: layoutsRepository } = tx.content;
     const pageReport = { added: [] as string[], changed: [] as string[] };
     for (const page of seedPages) {
       const result = await pages.applyFromContent(page, now);
@@ -127,7 +114,6 @@ export async function syncContent(
       if (result !== 'same' && page.status === 'published') purgeKeys.push(...pageChangeKeys(page.locale, page.content.slug));
     }
 
-    const layoutsRepository = createLayoutsRepository(trx);
     const layoutReport = { changed: [] as string[] };
     for (const [locale, layout] of layouts) {
       const stored = await layoutsRepository.find(locale);
@@ -137,8 +123,8 @@ export async function syncContent(
       purgeKeys.push(layoutKey(locale));
     }
 
-    const products = await createProductsRepository(trx).applyCatalog(catalog, now);
-    const discounts = createDiscountCodesRepository(trx);
+    const products = await tx.shop.products.applyCatalog(catalog, now);
+    const discounts = tx.shop.discountCodes;
     const discountReport = { added: [] as string[] };
     for (const discount of catalog.discountCodes) {
       if (await discounts.find(discount.code)) continue;
@@ -147,12 +133,12 @@ export async function syncContent(
     }
     // A changed alt text may show on any page.
     if (assetReport.changed.length > 0) purgeKeys.push(SITE_KEY);
-    await purges.enqueue(trx, purgeKeys);
+    await purges.enqueue(tx.outbox.messages, purgeKeys);
     return { pages: pageReport, layouts: layoutReport, products, discountCodes: discountReport };
   });
 
   // Stations in their own transaction (saveMany), under one version from the counter.
-  const stations = createStationsRepository(db);
+  const { stations } = work.repositories.stations;
   const stored = await stations.allRecords();
   let added = 0;
   const changedRecords = stationRecords.filter((record) => {
@@ -166,7 +152,7 @@ export async function syncContent(
   const version = await stations.saveMany(changedRecords, now);
   // After the stations' own transaction: a crash between the two loses only this purge, and
   // the pages it would purge expire within s-maxage anyway (docs/operations.md).
-  await purges.enqueue(db, stationChangeKeys(changedRecords.map((record) => record.id), added > 0));
+  await purges.enqueue(work.repositories.outbox.messages, stationChangeKeys(changedRecords.map((record) => record.id), added > 0));
   purges.deliverSoon();
 
   await recordContentHash(db, hash, now);
@@ -187,7 +173,8 @@ export async function syncContentIfChanged(
   purges: CachePurges = NO_CACHE_PURGES,
 ): Promise<ContentSyncReport | undefined> {
   const hash = await contentHash(contentDir);
-  if ((await storedHash(db)) === hash) return undefined;
+  const stored = await createOriginUnitOfWork(db).repositories.content.syncs.storedHash(SOURCE);
+  if (stored === hash) return undefined;
   return syncContent(db, contentDir, purges);
 }
 

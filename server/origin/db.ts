@@ -7,26 +7,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { AccountTables } from './accounts/account-tables';
-import type { AuthTables } from './auth/auth-tables';
-import type { ContentTables } from './content/content-tables';
-import type { FormTables } from './forms/form-tables';
-import type { ImageTables } from './images/image-tables';
-import type { OutboxTables } from './outbox/outbox-tables';
-import type { ShopTables } from './shop/shop-tables';
-import type { StationTables } from './stations/station-tables';
 import { withPreparedStatements } from './sqlite-statements';
+import type { DatabaseSchema, Db } from './database-schema';
 
-/**
- * The whole schema, composed from each domain's table types (docs/design.md "Table
- * types"): a domain declares its tables in one `<domain>-tables.ts` that imports nothing,
- * and this module imports each explicitly (types only), so no repository casts between
- * database types and no table module is ambient.
- */
-export interface DatabaseSchema
-  extends AccountTables, AuthTables, ContentTables, FormTables, ImageTables, OutboxTables, ShopTables, StationTables {}
-
-export type Db = Kysely<DatabaseSchema>;
+export type { Db };
 
 /**
  * Connections of one origin process's PostgreSQL pool. PostgreSQL's max_connections

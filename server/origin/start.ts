@@ -13,6 +13,7 @@ import { createMailTransport } from './outbox/mail-transport';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker';
 import { createCachePurges } from './outbox/cache-purges';
 import { seedIfEmpty } from './seed';
+import { createOriginUnitOfWork } from './origin-unit-of-work';
 import { contentHash, describeSync, recordContentHash, syncContentIfChanged } from './content-sync';
 import { createProcessRegistry, serveMetrics, type MetricsListener } from '../common/metrics';
 
@@ -36,7 +37,13 @@ export async function startOrigin(
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, config.contentDir);
   const purgeLog = { warn: console.warn, error: console.error };
-  const purges = createCachePurges({ db, urls: config.cachePurgeUrls, retry: config.mail, log: purgeLog });
+  const { outbox: outboxRepositories } = createOriginUnitOfWork(db).repositories;
+  const purges = createCachePurges({
+    outbox: outboxRepositories.messages,
+    urls: config.cachePurgeUrls,
+    retry: config.mail,
+    log: purgeLog,
+  });
   // A database seeded just now holds exactly content/; an older one takes what changed
   // in content/ since its last sync (docs/operations.md "Content for an existing database").
   if (seeded.seeded) await recordContentHash(db, await contentHash(config.contentDir));
@@ -55,6 +62,7 @@ export async function startOrigin(
     importTokens: config.importTokens,
     ...(registry ? { metrics: registry } : {}),
     cachePurges: purges,
+    shop: config.shop,
   });
   const address = await app.listen({ host: config.host, port: config.port });
   const metrics: MetricsListener | undefined =
@@ -62,7 +70,13 @@ export async function startOrigin(
       ? await serveMetrics(registry, { host: config.metrics.host, port: metricsPort })
       : undefined;
   const transport = createMailTransport(config.mail, config.dataDir);
-  const outbox = createOutboxWorker({ db, transport, config: config.mail, log: app.log, purges });
+  const outbox = createOutboxWorker({
+    outbox: outboxRepositories.messages,
+    transport,
+    config: config.mail,
+    log: app.log,
+    purges,
+  });
   outbox.start();
   app.log.info(`outbox mail goes to ${transport.description}`);
   return {

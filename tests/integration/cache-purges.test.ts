@@ -50,7 +50,7 @@ forEachDatabase((database) => {
       };
       origin = await database.startOrigin('cache-purges', { importTokens: { prices: PRICE_TOKEN }, cachePurges: forwarder });
       purges = createCachePurges({
-        db: origin.db,
+        outbox: createOutboxRepository(origin.db),
         urls: [`http://127.0.0.1:${cachePort}/`],
         retry: { maxAttempts: 5, retryBaseMs: 60_000 },
         log: silent,
@@ -68,7 +68,7 @@ forEachDatabase((database) => {
 
     it('keeps a purge the cache did not take and sends it from the outbox once the cache is back', async () => {
       // No cache listening: the queued purge fails, is kept, and waits for its back-off.
-      await purges.enqueue(origin.db, [stationKey(stationIds[0]!)]);
+      await purges.enqueue(createOutboxRepository(origin.db), [stationKey(stationIds[0]!)]);
       expect(await purges.deliverDue()).toBe(1);
       const outbox = createOutboxRepository(origin.db);
       expect(await outbox.countByStatus('cache-purge')).toMatchObject({ pending: 1, delivered: 0 });
@@ -90,7 +90,7 @@ forEachDatabase((database) => {
       const cache = await purgeRecorder(cachePort);
       try {
         const keys = Array.from({ length: 250 }, (_, index) => stationKey(`FI-${String(index).padStart(4, '0')}`));
-        await purges.enqueue(origin.db, keys);
+        await purges.enqueue(createOutboxRepository(origin.db), keys);
         expect(await purges.deliverDue()).toBe(3);
         const sent = cache.received.map((headers) => String(headers['xkey-purge']).split(' '));
         expect(sent.flat().sort()).toEqual([...keys].sort());

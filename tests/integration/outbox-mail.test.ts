@@ -77,7 +77,7 @@ forEachDatabase((database) => {
       const log = recordingLog();
       const dataDir = mkdtempSync(join(origin.dataDir, 'worker-'));
       const worker = createOutboxWorker({
-        db: options.db ?? origin.db,
+        outbox: createOutboxRepository(options.db ?? origin.db),
         transport: createMailTransport(config, dataDir),
         config,
         log,

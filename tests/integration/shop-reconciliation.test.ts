@@ -13,6 +13,9 @@ import { createTestGateway } from '../../server/origin/shop/payments/test-gatewa
 import { readCatalogFile } from '../../server/origin/shop/catalog-files';
 import { shopPlugin } from '../../server/origin/shop/shop-plugin';
 import { authPlugin } from '../../server/origin/auth/auth-plugin';
+import { createOriginUnitOfWork } from '../../server/origin/origin-unit-of-work';
+import { createOutboxRepositories } from '../../server/origin/outbox/outbox-repositories';
+import { createUnitOfWork, unitOfWorkPlugin } from '../../server/origin/unit-of-work';
 import type { SeededOrigin } from './support/seeded-origin';
 import { forEachDatabase } from './support/each-database';
 import { shopCheckout } from './support/shop-checkout';
@@ -91,9 +94,13 @@ forEachDatabase((database) => {
       it('completes each order once when reconciliations run at the same time (several origin processes)', async () => {
         const order = await approvedButNeverCompleted();
         const { seller } = await readCatalogFile('content');
-        const services = Array.from({ length: 5 }, () =>
-          createOrdersService(origin.db, { provider: createTestGateway(origin.db), seller }),
-        );
+        const services = Array.from({ length: 5 }, () => {
+          const work = createOriginUnitOfWork(origin.db);
+          return createOrdersService(work.repositories.shop, work.transaction, {
+            provider: createTestGateway(origin.db),
+            seller,
+          });
+        });
         const completed = await Promise.all(services.map((service) => service.reconcile()));
         expect(completed.reduce((sum, count) => sum + count, 0)).toBe(1);
         expect(await washCodes(order.orderId)).toHaveLength(10);
@@ -103,8 +110,12 @@ forEachDatabase((database) => {
 
       it('runs periodically while the origin is up', async () => {
         const app = Fastify();
-        // The shop takes the customer behind a request from the auth plugin.
-        await app.register(authPlugin, { db: origin.db });
+        // The shop writes through the unit of work (its receipts through the outbox's
+        // repositories) and takes the customer behind a request from the auth plugin.
+        const unitOfWork = createUnitOfWork(origin.db);
+        unitOfWork.provide('outbox', createOutboxRepositories);
+        await app.register(unitOfWorkPlugin, { unitOfWork });
+        await app.register(authPlugin);
         await app.register(shopPlugin, {
           db: origin.db,
           contentDir: 'content',

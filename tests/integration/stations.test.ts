@@ -13,6 +13,7 @@ import { stationListSchema, type StationList } from '#shared/stations';
 import type { Db } from '../../server/origin/db';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import { generateSeedStations, seedStationsIfEmpty } from '../../server/origin/stations/seed/stations-seed';
+import { createOriginUnitOfWork } from '../../server/origin/origin-unit-of-work';
 import { startSeededOrigin, type SeededOrigin } from './support/seeded-origin';
 
 let origin: SeededOrigin;
@@ -58,7 +59,7 @@ describe('seed', () => {
   });
 
   it('does not seed twice', async () => {
-    expect(await seedStationsIfEmpty(db, 'content')).toMatchObject({ seeded: false });
+    expect(await seedStationsIfEmpty(createOriginUnitOfWork(db).transaction, 'content')).toMatchObject({ seeded: false });
   });
 });
 

@@ -57,6 +57,12 @@ const FORBIDDEN: Array<[rule: string, file: string, code: string]> = [
     "import '../stations/station-routes';",
   ],
   ['an origin domain imports the origin composition', 'server/origin/shop/probe.ts', "import '../app';"],
+  ['an origin domain imports the whole schema', 'server/origin/shop/probe.ts', "import type { Db } from '../db';"],
+  [
+    'an origin domain imports the composition\'s unit of work',
+    'server/origin/accounts/probe.ts',
+    "import { createOriginUnitOfWork } from '../origin-unit-of-work';",
+  ],
   [
     'the accounts domain imports the shop',
     'server/origin/accounts/probe.ts',
@@ -118,7 +124,7 @@ const ALLOWED: Array<[rule: string, file: string, code: string]> = [
   [
     'an origin domain imports itself and the origin infrastructure',
     'server/origin/stations/probe.ts',
-    "import './station-pages';\nimport '../db';\nimport '../errors';\nimport '../search-language';",
+    "import './station-pages';\nimport '../unit-of-work';\nimport '../errors';\nimport '../search-language';",
   ],
   [
     'the origin composition imports every domain',

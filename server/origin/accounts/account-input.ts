@@ -9,11 +9,15 @@ import { readPhone } from '#shared/rules/phone';
 import { validateForm, type ValidationMessage } from '#shared/rules/validation';
 import { ACCOUNT_FORM_RULES } from '#shared/rules/forms';
 import type { CustomerAuth } from '../auth/auth-plugin';
-import type { Db } from '../db';
+import type { Transact } from '../unit-of-work';
+import type { AccountsRepositories } from './accounts-repositories';
 
 /** What every account route module takes (accounts-plugin.ts). */
 export interface AccountRoutesDeps {
-  db: Db;
+  /** The accounts' repositories on the database (outside a transaction). */
+  accounts: AccountsRepositories;
+  /** One transaction over the domains (unit-of-work.ts): a token with its mail, a reset with its sessions. */
+  transaction: Transact;
   /** Sessions and the customer behind a request (the auth plugin). */
   auth: CustomerAuth;
   /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */

@@ -1,5 +1,5 @@
 /** Table types of migrations 004-accounts and 006-login-failures. */
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 export interface CustomersTable {
   id: string;
@@ -54,3 +54,9 @@ export interface AccountTables {
   customer_cards: CustomerCardsTable;
   login_failures: LoginFailuresTable;
 }
+
+/**
+ * What a accounts repository is built on: the database or a transaction, typed with this
+ * domain's tables only, so that naming another domain's table is a compile error.
+ */
+export type AccountsDb = Kysely<AccountTables> | Transaction<AccountTables>;

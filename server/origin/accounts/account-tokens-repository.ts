@@ -5,9 +5,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { newShortCode, newToken, tokenHash } from '../auth/secrets';
 import { type CustomerTokensTable } from './account-tables';
-import type { Db } from '../db';
+import type { AccountsDb } from './account-tables';
 
-export type TokenPurpose = CustomerTokensTable['purpose'];
+type TokenPurpose = CustomerTokensTable['purpose'];
 
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'confirm-email': 3 * 24 * 60 * 60 * 1000,
@@ -34,9 +34,8 @@ const CODE_ATTEMPT_LIMIT = 5;
 /** A code is hashed with its customer, so equal codes of two customers differ in the table. */
 const codeHash = (customerId: string, code: string) => tokenHash(`${customerId}:${code}`);
 
-// eslint-disable-next-line max-lines-per-function -- a repository is one closure over the database (or a transaction) whose methods are each short; split up, every part would take the database again.
-export function createAccountTokensRepository(database: Db) {
-  const db = database;
+/** Issuing tokens (and codes) and ending them. */
+function tokenIssues(db: AccountsDb) {
   return {
     /**
      * A new token ends every unused one of the same purpose for the customer first, so only
@@ -46,6 +45,7 @@ export function createAccountTokensRepository(database: Db) {
     async issue(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<string> {
       return (await this.issueToken(customerId, purpose, { withCode: false, now })).token;
     },
+
     /** A token and a six-digit code for the same link (`consumeCode` uses it). */
     async issueWithCode(
       customerId: string,
@@ -55,6 +55,7 @@ export function createAccountTokensRepository(database: Db) {
       const issued = await this.issueToken(customerId, purpose, { withCode: true, now });
       return { token: issued.token, code: issued.code! };
     },
+
     async issueToken(
       customerId: string,
       purpose: TokenPurpose,
@@ -78,6 +79,26 @@ export function createAccountTokensRepository(database: Db) {
         .execute();
       return { token, code };
     },
+
+    /**
+     * Ends every unused token of one purpose for a customer (marked used now): on a new
+     * token of that purpose, and for 'reset-password' on every password change or reset.
+     */
+    async revokeAll(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<void> {
+      await db
+        .updateTable('customer_tokens')
+        .set({ used_at: now.toISOString() })
+        .where('customer_id', '=', customerId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+  };
+}
+
+/** Using a token or its code: checked, or used up once. */
+function tokenUses(db: AccountsDb) {
+  return {
     /**
      * Uses the customer's newest live token of `purpose` by its six-digit code. Every try
      * spends one of the token's CODE_ATTEMPT_LIMIT tries first, in one conditional update,
@@ -118,19 +139,7 @@ export function createAccountTokensRepository(database: Db) {
         .executeTakeFirst();
       return Number(used.numUpdatedRows) === 1 ? customerId : undefined;
     },
-    /**
-     * Ends every unused token of one purpose for a customer (marked used now): on a new
-     * token of that purpose, and for 'reset-password' on every password change or reset.
-     */
-    async revokeAll(customerId: string, purpose: TokenPurpose, now = new Date()): Promise<void> {
-      await db
-        .updateTable('customer_tokens')
-        .set({ used_at: now.toISOString() })
-        .where('customer_id', '=', customerId)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .execute();
-    },
+
     /** The customer of a usable token (known, unused, unexpired, of this purpose), without using it. */
     async peek(token: string, purpose: TokenPurpose, now = new Date()): Promise<string | undefined> {
       const row = await db
@@ -143,6 +152,7 @@ export function createAccountTokensRepository(database: Db) {
         .executeTakeFirst();
       return row?.customer_id;
     },
+
     /**
      * Marks a token used and returns its customer, or undefined when it is unknown,
      * expired, used or meant for something else. The update is conditional, so two
@@ -181,4 +191,9 @@ export function createAccountTokensRepository(database: Db) {
       return row?.customer_id;
     },
   };
+}
+
+/** The customers' one-time tokens (confirmation, password reset, unlock), over one connection. */
+export function createAccountTokensRepository(db: AccountsDb) {
+  return { ...tokenIssues(db), ...tokenUses(db) };
 }

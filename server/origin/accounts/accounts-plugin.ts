@@ -5,7 +5,7 @@
  * The order history is the shop's (shop/order-history-routes.ts).
  */
 import fp from 'fastify-plugin';
-import type { Db } from '../db';
+import { createAccountsRepositories } from './accounts-repositories';
 import { customerRoutes } from './customer-routes';
 import { passwordResetRoutes } from './password-reset-routes';
 import { passwordRoutes } from './password-routes';
@@ -13,7 +13,6 @@ import { registrationRoutes } from './registration-routes';
 import { sessionRoutes } from './session-routes';
 
 interface AccountsPluginOptions {
-  db: Db;
   /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */
   siteUrls: readonly string[];
 }
@@ -21,12 +20,13 @@ interface AccountsPluginOptions {
 export const accountsPlugin = fp<AccountsPluginOptions>(
   async (app, options) => {
     // One module per resource of customers/v1.
-    const deps = { db: options.db, auth: app.auth, siteUrls: options.siteUrls };
+    const accounts = app.provideRepositories('accounts', createAccountsRepositories);
+    const deps = { accounts, transaction: app.transaction, auth: app.auth, siteUrls: options.siteUrls };
     sessionRoutes(app, deps);
     customerRoutes(app, deps);
     registrationRoutes(app, deps);
     passwordRoutes(app, deps);
     passwordResetRoutes(app, deps);
   },
-  { name: 'accounts', fastify: '5.x', dependencies: ['auth', 'outbox'] },
+  { name: 'accounts', fastify: '5.x', dependencies: ['unit-of-work', 'auth', 'outbox'] },
 );

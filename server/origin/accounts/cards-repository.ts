@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Card } from '#shared/account-types';
 import { type CustomerCardsTable } from './account-tables';
-import type { Db } from '../db';
+import type { AccountsDb } from './account-tables';
 
 function toCard(row: CustomerCardsTable): Card {
   return {
@@ -15,7 +15,7 @@ function toCard(row: CustomerCardsTable): Card {
   };
 }
 
-export function createCardsRepository(database: Db) {
+export function createCardsRepository(database: AccountsDb) {
   const db = database;
   return {
     /** The cards of one customer: the customer id is the only way in. */

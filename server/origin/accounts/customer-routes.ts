@@ -9,14 +9,12 @@ import { customersApi } from '#shared/api/customers';
 import { routeSchema } from '#shared/api/endpoint';
 import { unauthorized } from '../auth/customer-auth';
 import { validationFailed } from '../errors';
-import { createCardsRepository } from './cards-repository';
-import { createCustomersRepository, toCustomerRecord } from './customers-repository';
+import { toCustomerRecord } from './customers-repository';
 import { detailErrors, storedPhone, type AccountRoutesDeps } from './account-input';
 
 export function customerRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps) {
   const app = zodRoutes(fastify);
-  const customers = createCustomersRepository(deps.db);
-  const cards = createCardsRepository(deps.db);
+  const { customers, cards } = deps.accounts;
   // Signed-in endpoints with a body check the session first (customerSessionGuard).
   const signedIn = deps.auth.sessionGuard();
 

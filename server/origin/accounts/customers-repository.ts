@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerRecord, MarketingChoice } from '#shared/account-types';
 import { type CustomersTable } from './account-tables';
-import type { Db } from '../db';
+import type { AccountsDb } from './account-tables';
 
 export interface Customer {
   id: string;
@@ -53,7 +53,7 @@ export function toCustomerRecord(customer: Customer): CustomerRecord {
 }
 
 // eslint-disable-next-line max-lines-per-function -- a repository is one closure over the database (or a transaction) whose methods are each short; split up, every part would take the database again.
-export function createCustomersRepository(database: Db) {
+export function createCustomersRepository(database: AccountsDb) {
   const db = database;
   return {
     async findById(id: string): Promise<Customer | undefined> {

@@ -5,7 +5,7 @@
  * give an attacker one allowance per copy.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db';
+import type { AccountsDb } from './account-tables';
 import { normaliseEmail } from './customers-repository';
 
 /** 10 failed logins per account in a fixed 15-minute window (the site server's former loginPerAccount). */
@@ -15,7 +15,7 @@ export const LOGIN_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 export type LoginAttempt = { allowed: true } | { allowed: false; retryAfterSeconds: number; firstRefusal: boolean };
 
 export function createLoginFailuresRepository(
-  database: Db | Db,
+  database: AccountsDb,
   limit: { max: number; windowMs: number } = LOGIN_FAILURE_LIMIT,
 ) {
   const db = database;

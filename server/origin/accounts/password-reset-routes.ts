@@ -12,10 +12,6 @@ import { accountEmail } from './account-emails';
 import { hashPassword } from '../auth/secrets';
 import { HttpError, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';
-import { createAccountTokensRepository } from './account-tokens-repository';
-import { createCustomersRepository } from './customers-repository';
-import { createOutboxRepository } from '../outbox/outbox-repository';
-import { createSessionsRepository } from '../auth/sessions-repository';
 import { linkOptionsSchema, passwordErrors, type AccountRoutesDeps } from './account-input';
 
 export function passwordResetRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps) {
@@ -26,8 +22,7 @@ export function passwordResetRoutes(fastify: FastifyInstance, deps: AccountRoute
     ...routeSchema(requestPasswordReset),
     body: requestPasswordReset.request.body.extend(linkOptionsSchema(deps.siteUrls)),
   };
-  const customers = createCustomersRepository(deps.db);
-  const tokens = createAccountTokensRepository(deps.db);
+  const { customers, tokens } = deps.accounts;
 
   /** Always 202: whether an address has an account is not told. */
   app.post('/customers/v1/password-resets', { schema: resetSchema }, async (request, reply) => {
@@ -38,9 +33,9 @@ export function passwordResetRoutes(fastify: FastifyInstance, deps: AccountRoute
     const customer = await customers.findByEmail(body.email);
     if (customer) {
       // One transaction: the older links end, the new one is stored and mailed together.
-      await deps.db.transaction().execute(async (trx) => {
-        const token = await createAccountTokensRepository(trx).issue(customer.id, 'reset-password');
-        await createOutboxRepository(trx).enqueueEmail({
+      await deps.transaction(async (tx) => {
+        const token = await tx.accounts.tokens.issue(customer.id, 'reset-password');
+        await tx.outbox.messages.enqueueEmail({
           recipient: customer.email,
           ...accountEmail('reset-password', {
             locale,
@@ -77,14 +72,14 @@ export function passwordResetRoutes(fastify: FastifyInstance, deps: AccountRoute
       const errors = passwordErrors(body.password, 'password');
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
       const passwordHash = await hashPassword(body.password);
-      const customerId = await deps.db.transaction().execute(async (trx) => {
-        const id = await createAccountTokensRepository(trx).consume(body.token, 'reset-password');
+      const customerId = await deps.transaction(async (tx) => {
+        const { customers: txCustomers, tokens: txTokens } = tx.accounts;
+        const id = await txTokens.consume(body.token, 'reset-password');
         if (!id) return undefined;
-        const trxCustomers = createCustomersRepository(trx);
-        await trxCustomers.setPasswordHash(id, passwordHash);
-        await trxCustomers.confirmEmail(id);
-        await createAccountTokensRepository(trx).revokeAll(id, 'reset-password');
-        await createSessionsRepository(trx).revokeAll(id);
+        await txCustomers.setPasswordHash(id, passwordHash);
+        await txCustomers.confirmEmail(id);
+        await txTokens.revokeAll(id, 'reset-password');
+        await tx.auth.sessions.revokeAll(id);
         return id;
       });
       if (!customerId) throw new HttpError(400, 'INVALID_TOKEN', 'The link is not valid or has expired');

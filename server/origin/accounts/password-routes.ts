@@ -6,14 +6,11 @@ import { routeSchema } from '#shared/api/endpoint';
 import { unauthorized } from '../auth/customer-auth';
 import { hashPassword, verifyPassword } from '../auth/secrets';
 import { validationFailed } from '../errors';
-import { createAccountTokensRepository } from './account-tokens-repository';
-import { createCustomersRepository } from './customers-repository';
-import { createSessionsRepository } from '../auth/sessions-repository';
 import { passwordErrors, type AccountRoutesDeps } from './account-input';
 
 export function passwordRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps) {
   const app = zodRoutes(fastify);
-  const customers = createCustomersRepository(deps.db);
+  const { customers } = deps.accounts;
   // Signed-in endpoints with a body check the session first (customerSessionGuard).
   const signedIn = deps.auth.sessionGuard();
 
@@ -32,13 +29,12 @@ export function passwordRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps
         throw validationFailed({ currentPassword: { id: WRONG_PASSWORD_MESSAGE_ID } });
       }
       const passwordHash = await hashPassword(body.newPassword);
-      return deps.db.transaction().execute(async (trx) => {
-        await createCustomersRepository(trx).setPasswordHash(customerId, passwordHash);
+      return deps.transaction(async (tx) => {
+        await tx.accounts.customers.setPasswordHash(customerId, passwordHash);
         // A reset link mailed before the change must not undo it.
-        await createAccountTokensRepository(trx).revokeAll(customerId, 'reset-password');
-        const trxSessions = createSessionsRepository(trx);
-        await trxSessions.revokeAll(customerId);
-        return trxSessions.create(customerId);
+        await tx.accounts.tokens.revokeAll(customerId, 'reset-password');
+        await tx.auth.sessions.revokeAll(customerId);
+        return tx.auth.sessions.create(customerId);
       });
     },
   );

@@ -12,9 +12,6 @@ import { accountEmail } from './account-emails';
 import { hashPassword } from '../auth/secrets';
 import { HttpError, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';
-import { createAccountTokensRepository } from './account-tokens-repository';
-import { createCustomersRepository } from './customers-repository';
-import { createOutboxRepository } from '../outbox/outbox-repository';
 import { linkOptionsSchema, detailErrors, storedPhone, passwordErrors, type AccountRoutesDeps } from './account-input';
 
 export function registrationRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps) {
@@ -25,8 +22,7 @@ export function registrationRoutes(fastify: FastifyInstance, deps: AccountRoutes
     ...routeSchema(register),
     body: register.request.body.extend(linkOptionsSchema(deps.siteUrls)),
   };
-  const customers = createCustomersRepository(deps.db);
-  const tokens = createAccountTokensRepository(deps.db);
+  const { customers, tokens } = deps.accounts;
 
   /**
    * Registration. The answer is the same 202 whether or not the e-mail already has an
@@ -43,8 +39,8 @@ export function registrationRoutes(fastify: FastifyInstance, deps: AccountRoutes
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const passwordHash = await hashPassword(body.password);
     const links = { locale, linkBase: body.linkBase, domainMode: body.domainMode ?? false };
-    await deps.db.transaction().execute(async (trx) => {
-      const created = await createCustomersRepository(trx).insert({
+    await deps.transaction(async (tx) => {
+      const created = await tx.accounts.customers.insert({
         email: body.email,
         passwordHash,
         firstName: body.firstName.trim(),
@@ -55,13 +51,13 @@ export function registrationRoutes(fastify: FastifyInstance, deps: AccountRoutes
       });
       const recipient = body.email.trim().toLowerCase();
       if (created) {
-        const { token, code } = await createAccountTokensRepository(trx).issueWithCode(created.id, 'confirm-email');
-        await createOutboxRepository(trx).enqueueEmail({
+        const { token, code } = await tx.accounts.tokens.issueWithCode(created.id, 'confirm-email');
+        await tx.outbox.messages.enqueueEmail({
           recipient,
           ...accountEmail('confirm-email', { ...links, token, code }),
         });
       } else {
-        await createOutboxRepository(trx).enqueueEmail({ recipient, ...accountEmail('already-registered', links) });
+        await tx.outbox.messages.enqueueEmail({ recipient, ...accountEmail('already-registered', links) });
       }
     });
     return reply.status(202).send({ status: 'pending-confirmation' });

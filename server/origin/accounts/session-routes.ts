@@ -10,13 +10,11 @@ import { routeSchema } from '#shared/api/endpoint';
 import { accountEmail } from './account-emails';
 import { bearerToken, unauthorized } from '../auth/customer-auth';
 import { dummyPasswordHash, verifyPassword } from '../auth/secrets';
-import type { Db } from '../db';
+import type { Transact } from '../unit-of-work';
 import { HttpError } from '../errors';
 import { requestLocale } from '../locale-header';
-import { createAccountTokensRepository } from './account-tokens-repository';
-import { createCustomersRepository, toCustomerRecord } from './customers-repository';
-import { LOGIN_FAILURE_LIMIT, createLoginFailuresRepository } from './login-failures-repository';
-import { createOutboxRepository } from '../outbox/outbox-repository';
+import { toCustomerRecord } from './customers-repository';
+import { LOGIN_FAILURE_LIMIT } from './login-failures-repository';
 import { linkOptionsSchema, type AccountRoutesDeps } from './account-input';
 
 /**
@@ -38,14 +36,14 @@ function lockedOut(reply: FastifyReply, retryAfterSeconds: number) {
 
 /** The unlock link, with the token issued and the mail queued in one transaction. */
 async function mailUnlockLink(
-  db: Db,
+  transaction: Transact,
   customerId: string,
   recipient: string,
   links: { locale: string; linkBase: string | undefined; domainMode: boolean },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const token = await createAccountTokensRepository(trx).issue(customerId, 'unlock-login');
-    await createOutboxRepository(trx).enqueueEmail({
+  await transaction(async (tx) => {
+    const token = await tx.accounts.tokens.issue(customerId, 'unlock-login');
+    await tx.outbox.messages.enqueueEmail({
       recipient,
       ...accountEmail('unlock-login', { ...links, token }),
     });
@@ -57,10 +55,8 @@ export function sessionRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps)
   // The contract's body, with `linkBase` checked against this origin's site URLs.
   const { login } = customersApi;
   const loginSchema = { ...routeSchema(login), body: login.request.body.extend(linkOptionsSchema(deps.siteUrls)) };
-  const customers = createCustomersRepository(deps.db);
+  const { customers, tokens, loginFailures } = deps.accounts;
   const { sessions } = deps.auth;
-  const tokens = createAccountTokensRepository(deps.db);
-  const loginFailures = createLoginFailuresRepository(deps.db);
 
   /**
    * Login. An unknown e-mail and a wrong password get the same 401, after the same
@@ -88,7 +84,7 @@ export function sessionRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps)
             linkBase: body.linkBase,
             domainMode: body.domainMode ?? false,
           };
-          await mailUnlockLink(deps.db, customer.id, customer.email, links);
+          await mailUnlockLink(deps.transaction, customer.id, customer.email, links);
         }
         return lockedOut(reply, attempt.retryAfterSeconds);
       }

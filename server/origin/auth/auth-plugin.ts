@@ -7,9 +7,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db';
 import { bearerToken, customerSessionGuard, requireCustomerId } from './customer-auth';
-import { createSessionsRepository, type SessionsRepository } from './sessions-repository';
+import type { SessionsRepository } from './sessions-repository';
+import { createAuthRepositories } from './auth-repositories';
 
 export interface CustomerAuth {
   sessions: SessionsRepository;
@@ -31,8 +31,7 @@ declare module 'fastify' {
   }
 }
 
-function createCustomerAuth(db: Db): CustomerAuth {
-  const sessions = createSessionsRepository(db);
+function createCustomerAuth(sessions: SessionsRepository): CustomerAuth {
   return {
     sessions,
     async customerIdOf(request) {
@@ -45,9 +44,10 @@ function createCustomerAuth(db: Db): CustomerAuth {
   };
 }
 
-export const authPlugin = fp<{ db: Db }>(
-  async (app, options) => {
-    app.decorate('auth', createCustomerAuth(options.db));
+export const authPlugin = fp(
+  async (app) => {
+    const { sessions } = app.provideRepositories('auth', createAuthRepositories);
+    app.decorate('auth', createCustomerAuth(sessions));
   },
-  { name: 'auth', fastify: '5.x' },
+  { name: 'auth', fastify: '5.x', dependencies: ['unit-of-work'] },
 );

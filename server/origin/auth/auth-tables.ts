@@ -1,4 +1,5 @@
 /** Table types of the customer sessions (migration 004-accounts). */
+import type { Kysely, Transaction } from 'kysely';
 
 interface CustomerSessionsTable {
   token_hash: string;
@@ -11,3 +12,9 @@ interface CustomerSessionsTable {
 export interface AuthTables {
   customer_sessions: CustomerSessionsTable;
 }
+
+/**
+ * What a auth repository is built on: the database or a transaction, typed with this
+ * domain's tables only, so that naming another domain's table is a compile error.
+ */
+export type AuthDb = Kysely<AuthTables> | Transaction<AuthTables>;

@@ -4,7 +4,7 @@
  * password change or reset.
  */
 import { newToken, tokenHash } from './secrets';
-import type { Db } from '../db';
+import type { AuthDb } from './auth-tables';
 
 /** How long a session lasts after login. */
 const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
@@ -14,7 +14,7 @@ export interface ActiveSession {
   expiresAt: string;
 }
 
-export function createSessionsRepository(database: Db) {
+export function createSessionsRepository(database: AuthDb) {
   const db = database;
   return {
     /** Starts a session and returns its token (shown once, never stored). */

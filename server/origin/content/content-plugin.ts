@@ -4,11 +4,11 @@
  * through which other domains add pages and page parts (page-sources.ts).
  */
 import fp from 'fastify-plugin';
-import type { Db } from '../db';
 import { contentRoutes } from './content-routes';
-import { createLayoutsRepository, type LayoutsRepository } from './layouts-repository';
+import type { LayoutsRepository } from './layouts-repository';
 import { createPageSources, type PageSource } from './page-sources';
-import { createPagesRepository, type PagesRepository } from './pages-repository';
+import type { PagesRepository } from './pages-repository';
+import { createContentRepositories } from './content-repositories';
 
 interface ContentService {
   pages: PagesRepository;
@@ -23,13 +23,12 @@ declare module 'fastify' {
   }
 }
 
-export const contentPlugin = fp<{ db: Db }>(
-  async (app, options) => {
-    const pages = createPagesRepository(options.db);
-    const layouts = createLayoutsRepository(options.db);
+export const contentPlugin = fp(
+  async (app) => {
+    const { pages, layouts } = app.provideRepositories('content', createContentRepositories);
     const sources = createPageSources();
     app.decorate('content', { pages, layouts, addPageSource: sources.add });
     contentRoutes(app, { pages, layouts, sources });
   },
-  { name: 'content', fastify: '5.x' },
+  { name: 'content', fastify: '5.x', dependencies: ['unit-of-work'] },
 );

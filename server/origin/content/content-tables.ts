@@ -1,4 +1,5 @@
 /** Table types of migrations 001-content (pages, their aliases and layouts) and 014 (content sync). */
+import type { Kysely, Transaction } from 'kysely';
 export interface PagesTable {
   group_key: string;
   locale: string;
@@ -35,3 +36,9 @@ export interface ContentTables {
   layouts: LayoutsTable;
   content_sync: ContentSyncTable;
 }
+
+/**
+ * What a content repository is built on: the database or a transaction, typed with this
+ * domain's tables only, so that naming another domain's table is a compile error.
+ */
+export type ContentDb = Kysely<ContentTables> | Transaction<ContentTables>;

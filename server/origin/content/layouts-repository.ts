@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { layoutSchema, type Layout } from '#shared/content-schema';
 import type { Locale } from '#shared/locales';
-import type { Db } from '../db';
+import type { ContentDb } from './content-tables';
 import { preparedQuery } from './prepared-query';
 
 /** A layout and its version: a hash of the stored layout, so that any change gives a new one. */
@@ -11,7 +11,7 @@ interface VersionedLayout {
   layout: Layout;
 }
 
-export function createLayoutsRepository(db: Db) {
+export function createLayoutsRepository(db: ContentDb) {
   const storedLayout = preparedQuery(db, 1, (locale) =>
     db.selectFrom('layouts').select('layout_json').where('locale', '=', locale as Locale),
   );

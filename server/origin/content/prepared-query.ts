@@ -6,10 +6,10 @@
  * parameters, so that the same SQL runs with the caller's values in their places.
  */
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from '../db';
+import type { ContentDb } from './content-tables';
 
 export function preparedQuery<Row>(
-  db: Db,
+  db: ContentDb,
   arity: number,
   build: (...values: string[]) => Compilable<Row>,
 ): (...values: string[]) => Promise<Row[]> {

@@ -9,11 +9,9 @@ import { CONTACT_FORM_FIELDS, contactFormRules } from '#shared/rules/forms';
 import { formsApi } from '#shared/api/forms';
 import { routeSchema } from '#shared/api/endpoint';
 import { validateForm } from '#shared/rules/validation';
-import type { Db } from '../db';
+import type { Transact } from '../unit-of-work';
 import { badRequest, validationFailed } from '../errors';
 import { requestLocale } from '../locale-header';
-import { createFormSubmissionsRepository } from './form-submissions-repository';
-import { createOutboxRepository } from '../outbox/outbox-repository';
 
 /** Where submissions of each form go (a team mailbox; the sender outside delivers). */
 const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yritysmyynti@st1.example' } as const;
@@ -21,7 +19,8 @@ const FORM_RECIPIENTS = { contact: 'asiakaspalvelu@st1.example', business: 'yrit
 export function formRoutes(
   app: FastifyInstance,
   deps: {
-    db: Db;
+    /** A submission and its mail to the team in one transaction (unit-of-work.ts). */
+    transaction: Transact;
     /** The signed-in sender (the auth plugin), stored with the submission; null for a guest. */
     customerIdOf(request: FastifyRequest): Promise<string | null>;
   },
@@ -47,14 +46,14 @@ export function formRoutes(
     }
     const customerId = await deps.customerIdOf(request);
     const clean = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
-    const id = await deps.db.transaction().execute(async (trx) => {
-      const submissionId = await createFormSubmissionsRepository(trx).insert({
+    const id = await deps.transaction(async (tx) => {
+      const submissionId = await tx.forms.submissions.insert({
         form,
         locale,
         fields: clean,
         customerId,
       });
-      await createOutboxRepository(trx).enqueueEmail({
+      await tx.outbox.messages.enqueueEmail({
         recipient: FORM_RECIPIENTS[form],
         subject: `[${form} #${submissionId}] ${clean.firstname ?? ''} ${clean.lastname ?? ''}`.trim(),
         body: [`Locale: ${locale}`, ...Object.entries(clean).map(([name, value]) => `${name}: ${value}`)].join('\n'),

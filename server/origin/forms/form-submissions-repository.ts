@@ -1,7 +1,7 @@
 /** Submissions of the contact forms (customer service, business sales). */
-import type { Db } from '../db';
+import type { FormsDb } from './form-tables';
 
-export function createFormSubmissionsRepository(database: Db) {
+export function createFormSubmissionsRepository(database: FormsDb) {
   const db = database;
   return {
     async insert(

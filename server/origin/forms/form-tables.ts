@@ -1,5 +1,5 @@
 /** Table types of the form submissions (migration 004-accounts). */
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 export interface FormSubmissionsTable {
   id: Generated<number>;
@@ -13,3 +13,9 @@ export interface FormSubmissionsTable {
 export interface FormTables {
   form_submissions: FormSubmissionsTable;
 }
+
+/**
+ * What a forms repository is built on: the database or a transaction, typed with this
+ * domain's tables only, so that naming another domain's table is a compile error.
+ */
+export type FormsDb = Kysely<FormTables> | Transaction<FormTables>;

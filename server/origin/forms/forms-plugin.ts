@@ -3,12 +3,13 @@
  * the auth plugin and the team's mail queued in the outbox.
  */
 import fp from 'fastify-plugin';
-import type { Db } from '../db';
+import { createFormsRepositories } from './forms-repositories';
 import { formRoutes } from './form-routes';
 
-export const formsPlugin = fp<{ db: Db }>(
-  async (app, options) => {
-    formRoutes(app, { db: options.db, customerIdOf: app.auth.customerIdOf });
+export const formsPlugin = fp(
+  async (app) => {
+    app.provideRepositories('forms', createFormsRepositories);
+    formRoutes(app, { transaction: app.transaction, customerIdOf: app.auth.customerIdOf });
   },
-  { name: 'forms', fastify: '5.x', dependencies: ['auth', 'outbox'] },
+  { name: 'forms', fastify: '5.x', dependencies: ['unit-of-work', 'auth', 'outbox'] },
 );

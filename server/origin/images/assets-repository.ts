@@ -1,6 +1,6 @@
 /** Data access for assets (spec §3 Asset) and their source bytes. */
 import type { Asset } from '#shared/content-schema';
-import type { Db } from '../db';
+import type { ImagesDb } from './image-tables';
 import type { AssetsTable } from './image-tables';
 import { assetUrls } from './asset-files';
 
@@ -44,7 +44,7 @@ function toAsset(row: Row): StoredAsset['asset'] {
 }
 
 // eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createAssetsRepository(database: Db) {
+export function createAssetsRepository(database: ImagesDb) {
   const db = database;
   const metaColumns = [
     'id',

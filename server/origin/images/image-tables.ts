@@ -1,4 +1,5 @@
 /** Table types of migration 002-assets. */
+import type { Kysely, Transaction } from 'kysely';
 
 export interface AssetsTable {
   id: string;
@@ -26,3 +27,9 @@ export interface AssetsTable {
 export interface ImageTables {
   assets: AssetsTable;
 }
+
+/**
+ * What a images repository is built on: the database or a transaction, typed with this
+ * domain's tables only, so that naming another domain's table is a compile error.
+ */
+export type ImagesDb = Kysely<ImageTables> | Transaction<ImageTables>;

@@ -3,8 +3,8 @@
  * repository (the stations plugin reads the station pages' hero image from it).
  */
 import fp from 'fastify-plugin';
-import type { Db } from '../db';
-import { createAssetsRepository, type AssetsRepository } from './assets-repository';
+import type { AssetsRepository } from './assets-repository';
+import { createImagesRepositories } from './images-repositories';
 import { imageRoutes } from './image-routes';
 
 declare module 'fastify' {
@@ -13,11 +13,11 @@ declare module 'fastify' {
   }
 }
 
-export const imagesPlugin = fp<{ db: Db }>(
-  async (app, options) => {
-    const assets = createAssetsRepository(options.db);
+export const imagesPlugin = fp(
+  async (app) => {
+    const { assets } = app.provideRepositories('images', createImagesRepositories);
     app.decorate('images', { assets });
     imageRoutes(app, { assets });
   },
-  { name: 'images', fastify: '5.x' },
+  { name: 'images', fastify: '5.x', dependencies: ['unit-of-work'] },
 );

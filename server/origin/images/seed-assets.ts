@@ -1,11 +1,13 @@
 /** Seeds the assets table from content/assets when it is empty (also on a database seeded before migration 002). */
 import { readFile } from 'node:fs/promises';
-import type { Db } from '../db';
-import { createAssetsRepository } from './assets-repository';
+import type { Transact } from '../unit-of-work';
 import { readAssetIndex } from './asset-files';
 
-export async function seedAssetsIfEmpty(db: Db, contentDir: string): Promise<{ seeded: boolean; assets: number }> {
-  const existing = await createAssetsRepository(db).count();
+export async function seedAssetsIfEmpty(
+  transaction: Transact,
+  contentDir: string,
+): Promise<{ seeded: boolean; assets: number }> {
+  const existing = await transaction((tx) => tx.images.assets.count());
   if (existing > 0) return { seeded: false, assets: existing };
   const index = await readAssetIndex(contentDir);
   const items = await Promise.all(
@@ -15,9 +17,8 @@ export async function seedAssetsIfEmpty(db: Db, contentDir: string): Promise<{ s
       source: await readFile(entry.sourcePath),
     })),
   );
-  await db.transaction().execute(async (trx) => {
-    const assets = createAssetsRepository(trx);
-    for (const item of items) await assets.insert(item);
+  await transaction(async (tx) => {
+    for (const item of items) await tx.images.assets.insert(item);
   });
   return { seeded: true, assets: items.length };
 }

@@ -10,8 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { isKeyList } from '#shared/surrogate-keys';
-import type { Db } from '../db';
-import { createOutboxRepository } from './outbox-repository';
+import type { OutboxRepository } from './outbox-repository';
 import { failureOutcome } from './retry-policy';
 
 /** Keys per purge: the header stays far below a cache's limit (Varnish: 8 KB a header line). */
@@ -24,8 +23,8 @@ const LEASE_MS = 60_000;
 export interface CachePurges {
   /** Whether any cache is configured: without one nothing is queued. */
   readonly enabled: boolean;
-  /** Queues a purge of these keys on `db` (the caller's transaction); deduplicated, in batches. */
-  enqueue(db: Db, keys: Iterable<string>): Promise<void>;
+  /** Queues a purge of these keys through `outbox` (built on the caller's transaction); deduplicated, in batches. */
+  enqueue(outbox: OutboxRepository, keys: Iterable<string>): Promise<void>;
   /** Sends what is due now, in the background: for after the change committed. */
   deliverSoon(): void;
   /** Sends what is due now (the outbox worker's tick, a command before it exits): how many purges. */
@@ -33,7 +32,8 @@ export interface CachePurges {
 }
 
 export interface CachePurgesDeps {
-  db: Db;
+  /** The outbox's repository on the database (the composition's unit of work). */
+  outbox: OutboxRepository;
   /** CACHE_PURGE_URLS: each cache's purge address, e.g. http://127.0.0.1:6081/. */
   urls: readonly string[];
   /** The mail's retry settings (mail-config.ts): attempts and back-off. */
@@ -53,7 +53,7 @@ async function purgeAt(url: string, keys: string): Promise<void> {
 }
 
 export function createCachePurges(deps: CachePurgesDeps): CachePurges {
-  const outbox = createOutboxRepository(deps.db);
+  const { outbox } = deps;
   const now = deps.now ?? (() => new Date());
   const enabled = deps.urls.length > 0;
   let running: Promise<number> | undefined;
@@ -98,10 +98,9 @@ export function createCachePurges(deps: CachePurgesDeps): CachePurges {
 
   return {
     enabled,
-    async enqueue(db, keys) {
+    async enqueue(queue, keys) {
       if (!enabled) return;
       const unique = [...new Set(keys)];
-      const queue = createOutboxRepository(db);
       for (let start = 0; start < unique.length; start += KEYS_PER_PURGE)
         await queue.enqueuePurge(unique.slice(start, start + KEYS_PER_PURGE).join(' '), now());
     },

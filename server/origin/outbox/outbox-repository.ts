@@ -6,10 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
-import type { DatabaseSchema, Db } from '../db';
-import type { OutboxChannel, OutboxStatus } from './outbox-tables';
+import type { OutboxChannel, OutboxDb, OutboxStatus, OutboxTables } from './outbox-tables';
 
-export interface OutboxMessage {
+interface OutboxMessage {
   id: number;
   channel: OutboxChannel;
   recipient: string;
@@ -36,7 +35,7 @@ export interface ClaimedMessage {
  * An e-mail a worker may take at `at`: pending and due, or claimed by a worker whose lease
  * ran out (it died mid-send). The one condition of both the search and the claim.
  */
-function isDue(eb: ExpressionBuilder<DatabaseSchema, 'outbox'>, at: string, channel: OutboxChannel) {
+function isDue(eb: ExpressionBuilder<OutboxTables, 'outbox'>, at: string, channel: OutboxChannel) {
   return eb.and([
     eb('channel', '=', channel),
     eb.or([
@@ -49,10 +48,29 @@ function isDue(eb: ExpressionBuilder<DatabaseSchema, 'outbox'>, at: string, chan
   ]);
 }
 
-// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createOutboxRepository(database: Db) {
-  const db = database;
+/** The row this claim took, as the worker sends it; undefined when another claim holds it now. */
+async function readClaimed(db: OutboxDb, id: number, claimToken: string): Promise<ClaimedMessage | undefined> {
+  const row = await db
+    .selectFrom('outbox')
+    .select(['id', 'recipient', 'subject', 'body', 'html_body', 'locale', 'created_at', 'attempts', 'claim_token'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (row.claim_token !== claimToken) return undefined;
+  return {
+    id: row.id,
+    recipient: row.recipient,
+    subject: row.subject ?? '',
+    body: row.body,
+    html: row.html_body,
+    locale: row.locale,
+    createdAt: row.created_at,
+    attempts: row.attempts,
+    claimToken,
+  };
+}
 
+/** Delivery: a worker claims a due row, and only that claim records how it went. */
+function outboxDelivery(db: OutboxDb) {
   async function finish(
     message: ClaimedMessage,
     values: { status: OutboxStatus; sent_at?: string; next_attempt_at?: string | null; last_error?: string | null },
@@ -67,53 +85,6 @@ export function createOutboxRepository(database: Db) {
   }
 
   return {
-    async enqueueEmail(
-      message: { recipient: string; subject: string; body: string; locale?: string },
-      now = new Date(),
-    ): Promise<void> {
-      await db
-        .insertInto('outbox')
-        .values({
-          channel: 'email',
-          recipient: message.recipient,
-          subject: message.subject,
-          body: message.body,
-          locale: message.locale ?? null,
-          dedupe_key: null,
-          created_at: now.toISOString(),
-          sent_at: null,
-        })
-        .execute();
-    },
-
-    /** A purge of surrogate keys at every configured cache (cache-purges.ts), delivered like mail. */
-    async enqueuePurge(keys: string, now = new Date()): Promise<void> {
-      await db
-        .insertInto('outbox')
-        .values({
-          channel: 'cache-purge',
-          recipient: 'caches',
-          subject: null,
-          body: keys,
-          dedupe_key: null,
-          created_at: now.toISOString(),
-          sent_at: null,
-        })
-        .execute();
-    },
-
-    /** The newest messages to one recipient (for tests and support tools). */
-    async listFor(recipient: string, limit = 20): Promise<OutboxMessage[]> {
-      const rows = await db
-        .selectFrom('outbox')
-        .select(['id', 'channel', 'recipient', 'subject', 'body', 'created_at'])
-        .where('recipient', '=', recipient)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({ ...row, createdAt: row.created_at }));
-    },
-
     /**
      * Claims the oldest due e-mail for `leaseMs`, or answers undefined when none is due.
      * The claim is a conditional update that repeats the "due" condition: of several
@@ -145,33 +116,8 @@ export function createOutboxRepository(database: Db) {
             .where((eb) => isDue(eb, at, channel))
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) !== 1) continue; // another worker took it
-          const row = await db
-            .selectFrom('outbox')
-            .select([
-              'id',
-              'recipient',
-              'subject',
-              'body',
-              'html_body',
-              'locale',
-              'created_at',
-              'attempts',
-              'claim_token',
-            ])
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow();
-          if (row.claim_token !== claimToken) continue;
-          return {
-            id: row.id,
-            recipient: row.recipient,
-            subject: row.subject ?? '',
-            body: row.body,
-            html: row.html_body,
-            locale: row.locale,
-            createdAt: row.created_at,
-            attempts: row.attempts,
-            claimToken,
-          };
+          const claimed = await readClaimed(db, id, claimToken);
+          if (claimed) return claimed;
         }
       }
       return undefined;
@@ -191,7 +137,94 @@ export function createOutboxRepository(database: Db) {
     markDead(message: ClaimedMessage, error: string): Promise<boolean> {
       return finish(message, { status: 'dead', last_error: error });
     },
+  };
+}
 
+/** Queueing: what the domains write in the transaction of the change that causes it. */
+function outboxQueue(db: OutboxDb) {
+  return {
+    async enqueueEmail(
+      message: { recipient: string; subject: string; body: string; locale?: string },
+      now = new Date(),
+    ): Promise<void> {
+      await db
+        .insertInto('outbox')
+        .values({
+          channel: 'email',
+          recipient: message.recipient,
+          subject: message.subject,
+          body: message.body,
+          locale: message.locale ?? null,
+          dedupe_key: null,
+          created_at: now.toISOString(),
+          sent_at: null,
+        })
+        .execute();
+    },
+
+    /** A message queued once per `dedupeKey` (a receipt: the order is paid once, its mail sent once). */
+    async enqueueOnce(
+      message: {
+        channel: 'email' | 'sms';
+        recipient: string;
+        subject: string | null;
+        body: string;
+        html?: string;
+        dedupeKey: string;
+        locale: string;
+      },
+      now: string,
+    ) {
+      await db
+        .insertInto('outbox')
+        .values({
+          channel: message.channel,
+          recipient: message.recipient,
+          subject: message.subject,
+          body: message.body,
+          html_body: message.html ?? null,
+          dedupe_key: message.dedupeKey,
+          locale: message.locale,
+          created_at: now,
+          sent_at: null,
+        })
+        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+        .execute();
+    },
+
+    /** A purge of surrogate keys at every configured cache (cache-purges.ts), delivered like mail. */
+    async enqueuePurge(keys: string, now = new Date()): Promise<void> {
+      await db
+        .insertInto('outbox')
+        .values({
+          channel: 'cache-purge',
+          recipient: 'caches',
+          subject: null,
+          body: keys,
+          dedupe_key: null,
+          created_at: now.toISOString(),
+          sent_at: null,
+        })
+        .execute();
+    },
+
+    /** The newest messages to one recipient (for tests and support tools). */
+    async listFor(recipient: string, limit = 20): Promise<OutboxMessage[]> {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['id', 'channel', 'recipient', 'subject', 'body', 'created_at'])
+        .where('recipient', '=', recipient)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ...row, createdAt: row.created_at }));
+    },
+  };
+}
+
+/** What the outbox holds: for the metrics, logs and tests. */
+function outboxCounts(db: OutboxDb) {
+  return {
     /** When the oldest mail still to be delivered (pending or being sent) was queued; null when none is. */
     async oldestUndelivered(): Promise<Date | null> {
       const row = await db
@@ -216,6 +249,14 @@ export function createOutboxRepository(database: Db) {
       return counts;
     },
   };
+}
+
+/**
+ * The outbox's data access, one object over one connection (the database or a transaction):
+ * queueing, delivery and counts.
+ */
+export function createOutboxRepository(db: OutboxDb) {
+  return { ...outboxQueue(db), ...outboxDelivery(db), ...outboxCounts(db) };
 }
 
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -1,5 +1,5 @@
 /** The outbox (migrations 004/005, delivery state 011): mail and SMS queued by the shop, accounts and forms, and cache purges. */
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * pending: waiting for its next attempt; sending: claimed by one worker until
@@ -38,3 +38,9 @@ interface OutboxTable {
 export interface OutboxTables {
   outbox: OutboxTable;
 }
+
+/**
+ * What a outbox repository is built on: the database or a transaction, typed with this
+ * domain's tables only, so that naming another domain's table is a compile error.
+ */
+export type OutboxDb = Kysely<OutboxTables> | Transaction<OutboxTables>;

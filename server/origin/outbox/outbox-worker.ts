@@ -6,10 +6,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { isLocale } from '#shared/locales';
-import type { Db } from '../db';
 import type { MailConfig } from './mail-config';
 import type { MailTransport } from './mail-transport';
-import { createOutboxRepository, type ClaimedMessage } from './outbox-repository';
+import type { ClaimedMessage, OutboxRepository } from './outbox-repository';
 import { failureOutcome } from './retry-policy';
 import type { CachePurges } from './cache-purges';
 
@@ -23,7 +22,8 @@ export interface OutboxWorker {
 }
 
 export interface OutboxWorkerDeps {
-  db: Db;
+  /** The outbox's repository on the database (the composition's unit of work). */
+  outbox: OutboxRepository;
   transport: MailTransport;
   config: Pick<MailConfig, 'senders' | 'pollIntervalMs' | 'maxAttempts' | 'retryBaseMs' | 'smtpTimeoutMs'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -34,7 +34,7 @@ export interface OutboxWorkerDeps {
 
 // eslint-disable-next-line max-lines-per-function -- delivery, polling and shutdown share the closure's state (stopping, the timer, the pass under way)
 export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
-  const outbox = createOutboxRepository(deps.db);
+  const { outbox } = deps;
   const now = deps.now ?? (() => new Date());
   // A claim outlives any one SMTP attempt (each of its three time-outs), so a slow but
   // live worker never has its row taken over; a dead worker's row is taken after it.

@@ -1,7 +1,7 @@
 /** Discount codes: percentage or fixed amount, validity window, usage limit (docs/shop.md). */
 import type { DiscountRule } from '#shared/shop/pricing';
 import { type ShopDiscountCodesTable } from './shop-tables';
-import type { Db } from '../db';
+import type { ShopDb } from './shop-tables';
 
 export interface DiscountCode {
   code: string;
@@ -48,7 +48,7 @@ export function discountProblem(discount: DiscountCode | undefined, now: Date): 
   return null;
 }
 
-export function createDiscountCodesRepository(database: Db) {
+export function createDiscountCodesRepository(database: ShopDb) {
   const db = database;
 
   /** Pending orders with the code whose payment is approved, or open and not yet expired. */

@@ -6,7 +6,7 @@
  */
 import type { OrderSummary } from '#shared/account-types';
 import type { Locale } from '#shared/locales';
-import type { Db } from '../db';
+import type { ShopDb } from './shop-tables';
 
 /**
  * A line's name in the reader's language: the catalog's name of its product in `locale`
@@ -24,7 +24,7 @@ function lineName(stored: string, namesJson: string | null, locale: Locale): str
   }
 }
 
-export function createOrderHistoryRepository(database: Db) {
+export function createOrderHistoryRepository(database: ShopDb) {
   const db = database;
   let shopTablesExist: boolean | undefined;
 
@@ -104,3 +104,5 @@ export function createOrderHistoryRepository(database: Db) {
     },
   };
 }
+
+export type OrderHistoryRepository = ReturnType<typeof createOrderHistoryRepository>;

@@ -8,12 +8,11 @@ import { customersApi } from '#shared/api/customers';
 import { routeSchema } from '#shared/api/endpoint';
 import { zodRoutes } from '../../common/zod-routes';
 import type { CustomerAuth } from '../auth/auth-plugin';
-import type { Db } from '../db';
+import type { OrderHistoryRepository } from './order-history-repository';
 import { requestLocale } from '../locale-header';
-import { createOrderHistoryRepository } from './order-history-repository';
 
-export function orderHistoryRoutes(app: FastifyInstance, deps: { db: Db; auth: CustomerAuth }) {
-  const orders = createOrderHistoryRepository(deps.db);
+export function orderHistoryRoutes(app: FastifyInstance, deps: { orders: OrderHistoryRepository; auth: CustomerAuth }) {
+  const { orders } = deps;
   zodRoutes(app).get('/customers/v1/orders', { schema: routeSchema(customersApi.orders) }, async (request) =>
     orders.listForCustomer(await deps.auth.requireCustomerId(request), requestLocale(request)),
   );

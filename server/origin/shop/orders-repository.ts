@@ -1,6 +1,6 @@
-/** Data access for orders, their items, payments, wash codes and the receipt outbox. */
+/** Data access for orders, their items, payments and wash codes. */
 import { randomInt } from 'node:crypto';
-import type { Db } from '../db';
+import type { ShopDb } from './shop-tables';
 import { type ShopOrderItemsTable, type ShopOrdersTable, type ShopPaymentsTable } from './shop-tables';
 
 export type OrderRow = ShopOrdersTable;
@@ -12,17 +12,17 @@ function newWashCode(): string {
   return `ST1-${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-// eslint-disable-next-line max-lines-per-function -- a repository is one closure over the database (or a transaction) whose methods are each short; split up, every part would take the database again.
-export function createOrdersRepository(database: Db) {
-  const db = database;
+/** Reading orders and their payments. */
+function orderReads(db: ShopDb) {
   return {
-    db,
     findByIdempotencyKey(key: string): Promise<OrderRow | undefined> {
       return db.selectFrom('shop_orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
     },
+
     findOrder(id: string): Promise<OrderRow | undefined> {
       return db.selectFrom('shop_orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
+
     async items(orderId: string): Promise<OrderItemRow[]> {
       return db
         .selectFrom('shop_order_items')
@@ -31,9 +31,11 @@ export function createOrdersRepository(database: Db) {
         .orderBy('position')
         .execute();
     },
+
     findPayment(id: string): Promise<PaymentRow | undefined> {
       return db.selectFrom('shop_payments').selectAll().where('id', '=', id).executeTakeFirst();
     },
+
     latestPayment(orderId: string): Promise<PaymentRow | undefined> {
       return db
         .selectFrom('shop_payments')
@@ -42,14 +44,7 @@ export function createOrdersRepository(database: Db) {
         .orderBy('created_at', 'desc')
         .executeTakeFirst();
     },
-    async washCodes(orderId: string): Promise<Array<{ code: string; order_item_id: number }>> {
-      return db
-        .selectFrom('shop_wash_codes')
-        .select(['code', 'order_item_id'])
-        .where('order_id', '=', orderId)
-        .orderBy('code')
-        .execute();
-    },
+
     /** Orders of one customer account, newest first (the accounts feature's order history). */
     listByCustomer(customerId: string, limit = 50): Promise<OrderRow[]> {
       return db
@@ -60,15 +55,7 @@ export function createOrdersRepository(database: Db) {
         .limit(limit)
         .execute();
     },
-    async insertOrder(order: OrderRow, items: Array<Omit<OrderItemRow, 'id' | 'order_id'>>, payment: PaymentRow) {
-      await db.insertInto('shop_orders').values(order).execute();
-      for (const item of items)
-        await db
-          .insertInto('shop_order_items')
-          .values({ ...item, order_id: order.id })
-          .execute();
-      await db.insertInto('shop_payments').values(payment).execute();
-    },
+
     /**
      * Pending orders whose payment is approved: the gateway took the money but the order
      * was never completed (reconciliation, docs/shop.md). Oldest first, at most `limit`.
@@ -85,6 +72,23 @@ export function createOrdersRepository(database: Db) {
         .execute();
       return [...new Set(rows.map((row) => row.id))];
     },
+  };
+}
+
+/** Writing orders: a new one with its payment, the callback, pending → paid. */
+function orderWrites(db: ShopDb) {
+  return {
+    /** An order with its items and, unless it needs none (a seeded demo order), its payment. */
+    async insertOrder(order: OrderRow, items: Array<Omit<OrderItemRow, 'id' | 'order_id'>>, payment?: PaymentRow) {
+      await db.insertInto('shop_orders').values(order).execute();
+      for (const item of items)
+        await db
+          .insertInto('shop_order_items')
+          .values({ ...item, order_id: order.id })
+          .execute();
+      if (payment) await db.insertInto('shop_payments').values(payment).execute();
+    },
+
     /** Marks the callback of a payment as received; false when it had been already (a replay). */
     async markCallback(paymentId: string, now: string): Promise<boolean> {
       const result = await db
@@ -95,6 +99,7 @@ export function createOrdersRepository(database: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
     /** Pending → paid, once: false when another call got there first. */
     async markPaid(orderId: string, now: string): Promise<boolean> {
       const result = await db
@@ -105,6 +110,21 @@ export function createOrdersRepository(database: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+  };
+}
+
+/** The wash codes of paid orders: issued once, checked and redeemed at a wash station. */
+function washCodeRows(db: ShopDb) {
+  return {
+    async washCodes(orderId: string): Promise<Array<{ code: string; order_item_id: number }>> {
+      return db
+        .selectFrom('shop_wash_codes')
+        .select(['code', 'order_item_id'])
+        .where('order_id', '=', orderId)
+        .orderBy('code')
+        .execute();
+    },
+
     async issueWashCodes(orderId: string, items: OrderItemRow[], now: string): Promise<void> {
       for (const item of items) {
         for (let index = 0; index < item.quantity * item.washes_per_unit; index += 1) {
@@ -127,39 +147,13 @@ export function createOrdersRepository(database: Db) {
         }
       }
     },
-    async enqueue(
-      message: {
-        channel: 'email' | 'sms';
-        recipient: string;
-        subject: string | null;
-        body: string;
-        html?: string;
-        dedupeKey: string;
-        locale: string;
-      },
-      now: string,
-    ) {
-      await db
-        .insertInto('outbox')
-        .values({
-          channel: message.channel,
-          recipient: message.recipient,
-          subject: message.subject,
-          body: message.body,
-          html_body: message.html ?? null,
-          dedupe_key: message.dedupeKey,
-          locale: message.locale,
-          created_at: now,
-          sent_at: null,
-        })
-        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-        .execute();
-    },
+
     async washCodeStatus(code: string): Promise<'valid' | 'used' | 'unknown'> {
       const row = await db.selectFrom('shop_wash_codes').select('used_at').where('code', '=', code).executeTakeFirst();
       if (!row) return 'unknown';
       return row.used_at ? 'used' : 'valid';
     },
+
     /** A wash station takes a code: valid → used, once. */
     async redeemWashCode(code: string, now: string): Promise<boolean> {
       const result = await db
@@ -171,5 +165,10 @@ export function createOrdersRepository(database: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
   };
+}
+
+/** Data access for orders, their items, payments and wash codes, over one connection. */
+export function createOrdersRepository(db: ShopDb) {
+  return { ...orderReads(db), ...orderWrites(db), ...washCodeRows(db) };
 }
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

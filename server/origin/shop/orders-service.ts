@@ -4,18 +4,18 @@
  * signed payment result marks the order paid exactly once) and reconcile (approved orders
  * left pending are completed).
  */
-import type { Db } from '../db';
+import type { Transact } from '../unit-of-work';
+import type { ShopRepositories } from './shop-repositories';
 import { createCartPricing } from './cart-pricing';
 import type { Seller } from './catalog-files';
-import { createDiscountCodesRepository } from './discount-codes-repository';
 import { createCompleteOrder } from './orders/complete-order';
 import { createInitializeOrder } from './orders/initialize-order';
 import { createReconcileOrders } from './orders/reconcile-orders';
 import type { PaymentProvider } from './payments/payment-provider';
-import { createProductsRepository } from './products-repository';
 
 export function createOrdersService(
-  db: Db,
+  shop: ShopRepositories,
+  transaction: Transact,
   deps: {
     provider: PaymentProvider;
     /** Printed on receipts: content/shop/catalog.json `seller`. */
@@ -25,14 +25,11 @@ export function createOrdersService(
   },
 ) {
   const useCase = { ...deps, now: deps.now ?? (() => new Date()) };
-  const pricing = createCartPricing({
-    products: createProductsRepository(db),
-    discounts: createDiscountCodesRepository(db),
-  });
+  const pricing = createCartPricing({ products: shop.products, discounts: shop.discountCodes });
   return {
-    initialize: createInitializeOrder(db, { ...useCase, pricing }),
-    complete: createCompleteOrder(db, useCase),
-    reconcile: createReconcileOrders(db, useCase),
+    initialize: createInitializeOrder(shop, transaction, { ...useCase, pricing }),
+    complete: createCompleteOrder(shop, transaction, useCase),
+    reconcile: createReconcileOrders(shop, transaction, useCase),
   };
 }
 

@@ -2,7 +2,7 @@
 import type { Locale } from '#shared/locales';
 import type { CatalogFile } from './catalog-files';
 import { type ShopProductsTable } from './shop-tables';
-import type { Db } from '../db';
+import type { ShopDb } from './shop-tables';
 
 export interface Product {
   code: string;
@@ -37,7 +37,7 @@ export function productName(product: Product, locale: Locale): string {
   return product.names[locale] ?? product.names['fi-FI'] ?? product.code;
 }
 
-export function createProductsRepository(database: Db) {
+export function createProductsRepository(database: ShopDb) {
   const db = database;
   return {
     async count(): Promise<number> {

@@ -6,12 +6,10 @@
  * behind a request comes from the auth plugin.
  */
 import fp from 'fastify-plugin';
-import { z } from 'zod';
-import type { Db } from '../db';
+import type { ShopDb } from './shop-tables';
+import { createShopRepositories } from './shop-repositories';
 import { readCatalogFile } from './catalog-files';
-import { createDiscountCodesRepository } from './discount-codes-repository';
-import { createOrdersRepository } from './orders-repository';
-import { createProductsRepository } from './products-repository';
+import { loadShopConfig, type ShopConfig } from './shop-config';
 import { digitalOrderRoutes } from './digital-order-routes';
 import { paymentGatewayRoutes } from './payment-gateway-routes';
 import { createCartPricing } from './cart-pricing';
@@ -28,41 +26,11 @@ declare module 'fastify' {
   }
 }
 
-/** Shop configuration from the environment, checked when the origin starts. */
-const shopEnvSchema = z
-  .object({
-    /** The payment provider of new payments (docs/shop.md "Switching the payment provider"). */
-    PAYMENT_PROVIDER: z.enum(['test-gateway', 'paytrail']).default('test-gateway'),
-    /** Overrides the signing key stored in the database (at least 32 characters). */
-    PAYMENT_GATEWAY_SECRET: z.string().min(32).optional(),
-    /** How often approved-but-pending orders are completed (docs/shop.md "Reconciliation"). */
-    ORDER_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10).max(86_400_000).default(60_000),
-    PAYTRAIL_MERCHANT_ID: z
-      .string()
-      .regex(/^\d{1,12}$/, 'must be the merchant id Paytrail gave (digits)')
-      .optional(),
-    PAYTRAIL_SECRET: z.string().min(8).optional(),
-    /** Paytrail's API; a local fake in tests. */
-    PAYTRAIL_API_URL: z
-      .string()
-      .regex(/^https?:\/\/[^\s/]+$/, 'must be scheme://host[:port]')
-      .default('https://services.paytrail.com'),
-    /** The site's public origin: Paytrail sends the payer back to it and calls it. */
-    PAYTRAIL_SITE_URL: z
-      .string()
-      .regex(/^https?:\/\/[^\s/]+$/, 'must be scheme://host[:port]')
-      .optional(),
-    PAYTRAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  })
-  .superRefine((env, context) => {
-    if (env.PAYMENT_PROVIDER !== 'paytrail') return;
-    for (const name of ['PAYTRAIL_MERCHANT_ID', 'PAYTRAIL_SECRET', 'PAYTRAIL_SITE_URL'] as const)
-      if (!env[name])
-        context.addIssue({ code: 'custom', path: [name], message: 'is required with PAYMENT_PROVIDER=paytrail' });
-  });
-
 export interface ShopPluginOptions {
-  db: Db;
+  /** The payment providers keep their keys and payments' states in it (payments/). */
+  db: ShopDb;
+  /** The shop's configuration (config.ts `shop`); read from `env` (process.env by default) when absent. */
+  config?: ShopConfig | undefined;
   env?: NodeJS.ProcessEnv;
   /** Where content/shop/catalog.json is read for the seller printed on receipts. */
   contentDir: string;
@@ -70,13 +38,8 @@ export interface ShopPluginOptions {
 
 export const shopPlugin = fp<ShopPluginOptions>(
   async (app, options) => {
-    const parsed = shopEnvSchema.safeParse(options.env ?? process.env);
-    if (!parsed.success)
-      throw new Error(
-        `Invalid shop configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-      );
     const { db } = options;
-    const env = parsed.data;
+    const env = options.config ?? loadShopConfig(options.env ?? process.env);
     const gateway = createTestGateway(db, { secret: env.PAYMENT_GATEWAY_SECRET });
     const paytrail =
       env.PAYMENT_PROVIDER === 'paytrail'
@@ -88,10 +51,9 @@ export const shopPlugin = fp<ShopPluginOptions>(
             timeoutMs: env.PAYTRAIL_TIMEOUT_MS,
           })
         : undefined;
-    const products = createProductsRepository(db);
-    const ordersRepository = createOrdersRepository(db);
+    const shop = app.provideRepositories('shop', createShopRepositories);
     const { seller } = await readCatalogFile(options.contentDir);
-    const orders = createOrdersService(db, {
+    const orders = createOrdersService(shop, app.transaction, {
       provider: paytrail ?? gateway,
       seller,
       warn: (message) => app.log.warn(message),
@@ -101,18 +63,18 @@ export const shopPlugin = fp<ShopPluginOptions>(
     const { auth } = app;
     await app.register(async (routes) => {
       digitalOrderRoutes(routes, {
-        pricing: createCartPricing({ products, discounts: createDiscountCodesRepository(db) }),
+        pricing: createCartPricing({ products: shop.products, discounts: shop.discountCodes }),
         orders,
-        ordersRepository,
-        products,
+        ordersRepository: shop.orders,
+        products: shop.products,
         customerIdOf: auth.customerIdOf,
       });
-      orderHistoryRoutes(routes, { db, auth });
+      orderHistoryRoutes(routes, { orders: shop.orderHistory, auth });
       // The test gateway's pages exist only while it is the provider: with Paytrail nobody
       // may approve a payment on a page of the shop's own.
       if (paytrail) paytrailRoutes(routes, { paytrail, orders });
-      else await paymentGatewayRoutes(routes, { gateway, orders: ordersRepository });
+      else await paymentGatewayRoutes(routes, { gateway, orders: shop.orders });
     });
   },
-  { name: 'shop', fastify: '5.x', dependencies: ['auth'] },
+  { name: 'shop', fastify: '5.x', dependencies: ['unit-of-work', 'auth'] },
 );

@@ -1,5 +1,5 @@
 /** Table types of migration 005-shop. */
-import type { Generated } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 import type { OrderStatus, PaymentStatus } from '#shared/rules/states';
 
 export interface ShopProductsTable {
@@ -109,3 +109,9 @@ export interface ShopTables {
   shop_wash_codes: ShopWashCodesTable;
   shop_provider_keys: ShopProviderKeysTable;
 }
+
+/**
+ * What a shop repository is built on: the database or a transaction, typed with this
+ * domain's tables only, so that naming another domain's table is a compile error.
+ */
+export type ShopDb = Kysely<ShopTables> | Transaction<ShopTables>;

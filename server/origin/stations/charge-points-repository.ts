@@ -11,7 +11,7 @@ import {
   type EvseStatus,
 } from '#shared/charge-points';
 import type { StationCountry } from '#shared/stations';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 import type { ChargePointsTable } from './station-tables';
 
 /** An OCPI 2.2.1 Connector (mod_locations §8.3.3), the fields this product keeps. */
@@ -86,8 +86,8 @@ function group(rows: readonly Row[], tariffs: Tariffs): Map<string, ChargePoint[
 
 const COLUMNS = ['station_id', 'uid', 'evse_id', 'connectors_json', 'status', 'status_at'] as const;
 
-// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createChargePointsRepository(db: Db) {
+/** Reading charge points: current ones for a list or a delta, with their tariffs, and the statuses an import compares with. */
+function chargePointReads(db: StationsDb) {
   return {
     /** The charge points of these stations, by station id, in uid order. */
     async currentFor(stationIds: readonly string[], tariffs = NO_TARIFFS): Promise<Map<string, ChargePoint[]>> {
@@ -140,6 +140,22 @@ export function createChargePointsRepository(db: Db) {
       return found;
     },
 
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('charge_points')
+        .select(db.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The stations with a connector priced by one of these tariffs. */
+    stationsUsingTariffs: (tariffIds: ReadonlySet<string>) => stationsUsingTariffs(db, tariffIds),
+  };
+}
+
+/** Writing charge points: the seed's, and a status when newer than the stored one. */
+function chargePointWrites(db: StationsDb) {
+  return {
     /**
      * Sets the status unless a newer one is stored; whether it did. The time comparison is
      * in the update itself, so that of two imports at once the newer status wins whatever
@@ -182,19 +198,15 @@ export function createChargePointsRepository(db: Db) {
           .execute();
       }
     },
-
-    async count(): Promise<number> {
-      const row = await db
-        .selectFrom('charge_points')
-        .select(db.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
   };
 }
 
-/** The stations with a connector priced by one of these tariffs. */
-export async function stationsUsingTariffs(db: Db, tariffIds: ReadonlySet<string>): Promise<string[]> {
+/** Charge points of stations with their statuses and connectors, over one connection. */
+export function createChargePointsRepository(db: StationsDb) {
+  return { ...chargePointReads(db), ...chargePointWrites(db) };
+}
+
+async function stationsUsingTariffs(db: StationsDb, tariffIds: ReadonlySet<string>): Promise<string[]> {
   if (tariffIds.size === 0) return [];
   const rows = await db.selectFrom('charge_points').select(['station_id', 'connectors_json']).execute();
   const stations = new Set<string>();

@@ -5,7 +5,7 @@
  */
 import { ocpiTariffSchema, type OcpiTariff } from '#shared/api/station-import';
 import type { ChargeTariff } from '#shared/charge-points';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 
 // The Tariff object as the import API takes it is the contract's (src/shared/api/station-import.ts).
 
@@ -53,9 +53,13 @@ export function implausibleTariff(tariff: OcpiTariff): string | undefined {
   return undefined;
 }
 
-export function createChargeTariffsRepository(db: Db) {
+export function createChargeTariffsRepository(db: StationsDb) {
   return {
     /** Every stored tariff as drivers read it, by id (a handful per operator). */
+    /** Whether any tariff is stored (the seed fills an empty table only). */
+    async any(): Promise<boolean> {
+      return (await db.selectFrom('charge_tariffs').select('id').limit(1).executeTakeFirst()) !== undefined;
+    },
     async all(): Promise<Map<string, ChargeTariff>> {
       const rows = await db.selectFrom('charge_tariffs').select(['id', 'tariff_json']).execute();
       const found = new Map<string, ChargeTariff>();

@@ -4,7 +4,7 @@
  */
 import type { FuelGrade, FuelPrice } from '#shared/fuel-prices';
 import type { StationCountry } from '#shared/stations';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 import type { FuelPricesTable } from './station-tables';
 
 /** One price as stored: the key (station, grade, set at) and its value. */
@@ -44,10 +44,15 @@ function group(rows: Array<{ station_id: string; grade: string; price_milli: num
   return byStation;
 }
 
-// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createFuelPricesRepository(db: Db) {
+/** Reading prices: current ones for a list or a delta, stored ones an import compares with, a history. */
+function priceReads(db: StationsDb) {
   return {
     /** Current prices of these stations, by station id (grades in the order of their names). */
+    /** Whether any price was ever stored (the seed fills an empty history only). */
+    async hasHistory(): Promise<boolean> {
+      return (await db.selectFrom('fuel_price_history').select('station_id').limit(1).executeTakeFirst()) !== undefined;
+    },
+
     async currentFor(stationIds: readonly string[]): Promise<Map<string, FuelPrice[]>> {
       const rows: Array<{ station_id: string; grade: string; price_milli: number; set_at: string }> = [];
       for (let start = 0; start < stationIds.length; start += CHUNK) {
@@ -95,6 +100,23 @@ export function createFuelPricesRepository(db: Db) {
       return found;
     },
 
+    /** A station's price history, newest first (for the operators' checks and tests). */
+    async history(stationId: string, grade: FuelGrade): Promise<Array<{ setAt: string; price: number }>> {
+      const rows = await db
+        .selectFrom('fuel_price_history')
+        .select(['set_at', 'price_milli'])
+        .where('station_id', '=', stationId)
+        .where('grade', '=', grade)
+        .orderBy('set_at', 'desc')
+        .execute();
+      return rows.map((row) => ({ setAt: row.set_at, price: Number(row.price_milli) / 1000 }));
+    },
+  };
+}
+
+/** Writing prices: history rows, and the current price of a grade when newer. */
+function priceWrites(db: StationsDb) {
+  return {
     /**
      * Adds the history rows that are not stored yet and gives the keys (priceKey) of those
      * it added. One statement per chunk with ON CONFLICT DO NOTHING: an import running at
@@ -155,19 +177,12 @@ export function createFuelPricesRepository(db: Db) {
       }
       return changed;
     },
-
-    /** A station's price history, newest first (for the operators' checks and tests). */
-    async history(stationId: string, grade: FuelGrade): Promise<Array<{ setAt: string; price: number }>> {
-      const rows = await db
-        .selectFrom('fuel_price_history')
-        .select(['set_at', 'price_milli'])
-        .where('station_id', '=', stationId)
-        .where('grade', '=', grade)
-        .orderBy('set_at', 'desc')
-        .execute();
-      return rows.map((row) => ({ setAt: row.set_at, price: Number(row.price_milli) / 1000 }));
-    },
   };
+}
+
+/** Fuel prices of stations: the history and the current price of each grade, over one connection. */
+export function createFuelPricesRepository(db: StationsDb) {
+  return { ...priceReads(db), ...priceWrites(db) };
 }
 
 export function priceKey(stationId: string, grade: string, setAt: string): string {

@@ -12,7 +12,7 @@ import { routeSchema } from '#shared/api/endpoint';
 import { MAX_IMPORT_ROWS, stationImportApi } from '#shared/api/station-import';
 import { HttpError } from '../../common/http-error';
 import { zodRoutes } from '../../common/zod-routes';
-import type { Db } from '../db';
+import type { UnitOfWork } from '../unit-of-work';
 import type { CachePurges } from '../outbox/cache-purges';
 import { importChargerStatuses, importFuelPrices, importTariffs } from './station-imports';
 import type { ImportKind, StationMetrics } from './station-metrics';
@@ -44,7 +44,10 @@ function bearerCheck(token: string | undefined, variable: string) {
 
 export function stationImportRoutes(
   app: FastifyInstance,
-  deps: { db: Db; tokens: ImportTokens; purges?: CachePurges; now?: () => Date; metrics?: StationMetrics },
+  deps: {
+    transaction: UnitOfWork['transaction'];
+    tokens: ImportTokens; purges?: CachePurges; now?: () => Date; metrics?: StationMetrics;
+  },
 ): void {
   const now = deps.now ?? (() => new Date());
   /** The import committed: its purges go out now, in the background (the answer does not wait). */
@@ -74,7 +77,7 @@ export function stationImportRoutes(
     },
     async (request) =>
       counted('fuel_prices', request.body.prices.length, async () =>
-        afterCommit(await importFuelPrices(deps.db, request.body.prices, now(), deps.purges)),
+        afterCommit(await importFuelPrices(deps.transaction, request.body.prices, now(), deps.purges)),
       ),
   );
   api.post(
@@ -86,7 +89,7 @@ export function stationImportRoutes(
     },
     async (request) =>
       counted('charger_statuses', request.body.statuses.length, async () =>
-        afterCommit(await importChargerStatuses(deps.db, request.body.statuses, now(), deps.purges)),
+        afterCommit(await importChargerStatuses(deps.transaction, request.body.statuses, now(), deps.purges)),
       ),
   );
   // The charge point operator's feed: the same token as its statuses (docs/stations.md).
@@ -99,7 +102,7 @@ export function stationImportRoutes(
     },
     async (request) =>
       counted('tariffs', request.body.tariffs.length, async () =>
-        afterCommit(await importTariffs(deps.db, request.body.tariffs, now(), deps.purges)),
+        afterCommit(await importTariffs(deps.transaction, request.body.tariffs, now(), deps.purges)),
       ),
   );
 }

@@ -11,12 +11,11 @@ import type { EvseStatus } from '#shared/charge-points';
 import { implausiblePrice, type FuelGrade, type PriceCurrency } from '#shared/fuel-prices';
 import { COUNTRY_INFO } from '#shared/locales';
 import { HttpError } from '../../common/http-error';
-import type { Db } from '../db';
-import { createChargePointsRepository, stationsUsingTariffs } from './charge-points-repository';
+import type { Repositories, UnitOfWork } from '../unit-of-work';
+import type { StationsRepositories } from './stations-repositories';
 import type { OcpiTariff } from '#shared/api/station-import';
-import { createChargeTariffsRepository, implausibleTariff } from './charge-tariffs';
-import { createFuelPricesRepository, priceKey, type StoredPrice } from './fuel-prices-repository';
-import { createStationsRepository } from './stations-repository';
+import { implausibleTariff } from './charge-tariffs';
+import { priceKey, type StoredPrice } from './fuel-prices-repository';
 import type { CachePurges } from '../outbox/cache-purges';
 import { stationKey } from '#shared/surrogate-keys';
 
@@ -87,7 +86,7 @@ const utc = (instant: string) => new Date(instant).toISOString();
  * the same price is no change, another one a refusal (history is not rewritten).
  */
 async function settleRaced(
-  prices: ReturnType<typeof createFuelPricesRepository>,
+  prices: StationsRepositories['fuelPrices'],
   raced: ReadonlyArray<StoredPrice & { row: number }>,
 ): Promise<{ unchanged: number; errors: RowError[] }> {
   const stored = await prices.existing(raced);
@@ -122,9 +121,9 @@ function newestPerGrade(rows: readonly StoredPrice[]): StoredPrice[] {
  * of exactly their pages from the caches in front, queued in the same transaction
  * (docs/stations.md "Import API"); the caller sends it once the transaction committed.
  */
-async function markChanged(trx: Db, stationIds: string[], purges: CachePurges | undefined): Promise<number | null> {
-  await purges?.enqueue(trx, stationIds.map(stationKey));
-  return (await createStationsRepository(trx).touch(stationIds)) ?? null;
+async function markChanged(tx: Repositories, stationIds: string[], purges: CachePurges | undefined): Promise<number | null> {
+  await purges?.enqueue(tx.outbox.messages, stationIds.map(stationKey));
+  return (await tx.stations.stations.touch(stationIds)) ?? null;
 }
 
 /**
@@ -140,15 +139,15 @@ const aheadOfClock = (reported: string, now: Date) => Date.parse(reported) > now
 
 /** Imports a batch of fuel prices (see the module comment). */
 export async function importFuelPrices(
-  db: Db,
+  transaction: UnitOfWork['transaction'],
   rows: readonly PriceRow[],
   now = new Date(),
   purges?: CachePurges,
 ): Promise<PriceImportResult> {
   const receivedAt = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const stations = await createStationsRepository(trx).findByIds([...new Set(rows.map((row) => row.station))]);
-    const prices = createFuelPricesRepository(trx);
+  return transaction(async (tx) => {
+    const stations = await tx.stations.stations.findByIds([...new Set(rows.map((row) => row.station))]);
+    const prices = tx.stations.fuelPrices;
     const errors: RowError[] = [];
     const candidates: Array<StoredPrice & { row: number }> = [];
     const inBatch = new Map<string, number>();
@@ -214,7 +213,7 @@ export async function importFuelPrices(
       newestPerGrade(storedRows).map((price) => ({ ...price, setAt: effectiveInstant(price.setAt, now) })),
     );
     const changedStations = [...new Set(changes.map((price) => price.stationId))];
-    const version = await markChanged(trx, changedStations, purges);
+    const version = await markChanged(tx, changedStations, purges);
     return {
       received: rows.length,
       stored: storedRows.length,
@@ -227,14 +226,14 @@ export async function importFuelPrices(
 
 /** Imports a batch of charge point statuses (see the module comment). */
 export async function importChargerStatuses(
-  db: Db,
+  transaction: UnitOfWork['transaction'],
   rows: readonly StatusRow[],
   now = new Date(),
   purges?: CachePurges,
 ): Promise<StatusImportResult> {
   const nowText = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const points = createChargePointsRepository(trx);
+  return transaction(async (tx) => {
+    const points = tx.stations.chargePoints;
     const known = await points.statusesOf([...new Set(rows.map((row) => row.station))]);
     const errors: RowError[] = [];
     rows.forEach((row, index) => {
@@ -273,7 +272,7 @@ export async function importChargerStatuses(
       changedStations.add(row.station);
       applied += 1;
     }
-    const version = await markChanged(trx, [...changedStations], purges);
+    const version = await markChanged(tx, [...changedStations], purges);
     return { received: rows.length, applied, ignored, stationsChanged: changedStations.size, version };
   });
 }
@@ -294,7 +293,7 @@ export interface TariffImportResult {
  * changed tariff get the next version, so the apps' delta sync carries the new prices.
  */
 export async function importTariffs(
-  db: Db,
+  transaction: UnitOfWork['transaction'],
   tariffs: readonly OcpiTariff[],
   now = new Date(),
   purges?: CachePurges,
@@ -321,8 +320,8 @@ export async function importTariffs(
     seen.add(tariff.id);
   });
   if (errors.length > 0) refuse('Tariff import', errors);
-  return db.transaction().execute(async (trx) => {
-    const repository = createChargeTariffsRepository(trx);
+  return transaction(async (tx) => {
+    const repository = tx.stations.chargeTariffs;
     const stored = await repository.lastUpdated(tariffs.map((tariff) => tariff.id));
     const changed = new Set<string>();
     for (const tariff of tariffs) {
@@ -332,8 +331,8 @@ export async function importTariffs(
       await repository.put(tariff, at, now.toISOString());
       changed.add(tariff.id);
     }
-    const stations = await stationsUsingTariffs(trx, changed);
-    const version = await markChanged(trx, stations, purges);
+    const stations = await tx.stations.chargePoints.stationsUsingTariffs(changed);
+    const version = await markChanged(tx, stations, purges);
     return {
       received: tariffs.length,
       applied: changed.size,

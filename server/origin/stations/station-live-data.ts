@@ -5,10 +5,7 @@
 import type { ChargePoint } from '#shared/charge-points';
 import type { FuelPrice } from '#shared/fuel-prices';
 import type { StationCountry } from '#shared/stations';
-import type { Db } from '../db';
-import { createChargePointsRepository } from './charge-points-repository';
-import { createChargeTariffsRepository } from './charge-tariffs';
-import { createFuelPricesRepository } from './fuel-prices-repository';
+import type { StationsRepositories } from './stations-repositories';
 
 export interface LiveData {
   prices: ReadonlyMap<string, FuelPrice[]>;
@@ -17,10 +14,8 @@ export interface LiveData {
 
 export const NO_LIVE_DATA: LiveData = { prices: new Map(), chargePoints: new Map() };
 
-export function createStationLiveData(db: Db) {
-  const prices = createFuelPricesRepository(db);
-  const chargePoints = createChargePointsRepository(db);
-  const tariffs = createChargeTariffsRepository(db);
+export function createStationLiveData(repositories: StationsRepositories) {
+  const { fuelPrices: prices, chargePoints, chargeTariffs: tariffs } = repositories;
   return {
     /** Of these stations. */
     async forStations(ids: readonly string[]): Promise<LiveData> {

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 
 export type ImportKind = 'fuel_prices' | 'charger_statuses' | 'tariffs';
 
@@ -23,7 +23,7 @@ function agesByCountry(rows: ReadonlyArray<{ country: string; newest: string | n
     .map((row) => ({ country: row.country, age: Math.max(0, (now - Date.parse(row.newest!)) / 1000) }));
 }
 
-export function createStationMetrics(registry: Registry, db: Db): StationMetrics {
+export function createStationMetrics(registry: Registry, db: StationsDb): StationMetrics {
   const rows = new Counter({
     name: 'st1_station_import_rows_total',
     help: 'Rows of the station data imports, by import and result (a refused batch stores none of its rows)',

@@ -1,4 +1,5 @@
 /** Table types of the stations domain: migrations 003/008/013 (stations), 009 (fuel prices), 010 (charge points). */
+import type { Kysely, Transaction } from 'kysely';
 
 export interface StationsTable {
   id: string;
@@ -62,3 +63,9 @@ export interface StationTables {
   charge_points: ChargePointsTable;
   charge_tariffs: ChargeTariffsTable;
 }
+
+/**
+ * What a stations repository is built on: the database or a transaction, typed with this
+ * domain's tables only, so that naming another domain's table is a compile error.
+ */
+export type StationsDb = Kysely<StationTables> | Transaction<StationTables>;

@@ -6,13 +6,14 @@
  * live data.
  */
 import fp from 'fastify-plugin';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 import { stationImportRoutes, type ImportTokens } from './station-import-routes';
 import { createStationLiveData, type StationLiveData } from './station-live-data';
 import { createStationPages } from './station-pages';
 import { stationRoutes } from './station-routes';
 import { createStationSearch } from './station-search';
-import { createStationsRepository, type StationsRepository } from './stations-repository';
+import type { StationsRepository } from './stations-repository';
+import { createStationsRepositories } from './stations-repositories';
 import { createStationMetrics } from './station-metrics';
 
 declare module 'fastify' {
@@ -22,15 +23,17 @@ declare module 'fastify' {
 }
 
 interface StationsPluginOptions {
-  db: Db;
+  /** The station metrics read the live data's ages from it at each scrape. */
+  db: StationsDb;
   /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN (config.ts); an import without one is off. */
   importTokens?: ImportTokens | undefined;
 }
 
 export const stationsPlugin = fp<StationsPluginOptions>(
   async (app, options) => {
-    const stations = createStationsRepository(options.db);
-    const live = createStationLiveData(options.db);
+    const repositories = app.provideRepositories('stations', createStationsRepositories);
+    const { stations } = repositories;
+    const live = createStationLiveData(repositories);
     app.decorate('stations', { stations, live });
     const pages = createStationPages({ stations, live, assets: app.images.assets });
     const search = createStationSearch({ stations });
@@ -45,11 +48,11 @@ export const stationsPlugin = fp<StationsPluginOptions>(
     });
     stationRoutes(app, { stations, live });
     stationImportRoutes(app, {
-      db: options.db,
+      transaction: app.transaction,
       tokens: options.importTokens ?? {},
       purges: app.cachePurges,
       metrics: createStationMetrics(app.metrics, options.db),
     });
   },
-  { name: 'stations', fastify: '5.x', dependencies: ['content', 'images', 'outbox'] },
+  { name: 'stations', fastify: '5.x', dependencies: ['unit-of-work', 'content', 'images', 'outbox'] },
 );

@@ -4,11 +4,11 @@
  */
 import { sql } from 'kysely';
 import type { StationCountry } from '#shared/stations';
-import type { Db } from '../db';
+import type { StationsDb } from './station-tables';
 import type { StationsTable } from './station-tables';
 import { stationRecordSchema, type StationRecord } from './stations-record';
 
-export interface StationChanges {
+interface StationChanges {
   version: number;
   changed: StationRecord[];
   removed: string[];
@@ -44,7 +44,7 @@ function stationRow(record: StationRecord, version: number, now: string): Statio
  * commit in the order of their numbers: a delta read between two commits never skips one.
  * Every writer of stations (editors, content sync, imports) goes through this.
  */
-async function nextStationVersion(trx: Db): Promise<number> {
+async function nextStationVersion(trx: StationsDb): Promise<number> {
   const row = await trx
     .updateTable('station_dataset')
     .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -53,37 +53,33 @@ async function nextStationVersion(trx: Db): Promise<number> {
   return Number(row.version);
 }
 
-// eslint-disable-next-line max-lines-per-function -- a repository object: short query methods that share one connection; the length is their number, not one procedure
-export function createStationsRepository(database: Db) {
-  const db = database;
+/**
+ * A change of several statements (the next version, then the rows) as one: in the
+ * caller's transaction when the repository is built on one (the unit of work's), else in
+ * a transaction of its own, so that a repository on the database stays safe to call.
+ */
+function atomically<T>(db: StationsDb, work: (trx: StationsDb) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
 
-  /** Writes records at one version; the caller holds the transaction. */
-  async function upsertAt(trx: Db, records: StationRecord[], version: number, now: string): Promise<void> {
-    for (const valid of records) {
-      const { id, ...changes } = stationRow(valid, version, now);
-      await trx
-        .insertInto('stations')
-        .values({ id, ...changes })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet(changes))
-        .execute();
-    }
+/** Counts and versions of stations, and the delta of a country's list since a version. */
+function stationVersions(db: StationsDb) {
+  /** The newest version of a country's list (0 when it has no stations). */
+  async function countryVersion(country: StationCountry): Promise<number> {
+    const row = await db
+      .selectFrom('stations')
+      .select(sql<number>`coalesce(max(version), 0)`.as('v'))
+      .where('country', '=', country)
+      .executeTakeFirstOrThrow();
+    return Number(row.v);
   }
 
   return {
+    version: countryVersion,
+
     async count(): Promise<number> {
       const row = await db.selectFrom('stations').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
-    },
-
-    /** Inserts seed stations, all at one version (1 on an empty database); callers wrap it in a transaction. */
-    async insertMany(records: StationRecord[], now = new Date().toISOString()): Promise<void> {
-      const version = await nextStationVersion(db);
-      for (let start = 0; start < records.length; start += 200) {
-        await db
-          .insertInto('stations')
-          .values(records.slice(start, start + 200).map((record) => stationRow(record, version, now)))
-          .execute();
-      }
     },
 
     /** The id of this database's station history: versions are only comparable within it. */
@@ -107,16 +103,6 @@ export function createStationsRepository(database: Db) {
       return rows.map((row) => parseRecord(row.record_json)).filter((record) => record !== undefined);
     },
 
-    /** The newest version of a country's list (0 when it has no stations). */
-    async version(country: StationCountry): Promise<number> {
-      const row = await db
-        .selectFrom('stations')
-        .select(sql<number>`coalesce(max(version), 0)`.as('v'))
-        .where('country', '=', country)
-        .executeTakeFirstOrThrow();
-      return Number(row.v);
-    },
-
     /**
      * Stations of a country changed after `since` (all when since is 0), and the ids removed.
      * The answer's version is read first, so a change committed between the two reads is
@@ -127,7 +113,7 @@ export function createStationsRepository(database: Db) {
      * station altogether (649 of 650 while prices were imported, issue 31).
      */
     async changesSince(country: StationCountry, since: number): Promise<StationChanges> {
-      const version = Math.max(since, await this.version(country));
+      const version = Math.max(since, await countryVersion(country));
       const rows = await db
         .selectFrom('stations')
         .select(['id', 'deleted', 'record_json'])
@@ -147,7 +133,12 @@ export function createStationsRepository(database: Db) {
       }
       return { version, changed, removed };
     },
+  };
+}
 
+/** Reading station records: one, some, or all of a country or of the live ones. */
+function stationRecords(db: StationsDb) {
+  return {
     async findBySlug(slug: string): Promise<StationRecord | undefined> {
       const row = await db
         .selectFrom('stations')
@@ -216,10 +207,44 @@ export function createStationsRepository(database: Db) {
       return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
     },
 
+    /** Every stored record (live ones), by id: what a content sync compares against. */
+    async allRecords(): Promise<Map<string, { recordJson: string; deleted: boolean }>> {
+      const rows = await db.selectFrom('stations').select(['id', 'record_json', 'deleted']).execute();
+      return new Map(rows.map((row) => [row.id, { recordJson: row.record_json, deleted: Number(row.deleted) === 1 }]));
+    },
+  };
+}
+
+/** Writing stations: each change takes the next version (nextStationVersion) with its rows. */
+function stationWrites(db: StationsDb) {
+  /** Writes records at one version; the caller holds the transaction. */
+  async function upsertAt(trx: StationsDb, records: StationRecord[], version: number, now: string): Promise<void> {
+    for (const valid of records) {
+      const { id, ...changes } = stationRow(valid, version, now);
+      await trx
+        .insertInto('stations')
+        .values({ id, ...changes })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(changes))
+        .execute();
+    }
+  }
+
+  return {
+    /** Inserts seed stations, all at one version (1 on an empty database); callers wrap it in a transaction. */
+    async insertMany(records: StationRecord[], now = new Date().toISOString()): Promise<void> {
+      const version = await nextStationVersion(db);
+      for (let start = 0; start < records.length; start += 200) {
+        await db
+          .insertInto('stations')
+          .values(records.slice(start, start + 200).map((record) => stationRow(record, version, now)))
+          .execute();
+      }
+    },
+
     /** Replaces a station's record (an editor's change): the row gets the next version. */
     async save(record: StationRecord, now = new Date().toISOString()): Promise<number> {
       const valid = stationRecordSchema.parse(record);
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         const version = await nextStationVersion(trx);
         await upsertAt(trx, [valid], version, now);
         return version;
@@ -233,17 +258,11 @@ export function createStationsRepository(database: Db) {
     async saveMany(records: StationRecord[], now = new Date().toISOString()): Promise<number | undefined> {
       if (records.length === 0) return undefined;
       const valid = records.map((record) => stationRecordSchema.parse(record));
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         const version = await nextStationVersion(trx);
         await upsertAt(trx, valid, version, now);
         return version;
       });
-    },
-
-    /** Every stored record (live ones), by id: what a content sync compares against. */
-    async allRecords(): Promise<Map<string, { recordJson: string; deleted: boolean }>> {
-      const rows = await db.selectFrom('stations').select(['id', 'record_json', 'deleted']).execute();
-      return new Map(rows.map((row) => [row.id, { recordJson: row.record_json, deleted: Number(row.deleted) === 1 }]));
     },
 
     /**
@@ -270,7 +289,7 @@ export function createStationsRepository(database: Db) {
 
     /** Removes a station, keeping a tombstone so that deltas report it. */
     async remove(id: string, now = new Date().toISOString()): Promise<number | undefined> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         const version = await nextStationVersion(trx);
         const result = await trx
           .updateTable('stations')
@@ -282,6 +301,11 @@ export function createStationsRepository(database: Db) {
       });
     },
   };
+}
+
+/** Data access for stations, one object over one connection (the database or a transaction). */
+export function createStationsRepository(db: StationsDb) {
+  return { ...stationVersions(db), ...stationRecords(db), ...stationWrites(db) };
 }
 
 export type StationsRepository = ReturnType<typeof createStationsRepository>;

@@ -5,6 +5,7 @@
  * covered by tests/integration/station-imports.test.ts).
  */
 import { openDatabase } from '../../../server/origin/db';
+import { createOriginUnitOfWork } from '../../../server/origin/origin-unit-of-work';
 import {
   importChargerStatuses,
   importFuelPrices,
@@ -24,11 +25,11 @@ async function withDatabase<T>(use: (db: ReturnType<typeof openDatabase>) => Pro
 }
 
 export function pushPrices(rows: PriceRow[]) {
-  return withDatabase((db) => importFuelPrices(db, rows));
+  return withDatabase((db) => importFuelPrices(createOriginUnitOfWork(db).transaction, rows));
 }
 
 export function pushStatuses(rows: StatusRow[]) {
-  return withDatabase((db) => importChargerStatuses(db, rows));
+  return withDatabase((db) => importChargerStatuses(createOriginUnitOfWork(db).transaction, rows));
 }
 
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -3,10 +3,10 @@
  * an approved one, marks the order paid exactly once (settle-paid.ts).
  */
 import type { OrderReceipt, SignedPaymentResult } from '#shared/shop/api-schema';
-import type { Db } from '../../db';
+import type { Transact } from '../../unit-of-work';
+import type { ShopRepositories } from '../shop-repositories';
 import { HttpError } from '../../errors';
 import type { Seller } from '../catalog-files';
-import { createOrdersRepository } from '../orders-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { orderReceipt } from './order-answers';
 import { UNCHANGED, settlePaid, warnOverLimit } from './settle-paid';
@@ -18,7 +18,8 @@ const RESULT_MAX_AGE_MS = 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export function createCompleteOrder(
-  db: Db,
+  shop: ShopRepositories,
+  transaction: Transact,
   deps: { provider: PaymentProvider; seller: Seller; now: () => Date; warn?: (message: string) => void },
 ) {
   /**
@@ -37,8 +38,8 @@ export function createCompleteOrder(
         'The payment result is too old to be used; check the order instead',
       );
 
-    const outcome = await db.transaction().execute(async (trx) => {
-      const orders = createOrdersRepository(trx);
+    const outcome = await transaction(async (tx) => {
+      const { orders } = tx.shop;
       const payment = await orders.findPayment(result.paymentId);
       if (!payment || payment.order_id !== result.orderId)
         throw new HttpError(404, 'PAYMENT_NOT_FOUND', `No payment ${result.paymentId} for order ${result.orderId}`);
@@ -49,11 +50,11 @@ export function createCompleteOrder(
       if (channel === 'callback' && !(await orders.markCallback(payment.id, timestamp)))
         throw new HttpError(409, 'REPLAYED', 'This payment callback has already been processed');
       if (result.status !== 'approved') return UNCHANGED;
-      return settlePaid(trx, result.orderId, timestamp, deps.seller);
+      return settlePaid(tx, result.orderId, timestamp, deps.seller);
     });
     warnOverLimit(outcome, result.orderId, deps.warn);
-    const order = (await createOrdersRepository(db).findOrder(result.orderId))!;
-    return orderReceipt(db, order, {
+    const order = (await shop.orders.findOrder(result.orderId))!;
+    return orderReceipt(shop.orders, order, {
       status: result.status,
       alreadyCompleted: !outcome.changed,
       method: result.method,

@@ -10,11 +10,12 @@ import { LOCALE_INFO, type Locale } from '#shared/locales';
 import type { InitializedOrder, initializeOrderRequestSchema } from '#shared/shop/api-schema';
 import { banksFor } from '#shared/shop/api-schema';
 import { centsToEuros, eurosToCents } from '#shared/shop/money';
-import type { Db } from '../../db';
+import type { Transact } from '../../unit-of-work';
+import type { ShopRepositories } from '../shop-repositories';
 import { HttpError } from '../../errors';
 import { DISCOUNT_MESSAGES, type CartPricing, type PricedCart } from '../cart-pricing';
-import { createDiscountCodesRepository, discountProblem } from '../discount-codes-repository';
-import { createOrdersRepository, type OrderItemRow, type OrderRow, type PaymentRow } from '../orders-repository';
+import { discountProblem, type DiscountCodesRepository } from '../discount-codes-repository';
+import { type OrderItemRow, type OrderRow, type PaymentRow } from '../orders-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { initializedOrder } from './order-answers';
 
@@ -70,9 +71,8 @@ function checkPaymentChoice(payment: InitializeOrderInput['payment'], locale: Lo
  * under the code's lock, so checkouts opened at the same moment cannot all take its last
  * use. An unlimited code has no last use to race for, and is not locked.
  */
-async function reserveDiscount(trx: Db, priced: PricedCart, at: Date): Promise<void> {
+async function reserveDiscount(discounts: DiscountCodesRepository, priced: PricedCart, at: Date): Promise<void> {
   if (!priced.discount || priced.discount.usageLimit === null) return;
-  const discounts = createDiscountCodesRepository(trx);
   await discounts.lockForReservation(priced.discount.code);
   const problem = discountProblem(await discounts.find(priced.discount.code, at), at);
   if (problem) throw new HttpError(422, problem, DISCOUNT_MESSAGES[problem](priced.discount.code.slice(0, 40)));
@@ -140,15 +140,16 @@ function newOrderRows(
 }
 
 export function createInitializeOrder(
-  db: Db,
+  shop: ShopRepositories,
+  transaction: Transact,
   deps: { provider: PaymentProvider; pricing: CartPricing; now: () => Date },
 ) {
-  const answer = (order: OrderRow) => initializedOrder(db, deps.provider, order);
+  const { orders } = shop;
+  const answer = (order: OrderRow) => initializedOrder(orders, deps.provider, order);
 
   return async function initialize(input: InitializeOrderInput, context: OrderContext): Promise<InitializedOrder> {
     const { idempotencyKey, ...rest } = input;
     const hash = requestHash({ ...rest, locale: context.locale, customerId: context.customerId });
-    const orders = createOrdersRepository(db);
     const existing = await orders.findByIdempotencyKey(idempotencyKey);
     if (existing) {
       if (existing.request_hash !== hash) throw keyReused();
@@ -171,9 +172,9 @@ export function createInitializeOrder(
     const startedAt = deps.now();
     const rows = newOrderRows(input, { ...context, hash, provider: deps.provider.id, startedAt }, priced);
     try {
-      await db.transaction().execute(async (trx) => {
-        await reserveDiscount(trx, priced, startedAt);
-        await createOrdersRepository(trx).insertOrder(rows.order, rows.items, rows.payment);
+      await transaction(async (tx) => {
+        await reserveDiscount(tx.shop.discountCodes, priced, startedAt);
+        await tx.shop.orders.insertOrder(rows.order, rows.items, rows.payment);
       });
     } catch (error) {
       // Two requests with one key at the same moment: the unique key lets one in.

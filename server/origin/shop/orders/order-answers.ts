@@ -4,9 +4,8 @@
  */
 import type { InitializedOrder, OrderReceipt, Totals } from '#shared/shop/api-schema';
 import { centsToEuros } from '#shared/shop/money';
-import type { Db } from '../../db';
 import { toTotals } from '../cart-pricing';
-import { createOrdersRepository, type OrderRow } from '../orders-repository';
+import type { OrderRow, OrdersRepository } from '../orders-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 
 /** The totals stored with an order, as the API answers them. */
@@ -24,8 +23,12 @@ function orderTotals(order: OrderRow): Totals {
  * The initialize answer of a stored order: its latest payment at the provider (the
  * provider answers the same page again for a retried initialize).
  */
-export async function initializedOrder(db: Db, provider: PaymentProvider, order: OrderRow): Promise<InitializedOrder> {
-  const payment = await createOrdersRepository(db).latestPayment(order.id);
+export async function initializedOrder(
+  orders: OrdersRepository,
+  provider: PaymentProvider,
+  order: OrderRow,
+): Promise<InitializedOrder> {
+  const payment = await orders.latestPayment(order.id);
   if (!payment) throw new Error(`Order ${order.id} has no payment`);
   const { redirectUrl } = await provider.createPayment({
     paymentId: payment.id,
@@ -44,11 +47,10 @@ export async function initializedOrder(db: Db, provider: PaymentProvider, order:
 
 /** The receipt of an order: its lines with their wash codes, the totals and the payment's outcome. */
 export async function orderReceipt(
-  db: Db,
+  orders: OrdersRepository,
   order: OrderRow,
   payment: { status: OrderReceipt['paymentStatus']; alreadyCompleted: boolean; method: string },
 ): Promise<OrderReceipt> {
-  const orders = createOrdersRepository(db);
   const [items, codes] = await Promise.all([orders.items(order.id), orders.washCodes(order.id)]);
   return {
     orderId: order.id,

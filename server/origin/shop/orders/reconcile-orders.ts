@@ -4,14 +4,15 @@
  * browser's return arrived (the origin stopped in between), at start-up and periodically.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db';
+import type { Transact } from '../../unit-of-work';
+import type { ShopRepositories } from '../shop-repositories';
 import type { Seller } from '../catalog-files';
-import { createOrdersRepository } from '../orders-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { settlePaid, warnOverLimit } from './settle-paid';
 
 export function createReconcileOrders(
-  db: Db,
+  shop: ShopRepositories,
+  transaction: Transact,
   deps: { provider: PaymentProvider; seller: Seller; now: () => Date; warn?: (message: string) => void },
 ) {
   /**
@@ -26,11 +27,9 @@ export function createReconcileOrders(
     // decisions are in shop_payments already); what it approved is settled below.
     if (deps.provider.recordDecisionsOfOpenPayments)
       await deps.provider.recordDecisionsOfOpenPayments(deps.now()).catch((error: unknown) => failures.push(error));
-    for (const orderId of await createOrdersRepository(db).approvedButPending()) {
+    for (const orderId of await shop.orders.approvedButPending()) {
       try {
-        const outcome = await db
-          .transaction()
-          .execute(async (trx) => settlePaid(trx, orderId, deps.now().toISOString(), deps.seller));
+        const outcome = await transaction((tx) => settlePaid(tx, orderId, deps.now().toISOString(), deps.seller));
         warnOverLimit(outcome, orderId, deps.warn);
         if (outcome.changed) completed += 1;
       } catch (error) {

@@ -3,10 +3,10 @@
  * update that moves an order to paid, and what that call alone then does (spends the
  * discount use, issues the wash codes, queues the receipt).
  */
-import type { Db } from '../../db';
+import type { Repositories } from '../../unit-of-work';
+import type { OutboxRepository } from '../../outbox/outbox-repository';
 import type { Seller } from '../catalog-files';
-import { createDiscountCodesRepository } from '../discount-codes-repository';
-import { createOrdersRepository, type OrderItemRow, type OrderRow, type OrdersRepository } from '../orders-repository';
+import type { OrderItemRow, OrderRow, OrdersRepository } from '../orders-repository';
 import { receiptMessages } from '../receipt-messages';
 
 interface SettleOutcome {
@@ -18,18 +18,18 @@ interface SettleOutcome {
 
 export const UNCHANGED: SettleOutcome = { changed: false, discountOverLimit: null };
 
-/** Runs inside the caller's transaction. */
-export async function settlePaid(trx: Db, orderId: string, timestamp: string, seller: Seller): Promise<SettleOutcome> {
-  const orders = createOrdersRepository(trx);
+/** Runs inside the caller's transaction: the order is the shop's, its receipt the outbox's. */
+export async function settlePaid(tx: Repositories, orderId: string, timestamp: string, seller: Seller): Promise<SettleOutcome> {
+  const { orders } = tx.shop;
   const order = (await orders.findOrder(orderId))!;
   if (!(await orders.markPaid(order.id, timestamp))) return UNCHANGED;
   // The discount code's reserved use is spent now, once, with the order paid (docs/shop.md).
   const discountUse = order.discount_code
-    ? await createDiscountCodesRepository(trx).countUse(order.discount_code)
+    ? await tx.shop.discountCodes.countUse(order.discount_code)
     : null;
   const items = await orders.items(order.id);
   await orders.issueWashCodes(order.id, items, timestamp);
-  await queueReceipt(orders, { ...order, status: 'paid', paid_at: timestamp }, items, timestamp, seller);
+  await queueReceipt(orders, tx.outbox.messages, { ...order, status: 'paid', paid_at: timestamp }, items, timestamp, seller);
   return { changed: true, discountOverLimit: discountUse === 'over-limit' ? order.discount_code : null };
 }
 
@@ -43,6 +43,7 @@ export function warnOverLimit(outcome: SettleOutcome, orderId: string, warn?: (m
 
 async function queueReceipt(
   orders: OrdersRepository,
+  outbox: OutboxRepository,
   order: OrderRow,
   items: OrderItemRow[],
   timestamp: string,
@@ -51,7 +52,7 @@ async function queueReceipt(
   const codes = await orders.washCodes(order.id);
   const payment = await orders.latestPayment(order.id);
   const messages = receiptMessages(order, items, codes, seller, payment);
-  await orders.enqueue(
+  await outbox.enqueueOnce(
     {
       channel: 'email',
       recipient: order.email,
@@ -63,7 +64,7 @@ async function queueReceipt(
   );
   if (order.send_sms) {
     const phone = `+${order.telephone_prefix.split('|')[1]}${order.telephone_number}`;
-    await orders.enqueue(
+    await outbox.enqueueOnce(
       {
         channel: 'sms',
         recipient: phone,

@@ -13,7 +13,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PaymentResultStatus, SignedPaymentResult } from '#shared/shop/api-schema';
 import type { PaytrailRedirectParams } from '#shared/shop/paytrail-params';
-import type { Db } from '../../db';
+import type { ShopDb } from '../shop-tables';
 import { HttpError } from '../../errors';
 import type { ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';
@@ -66,21 +66,8 @@ function unavailable(what: string, cause?: unknown): HttpError {
   return error;
 }
 
-// eslint-disable-next-line max-lines-per-function -- the provider is one closure over its configuration, database and result key whose methods (create a payment, verify, record a return, poll open payments) are each short and share the signed API call and the decision helpers.
-export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
-  const db = database;
-  let resultKey: string | undefined;
-  async function key(): Promise<string> {
-    resultKey ??= (
-      await db
-        .selectFrom('shop_provider_keys')
-        .select('secret')
-        .where('provider', '=', PAYTRAIL_ID)
-        .executeTakeFirstOrThrow()
-    ).secret;
-    return resultKey;
-  }
-
+/** Signed calls of Paytrail's API with this merchant's credentials. */
+function paytrailCall(config: PaytrailConfig) {
   /** One signed call of Paytrail's API; its answer's signature is checked before it is read. */
   async function call(method: 'GET' | 'POST', path: string, body?: object, transactionId?: string): Promise<unknown> {
     const text = body ? JSON.stringify(body) : '';
@@ -116,6 +103,23 @@ export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
     }
   }
 
+  return call;
+}
+
+/** Paytrail's payments in the shop's tables: the result key, the rows and their decisions. */
+function paytrailPayments(db: ShopDb) {
+  let resultKey: string | undefined;
+  async function key(): Promise<string> {
+    resultKey ??= (
+      await db
+        .selectFrom('shop_provider_keys')
+        .select('secret')
+        .where('provider', '=', PAYTRAIL_ID)
+        .executeTakeFirstOrThrow()
+    ).secret;
+    return resultKey;
+  }
+
   function findPayment(paymentId: string): Promise<ShopPaymentsTable | undefined> {
     return db.selectFrom('shop_payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
   }
@@ -145,10 +149,44 @@ export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
   }
 
   return {
+    key,
+    find: findPayment,
+    decide,
+    /** Stores Paytrail's transaction of a payment; two initialize retries at once: the first stands. */
+    async storeReference(paymentId: string, transactionId: string, href: string) {
+      await db
+        .updateTable('shop_payments')
+        .set({ provider_reference: transactionId, provider_url: href })
+        .where('id', '=', paymentId)
+        .where('provider_reference', 'is', null)
+        .execute();
+      return findPayment(paymentId);
+    },
+    /** Open Paytrail payments created since `since` (at most 100, oldest first). */
+    openSince(since: Date) {
+      return db
+        .selectFrom('shop_payments')
+        .selectAll()
+        .where('provider', '=', PAYTRAIL_ID)
+        .where('status', '=', 'created')
+        .where('provider_reference', 'is not', null)
+        .where('created_at', '>=', since.toISOString())
+        .orderBy('created_at')
+        .limit(100)
+        .execute();
+    },
+  };
+}
+
+// eslint-disable-next-line max-lines-per-function -- the provider is one closure over its configuration, database and result key whose methods (create a payment, verify, record a return, poll open payments) are each short and share the signed API call and the decision helpers.
+export function createPaytrail(database: ShopDb, config: PaytrailConfig): Paytrail {
+  const payments = paytrailPayments(database);
+  const call = paytrailCall(config);
+  return {
     id: PAYTRAIL_ID,
 
     async createPayment(input) {
-      const payment = await findPayment(input.paymentId);
+      const payment = await payments.find(input.paymentId);
       if (payment?.provider_url) return { redirectUrl: payment.provider_url };
       if (input.currency !== 'EUR')
         throw new HttpError(500, 'PAYMENT_PROVIDER_CONFIGURATION', 'Paytrail takes payments in euros only');
@@ -175,19 +213,12 @@ export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
         !/^https?:$/.test(URL.canParse(href) ? new URL(href).protocol : '')
       )
         throw unavailable('POST /payments answered without a transaction id and a payment page');
-      // Two initialize retries at once: the first stored reference stands.
-      await db
-        .updateTable('shop_payments')
-        .set({ provider_reference: transactionId, provider_url: href })
-        .where('id', '=', input.paymentId)
-        .where('provider_reference', 'is', null)
-        .execute();
-      const stored = await findPayment(input.paymentId);
+      const stored = await payments.storeReference(input.paymentId, transactionId, href);
       return { redirectUrl: stored?.provider_url ?? href };
     },
 
     async verifySignature(result) {
-      return verifyPaymentSignature(await key(), result);
+      return verifyPaymentSignature(await payments.key(), result);
     },
 
     async recordReturn(params, now = new Date()) {
@@ -197,7 +228,7 @@ export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
       )
         throw new HttpError(400, 'SIGNATURE_INVALID', 'The payment result signature does not match its contents');
       const paymentId = params['checkout-stamp'].replace(/-[a-f0-9]{8}$/, '');
-      const payment = await findPayment(paymentId);
+      const payment = await payments.find(paymentId);
       if (!payment || payment.provider !== PAYTRAIL_ID || payment.order_id !== params['checkout-reference'])
         throw new HttpError(404, 'PAYMENT_NOT_FOUND', `No payment ${paymentId.slice(0, 60)}`);
       // Signed by Paytrail, but for another transaction than the one this payment has now.
@@ -207,24 +238,15 @@ export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
         throw new HttpError(409, 'AMOUNT_MISMATCH', 'The paid amount is not the amount of the payment');
       const status = STATUS_OF[params['checkout-status']];
       if (!status) return { returnPath: payment.return_path, result: null };
-      const decided = await decide(payment, status, paymentMethodOf(params['checkout-provider']), now);
+      const decided = await payments.decide(payment, status, paymentMethodOf(params['checkout-provider']), now);
       if (decided.status !== status)
         throw new HttpError(409, 'REPLAYED', `This payment has already been ${decided.status}`);
-      return { returnPath: decided.return_path, result: signedPaymentResult(await key(), decided) };
+      return { returnPath: decided.return_path, result: signedPaymentResult(await payments.key(), decided) };
     },
 
     async recordDecisionsOfOpenPayments(now) {
       // Open Paytrail payments of the last week (older ones Paytrail has ended anyway).
-      const open = await db
-        .selectFrom('shop_payments')
-        .selectAll()
-        .where('provider', '=', PAYTRAIL_ID)
-        .where('status', '=', 'created')
-        .where('provider_reference', 'is not', null)
-        .where('created_at', '>=', new Date(now.getTime() - 7 * 86_400_000).toISOString())
-        .orderBy('created_at')
-        .limit(100)
-        .execute();
+      const open = await payments.openSince(new Date(now.getTime() - 7 * 86_400_000));
       let recorded = 0;
       const failures: unknown[] = [];
       for (const payment of open) {
@@ -240,7 +262,7 @@ export function createPaytrail(database: Db, config: PaytrailConfig): Paytrail {
           if (status === 'approved' && answer.amount !== payment.amount_cents)
             throw new Error(`Paytrail reports ${String(answer.amount)} paid for payment ${payment.id}`);
           const method = paymentMethodOf(typeof answer.provider === 'string' ? answer.provider : undefined);
-          if ((await decide(payment, status, method, now)).status === status) recorded += 1;
+          if ((await payments.decide(payment, status, method, now)).status === status) recorded += 1;
         } catch (error) {
           failures.push(error);
         }

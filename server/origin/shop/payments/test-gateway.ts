@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PaymentResultStatus, SignedPaymentResult } from '#shared/shop/api-schema';
-import type { Db } from '../../db';
+import type { ShopDb } from '../shop-tables';
 import { type ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';
 import { signedPaymentResult, verifyPaymentSignature } from './signature';
@@ -28,7 +28,7 @@ export interface TestGateway extends PaymentProvider {
   ): Promise<SignedPaymentResult | undefined>;
 }
 
-export function createTestGateway(database: Db | Db, options: { secret?: string | undefined } = {}): TestGateway {
+export function createTestGateway(database: ShopDb | ShopDb, options: { secret?: string | undefined } = {}): TestGateway {
   const db = database;
   let secret = options.secret;
   async function key(): Promise<string> {

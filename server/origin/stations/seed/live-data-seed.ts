@@ -13,13 +13,11 @@ import type { EvseStatus } from '#shared/charge-points';
 import { FUEL_GRADES, PRICE_DECIMALS, type FuelGrade } from '#shared/fuel-prices';
 import { COUNTRY_INFO } from '#shared/locales';
 import { STATION_COUNTRIES, type StationCountry } from '#shared/station-constants';
-import type { Db } from '../../db';
-import { createChargePointsRepository, ocpiConnectorSchema, type StoredChargePoint } from '../charge-points-repository';
+import type { Transact } from '../../unit-of-work';
+import { ocpiConnectorSchema, type StoredChargePoint } from '../charge-points-repository';
 import { ocpiTariffSchema } from '#shared/api/station-import';
-import { createChargeTariffsRepository } from '../charge-tariffs';
-import { createFuelPricesRepository, type StoredPrice } from '../fuel-prices-repository';
+import type { StoredPrice } from '../fuel-prices-repository';
 import type { StationRecord } from '../stations-record';
-import { createStationsRepository } from '../stations-repository';
 import { prng } from './stations-seed';
 
 const pricesFileSchema = z.object({
@@ -172,20 +170,20 @@ export async function generateSeedLiveData(
  * data arrives with the stations' first list.
  */
 export async function seedLiveDataIfEmpty(
-  db: Db,
+  transaction: Transact,
   contentDir: string,
   options: { now?: Date; days?: number } = {},
 ): Promise<{ seeded: boolean; prices: number; chargePoints: number }> {
-  const [priceRow, points] = await Promise.all([
-    db.selectFrom('fuel_price_history').select('station_id').limit(1).executeTakeFirst(),
-    createChargePointsRepository(db).count(),
-  ]);
-  if (priceRow || points > 0) return { seeded: false, prices: 0, chargePoints: 0 };
+  const stations = await transaction(async (tx) => {
+    const stored = tx.stations;
+    if ((await stored.fuelPrices.hasHistory()) || (await stored.chargePoints.count()) > 0) return undefined;
+    return stored.stations.allLive();
+  });
+  if (!stations) return { seeded: false, prices: 0, chargePoints: 0 };
   const now = options.now ?? new Date();
-  const stations = await createStationsRepository(db).allLive();
   const data = await generateSeedLiveData(contentDir, stations, now, options);
-  await db.transaction().execute(async (trx) => {
-    const prices = createFuelPricesRepository(trx);
+  await transaction(async (tx) => {
+    const prices = tx.stations.fuelPrices;
     await prices.insertHistory(data.prices, now.toISOString());
     // The current price of each grade: the newest of its history.
     const newest = new Map<string, StoredPrice>();
@@ -195,7 +193,7 @@ export async function seedLiveDataIfEmpty(
       if (!best || price.setAt > best.setAt) newest.set(key, price);
     }
     await prices.insertCurrent([...newest.values()]);
-    await createChargePointsRepository(trx).insertMany(data.chargePoints, now.toISOString());
+    await tx.stations.chargePoints.insertMany(data.chargePoints, now.toISOString());
   });
   return { seeded: true, prices: data.prices.length, chargePoints: data.chargePoints.length };
 }
@@ -209,15 +207,14 @@ const tariffsFileSchema = z.object({
  * (a database seeded before migration 019 gets them too; its charge points, seeded without
  * `tariff_ids`, show no prices until the database is seeded again).
  */
-export async function seedTariffsIfEmpty(db: Db, contentDir: string, now = new Date()): Promise<number> {
-  const any = await db.selectFrom('charge_tariffs').select('id').limit(1).executeTakeFirst();
-  if (any) return 0;
+export async function seedTariffsIfEmpty(transaction: Transact, contentDir: string, now = new Date()): Promise<number> {
+  if (await transaction((tx) => tx.stations.chargeTariffs.any())) return 0;
   const file = tariffsFileSchema.parse(
     JSON.parse(await readFile(join(contentDir, 'stations', 'charge-tariffs.json'), 'utf8')),
   );
   const at = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    const tariffs = createChargeTariffsRepository(trx);
+  await transaction(async (tx) => {
+    const tariffs = tx.stations.chargeTariffs;
     for (const tariff of file.tariffs) await tariffs.put({ ...tariff, last_updated: at }, at, at);
   });
   return file.tariffs.length;

@@ -12,9 +12,8 @@ import { LOCALES, type Locale } from '#shared/locales';
 import { foldText } from '#shared/search-text';
 import { DIET_CODES, STATION_COUNTRIES, type StationCountry } from '#shared/station-constants';
 import type { ServiceCode, WeeklyHours } from '#shared/stations';
-import type { Db } from '../../db';
+import type { Transact } from '../../unit-of-work';
 import { stationRecordSchema, type StationRecord } from '../stations-record';
-import { createStationsRepository } from '../stations-repository';
 
 const townsFileSchema = z.object({
   countries: z.record(
@@ -516,13 +515,13 @@ export async function generateSeedStations(
 
 /** Seeds the stations table when it is empty, in one transaction (`total`: see generateSeedStations). */
 export async function seedStationsIfEmpty(
-  db: Db,
+  transaction: Transact,
   contentDir: string,
   options: { total?: number } = {},
 ): Promise<{ seeded: boolean; stations: number }> {
-  const existing = await createStationsRepository(db).count();
+  const existing = await transaction((tx) => tx.stations.stations.count());
   if (existing > 0) return { seeded: false, stations: existing };
   const records = await generateSeedStations(contentDir, options);
-  await db.transaction().execute(async (trx) => createStationsRepository(trx).insertMany(records));
+  await transaction((tx) => tx.stations.stations.insertMany(records));
   return { seeded: true, stations: records.length };
 }
