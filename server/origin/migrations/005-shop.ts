@@ -7,12 +7,27 @@
 import { randomBytes } from 'node:crypto';
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
-// eslint-disable-next-line max-lines-per-function -- one migration step, the shop's tables read top to bottom as the schema they make
+/** Generated integer keys: serial in PostgreSQL, integer autoincrement in SQLite. */
+interface SerialKeys {
+  serialType: 'serial' | 'integer';
+  serialKey: (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Generated integer keys: serial in PostgreSQL, integer autoincrement in SQLite.
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const serialType = postgres ? 'serial' : 'integer';
-  const serialKey = (col: ColumnDefinitionBuilder) => (postgres ? col.primaryKey() : col.primaryKey().autoIncrement());
+  const keys: SerialKeys = {
+    serialType: postgres ? 'serial' : 'integer',
+    serialKey: (col) => (postgres ? col.primaryKey() : col.primaryKey().autoIncrement()),
+  };
+  // One step, in the order the tables reference each other.
+  await createCatalogTables(db);
+  await createOrderTables(db, keys);
+  await createPaymentTables(db);
+  await createOutbox(db, keys);
+}
+
+/** Products and discount codes. */
+async function createCatalogTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('shop_products')
     .addColumn('code', 'text', (col) => col.primaryKey())
@@ -41,7 +56,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('usage_limit', 'integer')
     .addColumn('used_count', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
+}
 
+/** Orders and their items. */
+async function createOrderTables(db: Kysely<unknown>, { serialType, serialKey }: SerialKeys): Promise<void> {
   await db.schema
     .createTable('shop_orders')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -86,7 +104,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('washes_per_unit', 'integer', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('shop_order_items_order').on('shop_order_items').column('order_id').execute();
+}
 
+/** Payments, the wash codes an order issues, and the payment provider's signing key. */
+async function createPaymentTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('shop_payments')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -127,7 +148,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`insert into shop_provider_keys (provider, secret) values (${'test-gateway'}, ${randomBytes(32).toString('hex')})`.execute(
     db,
   );
+}
 
+async function createOutbox(db: Kysely<unknown>, { serialType, serialKey }: SerialKeys): Promise<void> {
   // The outbox of messages to send (receipt e-mail and SMS). Shared with other features
   // that send messages: created only if an earlier migration has not created it.
   await db.schema

@@ -354,132 +354,170 @@ function round(value: number, decimals: number): number {
   return Math.round(value * factor) / factor;
 }
 
-// eslint-disable-next-line max-lines-per-function -- generated test data: one pass over a country's towns that keeps the random sequence (and so the seed data) as it is
-function generateCountry(
-  country: StationCountry,
-  towns: Town[],
-  dishes: readonly Dish[],
-  random: () => number,
-  slugs: Set<string>,
-  year: number,
-  total: number,
-): StationRecord[] {
+/** What every station of one country's pass shares. */
+interface CountryPass {
+  country: StationCountry;
+  dishes: readonly Dish[];
+  random: () => number;
+  slugs: Set<string>;
+  year: number;
+}
+
+/**
+ * One country's stations, town by town. The random draws are made in one fixed order (each
+ * helper below draws only where the whole station used to, in the same order), so the seed
+ * data stays what it has always been: content, redirects and tests name seeded stations.
+ */
+function generateCountry(pass: CountryPass, towns: Town[], total: number): StationRecord[] {
   const counts = allocate(
     towns.map((town) => town.weight),
     total,
   );
   const stations: StationRecord[] = [];
-  // eslint-disable-next-line max-lines-per-function -- the body of that pass; splitting it would reorder the random draws
   towns.forEach((town, townIndex) => {
     const usedStreets = new Set<string>();
     for (let n = 0; n < counts[townIndex]!; n++) {
-      const number = stations.length + 1;
-      const id = `${country}-${String(number).padStart(4, '0')}`;
-      let street = pick(random, STREETS[country]);
-      for (let tries = 0; usedStreets.has(street) && tries < 5; tries++) street = pick(random, STREETS[country]);
-      usedStreets.add(street);
-      const express = random() < 0.22;
-      const name = `St1 ${express ? 'Express ' : ''}${town.name} ${street}`;
-      let slug = slugify(`${town.name} ${street}`);
-      for (let suffix = 2; slugs.has(slug); suffix++) slug = slugify(`${town.name} ${street} ${suffix}`);
-      slugs.add(slug);
-      // Spread around the centre: bigger towns wider (about ±2–8 km).
-      const spread = 0.02 + Math.min(town.weight, 20) * 0.003;
-      const lat = round(town.lat + (random() - 0.5) * spread, 5);
-      const lng = round(town.lng + (random() - 0.5) * spread * 2, 5);
-      const postalDigits = town.postalCode.replace(/\D/g, '');
-      const postalNumber = String(
-        Number(postalDigits) + Math.floor(random() * 9) * (country === 'NO' ? 1 : 10),
-      ).padStart(postalDigits.length, '0');
-      const postalCode = country === 'SE' ? `${postalNumber.slice(0, 3)} ${postalNumber.slice(3)}` : postalNumber;
-      const codes = services(country, express, random);
-      const week = express && random() < 0.8 ? Array<string>(7).fill(h24) : weightedPattern(random);
-      const weekly: WeeklyHours = { week, exceptions: holidayExceptions(week, year) };
-      const malformed = number % 97 === 13;
-      const hasLunch = codes.includes('lunch');
-      const scale = PRICE_SCALE[country];
-      const home = HOME_LOCALE[country];
-      const dish = () => {
-        const { name, names: dishNames, diets } = pick(random, dishes);
-        const price = round((10.9 + Math.floor(random() * 4)) * scale, 2);
-        // Diet labels were once drawn here (one or two draws). The draws are still made, and
-        // decide nothing, so that every later station keeps the name, slug and services it
-        // has always been seeded with (content/redirects and tests name seeded stations).
-        if (random() >= 0.4) random();
-        return { name, names: { ...dishNames }, price, diets: [...diets] };
-      };
-      const hasFoodMenu = hasLunch && random() < 0.5;
-      const hasCarwash = codes.includes('carwash') || codes.includes('norwegianshellcarwash');
-      const record: StationRecord = {
-        id,
-        slug,
-        name,
-        address: `${street} ${1 + Math.floor(random() * 120)}`,
-        postalCode,
-        city: town.name,
-        country,
-        lat,
-        lng,
-        phone: `${PHONE[country]}${String(100000 + number * 37).slice(-5)}`,
-        email: `${slug.slice(0, 40)}@${DOMAIN[country]}`,
-        services: codes,
-        express,
-        hours: malformed
-          ? { format: 'malformed', raw: MALFORMED[number % MALFORMED.length] }
-          : { format: number % 3 === 0 ? 'B' : 'A', weekly },
-        ...(hasLunch
-          ? {
-              kitchen: { week: [...Array<string>(5).fill('10:30-20:00'), '11:00-18:00', ''], exceptions: {} },
-              lunchHours: { week: [...Array<string>(5).fill('10:30-14:00'), '', ''], exceptions: {} },
-              // Every other lunch station serves breakfast too (no extra draw: the rest stays as it was).
-              ...(number % 2 === 0
-                ? {
-                    breakfastHours: {
-                      week: [...Array<string>(5).fill('06:00-10:00'), '07:00-11:00', '07:00-11:00'],
-                      exceptions: {},
-                    },
-                  }
-                : {}),
-              lunchDishes: Array.from({ length: 5 }, () => [dish(), dish()]),
-              lunchListTitle: LUNCH_LIST_TITLE[home],
-              lunchListTitles: LUNCH_LIST_TITLE,
-            }
-          : {}),
-        ...(hasFoodMenu
-          ? {
-              foodMenu: {
-                title: MENU[country].title[home],
-                titles: MENU[country].title,
-                sections: MENU[country].sections.map((section) => ({
-                  title: section.title[home],
-                  titles: section.title,
-                  items: section.items.map((item) => ({
-                    name: item[home],
-                    names: item,
-                    price: round((9.9 + Math.floor(random() * 8)) * scale, 2),
-                  })),
-                })),
-              },
-            }
-          : {}),
-        ...(hasCarwash
-          ? {
-              carwash: {
-                programmes: CARWASH_PROGRAMMES.map((programme, index) => ({
-                  name: programme[home],
-                  names: programme,
-                  price: round((9 + index * 5) * scale, 2),
-                })),
-              },
-            }
-          : {}),
-        // Per-station flags with the defaults of spec §2; lunch stations opt in.
-        features: { lunchList: hasLunch && random() < 0.7, foodMenu: hasFoodMenu, carwash: true },
-      };
-      stations.push(stationRecordSchema.parse(record));
+      stations.push(generateStation(pass, town, stations.length + 1, usedStreets));
     }
   });
   return stations;
+}
+
+/** Draws: the street (and retries), express, the position, the postal code. */
+function stationPlace({ country, random, slugs }: CountryPass, town: Town, usedStreets: Set<string>) {
+  let street = pick(random, STREETS[country]);
+  for (let tries = 0; usedStreets.has(street) && tries < 5; tries++) street = pick(random, STREETS[country]);
+  usedStreets.add(street);
+  const express = random() < 0.22;
+  let slug = slugify(`${town.name} ${street}`);
+  for (let suffix = 2; slugs.has(slug); suffix++) slug = slugify(`${town.name} ${street} ${suffix}`);
+  slugs.add(slug);
+  // Spread around the centre: bigger towns wider (about ±2–8 km).
+  const spread = 0.02 + Math.min(town.weight, 20) * 0.003;
+  const lat = round(town.lat + (random() - 0.5) * spread, 5);
+  const lng = round(town.lng + (random() - 0.5) * spread * 2, 5);
+  const postalDigits = town.postalCode.replace(/\D/g, '');
+  const postalNumber = String(Number(postalDigits) + Math.floor(random() * 9) * (country === 'NO' ? 1 : 10)).padStart(
+    postalDigits.length,
+    '0',
+  );
+  const postalCode = country === 'SE' ? `${postalNumber.slice(0, 3)} ${postalNumber.slice(3)}` : postalNumber;
+  return {
+    street,
+    express,
+    name: `St1 ${express ? 'Express ' : ''}${town.name} ${street}`,
+    slug,
+    lat,
+    lng,
+    postalCode,
+  };
+}
+
+/** Draws: two dishes a weekday (a dish, its price, and the old diet draws). */
+function lunchBlock({ country, dishes, random }: CountryPass, number: number) {
+  const scale = PRICE_SCALE[country];
+  const dish = () => {
+    const { name, names: dishNames, diets } = pick(random, dishes);
+    const price = round((10.9 + Math.floor(random() * 4)) * scale, 2);
+    // Diet labels were once drawn here (one or two draws). The draws are still made, and
+    // decide nothing, so that every later station keeps the name, slug and services it
+    // has always been seeded with (content/redirects and tests name seeded stations).
+    if (random() >= 0.4) random();
+    return { name, names: { ...dishNames }, price, diets: [...diets] };
+  };
+  return {
+    kitchen: { week: [...Array<string>(5).fill('10:30-20:00'), '11:00-18:00', ''], exceptions: {} },
+    lunchHours: { week: [...Array<string>(5).fill('10:30-14:00'), '', ''], exceptions: {} },
+    // Every other lunch station serves breakfast too (no extra draw: the rest stays as it was).
+    ...(number % 2 === 0
+      ? {
+          breakfastHours: {
+            week: [...Array<string>(5).fill('06:00-10:00'), '07:00-11:00', '07:00-11:00'],
+            exceptions: {},
+          },
+        }
+      : {}),
+    lunchDishes: Array.from({ length: 5 }, () => [dish(), dish()]),
+    lunchListTitle: LUNCH_LIST_TITLE[HOME_LOCALE[country]],
+    lunchListTitles: LUNCH_LIST_TITLE,
+  };
+}
+
+/** Draws: one price per menu item. */
+function foodMenuBlock({ country, random }: CountryPass) {
+  const home = HOME_LOCALE[country];
+  const scale = PRICE_SCALE[country];
+  return {
+    foodMenu: {
+      title: MENU[country].title[home],
+      titles: MENU[country].title,
+      sections: MENU[country].sections.map((section) => ({
+        title: section.title[home],
+        titles: section.title,
+        items: section.items.map((item) => ({
+          name: item[home],
+          names: item,
+          price: round((9.9 + Math.floor(random() * 8)) * scale, 2),
+        })),
+      })),
+    },
+  };
+}
+
+/** No draws. */
+function carwashBlock(country: StationCountry) {
+  const home = HOME_LOCALE[country];
+  return {
+    carwash: {
+      programmes: CARWASH_PROGRAMMES.map((programme, index) => ({
+        name: programme[home],
+        names: programme,
+        price: round((9 + index * 5) * PRICE_SCALE[country], 2),
+      })),
+    },
+  };
+}
+
+/** One station: its draws in the order of the pass (see generateCountry). */
+function generateStation(pass: CountryPass, town: Town, number: number, usedStreets: Set<string>): StationRecord {
+  const { country, random, year } = pass;
+  const place = stationPlace(pass, town, usedStreets);
+  const codes = services(country, place.express, random);
+  const week = place.express && random() < 0.8 ? Array<string>(7).fill(h24) : weightedPattern(random);
+  const weekly: WeeklyHours = { week, exceptions: holidayExceptions(week, year) };
+  const malformed = number % 97 === 13;
+  const hasLunch = codes.includes('lunch');
+  const hasFoodMenu = hasLunch && random() < 0.5;
+  const hasCarwash = codes.includes('carwash') || codes.includes('norwegianshellcarwash');
+  const address = `${place.street} ${1 + Math.floor(random() * 120)}`;
+  const lunch = hasLunch ? lunchBlock(pass, number) : {};
+  const menu = hasFoodMenu ? foodMenuBlock(pass) : {};
+  const carwash = hasCarwash ? carwashBlock(country) : {};
+  // Per-station flags with the defaults of spec §2; lunch stations opt in.
+  const features = { lunchList: hasLunch && random() < 0.7, foodMenu: hasFoodMenu, carwash: true };
+  const record: StationRecord = {
+    id: `${country}-${String(number).padStart(4, '0')}`,
+    slug: place.slug,
+    name: place.name,
+    address,
+    postalCode: place.postalCode,
+    city: town.name,
+    country,
+    lat: place.lat,
+    lng: place.lng,
+    phone: `${PHONE[country]}${String(100000 + number * 37).slice(-5)}`,
+    email: `${place.slug.slice(0, 40)}@${DOMAIN[country]}`,
+    services: codes,
+    express: place.express,
+    hours: malformed
+      ? { format: 'malformed', raw: MALFORMED[number % MALFORMED.length] }
+      : { format: number % 3 === 0 ? 'B' : 'A', weekly },
+    ...lunch,
+    ...menu,
+    ...carwash,
+    features,
+  };
+  return stationRecordSchema.parse(record);
 }
 
 /**
@@ -502,12 +540,8 @@ export async function generateSeedStations(
   const slugs = new Set<string>();
   return (['FI', 'SE', 'NO'] as const).flatMap((country) =>
     generateCountry(
-      country,
+      { country, dishes: dishes.countries[country] ?? [], random, slugs, year },
       towns.countries[country] ?? [],
-      dishes.countries[country] ?? [],
-      random,
-      slugs,
-      year,
       perCountry[country],
     ),
   );
