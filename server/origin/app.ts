@@ -9,6 +9,8 @@ import type { Db } from './database-schema';
 import { createUnitOfWork, unitOfWorkPlugin } from './unit-of-work';
 import { countRequests, createLifecycle, type Lifecycle } from '../common/lifecycle';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { originProbesApi, probeRouteSchema } from '#shared/api/probes';
+import { zodRoutes } from '../common/zod-routes';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
 import { containsNul, nulRefusal } from '../common/nul-characters';
 import { authPlugin } from './auth/auth-plugin';
@@ -91,17 +93,22 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) throw nulRefusal();
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  // Readiness: 503 while draining for shutdown or while the database does not answer.
-  app.get('/readyz', async (_request, reply) => {
-    const inFlight = lifecycle.inFlight;
-    if (lifecycle.draining) return reply.status(503).send({ status: 'draining', inFlight });
-    try {
-      await sql`select 1`.execute(db);
-    } catch {
-      return reply.status(503).send({ status: 'database unavailable', inFlight });
-    }
-    return { status: 'ready', inFlight };
+  // The probes' answers follow the contract (src/shared/api/probes.ts).
+  void app.register(async (scope) => {
+    const routes = zodRoutes(scope);
+    const { health, ready } = originProbesApi;
+    routes.get(`/${health.path}`, { schema: probeRouteSchema(health) }, async () => ({ status: 'ok' as const }));
+    // Readiness: 503 while draining for shutdown or while the database does not answer.
+    routes.get(`/${ready.path}`, { schema: probeRouteSchema(ready) }, async (_request, reply) => {
+      const inFlight = lifecycle.inFlight;
+      if (lifecycle.draining) return reply.status(503).send({ status: 'draining', inFlight });
+      try {
+        await sql`select 1`.execute(db);
+      } catch {
+        return reply.status(503).send({ status: 'database unavailable', inFlight });
+      }
+      return { status: 'ready' as const, inFlight };
+    });
   });
 
   // The unit of work below every domain: each domain plugin provides its repositories to it,

@@ -15,6 +15,9 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createErrorHandler, notFoundHandler } from '../common/error-handler';
 import { countRequests, createLifecycle, type Lifecycle } from '../common/lifecycle';
 import { QUIET_ROUTE } from '../logging';
+import { zodRoutes } from '../common/zod-routes';
+import { routeSchema } from '#shared/api/endpoint';
+import { probeRouteSchema, siteProbesApi } from '#shared/api/probes';
 import { resolvePath } from '#shared/locales';
 import type { SiteConfig } from './config';
 import { createOriginClient, type OriginClient } from './origin-client';
@@ -85,31 +88,41 @@ function statusRoutes(
     lifecycle,
   }: { origin: OriginClient; readiness: OriginReadiness; renderer: Renderer; lifecycle: Lifecycle },
 ) {
-  app.get('/healthz', QUIET_ROUTE, async (_request, reply) => {
-    const originUp = await origin.healthy();
-    return reply
-      .status(originUp ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
+  // Their answers follow the contract (src/shared/api/probes.ts): a scope of their own, so
+  // that its zod compilers reach no other route.
+  void app.register(async (scope) => {
+    const routes = zodRoutes(scope);
+    const { health, ready, latestBuild } = siteProbesApi;
+    routes.get(`/${health.path}`, { ...QUIET_ROUTE, schema: probeRouteSchema(health) }, async (_request, reply) => {
+      const originUp = await origin.healthy();
+      return reply
+        .status(originUp ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({ status: originUp ? 'ok' : 'degraded', origin: originUp ? 'up' : 'down', buildId: renderer.buildId });
+    });
+    // Readiness for a load balancer: 503 while draining for shutdown or without the origin.
+    // Never shed, and answered from the background check (origin-readiness.ts): a busy copy
+    // must still say it is there, or the balancer takes every copy out at once.
+    routes.get(
+      `/${ready.path}`,
+      { ...QUIET_ROUTE, config: NEVER_SHED, schema: probeRouteSchema(ready) },
+      async (_request, reply) => {
+        const isReady = !lifecycle.draining && (await readiness.up());
+        return reply
+          .status(isReady ? 200 : 503)
+          .header('cache-control', 'no-store')
+          .send({
+            status: lifecycle.draining ? 'draining' : isReady ? 'ready' : 'origin unavailable',
+            inFlight: lifecycle.inFlight,
+          });
+      },
+    );
+    routes.get(`/${latestBuild.path}`, { ...QUIET_ROUTE, schema: routeSchema(latestBuild) }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache, no-store, must-revalidate')
+        .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
+    );
   });
-  // Readiness for a load balancer: 503 while draining for shutdown or without the origin.
-  // Never shed, and answered from the background check (origin-readiness.ts): a busy copy
-  // must still say it is there, or the balancer takes every copy out at once.
-  app.get('/readyz', { ...QUIET_ROUTE, config: NEVER_SHED }, async (_request, reply) => {
-    const ready = !lifecycle.draining && (await readiness.up());
-    return reply
-      .status(ready ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({
-        status: lifecycle.draining ? 'draining' : ready ? 'ready' : 'origin unavailable',
-        inFlight: lifecycle.inFlight,
-      });
-  });
-  app.get('/builds/latest.json', QUIET_ROUTE, async (_request, reply) =>
-    reply
-      .header('cache-control', 'no-cache, no-store, must-revalidate')
-      .send({ id: renderer.buildId, timestamp: renderer.buildTimestamp }),
-  );
 }
 
 /** The Fastify instance with the site's server options (ids, limits, framework errors). */

@@ -4,8 +4,9 @@
  * Requests go over keep-alive node:http connections (origin-transport.ts).
  */
 import type { z } from 'zod';
-import { requestJson, fetchJson } from '#shared/api/client';
+import { fetchJson } from '#shared/api/client';
 import { contentApi, type SitemapEntries } from '#shared/api/content';
+import { originProbesApi } from '#shared/api/probes';
 import type { Endpoint, ResponseOf } from '#shared/api/endpoint';
 import type { Layout, Page, PageView, SearchResult } from '#shared/content-schema';
 import type { Locale } from '#shared/locales';
@@ -73,7 +74,15 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     async healthy(checkTimeoutMs = 2000): Promise<boolean> {
       try {
         await observeOriginCall(metrics, 'healthz', () =>
-          requestJson({ url: `${baseUrl}/healthz`, headers: requestIdHeader(), timeoutMs: checkTimeoutMs, transport }),
+          fetchJson(
+            {
+              url: `${baseUrl}/${originProbesApi.health.path}`,
+              headers: requestIdHeader(),
+              timeoutMs: checkTimeoutMs,
+              transport,
+            },
+            (body) => originProbesApi.health.response.parse(body),
+          ),
         );
         return true;
       } catch {

@@ -11,6 +11,8 @@
  * starts at 1 s), so a busy copy stays in rotation; as long as a balancer's usual check
  * time-out (2–5 s), after which checks on the public port would fail too.
  */
+import type { ResponseOf } from '#shared/api/endpoint';
+import type { siteProbesApi } from '#shared/api/probes';
 
 /** Int32 slots of the shared buffer. */
 const DRAINING = 0;
@@ -35,8 +37,8 @@ export interface ReadyView {
 
 export interface ReadyAnswer {
   status: 200 | 503;
-  /** The /readyz body of the public port (server/site/app.ts), plus a stalled main loop. */
-  body: { status: 'ready' | 'draining' | 'origin unavailable' | 'event loop stalled'; inFlight: number };
+  /** The /readyz body of its contract (src/shared/api/probes.ts); only this thread sees a stalled main loop. */
+  body: ResponseOf<typeof siteProbesApi.ready>;
 }
 
 /** The decision, pure: draining first (as on the public port), then a stalled loop, then the origin. */

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
+import { PROBE_API_PATHS } from '#shared/api/paths';
 import { readReady, readyAnswer } from './ready-state';
 import type { FromReadyThread, ReadyWorkerData } from './ready-listener';
 
@@ -13,10 +14,11 @@ const port = parentPort;
 if (!port) throw new Error('ready-worker.ts runs as a worker thread (server/site/ready-listener.ts)');
 const { buffer, host, port: listenPort } = workerData as ReadyWorkerData;
 const tell = (message: FromReadyThread) => port.postMessage(message);
+const READY_PATH = `/${PROBE_API_PATHS.ready}`;
 
 const server = http.createServer((request, response) => {
   const path = (request.url ?? '').split('?')[0];
-  if (path !== '/readyz' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+  if (path !== READY_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
     response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: GET /readyz\n');
     return;
   }
@@ -29,5 +31,5 @@ server.keepAliveTimeout = 5000;
 server.once('error', (error) => tell({ kind: 'failed', message: error.message }));
 server.listen(listenPort, host, () => {
   const { address, port: bound } = server.address() as AddressInfo;
-  tell({ kind: 'listening', url: `http://${address.includes(':') ? `[${address}]` : address}:${bound}/readyz` });
+  tell({ kind: 'listening', url: `http://${address.includes(':') ? `[${address}]` : address}:${bound}${READY_PATH}` });
 });

@@ -25,7 +25,11 @@ function alternateLinks(alternates: Partial<Record<string, string>>, urls: SiteU
 
 export async function sendSitemap(
   request: FastifyRequest,
-  reply: FastifyReply, origin: OriginClient, locale: Locale, urls: SiteUrls) {
+  reply: FastifyReply,
+  origin: OriginClient,
+  locale: Locale,
+  urls: SiteUrls,
+) {
   const entries = await origin.sitemap(locale);
   const stream = new SitemapStream({ xmlns: { news: false, video: false, image: false, xhtml: true } });
   for (const entry of entries) {

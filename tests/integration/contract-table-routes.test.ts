@@ -1,8 +1,8 @@
 /**
  * Every API endpoint both servers register is in the contract table (src/shared/api/), and
  * every contract is served: the routes come from the servers' own route tables (onRoute).
- * The routes that are no JSON API (pages, files, the pass-through proxy and payment pages,
- * the probes) are listed below by name, so that a new route fails this test until it is
+ * The routes that are no JSON API (pages, files, the pass-through proxy and payment pages)
+ * are listed below by name, so that a new route fails this test until it is
  * either a contract or named here.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { contentApi } from '#shared/api/content';
 import { customersApi } from '#shared/api/customers';
 import type { Endpoint } from '#shared/api/endpoint';
 import { formsApi } from '#shared/api/forms';
+import { originProbesApi, siteProbesApi } from '#shared/api/probes';
 import { shopApi } from '#shared/api/shop';
 import { siteApi } from '#shared/api/site';
 import { stationImportApi } from '#shared/api/station-import';
@@ -28,10 +29,8 @@ import { distDir, requireProductionBuild } from './support/site-with-origin';
 
 requireProductionBuild('tests/integration/contract-table-routes.test.ts');
 
-const ORIGIN_CONTRACTS = [contentApi, stationsApi, stationImportApi, shopApi, customersApi, formsApi];
-
-/** The load balancer's and the orchestrator's probes, on both servers (docs/operations.md). */
-const PROBES = ['GET /healthz', 'GET /readyz'];
+const ORIGIN_CONTRACTS = [contentApi, stationsApi, stationImportApi, shopApi, customersApi, formsApi, originProbesApi];
+const SITE_CONTRACTS = [siteApi, siteProbesApi];
 
 /** The origin's routes that are no JSON API, and why. */
 const ORIGIN_NON_API = [
@@ -54,8 +53,6 @@ const SITE_NON_API = [
   'GET /images/:id',
   'GET /manifests/:file',
   'GET /_app-shell/:locale',
-  // The build id the app polls for updates (`{ id, timestamp }`, docs/pwa.md).
-  'GET /builds/latest.json',
   // The payment provider's pages and redirects (docs/shop.md).
   'GET /payment-gateway/*',
   'POST /payment-gateway/*',
@@ -101,24 +98,24 @@ beforeAll(async () => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the contract table and the servers’ routes', () => {
-  it('has a contract for every route of the origin but its probes, and a route for every contract', () => {
-    const served = routeKeys(originRoutes).filter((key) => !PROBES.includes(key) && !ORIGIN_NON_API.includes(key));
+  it('has a contract for every route of the origin, and a route for every contract', () => {
+    const served = routeKeys(originRoutes).filter((key) => !ORIGIN_NON_API.includes(key));
     expect(served.toSorted()).toEqual(contractKeys(ORIGIN_CONTRACTS).toSorted());
   });
 
   it("has a contract for every API route of the site server, and a route for every one of the site's contracts", () => {
     // The files of the build (dist/client) are served one route each.
-    const files = (key: string) => /^GET \/[^*:]+\.\w+$/.test(key) && !SITE_NON_API.includes(key);
-    const apiRoutes = routeKeys(siteRoutes).filter(
-      (key) => !PROBES.includes(key) && !SITE_NON_API.includes(key) && !files(key),
-    );
-    expect(apiRoutes.toSorted()).toEqual(contractKeys([siteApi]).toSorted());
+    const contracts = contractKeys(SITE_CONTRACTS);
+    const files = (key: string) =>
+      /^GET \/[^*:]+\.\w+$/.test(key) && !SITE_NON_API.includes(key) && !contracts.includes(key);
+    const apiRoutes = routeKeys(siteRoutes).filter((key) => !SITE_NON_API.includes(key) && !files(key));
+    expect(apiRoutes.toSorted()).toEqual(contracts.toSorted());
   });
 
   it('names no route here that the servers do not register', () => {
     const site = new Set(routeKeys(siteRoutes));
     const origin = new Set(routeKeys(originRoutes));
-    expect([...PROBES, ...SITE_NON_API].filter((key) => !site.has(key))).toEqual([]);
-    expect([...PROBES, ...ORIGIN_NON_API].filter((key) => !origin.has(key))).toEqual([]);
+    expect(SITE_NON_API.filter((key) => !site.has(key))).toEqual([]);
+    expect(ORIGIN_NON_API.filter((key) => !origin.has(key))).toEqual([]);
   });
 });

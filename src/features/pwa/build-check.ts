@@ -9,6 +9,7 @@
  * release well before most visits end), and whenever the tab becomes visible again (a
  * phone app brought back after hours), at most once a minute.
  */
+import { PROBE_API_PATHS } from '#shared/api/paths';
 import { activateWaitingWorker, checkForWorkerUpdate } from './sw-bridge';
 import { reloadOnNextNavigation } from './navigation-reload';
 
@@ -24,7 +25,7 @@ export function buildIdOf(body: unknown): string | undefined {
 
 export async function fetchLatestBuildId(fetcher: typeof fetch = fetch): Promise<string | undefined> {
   try {
-    const response = await fetcher(`/builds/latest.json?t=${Date.now()}`, {
+    const response = await fetcher(`/${PROBE_API_PATHS.latestBuild}?t=${Date.now()}`, {
       cache: 'no-store',
       headers: { accept: 'application/json' },
     });

@@ -68,3 +68,10 @@ export const CUSTOMERS_API_PATHS = {
 
 /** forms/v1 (src/shared/api/forms.ts). */
 export const FORMS_API_PATHS = { submissions: 'forms/v1/submissions' } as const;
+
+/** The probes of both servers and the site's build id (src/shared/api/probes.ts). */
+export const PROBE_API_PATHS = {
+  health: 'healthz',
+  ready: 'readyz',
+  latestBuild: 'builds/latest.json',
+} as const;
