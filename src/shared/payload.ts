@@ -4,7 +4,7 @@
  */
 import type { Layout, Page, SearchResult } from './content-schema';
 import type { HeadData } from './head';
-import type { Locale } from './locales';
+import { isLocale, type Locale } from './locales';
 
 export interface PayloadError {
   status: number;
@@ -47,4 +47,30 @@ export const PAYLOAD_SUFFIX = '/_payload.json';
 /** The payload URL of a page path ("/" → "/_payload.json", "/a" → "/a/_payload.json"). */
 export function payloadUrl(pathname: string): string {
   return `${pathname === '/' ? '' : pathname.replace(/\/+$/, '')}${PAYLOAD_SUFFIX}`;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isObjectOrNull = (value: unknown) => value === null || isRecord(value);
+
+/**
+ * A `_payload.json` answer as the browser reads it (src/features/content/api/fetch-payload.ts):
+ * the envelope is checked here, field by field; the page's blocks and the layout inside it
+ * are the site server's own rendering of content the origin checked with its schemas, and
+ * each block's component reads its own fields. An answer that is no payload (a proxy's
+ * page, a truncated body) is refused instead of being taken for one (issue 32: no answer
+ * is cast to a type).
+ */
+export function isPagePayload(value: unknown): value is PagePayload {
+  return (
+    isRecord(value) &&
+    isLocale(value.locale) &&
+    typeof value.buildId === 'string' &&
+    typeof value.preview === 'boolean' &&
+    isObjectOrNull(value.layout) &&
+    isObjectOrNull(value.page) &&
+    isObjectOrNull(value.error) &&
+    isRecord(value.head) &&
+    (value.search === undefined || isRecord(value.search)) &&
+    (value.offline === undefined || isRecord(value.offline))
+  );
 }

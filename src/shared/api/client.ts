@@ -189,8 +189,12 @@ async function send(request: ApiRequest): Promise<RawAnswer> {
   }
 }
 
-/** Sends a request and reads its JSON answer; any failure is an ApiError. */
-export async function requestJson<T = unknown>(request: ApiRequest): Promise<ApiAnswer<T>> {
+/**
+ * Sends a request and reads its JSON answer; any failure is an ApiError. The body is
+ * `unknown`: a caller that needs its shape reads it with fetchJson and a guard or the
+ * contract's schema (no answer is cast to a type, issue 32).
+ */
+export async function requestJson(request: ApiRequest): Promise<ApiAnswer<unknown>> {
   const response = await (request.transport ?? send)(request);
   const parsed = response.body;
   const accepted = request.acceptStatuses === 'any' || (request.acceptStatuses?.includes(response.status) ?? false);
@@ -199,7 +203,7 @@ export async function requestJson<T = unknown>(request: ApiRequest): Promise<Api
       throw new ApiError(502, 'BAD_ANSWER', `${describe(request)} answered ${response.status} without JSON`, {
         failure: 'bad-answer',
       });
-    return { status: response.status, headers: response.headers, body: parsed.value as T };
+    return { status: response.status, headers: response.headers, body: parsed.value };
   }
   const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
   // Our error body; the status is the answer's (a body's own status could disagree).

@@ -4,8 +4,10 @@
  * with. The origin's routes declare these schemas (`routeSchema`), the site's proxy takes
  * its allow list from them, and the clients take their types from them.
  *
- * Browser code imports contracts as types only (`import type`), so that no zod reaches
- * the landing page: `PathOf`/`ResponseOf` tie its literal paths and answers to the table.
+ * Browser code on the landing page's path imports contracts as types only (`import type`),
+ * so that no zod reaches it: paths come from ./paths.ts (no zod) and `ResponseOf` ties
+ * answers to the table. The shop's chunks, which carry zod anyway, read their answers
+ * with the contract itself (src/features/shop/api/shop-api.ts).
  */
 import type { z } from '../zod';
 import type { ErrorCode } from '../rules/error-codes';
@@ -54,7 +56,6 @@ export function endpoint<
 export type StatusOf<E extends Endpoint> =
   E extends Endpoint<HttpMethod, string, EndpointRequest, z.ZodType, infer S> ? S : 200;
 
-export type PathOf<E extends Endpoint> = E['path'];
 /** What a client reads from a success: the answer as the origin serialized it. */
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 /** What a client sends: the body before the origin's defaults and transforms. */

@@ -1,10 +1,10 @@
-import { requestJson } from '#shared/api/client';
-import { payloadUrl, type PagePayload } from '#shared/payload';
+import { fetchJson } from '#shared/api/client';
+import { isPagePayload, payloadUrl, type PagePayload } from '#shared/payload';
 
 /**
  * Client navigation fetches `{path}/_payload.json`; 404 and 500 answers carry a payload
- * too, so every status is read. An answer that is not JSON (a gateway's page) is an
- * ApiError, and so is no answer after one more try, or none within `timeoutMs` when given.
+ * too, so every status is read. An answer that is not JSON (a gateway's page) or not a
+ * payload (isPagePayload) is an ApiError ('bad-answer'), and so is no answer after one more try, or none within `timeoutMs` when given.
  */
 export async function fetchPayload(
   target: string,
@@ -12,13 +12,18 @@ export async function fetchPayload(
   options: { timeoutMs?: number } = {},
 ): Promise<PagePayload> {
   const url = new URL(target, window.location.origin);
-  const { body } = await requestJson<PagePayload>({
-    url: payloadUrl(url.pathname),
-    name: 'Payload request',
-    signal,
-    retryOnce: true,
-    acceptStatuses: 'any',
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-  });
-  return body;
+  return fetchJson(
+    {
+      url: payloadUrl(url.pathname),
+      name: 'Payload request',
+      signal,
+      retryOnce: true,
+      acceptStatuses: 'any',
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    },
+    (body) => {
+      if (!isPagePayload(body)) throw new Error('not a page payload');
+      return body;
+    },
+  );
 }
