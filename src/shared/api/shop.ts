@@ -1,7 +1,6 @@
 /**
- * digital-order/v1 (spec §7, docs/shop.md). The request schemas are the shop's own
- * (src/shared/shop/api-schema.ts, also the browser's types); the priced answers are
- * TypeScript types that the origin builds from checked data.
+ * digital-order/v1 (spec §7, docs/shop.md). The request and answer schemas are the shop's
+ * own (src/shared/shop/api-schema.ts, also the browser's types).
  */
 import { z } from '../zod';
 import {
@@ -10,13 +9,12 @@ import {
   signedPaymentResultSchema,
   validateCartRequestSchema,
   washCodeCheckRequestSchema,
-  type InitializedOrder,
-  type OrderReceipt,
-  type ProductView,
-  type ValidatedCart,
-  type WashCodeStatus,
+  initializedOrderSchema,
+  orderReceiptSchema,
+  productViewSchema,
+  validatedCartSchema,
+  washCodeStatusSchema,
 } from '../shop/api-schema';
-import { typedAnswer } from './answer';
 import { endpoint } from './endpoint';
 import { SHOP_API_PATHS } from './paths';
 
@@ -32,7 +30,7 @@ export const shopApi = {
     method: 'POST',
     path: SHOP_API_PATHS.validateCart,
     request: { body: validateCartRequestSchema.describe('cart') },
-    response: typedAnswer<ValidatedCart>(),
+    response: validatedCartSchema,
     errors: [
       'UNKNOWN_PRODUCT',
       'DUPLICATE_PRODUCT',
@@ -47,7 +45,7 @@ export const shopApi = {
     method: 'GET',
     path: SHOP_API_PATHS.products,
     request: { query: productsQuerySchema.describe('query') },
-    response: typedAnswer<{ items: ProductView[] }>(),
+    response: z.object({ items: z.array(productViewSchema) }),
     errors: [],
   }),
   initializeOrder: endpoint({
@@ -55,7 +53,7 @@ export const shopApi = {
     path: SHOP_API_PATHS.initializeOrder,
     status: 201,
     request: { body: initializeOrderRequestSchema.describe('order') },
-    response: typedAnswer<InitializedOrder>(),
+    response: initializedOrderSchema,
     errors: [
       'UNKNOWN_PRODUCT',
       'DUPLICATE_PRODUCT',
@@ -72,7 +70,7 @@ export const shopApi = {
     method: 'POST',
     path: SHOP_API_PATHS.completeOrder,
     request: { body: paymentResult },
-    response: typedAnswer<OrderReceipt>(),
+    response: orderReceiptSchema,
     errors: ['PAYMENT_NOT_FOUND', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'REPLAYED', 'AMOUNT_MISMATCH'],
   }),
   /** The provider's server-to-server callback; not reachable through the site's proxy. */
@@ -87,7 +85,7 @@ export const shopApi = {
     method: 'POST',
     path: SHOP_API_PATHS.checkWashCode,
     request: { body: washCode },
-    response: typedAnswer<WashCodeStatus>(),
+    response: washCodeStatusSchema,
     errors: [],
   }),
   /** A wash station takes a code (not proxied: stations call the origin directly). */
@@ -95,7 +93,7 @@ export const shopApi = {
     method: 'POST',
     path: SHOP_API_PATHS.redeemWashCode,
     request: { body: washCode },
-    response: typedAnswer<WashCodeStatus>(),
+    response: washCodeStatusSchema,
     errors: ['WASH_CODE_UNKNOWN', 'WASH_CODE_USED'],
   }),
 };

@@ -160,71 +160,87 @@ export type SignedPaymentResult = z.infer<typeof signedPaymentResultSchema>;
 
 export const washCodeCheckRequestSchema = z.object({ code: z.string().trim().min(1).max(60) });
 
-// Answers (types only; the origin builds them).
+// Answers: the origin builds them from checked data; the browser's shop reads them with
+// these schemas (src/features/shop/api/shop-api.ts), so an answer of another shape is a
+// bad answer there, not a cart built on a guess.
 
-export interface ProductView {
-  code: string;
-  name: string;
-  attributes: { product_name: string; price: number; tax_class: string[]; currency: string[] };
+export const productViewSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  attributes: z.object({
+    product_name: z.string(),
+    price: z.number(),
+    tax_class: z.array(z.string()),
+    currency: z.array(z.string()),
+  }),
   /** Gross unit price in euros. */
-  unitPrice: number;
-  taxPercentage: number;
-  image?: { src: string; alt: string };
-  bundleMembers: Array<{ amount: number; product: { code: string; globalName: string } }>;
-  showUpsell: boolean;
-}
+  unitPrice: z.number(),
+  taxPercentage: z.number(),
+  image: z.object({ src: z.string(), alt: z.string() }).optional(),
+  bundleMembers: z.array(
+    z.object({ amount: z.number(), product: z.object({ code: z.string(), globalName: z.string() }) }),
+  ),
+  showUpsell: z.boolean(),
+});
+export type ProductView = z.infer<typeof productViewSchema>;
 
-export interface Totals {
-  subtotal: number;
-  discount: number;
-  taxAmount: number;
-  totalWithTax: number;
-  totalWithoutTax: number;
-}
+const totalsSchema = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  taxAmount: z.number(),
+  totalWithTax: z.number(),
+  totalWithoutTax: z.number(),
+});
+export type Totals = z.infer<typeof totalsSchema>;
 
-export interface ValidatedCart {
-  items: Array<{
-    quantity: number;
-    product: ProductView;
-    upsellProducts: Array<{ quantity: number; product: ProductView }>;
-  }>;
-  totals: Totals;
-  discountCode: { code: string; kind: 'percentage' | 'fixed'; value: number } | null;
-  currency: ShopCurrency;
-}
+export const validatedCartSchema = z.object({
+  items: z.array(
+    z.object({
+      quantity: z.number(),
+      product: productViewSchema,
+      upsellProducts: z.array(z.object({ quantity: z.number(), product: productViewSchema })),
+    }),
+  ),
+  totals: totalsSchema,
+  discountCode: z.object({ code: z.string(), kind: z.enum(['percentage', 'fixed']), value: z.number() }).nullable(),
+  currency: z.literal('EUR' satisfies ShopCurrency),
+});
+export type ValidatedCart = z.infer<typeof validatedCartSchema>;
 
-export interface InitializedOrder {
-  orderId: string;
-  paymentId: string;
+export const initializedOrderSchema = z.object({
+  orderId: z.string(),
+  paymentId: z.string(),
   /** Site-relative URL of the hosted payment page. */
-  paymentUrl: string;
-  totals: Totals;
-}
+  paymentUrl: z.string(),
+  totals: totalsSchema,
+});
+export type InitializedOrder = z.infer<typeof initializedOrderSchema>;
 
-export interface OrderReceipt {
-  orderId: string;
-  status: 'paid' | 'pending';
-  paymentStatus: 'approved' | 'declined' | 'cancelled' | 'pending';
+export const orderReceiptSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(['paid', 'pending']),
+  paymentStatus: z.enum(['approved', 'declined', 'cancelled', 'pending']),
   /** True when this call did not change the order (a reload, or the callback came first). */
-  alreadyCompleted: boolean;
-  paidAt: string | null;
-  email: string;
-  items: Array<{
-    code: string;
-    name: string;
-    quantity: number;
-    unitPrice: number;
-    lineTotal: number;
-    washCodes: string[];
-  }>;
-  totals: Totals;
-  paymentMethod: string;
-}
+  alreadyCompleted: z.boolean(),
+  paidAt: z.string().nullable(),
+  email: z.string(),
+  items: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      lineTotal: z.number(),
+      washCodes: z.array(z.string()),
+    }),
+  ),
+  totals: totalsSchema,
+  paymentMethod: z.string(),
+});
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 
-export interface WashCodeStatus {
-  code: string;
-  status: 'valid' | 'used' | 'unknown';
-}
+export const washCodeStatusSchema = z.object({ code: z.string(), status: z.enum(['valid', 'used', 'unknown']) });
+export type WashCodeStatus = z.infer<typeof washCodeStatusSchema>;
 
 /** Test cards the gateway offers (brand id → label); a real provider has its own. */
 export const TEST_CARDS = [

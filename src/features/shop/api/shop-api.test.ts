@@ -17,8 +17,12 @@ describe('shop calls read their answers with the contract', () => {
     expect(fetch).toHaveBeenCalledWith('/proxy/digital-order/v1/products?codes=WASH-BASIC', expect.anything());
   });
 
-  it('an answer that is no JSON object is a bad answer, not a cart built on a guess', async () => {
-    answering('Service unavailable');
+  it.each([
+    ['no JSON object', 'Service unavailable'],
+    ['a list that is no list', { items: 'none' }],
+    ['a product without its price', { items: [{ code: 'WASH-BASIC', name: 'Pesu' }] }],
+  ])('an answer with %s is a bad answer, not a cart built on a guess', async (_name, body) => {
+    answering(body);
     const error = await shopApi.products(['WASH-BASIC'], 'fi-FI').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).failure).toBe('bad-answer');

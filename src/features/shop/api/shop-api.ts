@@ -14,12 +14,11 @@ import type { z } from '#shared/zod';
 export { ApiError, isTransient } from '#shared/api/errors';
 
 type Contracts = typeof shopContracts;
+
 /**
  * One call: the answer is read with the contract's own schema (zod is in the shop's
- * chunks already; the landing page loads none of this). An answer that is no JSON object
- * is a 'bad-answer' ApiError, never a cart built on a wrong guess; what else is checked
- * is the contract's to say (the priced answers are `typedAnswer`s today: checked by the
- * compiler on both sides, not at run time, src/shared/api/answer.ts).
+ * chunks already; the landing page loads none of this), so an answer of another shape is
+ * a 'bad-answer' ApiError, never a cart built on a wrong guess.
  */
 async function call<R extends EndpointRequest, A extends z.ZodType>(
   contract: Endpoint<HttpMethod, string, R, A, SuccessStatus>,
@@ -32,10 +31,7 @@ async function call<R extends EndpointRequest, A extends z.ZodType>(
 ): Promise<z.output<A>> {
   return fetchJson(
     { method: contract.method, url: `/proxy/${contract.path}`, headers: { 'x-st1-locale': locale }, ...options },
-    (body) => {
-      if (body === null || typeof body !== 'object') throw new Error('no JSON object');
-      return contract.response.parse(body);
-    },
+    (body) => contract.response.parse(body),
   );
 }
 
