@@ -2,6 +2,7 @@ import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import type { Layout } from '#shared/content-schema';
 import type { HeadData } from '#shared/head';
+import { PartErrorBoundary } from '@/ui/part-error-boundary';
 import { useSite } from '@/ui/site-context';
 import { ConsentBanner } from '@/features/consent/components/consent-banner';
 import { Footer } from './footer';
@@ -59,9 +60,12 @@ export function AppShell({
       {/* Last in the document: the first-visit consent banner must not come before the skip link. */}
       <ConsentBanner />
       {hydrated ? (
-        <Suspense fallback={null}>
-          <ClientExtras tagManagerId={layout?.tagManagerId} locale={locale} layout={keepLayout ? layout : null} />
-        </Suspense>
+        // Offline, its chunk may never load: the page, and what was typed into it, stays.
+        <PartErrorBoundary name="The client extras">
+          <Suspense fallback={null}>
+            <ClientExtras tagManagerId={layout?.tagManagerId} locale={locale} layout={keepLayout ? layout : null} />
+          </Suspense>
+        </PartErrorBoundary>
       ) : null}
     </>
   );

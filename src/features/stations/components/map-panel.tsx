@@ -5,18 +5,9 @@
  * offline, or the script failed after its retries. While Google's script loads, the
  * offline map shows, so there is always a map. The list never depends on either.
  */
-import {
-  Component,
-  lazy,
-  Suspense,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
+import { PartErrorBoundary } from '@/ui/part-error-boundary';
 import { allowMaps, mapsConsentStore } from '@/ui/maps-consent';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { useLingui } from '@lingui/react';
@@ -66,23 +57,6 @@ function usePreloadedOfflineMap(): void {
 type MapState = 'pending' | 'ready' | 'failed';
 
 const noSubscription = () => () => {};
-
-/** A map that breaks (a Maps API change, a chunk that fails) must not take the page with it. */
-class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.warn('The map failed', error);
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 export interface MapPanelProps {
   stations: readonly MapStation[];
@@ -170,7 +144,8 @@ export function MapPanel(props: MapPanelProps) {
 
   // Until the panel is shown, the note says why the map is not Google's; the map waits.
   const offlineMap = shown ? (
-    <MapErrorBoundary
+    <PartErrorBoundary
+      name="The map"
       fallback={
         <p className="station-map__message" role="status">
           {i18n._(props.place === 'stationPage' ? /*i18n*/ 'stations.page.map.failed' : /*i18n*/ 'stations.map.failed')}
@@ -187,7 +162,7 @@ export function MapPanel(props: MapPanelProps) {
           fitTo={props.fitTo}
         />
       </Suspense>
-    </MapErrorBoundary>
+    </PartErrorBoundary>
   ) : (
     loading
   );
@@ -208,7 +183,7 @@ export function MapPanel(props: MapPanelProps) {
         </>
       ) : shown ? (
         // A Google map that breaks (a Maps API change, a chunk that fails) falls back to the offline one.
-        <MapErrorBoundary fallback={offlineMap}>
+        <PartErrorBoundary name="The map" fallback={offlineMap}>
           <Suspense fallback={loading}>
             <StationMap
               stations={stations}
@@ -219,7 +194,7 @@ export function MapPanel(props: MapPanelProps) {
               fitTo={props.fitTo}
             />
           </Suspense>
-        </MapErrorBoundary>
+        </PartErrorBoundary>
       ) : (
         loading
       )}
