@@ -9,6 +9,7 @@
  * release well before most visits end), and whenever the tab becomes visible again (a
  * phone app brought back after hours), at most once a minute.
  */
+import { whenEssentialRequestsAnswered } from '#shared/api/essential-requests';
 import { PROBE_API_PATHS } from '#shared/api/paths';
 import { activateWaitingWorker, checkForWorkerUpdate } from './sw-bridge';
 import { reloadOnNextNavigation } from './navigation-reload';
@@ -50,6 +51,9 @@ export function startBuildCheck(currentBuildId: string): BuildCheck {
     if (changed) return true;
     if (!navigator.onLine) return false;
     lastCheck = Date.now();
+    // Behind the page's own requests: on a link that holds answers back, this one took a
+    // connection the cart's check was waiting for (#shared/api/essential-requests).
+    await whenEssentialRequestsAnswered();
     const latest = await fetchLatestBuildId();
     if (latest !== undefined && latest !== currentBuildId) {
       changed = true;
