@@ -53,12 +53,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isObjectOrNull = (value: unknown) => value === null || isRecord(value);
 
 /**
- * A `_payload.json` answer as the browser reads it (src/features/content/api/fetch-payload.ts):
- * the envelope is checked here, field by field; the page's blocks and the layout inside it
- * are the site server's own rendering of content the origin checked with its schemas, and
- * each block's component reads its own fields. An answer that is no payload (a proxy's
- * page, a truncated body) is refused instead of being taken for one (issue 32: no answer
- * is cast to a type).
+ * A `_payload.json` answer's envelope, checked field by field without zod: an answer that
+ * is no payload at all (a proxy's page, a truncated body, an API error) is refused here.
+ * Client navigation then reads the parts inside with their schemas (./payload-content.ts,
+ * src/features/content/api/fetch-payload.ts), so no answer is cast to a type (issue 32).
  */
 export function isPagePayload(value: unknown): value is PagePayload {
   return (

@@ -221,10 +221,10 @@ export async function requestJson(request: ApiRequest): Promise<ApiAnswer<unknow
  * Sends a request and checks the answer with `read` (a type guard in the browser, a zod
  * parse on the server); an answer that does not fit is a 'bad-answer' ApiError.
  */
-export async function fetchJson<T>(request: ApiRequest, read: (body: unknown) => T): Promise<T> {
+export async function fetchJson<T>(request: ApiRequest, read: (body: unknown) => T | Promise<T>): Promise<T> {
   const answer = await requestJson(request);
   try {
-    return read(answer.body);
+    return await read(answer.body);
   } catch (error) {
     throw new ApiError(
       502,
