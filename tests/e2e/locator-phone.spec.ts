@@ -59,11 +59,15 @@ test.describe('390 px', () => {
     await expect(viewButton(page, 'map')).toHaveAttribute('aria-pressed', 'true');
     await expect(offlineMap(page)).toBeVisible();
     await expect(page.locator('.station-list')).toBeHidden();
-    // Within the first two screens of the page, not after 30 list items (it was ~4,700 px down).
-    const mapTop = await offlineMap(page).evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
-    expect(mapTop).toBeLessThan(2 * 844);
-    // Tall enough to tell places apart: several groups, every station in one of them.
-    expect((await offlineMap(page).boundingBox())!.height).toBeGreaterThanOrEqual(384);
+    // The map fills the first screen under the switch, the search and the country (issue 30
+    // #7: it had about 190 px of it), the zoom buttons on it.
+    const frame = (await offlineMap(page).boundingBox())!;
+    expect(frame.y).toBeLessThan(844 * 0.35);
+    expect(frame.y + frame.height).toBeGreaterThan(844 - 32);
+    const zoom = (await page.locator('.offline-map__controls').boundingBox())!;
+    expect(zoom.y).toBeGreaterThanOrEqual(frame.y);
+    // The search field says what it is for where its label is only read out.
+    await expect(page.getByRole('searchbox')).toHaveAttribute('placeholder', /\S/);
     await expect.poll(() => page.locator('[data-offline-map] [data-kind]').count()).toBeGreaterThanOrEqual(4);
     const total = Number(/^\d+/.exec((await count(page).textContent()) ?? '')?.[0]);
     expect(await drawnTotal(page)).toBe(total);

@@ -175,6 +175,8 @@ export function LocatorForm(props: LocatorFormProps) {
           type="search"
           name="q"
           autoComplete="off"
+          // Shown where the label is read out only (a phone in map view, stations.css).
+          placeholder={i18n._('stations.search.label')}
           value={query.q}
           onChange={(event) => onUpdate({ q: event.target.value })}
         />
