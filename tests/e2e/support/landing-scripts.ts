@@ -139,9 +139,14 @@ export async function measureScripts(
       (async () => {
         const response = await request.response();
         if (!response) throw new Error(`No response for ${request.url()}`);
+        // Chromium may not hand over the body of an answer the worker gave from its cache:
+        // the same file is asked of the server then (the worker's copy is the build's file).
+        const body = await response
+          .body()
+          .catch(async () => (await context.request.get(request.url(), { failOnStatusCode: true })).body());
         return {
           url: new URL(request.url()),
-          gzipBytes: gzipSync(await response.body(), { level: 9 }).length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
           phase: phases.get(request) ?? 'before interaction',
           fromServiceWorker: response.fromServiceWorker(),
         };
