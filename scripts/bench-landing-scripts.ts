@@ -36,7 +36,8 @@ interface BuildVisits {
 }
 
 async function measureBuild(browser: Browser, distDir: string, label: string): Promise<BuildVisits> {
-  if (!existsSync(join(distDir, 'client', 'sw.js'))) throw new Error(`No build in ${distDir}: run npm run build first.`);
+  if (!existsSync(join(distDir, 'client', 'sw.js')))
+    throw new Error(`No build in ${distDir}: run npm run build first.`);
   const product = await startProduct({ port: await freePort(), name: 'landing-scripts', env: { DIST_DIR: distDir } });
   const runs: BuildVisits['runs'] = [];
   try {

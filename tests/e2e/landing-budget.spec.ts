@@ -39,7 +39,10 @@ test('the landing page fetches at most 100 KB gzip of script before interaction,
   test.info().annotations.push({ type: 'first visit', description: report });
   expect(first.visit.beforeInteractionBytes, report).toBeLessThanOrEqual(LANDING_SCRIPT_BUDGET_BYTES);
   // The station sync's code came at the idle moment, not before.
-  expect(first.visit.scripts.filter((script) => script.phase === 'at the first idle moment').length, report).toBeGreaterThan(0);
+  expect(
+    first.visit.scripts.filter((script) => script.phase === 'at the first idle moment').length,
+    report,
+  ).toBeGreaterThan(0);
   await first.page.close();
 
   const installed = await measureScripts(context, '/');

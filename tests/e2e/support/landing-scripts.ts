@@ -135,23 +135,24 @@ export async function measureScripts(
   page.on('requestfinished', (request) => {
     settle(request);
     if (request.resourceType() !== 'script') return;
-    pending.push(
-      (async () => {
-        const response = await request.response();
-        if (!response) throw new Error(`No response for ${request.url()}`);
-        // Chromium may not hand over the body of an answer the worker gave from its cache:
-        // the same file is asked of the server then (the worker's copy is the build's file).
-        const body = await response
-          .body()
-          .catch(async () => (await context.request.get(request.url(), { failOnStatusCode: true })).body());
-        return {
-          url: new URL(request.url()),
-          gzipBytes: gzipSync(body, { level: 9 }).length,
-          phase: phases.get(request) ?? 'before interaction',
-          fromServiceWorker: response.fromServiceWorker(),
-        };
-      })(),
-    );
+    const measured = (async () => {
+      const response = await request.response();
+      if (!response) throw new Error(`No response for ${request.url()}`);
+      // Chromium may not hand over the body of an answer the worker gave from its cache:
+      // the same file is asked of the server then (the worker's copy is the build's file).
+      const body = await response
+        .body()
+        .catch(async () => (await context.request.get(request.url(), { failOnStatusCode: true })).body());
+      return {
+        url: new URL(request.url()),
+        gzipBytes: gzipSync(body, { level: 9 }).length,
+        phase: phases.get(request) ?? 'before interaction',
+        fromServiceWorker: response.fromServiceWorker(),
+      };
+    })();
+    // Failures surface in Promise.all below, not as an unhandled rejection meanwhile.
+    measured.catch(() => {});
+    pending.push(measured);
   });
 
   await page.goto(path, { waitUntil: 'load' });
@@ -190,7 +191,9 @@ export function describeScripts(visit: ScriptVisit): string {
     const total = phase === 'before interaction' ? visit.beforeInteractionBytes : visit.atIdleBytes;
     lines.push(`${phase}: ${kb(total)} in ${scripts.length} scripts`);
     for (const script of scripts)
-      lines.push(`  ${kb(script.gzipBytes).padStart(9)}  ${script.path}${script.fromServiceWorker ? ' (service worker)' : ''}`);
+      lines.push(
+        `  ${kb(script.gzipBytes).padStart(9)}  ${script.path}${script.fromServiceWorker ? ' (service worker)' : ''}`,
+      );
   }
   return lines.join('\n');
 }
