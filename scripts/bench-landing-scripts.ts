@@ -6,7 +6,7 @@
  * a fresh profile (no service worker yet) and on a visit with the worker installed.
  * Debian's Chromium with the e2e flags against the production build (DIST_DIR, default
  * dist). BENCH_BASELINE_DIST names a second build (e.g. main's) measured in the same run,
- * side by side. Replaces the marked block in docs/performance.md; exits 1 when a measured
+ * side by side (BENCH_BASELINE_LABEL names it in the table). Replaces the marked block in docs/performance.md; exits 1 when a measured
  * build of DIST_DIR is over the budget (not in smoke runs).
  */
 import { existsSync } from 'node:fs';
@@ -102,7 +102,14 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const builds: BuildVisits[] = [];
   try {
-    if (baselineDir) builds.push(await measureBuild(browser, resolve(baselineDir), `baseline (${baselineDir})`));
+    if (baselineDir)
+      builds.push(
+        await measureBuild(
+          browser,
+          resolve(baselineDir),
+          process.env.BENCH_BASELINE_LABEL ?? `baseline (${baselineDir})`,
+        ),
+      );
     builds.push(await measureBuild(browser, distDir, 'this build'));
   } finally {
     await browser.close();
