@@ -5,11 +5,38 @@ import type { HeadData } from '#shared/head';
 import { PartErrorBoundary } from '@/ui/part-error-boundary';
 import { useSite } from '@/ui/site-context';
 import { ConsentBanner } from '@/features/consent/components/consent-banner';
+import { afterInteractionOrIdle } from '@/features/pwa/after-load-idle';
 import { Footer } from './footer';
 import { Header } from './header';
 
 const ClientExtras = lazy(() => import('./client-extras'));
+// Its own chunk, mounted right after hydration: a notice of the visitor's first press
+// (a product added to the cart) must find the region there, so it does not wait with the
+// client extras.
+const Notifications = lazy(() => import('@/ui/notifications').then((module) => ({ default: module.Notifications })));
 const noSubscription = () => () => {};
+
+/**
+ * Whether the client extras are wanted yet: at the visitor's first press or key, or at the
+ * first idle moment after the load event, once per document (afterInteractionOrIdle). Not
+ * before: a first visit of the landing page would fetch their script (the HTTP client,
+ * valtio, the service worker's bridge) before the visitor can use the page, and the page
+ * on screen needs none of it (docs/performance.md "Landing page JavaScript budget").
+ */
+let extrasWanted = false;
+let extrasAsked = false;
+const extrasListeners = new Set<() => void>();
+function subscribeExtrasWanted(listener: () => void): () => void {
+  extrasListeners.add(listener);
+  if (!extrasAsked) {
+    extrasAsked = true;
+    void afterInteractionOrIdle().then(() => {
+      extrasWanted = true;
+      for (const notify of extrasListeners) notify();
+    });
+  }
+  return () => extrasListeners.delete(listener);
+}
 
 /** The page-loading flag of spec §4: shown while a client navigation fetches its payload. */
 function LoadingBar({ loading }: { loading: boolean }) {
@@ -45,6 +72,12 @@ export function AppShell({
     () => true,
     () => false,
   );
+  // False on the server and while hydrating (the server's snapshot), like `hydrated`.
+  const extras = useSyncExternalStore(
+    subscribeExtrasWanted,
+    () => extrasWanted,
+    () => false,
+  );
   return (
     <>
       <a className="skip-link" href="#main">
@@ -60,7 +93,14 @@ export function AppShell({
       {/* Last in the document: the first-visit consent banner must not come before the skip link. */}
       <ConsentBanner />
       {hydrated ? (
-        // Offline, its chunk may never load: the page, and what was typed into it, stays.
+        // Offline, their chunks may never load: the page, and what was typed into it, stays.
+        <PartErrorBoundary name="The notifications">
+          <Suspense fallback={null}>
+            <Notifications />
+          </Suspense>
+        </PartErrorBoundary>
+      ) : null}
+      {hydrated && extras ? (
         <PartErrorBoundary name="The client extras">
           <Suspense fallback={null}>
             <ClientExtras tagManagerId={layout?.tagManagerId} locale={locale} layout={keepLayout ? layout : null} />

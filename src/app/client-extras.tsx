@@ -1,8 +1,11 @@
 /**
- * Parts of the shell that exist only in the browser after hydration: the consent
- * banner/dialog with the tag manager, and the notifications live region. Neither is in
- * the server-rendered HTML, so they load as their own chunk (with valtio) after the page
- * is interactive and stay out of the landing page's JavaScript budget.
+ * Parts of the shell that exist only in the browser and that the page on screen does not
+ * need: the consent manager (the settings dialog, the tag manager), the session check, the
+ * service worker's bridge with the background tasks, and storing the layout. None is in
+ * the server-rendered HTML; they load as their own chunk (with the HTTP client and
+ * valtio) at the visitor's first press or key, or at the first idle moment after the load
+ * event (app-shell.tsx), and stay out of the landing page's JavaScript budget
+ * (docs/performance.md). The notifications region loads on its own right after hydration.
  */
 import { useEffect } from 'react';
 import type { Layout } from '#shared/content-schema';
@@ -11,7 +14,6 @@ import { ConsentManager } from '@/features/consent/components/consent-manager';
 import { whenServiceWorkerControls } from '@/features/pwa/sw-bridge';
 // Service worker, build check, payload prefetch and install offer (src/features/pwa).
 import PwaExtras, { type BackgroundTask } from '@/features/pwa/components/pwa-extras';
-import { Notifications } from '@/ui/notifications';
 // The auth check that fills the session store (src/features/account/session, spec §4).
 import SessionManager from '@/features/account/session/session-manager';
 
@@ -57,7 +59,6 @@ export default function ClientExtras({
   return (
     <>
       <KeepLayout locale={locale} layout={layout} />
-      <Notifications />
       <ConsentManager tagManagerId={tagManagerId} />
       <PwaExtras backgroundTasks={BACKGROUND_TASKS} />
       <SessionManager />

@@ -6,6 +6,7 @@ import {
   FALLBACK_ERROR_MESSAGE_ID,
   notificationsStore,
   removeNotification,
+  subscribeNotifications,
 } from './notifications-store';
 
 describe('notifications store', () => {
@@ -88,5 +89,17 @@ describe('notifications store', () => {
     allowNotifications();
     expect(addNotificationOnceReady({ message: 'b' })).toBeDefined();
     expect(notificationsStore.items.map((item) => item.message)).toEqual(['messages.cartValidationFailed', 'b']);
+  });
+
+  it('tells its subscribers of every change, each a new list (the region renders from it without valtio)', () => {
+    allowNotifications();
+    const seen: Array<readonly unknown[]> = [];
+    const unsubscribe = subscribeNotifications(() => seen.push(notificationsStore.items));
+    const id = addNotification({ message: 'a' });
+    removeNotification(id!);
+    unsubscribe();
+    addNotification({ message: 'b' });
+    expect(seen.map((items) => items.length)).toEqual([1, 0]);
+    expect(seen[0]).not.toBe(seen[1]);
   });
 });

@@ -3,8 +3,12 @@
  * success, error, warning or information). None are added while the server renders or
  * the browser hydrates — they would differ between the two renders — so adds before
  * `allowNotifications()` (called by <Notifications> once it has mounted) are dropped.
+ *
+ * A plain store with a subscription rather than valtio: the notification region loads
+ * right after hydration, before the visitor can interact, and valtio would add its weight
+ * to the landing page's script budget (docs/performance.md). `items` is replaced, never
+ * changed in place, so that each change is a new snapshot.
  */
-import { proxy } from 'valtio';
 import type { NotificationType } from '#shared/rules/states';
 
 /** The message shown for an error without a message of its own. */
@@ -29,7 +33,20 @@ export interface NotificationInput {
   type?: NotificationType;
 }
 
-export const notificationsStore = proxy<{ items: AppNotification[]; ready: boolean }>({ items: [], ready: false });
+export const notificationsStore: { items: readonly AppNotification[]; ready: boolean } = { items: [], ready: false };
+
+const listeners = new Set<() => void>();
+
+/** Calls `listener` after every change of the notifications; returns the unsubscribe. */
+export function subscribeNotifications(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function setItems(items: readonly AppNotification[]): void {
+  notificationsStore.items = items;
+  for (const listener of listeners) listener();
+}
 
 let sequence = 0;
 function nextId(): string {
@@ -81,10 +98,10 @@ export function addNotification(input: NotificationInput): string | undefined {
   const notification = resolveInput(input);
   if (typeof window === 'undefined' || !notificationsStore.ready) return undefined;
   const id = nextId();
-  notificationsStore.items.push({ id, ...notification });
+  setItems([...notificationsStore.items, { id, ...notification }]);
   return id;
 }
 
 export function removeNotification(id: string): void {
-  notificationsStore.items = notificationsStore.items.filter((item) => item.id !== id);
+  setItems(notificationsStore.items.filter((item) => item.id !== id));
 }

@@ -2,14 +2,25 @@
  * The notification list (spec §4) as a polite live region, so that screen readers
  * announce each new notice. Mounting it after hydration is what lets notifications in.
  */
-import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react';
-import { allowNotifications, notificationsStore, removeNotification } from './notifications-store';
+import {
+  allowNotifications,
+  notificationsStore,
+  removeNotification,
+  subscribeNotifications,
+  type AppNotification,
+} from './notifications-store';
 import './notifications.css';
 
+const NONE: readonly AppNotification[] = [];
+
 export function Notifications() {
-  const { items } = useSnapshot(notificationsStore);
+  const items = useSyncExternalStore(
+    subscribeNotifications,
+    () => notificationsStore.items,
+    () => NONE,
+  );
   const { i18n } = useLingui();
 
   // Effects run only in the browser and only after the hydration render has committed.

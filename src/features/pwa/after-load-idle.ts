@@ -45,3 +45,52 @@ export function afterLoadAndIdle(env: LoadIdleEnvironment = browserLoadIdleEnvir
     else env.onLoad(afterLoad);
   });
 }
+
+/**
+ * What the visitor does that calls for the page's deferred parts at once: a press, a
+ * touch or a key (Tab included). Scrolling and reading call for none of them.
+ */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown'] as const;
+
+/** LoadIdleEnvironment, and the visitor's first press or key. */
+export interface InteractionIdleEnvironment extends LoadIdleEnvironment {
+  /** Calls `callback` once, at the first press, touch or key anywhere in the page. */
+  onFirstInteraction(callback: () => void): void;
+}
+
+function browserInteractionIdleEnvironment(): InteractionIdleEnvironment {
+  return {
+    ...browserLoadIdleEnvironment(),
+    onFirstInteraction: (callback) => {
+      const stop = new AbortController();
+      const once = () => {
+        stop.abort();
+        callback();
+      };
+      for (const type of INTERACTIONS)
+        window.addEventListener(type, once, { capture: true, passive: true, signal: stop.signal });
+    },
+  };
+}
+
+/**
+ * Resolves at the visitor's first press or key, or at the first idle moment after the
+ * load event (IDLE_TIMEOUT_MS at most), whichever comes first. For the parts of the page
+ * that a visitor may need soon but never before the page is usable (the consent manager,
+ * the session check, the service worker's bridge): the landing page's first script stays
+ * within its budget (docs/performance.md "Landing page JavaScript budget"), and a visitor
+ * who acts before the browser is idle gets them at once.
+ */
+export function afterInteractionOrIdle(
+  env: InteractionIdleEnvironment = browserInteractionIdleEnvironment(),
+): Promise<void> {
+  return new Promise((resolve) => {
+    env.onFirstInteraction(resolve);
+    const whenIdle = () => {
+      if (env.requestIdleCallback) env.requestIdleCallback(resolve, { timeout: IDLE_TIMEOUT_MS });
+      else env.setTimeout(resolve, 0);
+    };
+    if (env.isLoaded()) whenIdle();
+    else env.onLoad(whenIdle);
+  });
+}
