@@ -76,6 +76,10 @@ const OFFLINE_CORE_MODULES = [
   /\/src\/features\/stations\/offline-pages\.ts$/,
   /\/src\/features\/stations\/offline-station-page\.ts$/,
   /\/src\/features\/content\/api\/fetch-payload\.ts$/,
+  // Loaded by fetch-payload beside each request (a dynamic import, which visit() does not follow).
+  /\/src\/shared\/payload-content\.ts$/,
+  // Its own chunk after hydration: "added to the cart" and the offline notices need it offline too.
+  /\/src\/ui\/notifications\.tsx$/,
   /\/locales\/[\w-]+\/(?:app|shop|stations)\.po(?:\?|$)/,
 ];
 
