@@ -1,0 +1,441 @@
+/**
+ * The compact wire forms of the two station channels (docs/stations.md "Two channels"):
+ * the station facts (`cms-view/v1/station-facts`: name, address, hours, services, the
+ * charge points' static data) and the live data (`cms-view/v1/station-live`: prices,
+ * charger statuses, tariffs), each with its own version. The origin encodes, the browser
+ * decodes before storing; `decode(encode(x))` is `x` (station-wire.test.ts, fast-check).
+ *
+ * What makes them small, against the keyed JSON of `cms-view/v1/stations`:
+ * - tuples instead of objects (no key repeated per station or row);
+ * - values many stations share (weekly hours, service lists, connector lists) sent once in
+ *   a table, the stations naming them by index;
+ * - codes (grade, status, service, plug) as their index in the shared lists, which only
+ *   ever grow at the end (FUEL_GRADES, EVSE_STATUSES, SERVICE_CODES, CONNECTOR_STANDARDS);
+ * - prices as integer thousandths, coordinates as integer 1e-5 degrees (about a metre),
+ *   times as whole seconds before the answer's `base`;
+ * - a charge point's uid as its number when it is `<station id>-<n>`;
+ * - the country once, in the envelope.
+ *
+ * No zod: the browser bundle carries none. The decoders check every value they read and
+ * leave out a row or station that does not fit (a station decoded here still passes
+ * `isStationSummary` before it is stored), and throw on a broken envelope.
+ */
+import { CONNECTOR_STANDARDS, EVSE_STATUSES, type ChargeTariff, type EvseStatus } from './charge-points';
+import { FUEL_GRADES, type FuelGrade } from './fuel-prices';
+import { SERVICE_CODES, STATION_COUNTRIES } from './station-constants';
+import type { ServiceCode, StationCountry, WeeklyHours } from './stations';
+
+// ---------------------------------------------------------------------------------------
+// Facts
+
+/** A charge point's static facts: which it is, its plugs and the tariff it is priced by. */
+export interface ChargePointFacts {
+  uid: string;
+  evseId?: string;
+  connectors: Array<{ standard: (typeof CONNECTOR_STANDARDS)[number]; kw: number }>;
+  tariffId?: string;
+}
+
+/** A station's facts: the list entry without live data. */
+export interface StationFacts {
+  id: string;
+  slug: string;
+  name: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: StationCountry;
+  lat: number;
+  lng: number;
+  services: ServiceCode[];
+  express: boolean;
+  hours: WeeklyHours | null;
+  phone?: string;
+  kitchenHours?: WeeklyHours;
+  lunchHours?: WeeklyHours;
+  chargePoints?: ChargePointFacts[];
+}
+
+/** The facts channel's answer, decoded. */
+export interface FactsList {
+  country: StationCountry;
+  version: number;
+  dataset?: string;
+  full: boolean;
+  stations: StationFacts[];
+  removed: string[];
+}
+
+/** [uid, connectors index, evse id or 0, tariff id]: trailing absent values left off. */
+type ChargePointTuple = [number | string, number, (string | 0)?, string?];
+
+/**
+ * [id, slug, name, address, postal code, city, lat × 1e5, lng × 1e5, services index,
+ * express 1/0, hours index (-1: malformed), phone or 0, kitchen index (-1: none), lunch
+ * index (-1: none), charge points]: trailing absent values left off.
+ */
+type FactsTuple = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  number,
+  0 | 1,
+  number,
+  (string | 0)?,
+  number?,
+  number?,
+  ChargePointTuple[]?,
+];
+
+export interface FactsWire {
+  country: StationCountry;
+  version: number;
+  dataset?: string;
+  full: boolean;
+  /** Weekly hours (opening, kitchen, lunch) the stations name by index. */
+  hours: WeeklyHours[];
+  /** Service lists as SERVICE_CODES indices. */
+  services: number[][];
+  /** Connector lists as [CONNECTOR_STANDARDS index, kW]. */
+  connectors: Array<Array<[number, number]>>;
+  stations: FactsTuple[];
+  removed: string[];
+}
+
+/** Equal values once, in the order first met; `index` gives a value's place. */
+function table<T>() {
+  const values: T[] = [];
+  const places = new Map<string, number>();
+  return {
+    values,
+    index(value: T): number {
+      const key = JSON.stringify(value);
+      let place = places.get(key);
+      if (place === undefined) {
+        place = values.length;
+        values.push(value);
+        places.set(key, place);
+      }
+      return place;
+    },
+  };
+}
+
+const E5 = 100_000;
+
+/** Drops trailing `undefined`s, so a tuple ends with its last present value. */
+function trimmed<T extends unknown[]>(tuple: T): T {
+  let end = tuple.length;
+  while (end > 0 && tuple[end - 1] === undefined) end -= 1;
+  return tuple.slice(0, end) as T;
+}
+
+/** The number of `<station>-<n>` (n canonical), else the uid as it is. */
+function shortUid(station: string, uid: string): number | string {
+  const prefix = `${station}-`;
+  if (!uid.startsWith(prefix)) return uid;
+  const rest = uid.slice(prefix.length);
+  return /^(?:0|[1-9]\d{0,14})$/.test(rest) ? Number(rest) : uid;
+}
+
+const fullUid = (station: string, uid: number | string) => (typeof uid === 'number' ? `${station}-${uid}` : uid);
+
+export function encodeFacts(list: FactsList): FactsWire {
+  const hours = table<WeeklyHours>();
+  const services = table<number[]>();
+  const connectors = table<Array<[number, number]>>();
+  const stations = list.stations.map((station): FactsTuple => {
+    const points = station.chargePoints?.map((point) =>
+      trimmed<ChargePointTuple>([
+        shortUid(station.id, point.uid),
+        connectors.index(point.connectors.map((c) => [CONNECTOR_STANDARDS.indexOf(c.standard), c.kw])),
+        point.evseId ?? (point.tariffId !== undefined ? 0 : undefined),
+        point.tariffId,
+      ]),
+    );
+    const kitchen = station.kitchenHours ? hours.index(station.kitchenHours) : undefined;
+    const lunch = station.lunchHours ? hours.index(station.lunchHours) : undefined;
+    const after = points ? 3 : lunch !== undefined ? 2 : kitchen !== undefined ? 1 : 0;
+    return trimmed<FactsTuple>([
+      station.id,
+      station.slug,
+      station.name,
+      station.address,
+      station.postalCode,
+      station.city,
+      Math.round(station.lat * E5),
+      Math.round(station.lng * E5),
+      services.index(station.services.map((code) => SERVICE_CODES.indexOf(code))),
+      station.express ? 1 : 0,
+      station.hours ? hours.index(station.hours) : -1,
+      station.phone ?? (after > 0 ? 0 : undefined),
+      kitchen ?? (after > 1 ? -1 : undefined),
+      lunch ?? (after > 2 ? -1 : undefined),
+      points,
+    ]);
+  });
+  return {
+    country: list.country,
+    version: list.version,
+    ...(list.dataset !== undefined ? { dataset: list.dataset } : {}),
+    full: list.full,
+    hours: hours.values,
+    services: services.values,
+    connectors: connectors.values,
+    stations,
+    removed: list.removed,
+  };
+}
+
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isInteger = (value: unknown): value is number => Number.isSafeInteger(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const codeAt = <T>(codes: readonly T[], index: unknown): T | undefined =>
+  isInteger(index) ? codes[index] : undefined;
+
+/** The envelope both channels share; throws when it is not one of `country`. */
+function envelope(value: unknown, country: StationCountry): Fields & { version: number; full: boolean } {
+  if (
+    !isObject(value) ||
+    value.country !== country ||
+    !(STATION_COUNTRIES as readonly string[]).includes(country) ||
+    !isInteger(value.version) ||
+    value.version < 0 ||
+    typeof value.full !== 'boolean'
+  )
+    throw new Error('The station answer has an unexpected envelope');
+  return value as Fields & { version: number; full: boolean };
+}
+
+const datasetOf = (value: Fields) =>
+  isString(value.dataset) && value.dataset ? { dataset: value.dataset } : {};
+
+function decodeChargePoint(
+  station: string,
+  tuple: unknown,
+  connectorLists: ReadonlyArray<ChargePointFacts['connectors'] | undefined>,
+): ChargePointFacts | undefined {
+  if (!Array.isArray(tuple)) return undefined;
+  const [uid, connectorIndex, evseId, tariffId] = tuple as unknown[];
+  const connectors = codeAt(connectorLists, connectorIndex);
+  if (!(isString(uid) || isInteger(uid)) || !connectors) return undefined;
+  if (!(evseId === undefined || evseId === 0 || isString(evseId))) return undefined;
+  if (!(tariffId === undefined || isString(tariffId))) return undefined;
+  return {
+    uid: fullUid(station, uid),
+    ...(isString(evseId) ? { evseId } : {}),
+    connectors: connectors.map((connector) => ({ ...connector })),
+    ...(tariffId !== undefined ? { tariffId } : {}),
+  };
+}
+
+function decodeStation(
+  tuple: unknown,
+  country: StationCountry,
+  tables: {
+    hours: readonly unknown[];
+    services: ReadonlyArray<ServiceCode[] | undefined>;
+    connectors: ReadonlyArray<ChargePointFacts['connectors'] | undefined>;
+  },
+): StationFacts | undefined {
+  if (!Array.isArray(tuple) || tuple.length < 11) return undefined;
+  const [id, slug, name, address, postalCode, city, lat, lng, services, express, hours, phone, kitchen, lunch, points] =
+    tuple as unknown[];
+  if (![id, slug, name, address, postalCode, city].every(isString) || !isInteger(lat) || !isInteger(lng))
+    return undefined;
+  const serviceList = codeAt(tables.services, services);
+  const weekly = hours === -1 ? null : (codeAt(tables.hours, hours) as WeeklyHours | undefined);
+  if (!serviceList || weekly === undefined || (express !== 0 && express !== 1)) return undefined;
+  if (!(phone === undefined || phone === 0 || isString(phone))) return undefined;
+  const kitchenHours = kitchen === undefined || kitchen === -1 ? undefined : codeAt(tables.hours, kitchen);
+  const lunchHours = lunch === undefined || lunch === -1 ? undefined : codeAt(tables.hours, lunch);
+  if ((kitchen !== undefined && kitchen !== -1 && !kitchenHours) || (lunch !== undefined && lunch !== -1 && !lunchHours))
+    return undefined;
+  if (points !== undefined && !Array.isArray(points)) return undefined;
+  const chargePoints = (points as unknown[] | undefined)
+    ?.map((point) => decodeChargePoint(id as string, point, tables.connectors))
+    .filter((point) => point !== undefined);
+  return {
+    id: id as string,
+    slug: slug as string,
+    name: name as string,
+    address: address as string,
+    postalCode: postalCode as string,
+    city: city as string,
+    country,
+    lat: lat / E5,
+    lng: lng / E5,
+    services: [...serviceList],
+    express: express === 1,
+    hours: weekly,
+    ...(isString(phone) ? { phone } : {}),
+    ...(kitchenHours ? { kitchenHours: kitchenHours as WeeklyHours } : {}),
+    ...(lunchHours ? { lunchHours: lunchHours as WeeklyHours } : {}),
+    ...(chargePoints ? { chargePoints } : {}),
+  };
+}
+
+/** The facts channel's answer as sent; throws on a broken envelope, leaves out stations that do not fit. */
+export function decodeFacts(value: unknown, country: StationCountry): FactsList {
+  const wire = envelope(value, country);
+  const { hours, services, connectors, stations, removed } = wire;
+  if (![hours, services, connectors, stations, removed].every(Array.isArray))
+    throw new Error('The station facts answer has an unexpected shape');
+  const serviceLists = (services as unknown[]).map((list) => {
+    const codes = Array.isArray(list) ? list.map((index) => codeAt(SERVICE_CODES, index)) : [];
+    return Array.isArray(list) && codes.every((code) => code !== undefined) ? codes : undefined;
+  });
+  const connectorLists = (connectors as unknown[]).map((list) => {
+    if (!Array.isArray(list)) return undefined;
+    const decoded = list.map((pair) => {
+      const [standard, kw] = Array.isArray(pair) ? (pair as unknown[]) : [];
+      const code = codeAt(CONNECTOR_STANDARDS, standard);
+      return code && isNumber(kw) ? { standard: code, kw } : undefined;
+    });
+    return decoded.every((item) => item !== undefined) ? decoded : undefined;
+  });
+  const tables = { hours: hours as unknown[], services: serviceLists, connectors: connectorLists };
+  return {
+    country,
+    version: wire.version,
+    ...datasetOf(wire),
+    full: wire.full,
+    stations: (stations as unknown[])
+      .map((tuple) => decodeStation(tuple, country, tables))
+      .filter((station) => station !== undefined),
+    removed: (removed as unknown[]).filter(isString),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Live data
+
+export interface LivePrice {
+  station: string;
+  grade: FuelGrade;
+  price: number;
+  /** ISO 8601 UTC, whole seconds. */
+  setAt: string;
+}
+
+export interface LiveStatus {
+  station: string;
+  uid: string;
+  status: EvseStatus;
+  /** ISO 8601 UTC, whole seconds. */
+  statusAt: string;
+}
+
+/** The live channel's answer, decoded: current values (full) or those changed since a version. */
+export interface LiveList {
+  country: StationCountry;
+  version: number;
+  dataset?: string;
+  full: boolean;
+  prices: LivePrice[];
+  statuses: LiveStatus[];
+  tariffs: Array<{ id: string; tariff: ChargeTariff }>;
+}
+
+/** [station, FUEL_GRADES index, price in thousandths, seconds before base]. */
+type PriceTuple = [string, number, number, number];
+/** [station, uid (its number when `<station>-<n>`), EVSE_STATUSES index, seconds before base]. */
+type StatusTuple = [string, number | string, number, number];
+/** [id, per kWh, per minute, per session, per parking minute]: absent ones null, trailing ones left off. */
+type TariffTuple = [string, ...Array<number | null>];
+
+export interface LiveWire {
+  country: StationCountry;
+  version: number;
+  dataset?: string;
+  full: boolean;
+  /** Epoch seconds the rows' times count back from. */
+  base: number;
+  prices: PriceTuple[];
+  statuses: StatusTuple[];
+  tariffs: TariffTuple[];
+}
+
+const TARIFF_FIELDS = ['kwh', 'minute', 'session', 'parkingMinute'] as const;
+const seconds = (instant: string) => Math.floor(Date.parse(instant) / 1000);
+const instantOf = (base: number, before: number) => new Date((base - before) * 1000).toISOString();
+
+/** `base`: the epoch second the times count back from (the origin's clock: small numbers for recent times). */
+export function encodeLive(list: LiveList, base: number): LiveWire {
+  return {
+    country: list.country,
+    version: list.version,
+    ...(list.dataset !== undefined ? { dataset: list.dataset } : {}),
+    full: list.full,
+    base,
+    prices: list.prices.map((row) => [
+      row.station,
+      FUEL_GRADES.indexOf(row.grade),
+      Math.round(row.price * 1000),
+      base - seconds(row.setAt),
+    ]),
+    statuses: list.statuses.map((row) => [
+      row.station,
+      shortUid(row.station, row.uid),
+      EVSE_STATUSES.indexOf(row.status),
+      base - seconds(row.statusAt),
+    ]),
+    tariffs: list.tariffs.map(({ id, tariff }) => {
+      const values = trimmed(TARIFF_FIELDS.map((field) => tariff[field]));
+      return [id, ...values.map((value) => value ?? null)];
+    }),
+  };
+}
+
+function decodePrice(tuple: unknown, base: number): LivePrice | undefined {
+  if (!Array.isArray(tuple)) return undefined;
+  const [station, grade, milli, before] = tuple as unknown[];
+  const code = codeAt(FUEL_GRADES, grade);
+  if (!isString(station) || !code || !isInteger(milli) || milli <= 0 || !isInteger(before)) return undefined;
+  return { station, grade: code, price: milli / 1000, setAt: instantOf(base, before) };
+}
+
+function decodeStatus(tuple: unknown, base: number): LiveStatus | undefined {
+  if (!Array.isArray(tuple)) return undefined;
+  const [station, uid, status, before] = tuple as unknown[];
+  const code = codeAt(EVSE_STATUSES, status);
+  if (!isString(station) || !(isString(uid) || isInteger(uid)) || !code || !isInteger(before)) return undefined;
+  return { station, uid: fullUid(station, uid), status: code, statusAt: instantOf(base, before) };
+}
+
+function decodeTariff(tuple: unknown): { id: string; tariff: ChargeTariff } | undefined {
+  if (!Array.isArray(tuple) || !isString(tuple[0]) || tuple.length > 1 + TARIFF_FIELDS.length) return undefined;
+  const tariff: ChargeTariff = {};
+  for (const [index, field] of TARIFF_FIELDS.entries()) {
+    const value: unknown = tuple[index + 1];
+    if (value === undefined || value === null) continue;
+    if (!isNumber(value) || value < 0) return undefined;
+    tariff[field] = value;
+  }
+  return { id: tuple[0], tariff };
+}
+
+/** The live channel's answer as sent; throws on a broken envelope, leaves out rows that do not fit. */
+export function decodeLive(value: unknown, country: StationCountry): LiveList {
+  const wire = envelope(value, country);
+  const { base, prices, statuses, tariffs } = wire;
+  if (!isInteger(base) || ![prices, statuses, tariffs].every(Array.isArray))
+    throw new Error('The station live data answer has an unexpected shape');
+  return {
+    country,
+    version: wire.version,
+    ...datasetOf(wire),
+    full: wire.full,
+    prices: (prices as unknown[]).map((row) => decodePrice(row, base)).filter((row) => row !== undefined),
+    statuses: (statuses as unknown[]).map((row) => decodeStatus(row, base)).filter((row) => row !== undefined),
+    tariffs: (tariffs as unknown[]).map(decodeTariff).filter((row) => row !== undefined),
+  };
+}
