@@ -29,7 +29,7 @@ import type { ServiceCode, StationCountry, WeeklyHours } from './stations';
 // Facts
 
 /** A charge point's static facts: which it is, its plugs and the tariff it is priced by. */
-export interface ChargePointFacts {
+interface ChargePointFacts {
   uid: string;
   evseId?: string;
   connectors: Array<{ standard: (typeof CONNECTOR_STANDARDS)[number]; kw: number }>;
@@ -92,7 +92,7 @@ type FactsTuple = [
   ChargePointTuple[]?,
 ];
 
-export interface FactsWire {
+interface FactsWire {
   country: StationCountry;
   version: number;
   dataset?: string;

@@ -142,7 +142,7 @@ export async function countStations(country: StationCountry): Promise<number> {
 const WRITE_BATCH = 50;
 
 /** The live channel's part of a list's meta after a full list built from both channels. */
-export interface LiveMeta {
+interface LiveMeta {
   liveVersion: number;
   liveEtag: string | null;
   tariffs: Tariffs;

@@ -53,7 +53,7 @@ export function fromFacts(facts: StationFacts, held: StationSummary | undefined,
 }
 
 /** The live rows of one station. */
-export interface StationLiveRows {
+interface StationLiveRows {
   prices?: readonly LivePrice[];
   statuses?: readonly LiveStatus[];
 }

@@ -9,7 +9,7 @@ import type { Locale } from '#shared/locales';
 import type { StationCountry } from '#shared/stations';
 import { decodeFacts, decodeLive, type FactsList, type LiveList } from '#shared/station-wire';
 
-export interface ChannelRequest {
+interface ChannelRequest {
   /** The stored version: the answer holds the changes since it (0: the full list). */
   since?: number;
   /** The history the stored version belongs to (another one answers in full). */
@@ -20,7 +20,7 @@ export interface ChannelRequest {
   signal?: AbortSignal;
 }
 
-export type ChannelAnswer<L> = { unchanged: true } | { unchanged: false; list: L; etag: string | null };
+type ChannelAnswer<L> = { unchanged: true } | { unchanged: false; list: L; etag: string | null };
 
 async function fetchChannel<L>(
   path: string,
