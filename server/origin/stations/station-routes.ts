@@ -128,12 +128,12 @@ export function stationRoutes(
       etagParts: (country) => [today(country), 'facts'],
       cache: caches.facts,
       build: async (country, since, full, history) => {
-        const [changes, live] = await Promise.all([
+        const [changes, points] = await Promise.all([
           deps.stations.changesSince(country, since),
-          deps.live.forChanges(country, since),
+          deps.live.chargePointsForChanges(country, since),
         ]);
         // The charge points' static data only: prices and statuses travel in the live channel.
-        const facts = toSummaries(changes.changed, now(), { prices: new Map(), chargePoints: live.chargePoints });
+        const facts = toSummaries(changes.changed, now(), points);
         const wire = encodeFacts({
           country,
           version: changes.version,
