@@ -208,6 +208,22 @@ describe('live data on the wire', () => {
     );
     expect(wire.prices).toEqual([['FI-0001', FUEL_GRADES.indexOf('95'), 1879, 120]]);
     expect(wire.statuses).toEqual([['FI-0001', 2, EVSE_STATUSES.indexOf('CHARGING'), 30]]);
+    // A station's rows in one group: its id once.
+    const two = encodeLive(
+      {
+        country: 'FI',
+        version: 9,
+        full: true,
+        prices: [
+          { station: 'FI-0001', grade: '95', price: 1.879, setAt: '2026-11-29T11:58:00.000Z' },
+          { station: 'FI-0001', grade: 'diesel', price: 1.779, setAt: '2026-11-29T11:58:00.000Z' },
+        ],
+        statuses: [],
+        tariffs: [],
+      },
+      base,
+    );
+    expect(two.prices).toEqual([['FI-0001', 0, 1879, 120, FUEL_GRADES.indexOf('diesel'), 1779, 120]]);
     expect(wire.tariffs).toEqual([['ST1-FI-AC', 0.45, null, 1]]);
   });
 
@@ -217,7 +233,7 @@ describe('live data on the wire', () => {
       version: 1,
       full: false,
       base: 1_800_000_000,
-      prices: [['FI-1', 99, 1879, 0], ['FI-1', 0, 1.5, 0], ['FI-1', 0, 1879, 0]],
+      prices: [['FI-1', 99, 1879, 0, 0, 1.5, 0, 0, 1879, 0], ['FI-2', 0, 1879], 'FI-3'],
       statuses: [['FI-1', 1, 42, 0], [1, 1, 0, 0]],
       tariffs: [['T', 'free'], ['U', -1], ['V', 0.5]],
     };

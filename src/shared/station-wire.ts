@@ -345,10 +345,16 @@ export interface LiveList {
   tariffs: Array<{ id: string; tariff: ChargeTariff }>;
 }
 
-/** [station, FUEL_GRADES index, price in thousandths, seconds before base]. */
-type PriceTuple = [string, number, number, number];
-/** [station, uid (its number when `<station>-<n>`), EVSE_STATUSES index, seconds before base]. */
-type StatusTuple = [string, number | string, number, number];
+/**
+ * A station's prices: [station, then per price: FUEL_GRADES index, price in thousandths,
+ * seconds before base]. Consecutive rows of one station share one group (the id once).
+ */
+type PriceGroup = [string, ...number[]];
+/**
+ * A station's statuses: [station, then per charge point: uid (its number when
+ * `<station>-<n>`), EVSE_STATUSES index, seconds before base], grouped as prices are.
+ */
+type StatusGroup = [string, ...Array<number | string>];
 /** [id, per kWh, per minute, per session, per parking minute]: absent ones null, trailing ones left off. */
 type TariffTuple = [string, ...Array<number | null>];
 
@@ -359,9 +365,33 @@ export interface LiveWire {
   full: boolean;
   /** Epoch seconds the rows' times count back from. */
   base: number;
-  prices: PriceTuple[];
-  statuses: StatusTuple[];
+  prices: PriceGroup[];
+  statuses: StatusGroup[];
   tariffs: TariffTuple[];
+}
+
+/** Consecutive rows of one station in one group: [station, ...values of each row]. */
+function grouped<R extends { station: string }, V>(rows: readonly R[], values: (row: R) => V[]): Array<[string, ...V[]]> {
+  const groups: Array<[string, ...V[]]> = [];
+  let last: [string, ...V[]] | undefined;
+  for (const row of rows) {
+    if (last?.[0] !== row.station) groups.push((last = [row.station]));
+    last.push(...values(row));
+  }
+  return groups;
+}
+
+/** The rows of groups of `width` values after the station (a group that does not fit is left out whole). */
+function ungrouped<R>(groups: unknown[], width: number, row: (station: string, values: unknown[]) => R | undefined): R[] {
+  const rows: R[] = [];
+  for (const group of groups) {
+    if (!Array.isArray(group) || !isString(group[0]) || (group.length - 1) % width !== 0) continue;
+    for (let start = 1; start < group.length; start += width) {
+      const decoded = row(group[0], group.slice(start, start + width));
+      if (decoded) rows.push(decoded);
+    }
+  }
+  return rows;
 }
 
 const TARIFF_FIELDS = ['kwh', 'minute', 'session', 'parkingMinute'] as const;
@@ -376,14 +406,12 @@ export function encodeLive(list: LiveList, base: number): LiveWire {
     ...(list.dataset !== undefined ? { dataset: list.dataset } : {}),
     full: list.full,
     base,
-    prices: list.prices.map((row) => [
-      row.station,
+    prices: grouped(list.prices, (row) => [
       FUEL_GRADES.indexOf(row.grade),
       Math.round(row.price * 1000),
       base - seconds(row.setAt),
     ]),
-    statuses: list.statuses.map((row) => [
-      row.station,
+    statuses: grouped(list.statuses, (row) => [
       shortUid(row.station, row.uid),
       EVSE_STATUSES.indexOf(row.status),
       base - seconds(row.statusAt),
@@ -395,19 +423,15 @@ export function encodeLive(list: LiveList, base: number): LiveWire {
   };
 }
 
-function decodePrice(tuple: unknown, base: number): LivePrice | undefined {
-  if (!Array.isArray(tuple)) return undefined;
-  const [station, grade, milli, before] = tuple as unknown[];
+function decodePrice(station: string, [grade, milli, before]: unknown[], base: number): LivePrice | undefined {
   const code = codeAt(FUEL_GRADES, grade);
-  if (!isString(station) || !code || !isInteger(milli) || milli <= 0 || !isInteger(before)) return undefined;
+  if (!code || !isInteger(milli) || milli <= 0 || !isInteger(before)) return undefined;
   return { station, grade: code, price: milli / 1000, setAt: instantOf(base, before) };
 }
 
-function decodeStatus(tuple: unknown, base: number): LiveStatus | undefined {
-  if (!Array.isArray(tuple)) return undefined;
-  const [station, uid, status, before] = tuple as unknown[];
+function decodeStatus(station: string, [uid, status, before]: unknown[], base: number): LiveStatus | undefined {
   const code = codeAt(EVSE_STATUSES, status);
-  if (!isString(station) || !(isString(uid) || isInteger(uid)) || !code || !isInteger(before)) return undefined;
+  if (!(isString(uid) || isInteger(uid)) || !code || !isInteger(before)) return undefined;
   return { station, uid: fullUid(station, uid), status: code, statusAt: instantOf(base, before) };
 }
 
@@ -434,8 +458,8 @@ export function decodeLive(value: unknown, country: StationCountry): LiveList {
     version: wire.version,
     ...datasetOf(wire),
     full: wire.full,
-    prices: (prices as unknown[]).map((row) => decodePrice(row, base)).filter((row) => row !== undefined),
-    statuses: (statuses as unknown[]).map((row) => decodeStatus(row, base)).filter((row) => row !== undefined),
+    prices: ungrouped(prices as unknown[], 3, (station, values) => decodePrice(station, values, base)),
+    statuses: ungrouped(statuses as unknown[], 3, (station, values) => decodeStatus(station, values, base)),
     tariffs: (tariffs as unknown[]).map(decodeTariff).filter((row) => row !== undefined),
   };
 }

@@ -64,8 +64,10 @@ const stationFactsSchema = z.object({
 const stationLiveSchema = z.object({
   ...envelope,
   base: z.number().int(),
-  prices: z.array(z.tuple([z.string(), z.number().int(), z.number().int().positive(), z.number().int()])),
-  statuses: z.array(z.tuple([z.string(), uid, z.number().int(), z.number().int()])),
+  /** Per station: its id, then grade index, thousandths, seconds before `base` of each price. */
+  prices: z.array(z.tuple([z.string()], z.number().int())),
+  /** Per station: its id, then uid, status index, seconds before `base` of each charge point. */
+  statuses: z.array(z.tuple([z.string()], uid)),
   tariffs: z.array(z.tuple([z.string()], z.number().nonnegative().nullable())),
 });
 
