@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { CONNECTOR_STANDARDS, EVSE_STATUSES } from './charge-points';
 import { FUEL_GRADES } from './fuel-prices';
 import { SERVICE_CODES } from './station-constants';
-import { decodeFacts, decodeLive, encodeFacts, encodeLive, type FactsList, type LiveList } from './station-wire';
+import {
+  decodeFacts,
+  decodeLive,
+  encodeFacts,
+  encodeLive,
+  type FactsList,
+  type LiveList,
+  type StationFacts,
+} from './station-wire';
 
 const word = fc.string({ maxLength: 8 });
 const id = fc.oneof(fc.constantFrom('FI-0001', 'FI-0002', 'FI-12345'), fc.string({ minLength: 1, maxLength: 12 }));
@@ -164,7 +172,57 @@ describe('station facts on the wire', () => {
     });
     expect(wire.hours).toHaveLength(1);
     expect(wire.services).toEqual([[SERVICE_CODES.indexOf('95'), SERVICE_CODES.indexOf('diesel')]]);
-    expect(wire.stations[1]).toEqual(['FI-0002', 's', 'St1', 'Tie 1', '00100', 'Helsinki', 6010000, 2490000, 0, 0, 0]);
+    // Numbered ids as the difference from the one before.
+    expect(wire.stations.map((station) => station[0])).toEqual([1, 1]);
+    expect(wire.stations[1]).toEqual([1, 's', 'St1', 'Tie 1', '00100', 'Helsinki', 6010000, 2490000, 0, 0, 0]);
+  });
+
+  it('names a charge point by its model alone when its uid and printed id follow the pattern', () => {
+    const point = (station: string, n: number) => ({
+      uid: `${station}-${n}`,
+      evseId: `FI*ST1*E${station.slice(3)}*${n}`,
+      connectors: [{ standard: 'IEC_62196_T2' as const, kw: 22 }],
+      tariffId: 'ST1-FI-AC',
+    });
+    const station = (id: string, points: StationFacts['chargePoints']): StationFacts => ({
+      id,
+      slug: id,
+      name: id,
+      address: 'a',
+      postalCode: 'p',
+      city: 'c',
+      country: 'FI',
+      lat: 60,
+      lng: 25,
+      services: [],
+      express: false,
+      hours: null,
+      chargePoints: points,
+    });
+    const list: FactsList = {
+      country: 'FI',
+      version: 1,
+      full: true,
+      stations: [
+        station('FI-0007', [point('FI-0007', 1), point('FI-0007', 2)]),
+        station('FI-0009', [
+          point('FI-0009', 2),
+          { ...point('FI-0009', 1), evseId: 'DE*XYZ*1' },
+          // A printed id no pattern gives back travels as it is.
+          { ...point('FI-0009', 3), evseId: 'X{n}Y' },
+        ]),
+      ],
+      removed: [],
+    };
+    const wire = encodeFacts(list);
+    expect(wire.models).toEqual([
+      [[[2, 22]], 'FI*ST1*E{s}*{n}', 'ST1-FI-AC'],
+      [[[2, 22]], 'DE*XYZ*{n}', 'ST1-FI-AC'],
+      [[[2, 22]], 0, 'ST1-FI-AC'],
+    ]);
+    expect(wire.stations[0]![14]).toEqual([0, 0]);
+    expect(wire.stations[1]![14]).toEqual([[2, 0], [1, 1], [3, 2, 'X{n}Y']]);
+    expect(decodeFacts(viaJson(wire), 'FI')).toEqual(list);
   });
 
   it('leaves out a station that does not fit and refuses a broken envelope', () => {
@@ -206,8 +264,8 @@ describe('live data on the wire', () => {
       },
       base,
     );
-    expect(wire.prices).toEqual([['FI-0001', FUEL_GRADES.indexOf('95'), 1879, 120]]);
-    expect(wire.statuses).toEqual([['FI-0001', 2, EVSE_STATUSES.indexOf('CHARGING'), 30]]);
+    expect(wire.prices).toEqual([[1, FUEL_GRADES.indexOf('95'), 1879, 120]]);
+    expect(wire.statuses).toEqual([[1, 2, EVSE_STATUSES.indexOf('CHARGING'), 30]]);
     // A station's rows in one group: its id once.
     const two = encodeLive(
       {
@@ -223,7 +281,7 @@ describe('live data on the wire', () => {
       },
       base,
     );
-    expect(two.prices).toEqual([['FI-0001', 0, 1879, 120, FUEL_GRADES.indexOf('diesel'), 1779, 120]]);
+    expect(two.prices).toEqual([[1, 0, 1879, 120, FUEL_GRADES.indexOf('diesel'), 1779, 120]]);
     expect(wire.tariffs).toEqual([['ST1-FI-AC', 0.45, null, 1]]);
   });
 
@@ -234,7 +292,7 @@ describe('live data on the wire', () => {
       full: false,
       base: 1_800_000_000,
       prices: [['FI-1', 99, 1879, 0, 0, 1.5, 0, 0, 1879, 0], ['FI-2', 0, 1879], 'FI-3'],
-      statuses: [['FI-1', 1, 42, 0], [1, 1, 0, 0]],
+      statuses: [['FI-1', 1, 42, 0], [true, 1, 0, 0]],
       tariffs: [['T', 'free'], ['U', -1], ['V', 0.5]],
     };
     const list = decodeLive(wire, 'FI');

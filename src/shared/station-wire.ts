@@ -7,13 +7,16 @@
  *
  * What makes them small, against the keyed JSON of `cms-view/v1/stations`:
  * - tuples instead of objects (no key repeated per station or row);
- * - values many stations share (weekly hours, service lists, connector lists) sent once in
- *   a table, the stations naming them by index;
+ * - values many stations share (weekly hours, service lists, charge point models: plugs,
+ *   printed id pattern, tariff) sent once in a table, the stations naming them by index;
  * - codes (grade, status, service, plug) as their index in the shared lists, which only
  *   ever grow at the end (FUEL_GRADES, EVSE_STATUSES, SERVICE_CODES, CONNECTOR_STANDARDS);
  * - prices as integer thousandths, coordinates as integer 1e-5 degrees (about a metre),
  *   times as whole seconds before the answer's `base`;
- * - a charge point's uid as its number when it is `<station id>-<n>`;
+ * - station ids `<country>-<nnnn>` as the difference from the previous one (1, 1, 1 … in
+ *   a full list); a charge point by its model's index alone when its uid is
+ *   `<station id>-<its place>` and its printed id follows the model's pattern
+ *   (`FI*ST1*E{s}*{n}`); a uid as its number when it is `<station id>-<n>`;
  * - the country once, in the envelope.
  *
  * No zod: the browser bundle carries none. The decoders check every value they read and
@@ -66,16 +69,24 @@ export interface FactsList {
   removed: string[];
 }
 
-/** [uid, connectors index, evse id or 0, tariff id]: trailing absent values left off. */
-type ChargePointTuple = [number | string, number, (string | 0)?, string?];
+/**
+ * A charge point: its model's index alone when its uid is `<station id>-<its place from 1>`
+ * and its printed id follows the model's pattern; else [uid (its number when
+ * `<station id>-<n>`), model index, printed id when no pattern gives it].
+ */
+type ChargePointWire = number | [number | string, number, string?];
+
+/** What many charge points share: [connectors as [CONNECTOR_STANDARDS index, kW], printed id pattern or 0, tariff id or 0]. */
+type ModelWire = [Array<[number, number]>, (string | 0)?, (string | 0)?];
 
 /**
- * [id, slug, name, address, postal code, city, lat × 1e5, lng × 1e5, services index,
- * express 1/0, hours index (-1: malformed), phone or 0, kitchen index (-1: none), lunch
- * index (-1: none), charge points]: trailing absent values left off.
+ * [id (its number's difference from the previous numbered station's when
+ * `<country>-<nnnn>`), slug, name, address, postal code, city, lat × 1e5, lng × 1e5,
+ * services index, express 1/0, hours index (-1: malformed), phone or 0, kitchen index
+ * (-1: none), lunch index (-1: none), charge points]: trailing absent values left off.
  */
 type FactsTuple = [
-  string,
+  number | string,
   string,
   string,
   string,
@@ -89,7 +100,7 @@ type FactsTuple = [
   (string | 0)?,
   number?,
   number?,
-  ChargePointTuple[]?,
+  ChargePointWire[]?,
 ];
 
 interface FactsWire {
@@ -101,8 +112,8 @@ interface FactsWire {
   hours: WeeklyHours[];
   /** Service lists as SERVICE_CODES indices. */
   services: number[][];
-  /** Connector lists as [CONNECTOR_STANDARDS index, kW]. */
-  connectors: Array<Array<[number, number]>>;
+  /** Charge point models the charge points name by index. */
+  models: ModelWire[];
   stations: FactsTuple[];
   removed: string[];
 }
@@ -135,34 +146,89 @@ function trimmed<T extends unknown[]>(tuple: T): T {
   return tuple.slice(0, end) as T;
 }
 
+const CANONICAL_NUMBER = /^(?:0|[1-9]\d{0,14})$/;
+
 /** The number of `<station>-<n>` (n canonical), else the uid as it is. */
 function shortUid(station: string, uid: string): number | string {
   const prefix = `${station}-`;
   if (!uid.startsWith(prefix)) return uid;
   const rest = uid.slice(prefix.length);
-  return /^(?:0|[1-9]\d{0,14})$/.test(rest) ? Number(rest) : uid;
+  return CANONICAL_NUMBER.test(rest) ? Number(rest) : uid;
 }
 
 const fullUid = (station: string, uid: number | string) => (typeof uid === 'number' ? `${station}-${uid}` : uid);
 
+/**
+ * Station ids `<country>-<number, at least 4 digits>` as the difference of their number
+ * from the previous numbered one (sorted ids: 1, 1, 1 …), others as they are. One per
+ * answer part, used in the order of the stations (or groups).
+ */
+function stationIds(country: StationCountry) {
+  const prefix = `${country}-`;
+  let previous = 0;
+  return {
+    encode(id: string): number | string {
+      const rest = id.startsWith(prefix) ? id.slice(prefix.length) : '';
+      const number = Number(rest);
+      if (!/^\d{4,15}$/.test(rest) || String(number).padStart(4, '0') !== rest) return id;
+      const difference = number - previous;
+      previous = number;
+      return difference;
+    },
+    decode(value: unknown): string | undefined {
+      if (isString(value)) return value;
+      if (!isInteger(value)) return undefined;
+      previous += value;
+      return previous >= 0 ? `${prefix}${String(previous).padStart(4, '0')}` : undefined;
+    },
+  };
+}
+
+/** The part of a station id a printed EVSE id repeats (`0001` of `FI-0001`). */
+const stationCode = (id: string) => id.slice(id.indexOf('-') + 1);
+const renderEvse = (pattern: string, code: string, number: string) =>
+  pattern.replace('{s}', code).replace('{n}', number);
+
+/** The pattern a printed id follows (`FI*ST1*E{s}*{n}`), when rendering it gives the id back. */
+function evsePattern(evseId: string, code: string, uidNumber: string): string | undefined {
+  let pattern = code ? evseId.replace(code, '{s}') : evseId;
+  const at = uidNumber ? pattern.lastIndexOf(uidNumber) : -1;
+  if (at >= 0) pattern = `${pattern.slice(0, at)}{n}${pattern.slice(at + uidNumber.length)}`;
+  return renderEvse(pattern, code, uidNumber) === evseId ? pattern : undefined;
+}
+
+function encodeChargePoint(
+  station: string,
+  point: ChargePointFacts,
+  place: number,
+  models: ReturnType<typeof table<ModelWire>>,
+): ChargePointWire {
+  const uid = shortUid(station, point.uid);
+  const pattern =
+    point.evseId === undefined ? undefined : evsePattern(point.evseId, stationCode(station), typeof uid === 'number' ? String(uid) : '');
+  const raw = point.evseId !== undefined && pattern === undefined ? point.evseId : undefined;
+  const model = models.index(
+    trimmed<ModelWire>([
+      point.connectors.map((c) => [CONNECTOR_STANDARDS.indexOf(c.standard), c.kw]),
+      pattern ?? (point.tariffId !== undefined ? 0 : undefined),
+      point.tariffId,
+    ]),
+  );
+  return uid === place + 1 && raw === undefined ? model : trimmed<[number | string, number, string?]>([uid, model, raw]);
+}
+
 export function encodeFacts(list: FactsList): FactsWire {
   const hours = table<WeeklyHours>();
   const services = table<number[]>();
-  const connectors = table<Array<[number, number]>>();
+  const models = table<ModelWire>();
+  const ids = stationIds(list.country);
   const stations = list.stations.map((station): FactsTuple => {
-    const points = station.chargePoints?.map((point) =>
-      trimmed<ChargePointTuple>([
-        shortUid(station.id, point.uid),
-        connectors.index(point.connectors.map((c) => [CONNECTOR_STANDARDS.indexOf(c.standard), c.kw])),
-        point.evseId ?? (point.tariffId !== undefined ? 0 : undefined),
-        point.tariffId,
-      ]),
-    );
+    const points = station.chargePoints?.map((point, place) => encodeChargePoint(station.id, point, place, models));
     const kitchen = station.kitchenHours ? hours.index(station.kitchenHours) : undefined;
     const lunch = station.lunchHours ? hours.index(station.lunchHours) : undefined;
     const after = points ? 3 : lunch !== undefined ? 2 : kitchen !== undefined ? 1 : 0;
     return trimmed<FactsTuple>([
-      station.id,
+      ids.encode(station.id),
       station.slug,
       station.name,
       station.address,
@@ -186,7 +252,7 @@ export function encodeFacts(list: FactsList): FactsWire {
     full: list.full,
     hours: hours.values,
     services: services.values,
-    connectors: connectors.values,
+    models: models.values,
     stations,
     removed: list.removed,
   };
@@ -218,38 +284,62 @@ function envelope(value: unknown, country: StationCountry): Fields & { version: 
 const datasetOf = (value: Fields) =>
   isString(value.dataset) && value.dataset ? { dataset: value.dataset } : {};
 
+/** A model as decoded: connectors, printed id pattern, tariff id. */
+interface Model {
+  connectors: ChargePointFacts['connectors'];
+  pattern?: string;
+  tariffId?: string;
+}
+
+function decodeModel(value: unknown): Model | undefined {
+  if (!Array.isArray(value) || !Array.isArray(value[0])) return undefined;
+  const [pairs, pattern, tariffId] = value as [unknown[], unknown, unknown];
+  const connectors = pairs.map((pair) => {
+    const [standard, kw] = Array.isArray(pair) ? (pair as unknown[]) : [];
+    const code = codeAt(CONNECTOR_STANDARDS, standard);
+    return code && isNumber(kw) ? { standard: code, kw } : undefined;
+  });
+  if (!connectors.every((item) => item !== undefined)) return undefined;
+  if (!(pattern === undefined || pattern === 0 || isString(pattern))) return undefined;
+  if (!(tariffId === undefined || tariffId === 0 || isString(tariffId))) return undefined;
+  return { connectors, ...(isString(pattern) ? { pattern } : {}), ...(isString(tariffId) ? { tariffId } : {}) };
+}
+
 function decodeChargePoint(
   station: string,
-  tuple: unknown,
-  connectorLists: ReadonlyArray<ChargePointFacts['connectors'] | undefined>,
+  value: unknown,
+  place: number,
+  models: ReadonlyArray<Model | undefined>,
 ): ChargePointFacts | undefined {
-  if (!Array.isArray(tuple)) return undefined;
-  const [uid, connectorIndex, evseId, tariffId] = tuple as unknown[];
-  const connectors = codeAt(connectorLists, connectorIndex);
-  if (!(isString(uid) || isInteger(uid)) || !connectors) return undefined;
-  if (!(evseId === undefined || evseId === 0 || isString(evseId))) return undefined;
-  if (!(tariffId === undefined || isString(tariffId))) return undefined;
+  const [uid, modelIndex, raw] = isInteger(value) ? [place + 1, value, undefined] : Array.isArray(value) ? (value as unknown[]) : [];
+  const model = codeAt(models, modelIndex);
+  if (!(isString(uid) || isInteger(uid)) || !model || !(raw === undefined || isString(raw))) return undefined;
+  const evseId =
+    raw ?? (model.pattern !== undefined ? renderEvse(model.pattern, stationCode(station), isInteger(uid) ? String(uid) : '') : undefined);
   return {
     uid: fullUid(station, uid),
-    ...(isString(evseId) ? { evseId } : {}),
-    connectors: connectors.map((connector) => ({ ...connector })),
-    ...(tariffId !== undefined ? { tariffId } : {}),
+    ...(evseId !== undefined ? { evseId } : {}),
+    connectors: model.connectors.map((connector) => ({ ...connector })),
+    ...(model.tariffId !== undefined ? { tariffId: model.tariffId } : {}),
   };
 }
 
 function decodeStation(
   tuple: unknown,
   country: StationCountry,
+  ids: ReturnType<typeof stationIds>,
   tables: {
     hours: readonly unknown[];
     services: ReadonlyArray<ServiceCode[] | undefined>;
-    connectors: ReadonlyArray<ChargePointFacts['connectors'] | undefined>;
+    models: ReadonlyArray<Model | undefined>;
   },
 ): StationFacts | undefined {
   if (!Array.isArray(tuple) || tuple.length < 11) return undefined;
-  const [id, slug, name, address, postalCode, city, lat, lng, services, express, hours, phone, kitchen, lunch, points] =
+  const [idValue, slug, name, address, postalCode, city, lat, lng, services, express, hours, phone, kitchen, lunch, points] =
     tuple as unknown[];
-  if (![id, slug, name, address, postalCode, city].every(isString) || !isInteger(lat) || !isInteger(lng))
+  // Decoded first and always: the next station's id counts from this one's.
+  const id = ids.decode(idValue);
+  if (id === undefined || ![slug, name, address, postalCode, city].every(isString) || !isInteger(lat) || !isInteger(lng))
     return undefined;
   const serviceList = codeAt(tables.services, services);
   const weekly = hours === -1 ? null : (codeAt(tables.hours, hours) as WeeklyHours | undefined);
@@ -261,10 +351,10 @@ function decodeStation(
     return undefined;
   if (points !== undefined && !Array.isArray(points)) return undefined;
   const chargePoints = (points as unknown[] | undefined)
-    ?.map((point) => decodeChargePoint(id as string, point, tables.connectors))
+    ?.map((point, place) => decodeChargePoint(id, point, place, tables.models))
     .filter((point) => point !== undefined);
   return {
-    id: id as string,
+    id,
     slug: slug as string,
     name: name as string,
     address: address as string,
@@ -286,30 +376,22 @@ function decodeStation(
 /** The facts channel's answer as sent; throws on a broken envelope, leaves out stations that do not fit. */
 export function decodeFacts(value: unknown, country: StationCountry): FactsList {
   const wire = envelope(value, country);
-  const { hours, services, connectors, stations, removed } = wire;
-  if (![hours, services, connectors, stations, removed].every(Array.isArray))
+  const { hours, services, models, stations, removed } = wire;
+  if (![hours, services, models, stations, removed].every(Array.isArray))
     throw new Error('The station facts answer has an unexpected shape');
   const serviceLists = (services as unknown[]).map((list) => {
     const codes = Array.isArray(list) ? list.map((index) => codeAt(SERVICE_CODES, index)) : [];
     return Array.isArray(list) && codes.every((code) => code !== undefined) ? codes : undefined;
   });
-  const connectorLists = (connectors as unknown[]).map((list) => {
-    if (!Array.isArray(list)) return undefined;
-    const decoded = list.map((pair) => {
-      const [standard, kw] = Array.isArray(pair) ? (pair as unknown[]) : [];
-      const code = codeAt(CONNECTOR_STANDARDS, standard);
-      return code && isNumber(kw) ? { standard: code, kw } : undefined;
-    });
-    return decoded.every((item) => item !== undefined) ? decoded : undefined;
-  });
-  const tables = { hours: hours as unknown[], services: serviceLists, connectors: connectorLists };
+  const tables = { hours: hours as unknown[], services: serviceLists, models: (models as unknown[]).map(decodeModel) };
+  const ids = stationIds(country);
   return {
     country,
     version: wire.version,
     ...datasetOf(wire),
     full: wire.full,
     stations: (stations as unknown[])
-      .map((tuple) => decodeStation(tuple, country, tables))
+      .map((tuple) => decodeStation(tuple, country, ids, tables))
       .filter((station) => station !== undefined),
     removed: (removed as unknown[]).filter(isString),
   };
@@ -349,12 +431,12 @@ export interface LiveList {
  * A station's prices: [station, then per price: FUEL_GRADES index, price in thousandths,
  * seconds before base]. Consecutive rows of one station share one group (the id once).
  */
-type PriceGroup = [string, ...number[]];
+type PriceGroup = [number | string, ...number[]];
 /**
  * A station's statuses: [station, then per charge point: uid (its number when
  * `<station>-<n>`), EVSE_STATUSES index, seconds before base], grouped as prices are.
  */
-type StatusGroup = [string, ...Array<number | string>];
+type StatusGroup = [number | string, ...Array<number | string>];
 /** [id, per kWh, per minute, per session, per parking minute]: absent ones null, trailing ones left off. */
 type TariffTuple = [string, ...Array<number | null>];
 
@@ -370,24 +452,44 @@ export interface LiveWire {
   tariffs: TariffTuple[];
 }
 
-/** Consecutive rows of one station in one group: [station, ...values of each row]. */
-function grouped<R extends { station: string }, V>(rows: readonly R[], values: (row: R) => V[]): Array<[string, ...V[]]> {
-  const groups: Array<[string, ...V[]]> = [];
-  let last: [string, ...V[]] | undefined;
+/**
+ * Consecutive rows of one station in one group: [station, ...values of each row], the
+ * station as stationIds gives it (a difference from the group before, when numbered).
+ */
+function grouped<R extends { station: string }, V>(
+  country: StationCountry,
+  rows: readonly R[],
+  values: (row: R) => V[],
+): Array<[number | string, ...V[]]> {
+  const ids = stationIds(country);
+  const groups: Array<[number | string, ...V[]]> = [];
+  let station: string | undefined;
+  let last: [number | string, ...V[]] | undefined;
   for (const row of rows) {
-    if (last?.[0] !== row.station) groups.push((last = [row.station]));
+    if (!last || station !== row.station) {
+      station = row.station;
+      groups.push((last = [ids.encode(row.station)]));
+    }
     last.push(...values(row));
   }
   return groups;
 }
 
 /** The rows of groups of `width` values after the station (a group that does not fit is left out whole). */
-function ungrouped<R>(groups: unknown[], width: number, row: (station: string, values: unknown[]) => R | undefined): R[] {
+function ungrouped<R>(
+  country: StationCountry,
+  groups: unknown[],
+  width: number,
+  row: (station: string, values: unknown[]) => R | undefined,
+): R[] {
+  const ids = stationIds(country);
   const rows: R[] = [];
   for (const group of groups) {
-    if (!Array.isArray(group) || !isString(group[0]) || (group.length - 1) % width !== 0) continue;
+    // The id first and always: the next group's counts from it.
+    const station = Array.isArray(group) ? ids.decode(group[0]) : undefined;
+    if (!Array.isArray(group) || station === undefined || (group.length - 1) % width !== 0) continue;
     for (let start = 1; start < group.length; start += width) {
-      const decoded = row(group[0], group.slice(start, start + width));
+      const decoded = row(station, group.slice(start, start + width));
       if (decoded) rows.push(decoded);
     }
   }
@@ -406,12 +508,12 @@ export function encodeLive(list: LiveList, base: number): LiveWire {
     ...(list.dataset !== undefined ? { dataset: list.dataset } : {}),
     full: list.full,
     base,
-    prices: grouped(list.prices, (row) => [
+    prices: grouped(list.country, list.prices, (row) => [
       FUEL_GRADES.indexOf(row.grade),
       Math.round(row.price * 1000),
       base - seconds(row.setAt),
     ]),
-    statuses: grouped(list.statuses, (row) => [
+    statuses: grouped(list.country, list.statuses, (row) => [
       shortUid(row.station, row.uid),
       EVSE_STATUSES.indexOf(row.status),
       base - seconds(row.statusAt),
@@ -458,8 +560,8 @@ export function decodeLive(value: unknown, country: StationCountry): LiveList {
     version: wire.version,
     ...datasetOf(wire),
     full: wire.full,
-    prices: ungrouped(prices as unknown[], 3, (station, values) => decodePrice(station, values, base)),
-    statuses: ungrouped(statuses as unknown[], 3, (station, values) => decodeStatus(station, values, base)),
+    prices: ungrouped(country, prices as unknown[], 3, (station, values) => decodePrice(station, values, base)),
+    statuses: ungrouped(country, statuses as unknown[], 3, (station, values) => decodeStatus(station, values, base)),
     tariffs: (tariffs as unknown[]).map(decodeTariff).filter((row) => row !== undefined),
   };
 }

@@ -34,11 +34,17 @@ const stationFactsSchema = z.object({
   ...envelope,
   hours: z.array(weeklyHoursSchema),
   services: z.array(z.array(z.number().int().nonnegative())),
-  connectors: z.array(z.array(z.tuple([z.number().int().nonnegative(), z.number().positive()]))),
+  /** Charge point models: connectors as [plug index, kW], printed id pattern or 0, tariff id or 0. */
+  models: z.array(
+    z.tuple(
+      [z.array(z.tuple([z.number().int().nonnegative(), z.number().positive()]))],
+      z.union([z.string(), z.literal(0)]),
+    ),
+  ),
   stations: z.array(
     z.tuple(
       [
-        z.string(),
+        z.union([z.number().int(), z.string()]),
         z.string(),
         z.string(),
         z.string(),
@@ -53,7 +59,7 @@ const stationFactsSchema = z.object({
       z.union([
         z.string(),
         index,
-        z.array(z.tuple([uid, index], z.union([z.string(), z.literal(0)]))),
+        z.array(z.union([index, z.tuple([uid, index], z.string())])),
       ]),
     ),
   ),
