@@ -52,7 +52,7 @@ async function answerChannel(
     /** What besides history, country and version names the answer (the day, the channel). */
     etagParts: (country: StationCountry) => string[];
     cache: LRUCache<string, string>;
-    build: (country: StationCountry, since: number, full: boolean, dataset: string) => Promise<{ json: string; version: number }>;
+    build: Build;
   },
 ) {
   const country = request.query.country ?? LOCALE_COUNTRY[requestLocale(request)];
@@ -73,89 +73,112 @@ async function answerChannel(
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-export function stationRoutes(
-  app: FastifyInstance,
-  deps: {
-    stations: StationsRepository;
-    live: StationLiveData;
-    liveChannel: StationsRepositories['live'];
-    now?: () => Date;
-  },
-) {
+interface RouteDeps {
+  stations: StationsRepository;
+  live: StationLiveData;
+  liveChannel: StationsRepositories['live'];
+  now?: () => Date;
+}
+
+type Build = (
+  country: StationCountry,
+  since: number,
+  full: boolean,
+  dataset: string,
+) => Promise<{ json: string; version: number }>;
+
+/** The keyed list of before: facts and live data in every entry. */
+function buildKeyedList(deps: RouteDeps, now: () => Date): Build {
+  return async (country, since, full, dataset) => {
+    const [changes, live] = await Promise.all([
+      deps.stations.changesSince(country, since),
+      deps.live.forChanges(country, since),
+    ]);
+    const body: StationList = {
+      country,
+      version: changes.version,
+      dataset,
+      full,
+      stations: toSummaries(changes.changed, now(), live),
+      removed: full ? [] : changes.removed,
+    };
+    return { json: JSON.stringify(body), version: changes.version };
+  };
+}
+
+/** The facts channel: the stations with their charge points' static data, compact. */
+function buildFacts(deps: RouteDeps, now: () => Date): Build {
+  return async (country, since, full, dataset) => {
+    const [changes, points] = await Promise.all([
+      deps.stations.changesSince(country, since),
+      deps.live.chargePointsForChanges(country, since),
+    ]);
+    const stations = toSummaries(changes.changed, now(), points).map(({ chargePoints, prices: _prices, ...station }) => ({
+      ...station,
+      // Static data only: prices, statuses and tariffs travel in the live channel.
+      ...(chargePoints
+        ? {
+            chargePoints: chargePoints.map(({ uid, evseId, connectors, tariffId }) => ({
+              uid,
+              ...(evseId !== undefined ? { evseId } : {}),
+              connectors,
+              ...(tariffId !== undefined ? { tariffId } : {}),
+            })),
+          }
+        : {}),
+    }));
+    const wire = encodeFacts({
+      country,
+      version: changes.version,
+      dataset,
+      full,
+      stations,
+      removed: full ? [] : changes.removed,
+    });
+    return { json: JSON.stringify(wire), version: changes.version };
+  };
+}
+
+/** The live channel: prices, statuses and tariffs changed after `since`, compact. */
+function buildLive(deps: RouteDeps, now: () => Date): Build {
+  return async (country, since, full, dataset) => {
+    const changes = await deps.liveChannel.changesSince(country, since);
+    const wire = encodeLive({ country, dataset, full, ...changes }, Math.floor(now().getTime() / 1000));
+    return { json: JSON.stringify(wire), version: changes.version };
+  };
+}
+
+export function stationRoutes(app: FastifyInstance, deps: RouteDeps) {
   const now = deps.now ?? (() => new Date());
   // Past holiday exceptions drop out of a list at midnight: the day is part of its identity.
   const today = (country: StationCountry) => zonedNow(now(), COUNTRY_TIME_ZONE[country]).date;
   const dataset = () => deps.stations.dataset();
-  // The versions in the keys are read from the database on every request, so a change
-  // made by another process is never hidden by these caches.
-  const caches = {
-    list: new LRUCache<string, string>({ max: FULL_LISTS_KEPT }),
-    facts: new LRUCache<string, string>({ max: FULL_LISTS_KEPT }),
-    live: new LRUCache<string, string>({ max: FULL_LISTS_KEPT }),
-  };
+  const stationVersion = (country: StationCountry) => deps.stations.version(country);
+  // Full answers kept by ETag; the versions in the keys are read from the database on every
+  // request, so a change made by another process is never hidden by these caches.
+  const kept = () => new LRUCache<string, string>({ max: FULL_LISTS_KEPT });
+  const caches = { list: kept(), facts: kept(), live: kept() };
   const api = zodRoutes(app);
 
   api.get('/cms-view/v1/stations', { schema: requestSchema(stationsApi.list) }, async (request, reply) => {
     // This list carries live data as well: the live version is part of what it names.
     const liveVersion = await deps.liveChannel.version();
     return answerChannel(request, reply, {
-      current: (country) => deps.stations.version(country),
+      current: stationVersion,
       dataset,
       etagParts: (country) => [today(country), String(liveVersion)],
       cache: caches.list,
-      build: async (country, since, full, history) => {
-        const [changes, live] = await Promise.all([
-          deps.stations.changesSince(country, since),
-          deps.live.forChanges(country, since),
-        ]);
-        const body: StationList = {
-          country,
-          version: changes.version,
-          dataset: history,
-          full,
-          stations: toSummaries(changes.changed, now(), live),
-          removed: full ? [] : changes.removed,
-        };
-        return { json: JSON.stringify(body), version: changes.version };
-      },
+      build: buildKeyedList(deps, now),
     });
   });
 
   api.get('/cms-view/v1/station-facts', { schema: requestSchema(stationsApi.facts) }, async (request, reply) =>
     answerChannel(request, reply, {
-      current: (country) => deps.stations.version(country),
+      current: stationVersion,
       dataset,
       etagParts: (country) => [today(country), 'facts'],
       cache: caches.facts,
-      build: async (country, since, full, history) => {
-        const [changes, points] = await Promise.all([
-          deps.stations.changesSince(country, since),
-          deps.live.chargePointsForChanges(country, since),
-        ]);
-        // The charge points' static data only: prices and statuses travel in the live channel.
-        const facts = toSummaries(changes.changed, now(), points);
-        const wire = encodeFacts({
-          country,
-          version: changes.version,
-          dataset: history,
-          full,
-          stations: facts.map(({ chargePoints, prices: _prices, ...station }) => ({
-            ...station,
-            ...(chargePoints
-              ? {
-                  chargePoints: chargePoints.map(({ uid, evseId, connectors, tariffId }) => ({
-                    uid,
-                    ...(evseId !== undefined ? { evseId } : {}),
-                    connectors,
-                    ...(tariffId !== undefined ? { tariffId } : {}),
-                  })),
-                }
-              : {}),
-          })),
-          removed: full ? [] : changes.removed,
-        });
-        return { json: JSON.stringify(wire), version: changes.version };
-      },
+      build: buildFacts(deps, now),
     }),
   );
 
@@ -165,11 +188,7 @@ export function stationRoutes(
       dataset,
       etagParts: () => ['live'],
       cache: caches.live,
-      build: async (country, since, full, history) => {
-        const changes = await deps.liveChannel.changesSince(country, since);
-        const wire = encodeLive({ country, dataset: history, full, ...changes }, Math.floor(now().getTime() / 1000));
-        return { json: JSON.stringify(wire), version: changes.version };
-      },
+      build: buildLive(deps, now),
     }),
   );
 }
