@@ -172,9 +172,41 @@ describe('station facts on the wire', () => {
     });
     expect(wire.hours).toHaveLength(1);
     expect(wire.services).toEqual([[SERVICE_CODES.indexOf('95'), SERVICE_CODES.indexOf('diesel')]]);
-    // Numbered ids as the difference from the one before.
+    // Numbered ids and positions as the difference from the station before.
     expect(wire.stations.map((station) => station[0])).toEqual([1, 1]);
-    expect(wire.stations[1]).toEqual([1, 's', 'St1', 'Tie 1', '00100', 'Helsinki', 6010000, 2490000, 0, 0, 0]);
+    expect(wire.stations[0]!.slice(6, 8)).toEqual([6010000, 2490000]);
+    expect(wire.stations[1]).toEqual([1, 's', 'St1', 'Tie 1', '00100', 'Helsinki', 0, 0, 0, 0, 0]);
+  });
+
+  it('sends a name or slug made of the town and street as its pattern', () => {
+    const station = (id: string, express: boolean): StationFacts => ({
+      id,
+      slug: `hameenlinna-turuntie${express ? '-2' : ''}`,
+      name: `St1 ${express ? 'Express ' : ''}Hämeenlinna Turuntie`,
+      address: 'Turuntie 12 B',
+      postalCode: '13100',
+      city: 'Hämeenlinna',
+      country: 'FI',
+      lat: 61,
+      lng: 24.5,
+      services: [],
+      express,
+      hours: null,
+    });
+    const list: FactsList = {
+      country: 'FI',
+      version: 1,
+      full: true,
+      stations: [station('FI-0001', false), station('FI-0002', true)],
+      removed: [],
+    };
+    const wire = encodeFacts(list);
+    expect(wire.texts).toEqual(['{C}-{S}', 'St1 {c} {s}', '{C}-{S}-2', 'St1 Express {c} {s}']);
+    expect(wire.stations.map((tuple) => tuple.slice(1, 3))).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    expect(decodeFacts(viaJson(wire), 'FI')).toEqual(list);
   });
 
   it('names a charge point by its model alone when its uid and printed id follow the pattern', () => {

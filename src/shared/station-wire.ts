@@ -11,8 +11,10 @@
  *   printed id pattern, tariff) sent once in a table, the stations naming them by index;
  * - codes (grade, status, service, plug) as their index in the shared lists, which only
  *   ever grow at the end (FUEL_GRADES, EVSE_STATUSES, SERVICE_CODES, CONNECTOR_STANDARDS);
- * - prices as integer thousandths, coordinates as integer 1e-5 degrees (about a metre),
- *   times as whole seconds before the answer's `base`;
+ * - prices as integer thousandths, coordinates as integer 1e-5 degrees (about a metre)
+ *   counted from the station before, times as whole seconds before the answer's `base`;
+ * - a name or slug made of the station's town and street (`St1 {c} {s}`, `{C}-{S}`) as
+ *   its pattern's index;
  * - station ids `<country>-<nnnn>` as the difference from the previous one (1, 1, 1 … in
  *   a full list); a charge point by its model's index alone when its uid is
  *   `<station id>-<its place>` and its printed id follows the model's pattern
@@ -25,6 +27,7 @@
  */
 import { CONNECTOR_STANDARDS, EVSE_STATUSES, type ChargeTariff, type EvseStatus } from './charge-points';
 import { FUEL_GRADES, type FuelGrade } from './fuel-prices';
+import { foldText } from './search-text';
 import { SERVICE_CODES, STATION_COUNTRIES } from './station-constants';
 import type { ServiceCode, StationCountry, WeeklyHours } from './stations';
 
@@ -81,14 +84,15 @@ type ModelWire = [Array<[number, number]>, (string | 0)?, (string | 0)?];
 
 /**
  * [id (its number's difference from the previous numbered station's when
- * `<country>-<nnnn>`), slug, name, address, postal code, city, lat × 1e5, lng × 1e5,
+ * `<country>-<nnnn>`), slug, name (each a text pattern's index, or as it is), address,
+ * postal code, city, lat and lng × 1e5 (as the difference from the station before),
  * services index, express 1/0, hours index (-1: malformed), phone or 0, kitchen index
  * (-1: none), lunch index (-1: none), charge points]: trailing absent values left off.
  */
 type FactsTuple = [
   number | string,
-  string,
-  string,
+  number | string,
+  number | string,
   string,
   string,
   string,
@@ -114,6 +118,8 @@ interface FactsWire {
   services: number[][];
   /** Charge point models the charge points name by index. */
   models: ModelWire[];
+  /** Name and slug patterns (`St1 {c} {s}`, `{C}-{S}`) the stations name by index. */
+  texts: string[];
   stations: FactsTuple[];
   removed: string[];
 }
@@ -184,6 +190,36 @@ function stationIds(country: StationCountry) {
   };
 }
 
+/** A street address without its house number: `Turuntie` of `Turuntie 12 B`. */
+const streetOf = (address: string) => address.replace(/\s+\d.*$/, '');
+/** A text as in a slug: folded, runs of other characters as one hyphen. */
+const slugOf = (text: string) =>
+  foldText(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/**
+ * The values a station's name and slug are usually made of: its town and street, as
+ * written ({c}, {s}) and as in a slug ({C}, {S}).
+ */
+function textTokens(city: string, address: string): Record<string, string> {
+  const street = streetOf(address);
+  return { '{c}': city, '{s}': street, '{C}': slugOf(city), '{S}': slugOf(street) };
+}
+
+const renderText = (pattern: string, tokens: Record<string, string>) =>
+  pattern.replace(/\{[csCS]\}/g, (token) => tokens[token] ?? token);
+
+/** A text's pattern over the tokens (longest value first), when rendering it gives the text back. */
+function textPattern(text: string, tokens: Record<string, string>): string | undefined {
+  let pattern = text;
+  const byLength = Object.entries(tokens)
+    .filter(([, value]) => value.length > 0)
+    .sort(([, a], [, b]) => b.length - a.length);
+  for (const [token, value] of byLength) pattern = pattern.replace(value, token);
+  return pattern !== text && renderText(pattern, tokens) === text ? pattern : undefined;
+}
+
 /** The part of a station id a printed EVSE id repeats (`0001` of `FI-0001`). */
 const stationCode = (id: string) => id.slice(id.indexOf('-') + 1);
 const renderEvse = (pattern: string, code: string, number: string) =>
@@ -221,21 +257,32 @@ export function encodeFacts(list: FactsList): FactsWire {
   const hours = table<WeeklyHours>();
   const services = table<number[]>();
   const models = table<ModelWire>();
+  const texts = table<string>();
   const ids = stationIds(list.country);
+  let lat = 0;
+  let lng = 0;
+  const text = (value: string, tokens: Record<string, string>) => {
+    const pattern = textPattern(value, tokens);
+    return pattern === undefined ? value : texts.index(pattern);
+  };
   const stations = list.stations.map((station): FactsTuple => {
+    const tokens = textTokens(station.city, station.address);
+    const [latE5, lngE5] = [Math.round(station.lat * E5), Math.round(station.lng * E5)];
+    const [dLat, dLng] = [latE5 - lat, lngE5 - lng];
+    [lat, lng] = [latE5, lngE5];
     const points = station.chargePoints?.map((point, place) => encodeChargePoint(station.id, point, place, models));
     const kitchen = station.kitchenHours ? hours.index(station.kitchenHours) : undefined;
     const lunch = station.lunchHours ? hours.index(station.lunchHours) : undefined;
     const after = points ? 3 : lunch !== undefined ? 2 : kitchen !== undefined ? 1 : 0;
     return trimmed<FactsTuple>([
       ids.encode(station.id),
-      station.slug,
-      station.name,
+      text(station.slug, tokens),
+      text(station.name, tokens),
       station.address,
       station.postalCode,
       station.city,
-      Math.round(station.lat * E5),
-      Math.round(station.lng * E5),
+      dLat,
+      dLng,
       services.index(station.services.map((code) => SERVICE_CODES.indexOf(code))),
       station.express ? 1 : 0,
       station.hours ? hours.index(station.hours) : -1,
@@ -253,6 +300,7 @@ export function encodeFacts(list: FactsList): FactsWire {
     hours: hours.values,
     services: services.values,
     models: models.values,
+    texts: texts.values,
     stations,
     removed: list.removed,
   };
@@ -324,23 +372,39 @@ function decodeChargePoint(
   };
 }
 
+/** What each station's values count from: the station before's id and position. */
+interface Previous {
+  ids: ReturnType<typeof stationIds>;
+  lat: number;
+  lng: number;
+}
+
 function decodeStation(
   tuple: unknown,
   country: StationCountry,
-  ids: ReturnType<typeof stationIds>,
+  previous: Previous,
   tables: {
     hours: readonly unknown[];
     services: ReadonlyArray<ServiceCode[] | undefined>;
     models: ReadonlyArray<Model | undefined>;
+    texts: readonly unknown[];
   },
 ): StationFacts | undefined {
   if (!Array.isArray(tuple) || tuple.length < 11) return undefined;
-  const [idValue, slug, name, address, postalCode, city, lat, lng, services, express, hours, phone, kitchen, lunch, points] =
-    tuple as unknown[];
-  // Decoded first and always: the next station's id counts from this one's.
-  const id = ids.decode(idValue);
-  if (id === undefined || ![slug, name, address, postalCode, city].every(isString) || !isInteger(lat) || !isInteger(lng))
-    return undefined;
+  const [idValue, slugValue, nameValue, address, postalCode, city, dLat, dLng] = tuple as unknown[];
+  const [, , , , , , , , services, express, hours, phone, kitchen, lunch, points] = tuple as unknown[];
+  // Counted first and always: the next station's id and position count from this one's.
+  const id = previous.ids.decode(idValue);
+  if (!isInteger(dLat) || !isInteger(dLng)) return undefined;
+  const [lat, lng] = [(previous.lat += dLat), (previous.lng += dLng)];
+  if (id === undefined || ![address, postalCode, city].every(isString)) return undefined;
+  const tokens = textTokens(city as string, address as string);
+  const text = (value: unknown) => {
+    const pattern = isInteger(value) ? tables.texts[value] : undefined;
+    return isString(pattern) ? renderText(pattern, tokens) : isString(value) ? value : undefined;
+  };
+  const [slug, name] = [text(slugValue), text(nameValue)];
+  if (slug === undefined || name === undefined) return undefined;
   const serviceList = codeAt(tables.services, services);
   const weekly = hours === -1 ? null : (codeAt(tables.hours, hours) as WeeklyHours | undefined);
   if (!serviceList || weekly === undefined || (express !== 0 && express !== 1)) return undefined;
@@ -355,8 +419,8 @@ function decodeStation(
     .filter((point) => point !== undefined);
   return {
     id,
-    slug: slug as string,
-    name: name as string,
+    slug,
+    name,
     address: address as string,
     postalCode: postalCode as string,
     city: city as string,
@@ -376,22 +440,27 @@ function decodeStation(
 /** The facts channel's answer as sent; throws on a broken envelope, leaves out stations that do not fit. */
 export function decodeFacts(value: unknown, country: StationCountry): FactsList {
   const wire = envelope(value, country);
-  const { hours, services, models, stations, removed } = wire;
-  if (![hours, services, models, stations, removed].every(Array.isArray))
+  const { hours, services, models, texts, stations, removed } = wire;
+  if (![hours, services, models, texts, stations, removed].every(Array.isArray))
     throw new Error('The station facts answer has an unexpected shape');
   const serviceLists = (services as unknown[]).map((list) => {
     const codes = Array.isArray(list) ? list.map((index) => codeAt(SERVICE_CODES, index)) : [];
     return Array.isArray(list) && codes.every((code) => code !== undefined) ? codes : undefined;
   });
-  const tables = { hours: hours as unknown[], services: serviceLists, models: (models as unknown[]).map(decodeModel) };
-  const ids = stationIds(country);
+  const tables = {
+    hours: hours as unknown[],
+    services: serviceLists,
+    models: (models as unknown[]).map(decodeModel),
+    texts: texts as unknown[],
+  };
+  const previous: Previous = { ids: stationIds(country), lat: 0, lng: 0 };
   return {
     country,
     version: wire.version,
     ...datasetOf(wire),
     full: wire.full,
     stations: (stations as unknown[])
-      .map((tuple) => decodeStation(tuple, country, ids, tables))
+      .map((tuple) => decodeStation(tuple, country, previous, tables))
       .filter((station) => station !== undefined),
     removed: (removed as unknown[]).filter(isString),
   };

@@ -41,12 +41,14 @@ const stationFactsSchema = z.object({
       z.union([z.string(), z.literal(0)]),
     ),
   ),
+  /** Name and slug patterns of the stations' town and street ({c}, {s}; {C}, {S} as in a slug). */
+  texts: z.array(z.string()),
   stations: z.array(
     z.tuple(
       [
         z.union([z.number().int(), z.string()]),
-        z.string(),
-        z.string(),
+        z.union([index, z.string()]),
+        z.union([index, z.string()]),
         z.string(),
         z.string(),
         z.string(),
