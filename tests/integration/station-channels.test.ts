@@ -181,6 +181,37 @@ forEachDatabase((database) => {
       expect(otherFacts.list.stations.length).toBe(factsNow.stations.length);
     });
 
+    it('brings every change to an app syncing live deltas while imports run at once', async () => {
+      // Imports take live versions in their transactions and commit in the order of them
+      // (the counter row's lock on PostgreSQL): a delta read between two commits never
+      // skips the lower one for good.
+      const { list: first } = await live('country=FI');
+      const held = new Map(first.statuses.map((row) => [`${row.station}|${row.uid}`, row.status]));
+      let since = first.version;
+      const sync = async () => {
+        const { list } = await live(`country=FI&since=${since}`);
+        for (const row of list.statuses) held.set(`${row.station}|${row.uid}`, row.status);
+        since = list.version;
+      };
+      const points = first.statuses.slice(-20);
+      let writing = true;
+      const at = new Date(Math.floor(Date.now() / 1000) * 1000 + 1000).toISOString();
+      const writers = Promise.all(
+        points.map((point, index) =>
+          post('/station-import/v1/charger-statuses', STATUS_TOKEN, {
+            statuses: [
+              { station: point.station, evseUid: point.uid, status: index % 2 ? 'RESERVED' : 'BLOCKED', lastUpdated: at },
+            ],
+          }),
+        ),
+      ).finally(() => (writing = false));
+      while (writing) await sync();
+      expect((await writers).map((answer) => answer.statusCode)).toEqual(points.map(() => 200));
+      await sync();
+      const { list: truth } = await live('country=FI');
+      for (const row of truth.statuses) expect(held.get(`${row.station}|${row.uid}`), row.uid).toBe(row.status);
+    });
+
     it('refuses a bad query with a 400 and the JSON error body', async () => {
       for (const query of ['country=DK', 'since=-1', 'since=abc', 'dataset=a%20b']) {
         for (const path of ['station-facts', 'station-live'] as const) {
