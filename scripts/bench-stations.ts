@@ -206,7 +206,14 @@ async function browserFigures(
     const sync = await page.evaluate(
       ([name, country, facts, live, delta, runs]) =>
         (window as unknown as Record<string, Bench>)[name]!.sync(country, { facts, live }, delta, runs),
-      [bench, LOCALE_COUNTRY, origin.facts[LOCALE_COUNTRY], origin.live[LOCALE_COUNTRY], origin.delta, SYNC_RUNS] as const,
+      [
+        bench,
+        LOCALE_COUNTRY,
+        origin.facts[LOCALE_COUNTRY],
+        origin.live[LOCALE_COUNTRY],
+        origin.delta,
+        SYNC_RUNS,
+      ] as const,
     );
     // Search, clustering and the first draw over every station of the run (the worst case:
     // the locator holds one country's list).
@@ -269,7 +276,8 @@ function report(runs: readonly [Run, Run]): string[] {
   const localeList = (run: Run) => run.origin.lists[LOCALE_COUNTRY];
   const localeCount = (run: Run) => (JSON.parse(localeList(run)) as StationList).stations.length;
   // A first install: both channels' full answers of the locale's country.
-  const firstInstall = (run: Run) => gzipBytes(run.origin.facts[LOCALE_COUNTRY]) + gzipBytes(run.origin.live[LOCALE_COUNTRY]);
+  const firstInstall = (run: Run) =>
+    gzipBytes(run.origin.facts[LOCALE_COUNTRY]) + gzipBytes(run.origin.live[LOCALE_COUNTRY]);
   const seedMet = firstInstall(small) <= SEED_TARGET_KB * 1024;
   const zoomMedian = (run: Run) => median(run.browser.levels.slice(1).map((level) => level.ms));
   const zoomMax = (run: Run) => Math.max(...run.browser.levels.slice(1).map((level) => level.ms));

@@ -171,7 +171,8 @@ export function liveDeltaReport(figures: LiveDeltaFigures, header: string): stri
   const statusEach = perChange(figures.statusChanges.delta, figures.statusChanges.changes);
   const priceEach = perChange(figures.priceChanges.delta, figures.priceChanges.changes);
   const atScale = figures.total >= 13_000;
-  const target = (text: string, met: boolean) => (atScale ? `target ${text}: ${verdict(met)}` : `target at 13,000: ${text}`);
+  const target = (text: string, met: boolean) =>
+    atScale ? `target ${text}: ${verdict(met)}` : `target at 13,000: ${text}`;
   const ratio = (after: Bytes, before: Bytes) => `${((after.gzip / before.gzip) * 100).toFixed(0)} % of the keyed list`;
   return [
     header,

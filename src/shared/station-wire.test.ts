@@ -106,7 +106,10 @@ const liveList: fc.Arbitrary<LiveList> = fc
       id.chain((stationId) =>
         fc.record({
           station: fc.constant(stationId),
-          uid: fc.oneof(fc.nat({ max: 9 }).map((n) => `${stationId}-${n}`), fc.string({ minLength: 1, maxLength: 36 })),
+          uid: fc.oneof(
+            fc.nat({ max: 9 }).map((n) => `${stationId}-${n}`),
+            fc.string({ minLength: 1, maxLength: 36 }),
+          ),
           status: fc.constantFrom(...EVSE_STATUSES),
           statusAt: instant,
         }),
@@ -253,7 +256,11 @@ describe('station facts on the wire', () => {
       [[[2, 22]], 0, 'ST1-FI-AC'],
     ]);
     expect(wire.stations[0]![14]).toEqual([0, 0]);
-    expect(wire.stations[1]![14]).toEqual([[2, 0], [1, 1], [3, 2, 'X{n}Y']]);
+    expect(wire.stations[1]![14]).toEqual([
+      [2, 0],
+      [1, 1],
+      [3, 2, 'X{n}Y'],
+    ]);
     expect(decodeFacts(viaJson(wire), 'FI')).toEqual(list);
   });
 
@@ -277,9 +284,13 @@ describe('station facts on the wire', () => {
 describe('live data on the wire', () => {
   it('decodes to what was encoded', () => {
     fc.assert(
-      fc.property(liveList, fc.integer({ min: Date.UTC(2020, 0, 1) / 1000, max: Date.UTC(2030, 0, 1) / 1000 }), (list, base) => {
-        expect(decodeLive(viaJson(encodeLive(list, base)), list.country)).toEqual(list);
-      }),
+      fc.property(
+        liveList,
+        fc.integer({ min: Date.UTC(2020, 0, 1) / 1000, max: Date.UTC(2030, 0, 1) / 1000 }),
+        (list, base) => {
+          expect(decodeLive(viaJson(encodeLive(list, base)), list.country)).toEqual(list);
+        },
+      ),
     );
   });
 
@@ -324,8 +335,15 @@ describe('live data on the wire', () => {
       full: false,
       base: 1_800_000_000,
       prices: [['FI-1', 99, 1879, 0, 0, 1.5, 0, 0, 1879, 0], ['FI-2', 0, 1879], 'FI-3'],
-      statuses: [['FI-1', 1, 42, 0], [true, 1, 0, 0]],
-      tariffs: [['T', 'free'], ['U', -1], ['V', 0.5]],
+      statuses: [
+        ['FI-1', 1, 42, 0],
+        [true, 1, 0, 0],
+      ],
+      tariffs: [
+        ['T', 'free'],
+        ['U', -1],
+        ['V', 0.5],
+      ],
     };
     const list = decodeLive(wire, 'FI');
     expect(list.prices).toHaveLength(1);

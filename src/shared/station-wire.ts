@@ -222,8 +222,9 @@ function textPattern(text: string, tokens: Record<string, string>): string | und
 
 /** The part of a station id a printed EVSE id repeats (`0001` of `FI-0001`). */
 const stationCode = (id: string) => id.slice(id.indexOf('-') + 1);
+// Replaced by functions: a replacement string would read `$&` and the like in the values.
 const renderEvse = (pattern: string, code: string, number: string) =>
-  pattern.replace('{s}', code).replace('{n}', number);
+  pattern.replace('{s}', () => code).replace('{n}', () => number);
 
 /** The pattern a printed id follows (`FI*ST1*E{s}*{n}`), when rendering it gives the id back. */
 function evsePattern(evseId: string, code: string, uidNumber: string): string | undefined {
@@ -241,7 +242,9 @@ function encodeChargePoint(
 ): ChargePointWire {
   const uid = shortUid(station, point.uid);
   const pattern =
-    point.evseId === undefined ? undefined : evsePattern(point.evseId, stationCode(station), typeof uid === 'number' ? String(uid) : '');
+    point.evseId === undefined
+      ? undefined
+      : evsePattern(point.evseId, stationCode(station), typeof uid === 'number' ? String(uid) : '');
   const raw = point.evseId !== undefined && pattern === undefined ? point.evseId : undefined;
   const model = models.index(
     trimmed<ModelWire>([
@@ -250,7 +253,9 @@ function encodeChargePoint(
       point.tariffId,
     ]),
   );
-  return uid === place + 1 && raw === undefined ? model : trimmed<[number | string, number, string?]>([uid, model, raw]);
+  return uid === place + 1 && raw === undefined
+    ? model
+    : trimmed<[number | string, number, string?]>([uid, model, raw]);
 }
 
 export function encodeFacts(list: FactsList): FactsWire {
@@ -312,8 +317,7 @@ const isObject = (value: unknown): value is Fields =>
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isInteger = (value: unknown): value is number => Number.isSafeInteger(value);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const codeAt = <T>(codes: readonly T[], index: unknown): T | undefined =>
-  isInteger(index) ? codes[index] : undefined;
+const codeAt = <T>(codes: readonly T[], index: unknown): T | undefined => (isInteger(index) ? codes[index] : undefined);
 
 /** The envelope both channels share; throws when it is not one of `country`. */
 function envelope(value: unknown, country: StationCountry): Fields & { version: number; full: boolean } {
@@ -329,8 +333,7 @@ function envelope(value: unknown, country: StationCountry): Fields & { version: 
   return value as Fields & { version: number; full: boolean };
 }
 
-const datasetOf = (value: Fields) =>
-  isString(value.dataset) && value.dataset ? { dataset: value.dataset } : {};
+const datasetOf = (value: Fields) => (isString(value.dataset) && value.dataset ? { dataset: value.dataset } : {});
 
 /** A model as decoded: connectors, printed id pattern, tariff id. */
 interface Model {
@@ -359,11 +362,18 @@ function decodeChargePoint(
   place: number,
   models: ReadonlyArray<Model | undefined>,
 ): ChargePointFacts | undefined {
-  const [uid, modelIndex, raw] = isInteger(value) ? [place + 1, value, undefined] : Array.isArray(value) ? (value as unknown[]) : [];
+  const [uid, modelIndex, raw] = isInteger(value)
+    ? [place + 1, value, undefined]
+    : Array.isArray(value)
+      ? (value as unknown[])
+      : [];
   const model = codeAt(models, modelIndex);
   if (!(isString(uid) || isInteger(uid)) || !model || !(raw === undefined || isString(raw))) return undefined;
   const evseId =
-    raw ?? (model.pattern !== undefined ? renderEvse(model.pattern, stationCode(station), isInteger(uid) ? String(uid) : '') : undefined);
+    raw ??
+    (model.pattern !== undefined
+      ? renderEvse(model.pattern, stationCode(station), isInteger(uid) ? String(uid) : '')
+      : undefined);
   return {
     uid: fullUid(station, uid),
     ...(evseId !== undefined ? { evseId } : {}),
@@ -411,7 +421,10 @@ function decodeStation(
   if (!(phone === undefined || phone === 0 || isString(phone))) return undefined;
   const kitchenHours = kitchen === undefined || kitchen === -1 ? undefined : codeAt(tables.hours, kitchen);
   const lunchHours = lunch === undefined || lunch === -1 ? undefined : codeAt(tables.hours, lunch);
-  if ((kitchen !== undefined && kitchen !== -1 && !kitchenHours) || (lunch !== undefined && lunch !== -1 && !lunchHours))
+  if (
+    (kitchen !== undefined && kitchen !== -1 && !kitchenHours) ||
+    (lunch !== undefined && lunch !== -1 && !lunchHours)
+  )
     return undefined;
   if (points !== undefined && !Array.isArray(points)) return undefined;
   const chargePoints = (points as unknown[] | undefined)

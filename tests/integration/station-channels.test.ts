@@ -95,7 +95,9 @@ forEachDatabase((database) => {
       const liveEtag = liveResponse.headers.etag as string;
       const query = (version: number) => `country=FI&since=${version}&dataset=${first.list.dataset}`;
       // Nothing changed: both 304.
-      expect((await get('station-facts', query(first.list.version), { 'if-none-match': factsEtag })).statusCode).toBe(304);
+      expect((await get('station-facts', query(first.list.version), { 'if-none-match': factsEtag })).statusCode).toBe(
+        304,
+      );
       expect((await get('station-live', query(liveFull.version), { 'if-none-match': liveEtag })).statusCode).toBe(304);
 
       const point = liveFull.statuses[0]!;
@@ -105,7 +107,9 @@ forEachDatabase((database) => {
       });
       expect(pushed.json()).toMatchObject({ applied: 1, version: liveFull.version + 1 });
 
-      expect((await get('station-facts', query(first.list.version), { 'if-none-match': factsEtag })).statusCode).toBe(304);
+      expect((await get('station-facts', query(first.list.version), { 'if-none-match': factsEtag })).statusCode).toBe(
+        304,
+      );
       const changed = await live(query(liveFull.version), { 'if-none-match': liveEtag });
       expect(changed.response.headers.etag).not.toBe(liveEtag);
       expect(changed.list).toMatchObject({
@@ -200,7 +204,12 @@ forEachDatabase((database) => {
         points.map((point, index) =>
           post('/station-import/v1/charger-statuses', STATUS_TOKEN, {
             statuses: [
-              { station: point.station, evseUid: point.uid, status: index % 2 ? 'RESERVED' : 'BLOCKED', lastUpdated: at },
+              {
+                station: point.station,
+                evseUid: point.uid,
+                status: index % 2 ? 'RESERVED' : 'BLOCKED',
+                lastUpdated: at,
+              },
             ],
           }),
         ),

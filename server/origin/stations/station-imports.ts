@@ -262,7 +262,9 @@ export async function importChargerStatuses(
     let ignored = rows.length - newestInBatch.size;
     const changedStations = new Set<string>();
     // Reports newer than the stored status; the others are ignored without taking a version.
-    const newer = [...newestInBatch].filter(([key, row]) => effectiveInstant(row.lastUpdated, now) > known.get(key)!.statusAt);
+    const newer = [...newestInBatch].filter(
+      ([key, row]) => effectiveInstant(row.lastUpdated, now) > known.get(key)!.statusAt,
+    );
     ignored += newestInBatch.size - newer.length;
     const liveVersion = newer.length > 0 ? await tx.stations.live.next() : 0;
     for (const [key, row] of newer) {

@@ -113,20 +113,22 @@ function buildFacts(deps: RouteDeps, now: () => Date): Build {
       deps.stations.changesSince(country, since),
       deps.live.chargePointsForChanges(country, since),
     ]);
-    const stations = toSummaries(changes.changed, now(), points).map(({ chargePoints, prices: _prices, ...station }) => ({
-      ...station,
-      // Static data only: prices, statuses and tariffs travel in the live channel.
-      ...(chargePoints
-        ? {
-            chargePoints: chargePoints.map(({ uid, evseId, connectors, tariffId }) => ({
-              uid,
-              ...(evseId !== undefined ? { evseId } : {}),
-              connectors,
-              ...(tariffId !== undefined ? { tariffId } : {}),
-            })),
-          }
-        : {}),
-    }));
+    const stations = toSummaries(changes.changed, now(), points).map(
+      ({ chargePoints, prices: _prices, ...station }) => ({
+        ...station,
+        // Static data only: prices, statuses and tariffs travel in the live channel.
+        ...(chargePoints
+          ? {
+              chargePoints: chargePoints.map(({ uid, evseId, connectors, tariffId }) => ({
+                uid,
+                ...(evseId !== undefined ? { evseId } : {}),
+                connectors,
+                ...(tariffId !== undefined ? { tariffId } : {}),
+              })),
+            }
+          : {}),
+      }),
+    );
     const wire = encodeFacts({
       country,
       version: changes.version,

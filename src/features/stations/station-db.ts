@@ -200,7 +200,9 @@ export async function applyChanges(
       ? await db.stations.where('country').equals(country).toArray()
       : (
           await db.stations.bulkGet(
-            [...new Set([...changedFacts.keys(), ...rows.keys()])].map((id) => [country, id] as [StationCountry, string]),
+            [...new Set([...changedFacts.keys(), ...rows.keys()])].map(
+              (id) => [country, id] as [StationCountry, string],
+            ),
           )
         ).filter((record) => record !== undefined);
     const heldById = new Map(held.map((record) => [record.id, record]));

@@ -23,17 +23,14 @@ const facts: StationFacts = {
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 12, minute)).toISOString();
 
 describe('one stored record from two channels', () => {
-  const first = fullRecords(
-    [facts],
-    {
-      prices: [
-        { station: 'FI-1', grade: 'diesel', price: 1.799, setAt: at(0) },
-        { station: 'FI-1', grade: '95', price: 1.899, setAt: at(0) },
-      ],
-      statuses: [{ station: 'FI-1', uid: 'FI-1-1', status: 'AVAILABLE', statusAt: at(1) }],
-      tariffs: [{ id: 'HPC', tariff: { kwh: 0.59 } }],
-    },
-  )[0]!;
+  const first = fullRecords([facts], {
+    prices: [
+      { station: 'FI-1', grade: 'diesel', price: 1.799, setAt: at(0) },
+      { station: 'FI-1', grade: '95', price: 1.899, setAt: at(0) },
+    ],
+    statuses: [{ station: 'FI-1', uid: 'FI-1-1', status: 'AVAILABLE', statusAt: at(1) }],
+    tariffs: [{ id: 'HPC', tariff: { kwh: 0.59 } }],
+  })[0]!;
 
   it('puts facts and live data together, hours with their exceptions, grades in order', () => {
     expect(first.hours?.exceptions).toEqual({});
@@ -73,16 +70,24 @@ describe('one stored record from two channels', () => {
       tariffs,
     );
     expect(delta.prices?.map((price) => `${price.grade} ${price.price}`)).toEqual(['95 1.859', 'diesel 1.799']);
-    const full = withLive(first, { prices: [{ station: 'FI-1', grade: '98', price: 1.999, setAt: at(5) }] }, true, tariffs);
+    const full = withLive(
+      first,
+      { prices: [{ station: 'FI-1', grade: '98', price: 1.999, setAt: at(5) }] },
+      true,
+      tariffs,
+    );
     expect(full.prices?.map((price) => price.grade)).toEqual(['98']);
     expect(withLive(first, {}, true, tariffs).prices).toBeUndefined();
   });
 
   it('reprices chargers when their tariff changes, and keeps the others', () => {
-    const tariffs = tariffsAfter({ HPC: { kwh: 0.59 }, AC: { kwh: 0.3 } }, {
-      full: false,
-      tariffs: [{ id: 'HPC', tariff: { kwh: 0.65, session: 1 } }],
-    });
+    const tariffs = tariffsAfter(
+      { HPC: { kwh: 0.59 }, AC: { kwh: 0.3 } },
+      {
+        full: false,
+        tariffs: [{ id: 'HPC', tariff: { kwh: 0.65, session: 1 } }],
+      },
+    );
     expect(tariffs).toEqual({ HPC: { kwh: 0.65, session: 1 }, AC: { kwh: 0.3 } });
     expect(withLive(first, {}, false, tariffs).chargePoints?.[0]?.tariff).toEqual({ kwh: 0.65, session: 1 });
     expect(tariffsAfter({ AC: { kwh: 0.3 } }, { full: true, tariffs: [] })).toEqual({});

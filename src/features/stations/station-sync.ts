@@ -57,7 +57,13 @@ export function syncStations(country: StationCountry, locale: Locale, options: S
 async function fetchBoth(
   country: StationCountry,
   locale: Locale,
-  held: { since: number; dataset?: string | undefined; etag?: string | null | undefined; liveSince: number; liveEtag?: string | null | undefined },
+  held: {
+    since: number;
+    dataset?: string | undefined;
+    etag?: string | null | undefined;
+    liveSince: number;
+    liveEtag?: string | null | undefined;
+  },
   options: SyncOptions,
 ) {
   const common = {
@@ -92,10 +98,10 @@ async function syncOnce(country: StationCountry, locale: Locale, options: SyncOp
     country,
     locale,
     {
-      since: kept ? meta.version : 0,
+      since: kept && meta ? meta.version : 0,
       dataset: meta?.dataset,
       etag: meta?.etag,
-      liveSince: kept ? (meta.liveVersion ?? 0) : 0,
+      liveSince: kept && meta ? (meta.liveVersion ?? 0) : 0,
       liveEtag: meta?.liveEtag,
     },
     options,

@@ -58,11 +58,7 @@ const stationFactsSchema = z.object({
         z.union([z.literal(0), z.literal(1)]),
         index,
       ],
-      z.union([
-        z.string(),
-        index,
-        z.array(z.union([index, z.tuple([uid, index], z.string())])),
-      ]),
+      z.union([z.string(), index, z.array(z.union([index, z.tuple([uid, index], z.string())]))]),
     ),
   ),
   removed: z.array(z.string()),
