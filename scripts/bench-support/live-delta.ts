@@ -1,10 +1,10 @@
 /**
  * The two station channels at scale (scripts/bench-stations.ts, docs/stations.md "Two
  * channels"): a fresh origin seeded with `total` stations and their live data; a first
- * install (facts + live data in full, against the keyed list of before), then `fraction`
- * of all stations change (a charger status each, at stations with chargers; or a price
- * each), and the bytes of the three countries' live deltas since the version before are
- * measured as the origin answers them.
+ * install (facts + live data in full, against the keyed list of before), then as many
+ * changes as `fraction` of all stations (charger statuses of charge points drawn at random;
+ * then 95 prices of stations drawn at random), and the bytes of the three countries' live
+ * deltas since the version before are measured as the origin answers them, per change.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,20 @@ import { seedStationsIfEmpty } from '../../server/origin/stations/seed/stations-
 import { importChargerStatuses, importFuelPrices } from '../../server/origin/stations/station-imports';
 
 const COUNTRIES = ['FI', 'SE', 'NO'] as const;
+/** The statuses a charger changes to, as often as they come in a feed. */
+const STATUS_CHANGES = ['AVAILABLE', 'AVAILABLE', 'CHARGING', 'CHARGING', 'OUTOFORDER', 'RESERVED'] as const;
+
+/** A small seeded PRNG (the seed's own kind), so every run draws the same changes. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 export interface Bytes {
   json: number;
@@ -74,7 +88,12 @@ export async function liveDeltaFigures(root: string, total: number, fraction: nu
       return response.body;
     };
     const list = (country: string) => answer('stations', country);
-    const live = (country: string, since = 0) => answer('station-live', country, since);
+    const live = async (country: string, since = 0) => {
+      const body = await answer('station-live', country, since);
+      // A delta that came in full would measure the wrong thing.
+      if (since > 0 && (JSON.parse(body) as LiveWire).full) throw new Error(`station-live since=${since} came in full`);
+      return body;
+    };
     const fullBodies = await Promise.all(COUNTRIES.map((country) => list(country)));
     const factsBodies = await Promise.all(COUNTRIES.map((country) => answer('station-facts', country)));
     const liveBodies = await Promise.all(COUNTRIES.map((country) => live(country)));
@@ -85,51 +104,69 @@ export async function liveDeltaFigures(root: string, total: number, fraction: nu
     const charging = stations.filter((station) => station.chargePoints && station.chargePoints.length > 0);
     const now = new Date();
 
-    // 1. Charger statuses: one charge point each at `changing` stations with chargers.
+    // Who changes is drawn at random (a fixed seed): a regular pick (every tenth station)
+    // made the deltas compress to almost nothing, which no real feed does.
+    const random = mulberry32(29);
+    const draw = <T>(items: readonly T[], count: number): T[] => {
+      const pool = [...items];
+      for (let index = pool.length - 1; index > 0; index--) {
+        const other = Math.floor(random() * (index + 1));
+        [pool[index], pool[other]] = [pool[other]!, pool[index]!];
+      }
+      return pool.slice(0, count);
+    };
+    const second = (offset: number) => new Date(Math.floor(now.getTime() / 1000 - offset) * 1000).toISOString();
+
+    // 1. Charger statuses: `changing` charge points anywhere, each a new status reported in
+    // the last ten seconds (as a feed reports them, to the second).
     const statusVersion = liveVersion(liveBodies[0]!);
-    const statusTargets = charging
-      .filter((_, index) => index % Math.max(1, Math.floor(charging.length / changing)) === 0)
-      .slice(0, changing);
+    const points = charging.flatMap((station) => station.chargePoints!.map((point) => ({ station, point })));
+    const statusTargets = draw(points, changing);
     let t = performance.now();
     await importChargerStatuses(
       createOriginUnitOfWork(db).transaction,
-      statusTargets.map((station) => ({
+      statusTargets.map(({ station, point }) => ({
         station: station.id,
-        evseUid: station.chargePoints![0]!.uid,
-        status: station.chargePoints![0]!.status === 'AVAILABLE' ? 'CHARGING' : 'AVAILABLE',
-        lastUpdated: now.toISOString(),
+        evseUid: point.uid,
+        status: STATUS_CHANGES[Math.floor(random() * STATUS_CHANGES.length)]!,
+        lastUpdated: second(Math.floor(random() * 10)),
       })),
       now,
     );
     const statusImportMs = performance.now() - t;
     const statusDelta = await Promise.all(COUNTRIES.map((country) => live(country, statusVersion)));
 
-    // 2. Prices: the 95 price of `changing` stations, a cent lower.
+    // 2. Prices: the 95 price of `changing` stations drawn at random, one to three cents
+    // lower or higher, set at one instant (a chain sets prices centrally).
     const afterStatus = liveVersion(statusDelta[0]!);
     const priced = stations.filter((station) => station.prices?.some((price) => price.grade === '95'));
-    const priceTargets = priced
-      .filter((_, index) => index % Math.max(1, Math.floor(priced.length / changing)) === 0)
-      .slice(0, changing);
+    const priceTargets = draw(priced, changing);
     t = performance.now();
     await importFuelPrices(
       createOriginUnitOfWork(db).transaction,
       priceTargets.map((station) => {
         const current = station.prices!.find((price) => price.grade === '95')!;
         const currency = station.country === 'FI' ? 'EUR' : station.country === 'SE' ? 'SEK' : 'NOK';
+        const cents = (1 + Math.floor(random() * 3)) * (random() < 0.5 ? -1 : 1);
         return {
           station: station.id,
           grade: '95' as const,
-          price: Math.round((current.price - 0.01) * 1000) / 1000,
+          price: Math.round((current.price + cents / 100) * 1000) / 1000,
           currency,
-          setAt: now.toISOString(),
+          setAt: second(0),
         };
       }),
       now,
     );
     const priceImportMs = performance.now() - t;
     const priceDelta = await Promise.all(COUNTRIES.map((country) => live(country, afterStatus)));
+    // Rows, not groups: a group is a station's id and three values per row.
     const rowsIn = (bodies: string[], kind: 'prices' | 'statuses') =>
-      bodies.reduce((sum, body) => sum + (JSON.parse(body) as LiveWire)[kind].length, 0);
+      bodies.reduce(
+        (sum, body) =>
+          sum + (JSON.parse(body) as LiveWire)[kind].reduce((rows, group) => rows + (group.length - 1) / 3, 0),
+        0,
+      );
     await app.close();
     return {
       total: stations.length,
@@ -198,13 +235,13 @@ export function liveDeltaReport(figures: LiveDeltaFigures, header: string): stri
     row('… of it the facts', '', figures.factsFi),
     row('… of it the live data', '', figures.liveFi),
     row(
-      `Live delta: ${pct} of stations with a charger status change`,
+      `Live delta: charger status changes of charge points drawn at random (as many as ${pct} of the stations)`,
       figures.statusChanges.changes.toLocaleString('en'),
       figures.statusChanges.delta,
       `${statusEach.toFixed(1)} B gzip a change; ${target(`≤ ${CHANNEL_TARGETS.changeBytes} B`, statusEach <= CHANNEL_TARGETS.changeBytes)}`,
     ),
     row(
-      `Live delta: ${pct} of stations with a new 95 price`,
+      `Live delta: new 95 prices of stations drawn at random (as many as ${pct} of the stations)`,
       figures.priceChanges.changes.toLocaleString('en'),
       figures.priceChanges.delta,
       `${priceEach.toFixed(1)} B gzip a change; ${target(`≤ ${CHANNEL_TARGETS.changeBytes} B`, priceEach <= CHANNEL_TARGETS.changeBytes)}`,

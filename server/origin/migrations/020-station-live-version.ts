@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * The live-data channel's own cursor (docs/stations.md "Two channels"): a second counter
@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
  * change. An import takes the next live version (`update … returning`, the row lock held
  * until commit, as for the station version) and stamps the rows it changed, so the live
  * delta is `live_version > since` and no station record is touched by a price or a status.
- * Rows stored before keep 0: they travel in the full live list only, as everything at 0 did.
+ * Rows stored before (and the seed's) keep 0: they travel in the full live list only.
  */
 const LIVE_TABLES = ['fuel_prices', 'charge_points', 'charge_tariffs'] as const;
 
@@ -16,6 +16,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('station_dataset')
     .addColumn('live_version', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
+  // Version 1 is "everything stored before any import": a full answer names it, so an app
+  // that has it asks `since=1` (a conditional request, 304 while nothing changes) instead
+  // of `since=0`, which always means "the full list".
+  await sql`update station_dataset set live_version = 1`.execute(db);
   for (const table of LIVE_TABLES) {
     await db.schema
       .alterTable(table)

@@ -28,6 +28,8 @@ const envelope = {
 };
 const index = z.number().int().min(-1);
 const uid = z.union([z.number().int().nonnegative(), z.string().min(1).max(36)]);
+/** A station id, or its number's difference from the one before (src/shared/station-wire.ts). */
+const stationId = z.union([z.number().int(), z.string()]);
 
 /** The facts channel's answer: the compact form of src/shared/station-wire.ts (`FactsWire`). */
 const stationFactsSchema = z.object({
@@ -46,7 +48,7 @@ const stationFactsSchema = z.object({
   stations: z.array(
     z.tuple(
       [
-        z.union([z.number().int(), z.string()]),
+        stationId,
         z.union([index, z.string()]),
         z.union([index, z.string()]),
         z.string(),
@@ -69,9 +71,9 @@ const stationLiveSchema = z.object({
   ...envelope,
   base: z.number().int(),
   /** Per station: its id, then grade index, thousandths, seconds before `base` of each price. */
-  prices: z.array(z.tuple([z.string()], z.number().int())),
+  prices: z.array(z.tuple([stationId], z.number().int())),
   /** Per station: its id, then uid, status index, seconds before `base` of each charge point. */
-  statuses: z.array(z.tuple([z.string()], uid)),
+  statuses: z.array(z.tuple([stationId], uid)),
   tariffs: z.array(z.tuple([z.string()], z.number().nonnegative().nullable())),
 });
 
