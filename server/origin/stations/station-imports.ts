@@ -137,6 +137,30 @@ function effectiveInstant(reported: string, receivedAt: Date): string {
 
 const aheadOfClock = (reported: string, now: Date) => Date.parse(reported) > now.getTime() + FUTURE_TOLERANCE_MS;
 
+/**
+ * The current price of a grade is its newest: an older row (out of order) only adds
+ * history (which keeps the reported time). The batch's newest row per grade is compared
+ * with the stored current price by its effective instant (a time ahead of the clock counts
+ * as now), in the database, so that concurrent imports keep the newest. The prices that
+ * became current take the next live version.
+ */
+async function setCurrentPrices(
+  tx: Repositories,
+  storedRows: readonly StoredPrice[],
+  now: Date,
+  purges: CachePurges | undefined,
+): Promise<{ changedStations: string[]; version: number | null }> {
+  const newest = newestPerGrade(storedRows);
+  const liveVersion = newest.length > 0 ? await tx.stations.live.next() : 0;
+  const changes = await tx.stations.fuelPrices.setCurrentIfNewer(
+    newest.map((price) => ({ ...price, setAt: effectiveInstant(price.setAt, now) })),
+    liveVersion,
+  );
+  const changedStations = [...new Set(changes.map((price) => price.stationId))];
+  await purgeChanged(tx, changedStations, purges);
+  return { changedStations, version: changes.length > 0 ? liveVersion : null };
+}
+
 /** Imports a batch of fuel prices (see the module comment). */
 export async function importFuelPrices(
   transaction: UnitOfWork['transaction'],
@@ -205,19 +229,7 @@ export async function importFuelPrices(
       unchanged += settled.unchanged;
     }
     const storedRows = newRows.filter((price) => added.has(priceKey(price.stationId, price.grade, price.setAt)));
-    // The current price of a grade is its newest: an older row (out of order) only adds
-    // history (which keeps the reported time). The batch's newest row per grade is compared
-    // with the stored current price by its effective instant (a time ahead of the clock
-    // counts as now), in the database, so that concurrent imports keep the newest.
-    const newest = newestPerGrade(storedRows);
-    const liveVersion = newest.length > 0 ? await tx.stations.live.next() : 0;
-    const changes = await prices.setCurrentIfNewer(
-      newest.map((price) => ({ ...price, setAt: effectiveInstant(price.setAt, now) })),
-      liveVersion,
-    );
-    const changedStations = [...new Set(changes.map((price) => price.stationId))];
-    await purgeChanged(tx, changedStations, purges);
-    const version = changes.length > 0 ? liveVersion : null;
+    const { changedStations, version } = await setCurrentPrices(tx, storedRows, now, purges);
     return {
       received: rows.length,
       stored: storedRows.length,
