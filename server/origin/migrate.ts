@@ -18,6 +18,7 @@ import * as contentSync014 from './migrations/014-content-sync';
 import * as outboxHtml017 from './migrations/017-outbox-html';
 import * as confirmationCodes018 from './migrations/018-confirmation-codes';
 import * as chargeTariffs019 from './migrations/019-charge-tariffs';
+import * as stationLiveVersion020 from './migrations/020-station-live-version';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '017-outbox-html': outboxHtml017,
   '018-confirmation-codes': confirmationCodes018,
   '019-charge-tariffs': chargeTariffs019,
+  '020-station-live-version': stationLiveVersion020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

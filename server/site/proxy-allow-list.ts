@@ -51,8 +51,11 @@ export const PROXY_ALLOW_LIST: readonly ProxiedEndpoint[] = [
   proxied([contentApi.layout]),
   proxied([contentApi.page]),
   proxied([contentApi.search, contentApi.searchByBody]),
-  // The compact station list with version and delta (docs/stations.md).
+  // The station channels, facts and live data, each with its version and delta, and the
+  // keyed list of apps installed before them (docs/stations.md "Two channels").
   proxied([stationsApi.list]),
+  proxied([stationsApi.facts]),
+  proxied([stationsApi.live]),
   proxied([shopApi.validateCart]),
   proxied([shopApi.initializeOrder], { customerSession: 'optional' }),
   proxied([shopApi.completeOrder]),

@@ -76,6 +76,8 @@ export interface ChargePoint {
   connectors: ChargeConnector[];
   /** Its price, when the operator's tariff for it is known. */
   tariff?: ChargeTariff;
+  /** The OCPI tariff it is priced by (its first connector's that names one): a tariff change finds its chargers by it. */
+  tariffId?: string;
 }
 
 /** A status older than this is not trusted: shown as unknown, with its age (docs/stations.md). */

@@ -97,6 +97,7 @@ const station = record({
               parkingMinute: optional(loose(fc.double({ min: -1, max: 1 }))),
             }),
           ),
+          tariffId: optional(loose(fc.string({ minLength: 1, maxLength: 36 }), fc.string({ maxLength: 40 }))),
         }),
         { maxLength: 2 },
       ),

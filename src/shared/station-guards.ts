@@ -69,7 +69,8 @@ const isChargePoint = (value: unknown) =>
   Array.isArray(value.connectors) &&
   value.connectors.length > 0 &&
   value.connectors.every(isConnector) &&
-  optional(value.tariff, isTariff);
+  optional(value.tariff, isTariff) &&
+  optional(value.tariffId, (id) => lengthWithin(id, 1, 36));
 
 /** stationSummarySchema (its input: `exceptions` of hours may be absent). */
 export function isStationSummary(value: unknown): value is StationSummaryInput {

@@ -57,6 +57,7 @@ const chargePointSchema = z.object({
       parkingMinute: z.number().nonnegative().optional(),
     })
     .optional(),
+  tariffId: z.string().min(1).max(36).optional(),
 });
 
 /**

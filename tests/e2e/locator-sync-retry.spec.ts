@@ -9,7 +9,7 @@ import { text } from './support/stations';
 
 test('a failed first sync is tried again and the list comes without a reload', async ({ page }) => {
   let answered = 0;
-  await page.route('**/proxy/cms-view/v1/stations?**', async (route) => {
+  await page.route('**/proxy/cms-view/v1/station-facts?**', async (route) => {
     answered += 1;
     if (answered === 1)
       await route.fulfill({

@@ -30,7 +30,8 @@ function watchPayloadRequests(page: Page) {
   return { seen, maxInFlight: () => maxInFlight };
 }
 
-const isStationList = (url: string) => new URL(url).pathname === '/proxy/cms-view/v1/stations';
+/** Either channel of the station list (docs/stations.md "Two channels"). */
+const isStationList = (url: string) => /^\/proxy\/cms-view\/v1\/station-(?:facts|live)$/.test(new URL(url).pathname);
 
 /**
  * Records, inside the page, every payload fetch the page's scripts make (prefetch uses the

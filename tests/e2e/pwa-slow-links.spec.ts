@@ -26,7 +26,8 @@ import {
 test.describe.configure({ timeout: 90_000 });
 
 const isPayload = (url: string) => new URL(url).pathname.endsWith('/_payload.json');
-const isStationList = (url: string) => new URL(url).pathname === '/proxy/cms-view/v1/stations';
+/** Either channel of the station list (docs/stations.md "Two channels"). */
+const isStationList = (url: string) => /^\/proxy\/cms-view\/v1\/station-(?:facts|live)$/.test(new URL(url).pathname);
 
 /** The payload and station-list requests the page makes, and how many payloads ran at once. */
 function watchBackgroundTraffic(page: Page) {

@@ -160,12 +160,12 @@ test('locator: the cheapest 95 first with prices on the cards; a new price arriv
   await expect(count(page)).toHaveText(/^650\b/);
   const stations = await stationList(page, 'FI');
 
-  // A new lowest price after the list is stored: the next visit gets it by delta sync.
+  // A new lowest price after the list is stored: the next visit gets it by the live channel's delta.
   const cheapest = stations.filter((item) => item.services.includes('95'))[7]!;
   await pushPrices([{ station: cheapest.id, grade: '95', price: 1.111, currency: 'EUR', setAt: minutesAgo(5) }]);
   const deltas: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/proxy/cms-view/v1/stations') && request.url().includes('since='))
+    if (request.url().includes('/proxy/cms-view/v1/station-live') && request.url().includes('since='))
       deltas.push(request.url());
   });
   await page.reload();

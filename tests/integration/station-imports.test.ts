@@ -4,12 +4,16 @@
  * (POST station-import/v1/fuel-prices) and charge point statuses
  * (POST station-import/v1/charger-statuses). Bad input — a wrong or missing token,
  * malformed rows, implausible prices, out-of-order statuses — gets a clear error and
- * loses nothing stored; a change reaches the apps' delta sync.
+ * loses nothing stored; a change reaches the apps by the live-data channel
+ * (cms-view/v1/station-live), and only the change, never the station's facts.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readErrorBody } from '#shared/api/errors';
+import { stationsApi } from '#shared/api/stations';
 import { stationListSchema, type StationSummary } from '#shared/stations';
+import { decodeLive } from '#shared/station-wire';
+import { liveRowsByStation, tariffsAfter, withLive, type Tariffs } from '../../src/features/stations/station-records';
 import type { Db } from '../../server/origin/db';
 import { createChargePointsRepository } from '../../server/origin/stations/charge-points-repository';
 import { createFuelPricesRepository } from '../../server/origin/stations/fuel-prices-repository';
@@ -21,6 +25,8 @@ const PRICE_TOKEN = 'price-feed-token-0123456789abcdef-xyz';
 const STATUS_TOKEN = 'charger-feed-token-0123456789abcdef-xyz';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+/** An instant as the live channel carries it: whole seconds. */
+const onWire = (instant: string) => new Date(Math.floor(Date.parse(instant) / 1000) * 1000).toISOString();
 
 describe('without a token configured', () => {
   it('is off with a clear 503 when no token is configured', async () => {
@@ -46,6 +52,8 @@ forEachDatabase((database) => {
     let app: FastifyInstance;
     let stations: StationSummary[];
     let listVersion: number;
+    let stationVersion: number;
+    let tariffs: Tariffs;
 
     beforeAll(async () => {
       const origin = await database.startOrigin('station-imports', {
@@ -54,7 +62,10 @@ forEachDatabase((database) => {
       ({ db, app } = origin);
       const list = stationListSchema.parse((await app.inject({ url: '/cms-view/v1/stations?country=FI' })).json());
       stations = list.stations;
-      listVersion = list.version;
+      stationVersion = list.version;
+      const live = await liveAnswer(0);
+      listVersion = live.version;
+      tariffs = tariffsAfter(undefined, live);
     }, 120_000);
 
     afterAll(() => database.stop());
@@ -86,10 +97,37 @@ forEachDatabase((database) => {
       });
     }
 
-    async function delta(since: number) {
-      return stationListSchema.parse(
-        (await app.inject({ url: `/cms-view/v1/stations?country=FI&since=${since}` })).json(),
+    async function liveAnswer(since: number) {
+      const response = await app.inject({ url: `/cms-view/v1/station-live?country=FI&since=${since}` });
+      expect(response.statusCode).toBe(200);
+      return decodeLive(stationsApi.live.response.parse(response.json()), 'FI');
+    }
+
+    /**
+     * The stations the live channel's answer since a version changes, as the app stores
+     * them (its own merge, station-records.ts, over the records of the first list): those
+     * its prices and statuses name, and those with a charger priced by a changed tariff.
+     */
+    async function delta(since: number): Promise<{ version: number; stations: StationSummary[] }> {
+      const live = await liveAnswer(since);
+      const prices = tariffsAfter(tariffs, live);
+      const repriced = new Set(live.tariffs.map((tariff) => tariff.id));
+      const rows = liveRowsByStation(live);
+      const named = stations.filter(
+        (station) =>
+          rows.has(station.id) ||
+          station.chargePoints?.some((point) => point.tariffId !== undefined && repriced.has(point.tariffId)),
       );
+      return {
+        version: live.version,
+        stations: named.map((station) => withLive(station, rows.get(station.id) ?? {}, live.full, prices)),
+      };
+    }
+
+    /** The station list's (facts') version: live data never moves it. */
+    async function factsVersion() {
+      const list = stationListSchema.parse((await app.inject({ url: '/cms-view/v1/stations?country=FI' })).json());
+      return list.version;
     }
 
     const selling = (grade: string) => stations.find((station) => station.services.includes(grade as never))!;
@@ -212,8 +250,10 @@ forEachDatabase((database) => {
         const changes = await delta(listVersion);
         expect(changes.stations.map((item) => item.id).sort()).toEqual([first!.id, second!.id].sort());
         const price = changes.stations.find((item) => item.id === first!.id)!.prices!.find((p) => p.grade === 'diesel');
-        expect(price).toEqual({ grade: 'diesel', price: 1.659, setAt: new Date(setAt).toISOString() });
-        // A new version for the sync, but not a new page for the sitemap.
+        expect(price).toEqual({ grade: 'diesel', price: 1.659, setAt: onWire(setAt) });
+        expect(result.version).toBe(changes.version);
+        // A new live version for the sync; the stations' facts keep theirs, and no new page for the sitemap.
+        expect(await factsVersion()).toBe(stationVersion);
         expect(await lastModified()).toBe(modifiedBefore);
 
         // The same batch again: nothing new, no version bump.
@@ -299,8 +339,10 @@ forEachDatabase((database) => {
         const changed = changes.stations.find((item) => item.id === station.id)!;
         expect(changed.chargePoints!.find((point) => point.uid === a!.uid)).toMatchObject({
           status: 'CHARGING',
-          statusAt: new Date(t1).toISOString(),
+          statusAt: onWire(t1),
         });
+        expect(changes.stations).toHaveLength(1);
+        expect(await factsVersion()).toBe(stationVersion);
 
         // Out of order: an update older than the stored one is ignored; the same again too.
         const late = await postStatuses({

@@ -69,6 +69,7 @@ function toChargePoint(row: Row, tariffs: Tariffs): ChargePoint | undefined {
       kw: Math.round(connector.max_electric_power / 100) / 10,
     })),
     ...(tariff ? { tariff } : {}),
+    ...(tariffId !== undefined ? { tariffId } : {}),
   };
 }
 
@@ -160,7 +161,8 @@ function chargePointWrites(db: StationsDb) {
      * Sets the status unless a newer one is stored; whether it did. The time comparison is
      * in the update itself, so that of two imports at once the newer status wins whatever
      * their order (PostgreSQL re-checks the condition on the row it waited for; a read,
-     * then an unconditional update, let an older status win: issue 27, finding 7).
+     * then an unconditional update, let an older status win: issue 27, finding 7). The row
+     * gets `liveVersion`, so the live channel's delta carries it (migration 020).
      */
     async setStatusIfNewer(
       stationId: string,
@@ -168,10 +170,11 @@ function chargePointWrites(db: StationsDb) {
       status: EvseStatus,
       statusAt: string,
       now: string,
+      liveVersion: number,
     ): Promise<boolean> {
       const result = await db
         .updateTable('charge_points')
-        .set({ status, status_at: statusAt, updated_at: now })
+        .set({ status, status_at: statusAt, updated_at: now, live_version: liveVersion })
         .where('station_id', '=', stationId)
         .where('uid', '=', uid)
         .where('status_at', '<', statusAt)

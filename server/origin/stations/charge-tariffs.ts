@@ -81,9 +81,10 @@ export function createChargeTariffsRepository(db: StationsDb) {
       return new Map(rows.map((row) => [row.id, row.last_updated]));
     },
 
-    /** Stores a tariff (a newer one replaces the stored one). */
-    async put(tariff: OcpiTariff, lastUpdated: string, now: string): Promise<void> {
+    /** Stores a tariff (a newer one replaces the stored one) at a live version (the seed's: 0). */
+    async put(tariff: OcpiTariff, lastUpdated: string, now: string, liveVersion = 0): Promise<void> {
       const row = {
+        live_version: liveVersion,
         id: tariff.id,
         country: tariff.country_code,
         currency: tariff.currency,

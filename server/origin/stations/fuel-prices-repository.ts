@@ -20,7 +20,7 @@ export interface StoredPrice {
 const CHUNK = 400;
 
 /** The row of a price in the current table (a history row adds when it came). */
-function priceRow(price: StoredPrice): FuelPricesTable {
+function priceRow(price: StoredPrice): Omit<FuelPricesTable, 'live_version'> {
   return {
     station_id: price.stationId,
     grade: price.grade,
@@ -155,12 +155,14 @@ function priceWrites(db: StationsDb) {
      * Makes each of these the current price of its (station, grade) unless a newer one is
      * current, and gives those that became current. One conditional upsert per price, so
      * that of two imports at once the newer price wins whatever their order (a read, then
-     * an update, let an older one win under PostgreSQL: issue 27, finding 7).
+     * an update, let an older one win under PostgreSQL: issue 27, finding 7). Each row
+     * written gets `liveVersion`, so the live channel's delta carries it.
      */
-    async setCurrentIfNewer(prices: readonly StoredPrice[]): Promise<StoredPrice[]> {
+    async setCurrentIfNewer(prices: readonly StoredPrice[], liveVersion: number): Promise<StoredPrice[]> {
       const changed: StoredPrice[] = [];
       for (const price of [...prices].sort(byKey)) {
-        const row = priceRow(price);
+        // The live version stamps the change for the live channel's delta (migration 020).
+        const row = { ...priceRow(price), live_version: liveVersion };
         const { station_id: _station, grade: _grade, ...values } = row;
         const written = await db
           .insertInto('fuel_prices')

@@ -3,9 +3,9 @@
  * from a station system or price feed, and a batch of charge point statuses from a charge
  * point operator. Each batch is all or nothing: one refused row refuses the batch (422,
  * naming the rows and why), so a half-applied feed never shows. Both are idempotent:
- * pushing the same batch again changes nothing. Every station whose live data changed
- * gets the next version in the same transaction (stations-repository `touch`), so the
- * apps' delta sync carries the change.
+ * pushing the same batch again changes nothing. Every row changed is stamped with the next
+ * live version, taken in the same transaction (station-live-repository.ts), so the apps'
+ * live-data channel carries the change, and the change alone (docs/stations.md "Two channels").
  */
 import type { EvseStatus } from '#shared/charge-points';
 import { implausiblePrice, type FuelGrade, type PriceCurrency } from '#shared/fuel-prices';
@@ -117,13 +117,13 @@ function newestPerGrade(rows: readonly StoredPrice[]): StoredPrice[] {
 }
 
 /**
- * Stations whose live data changed: the next version (the apps' delta sync), and a purge
- * of exactly their pages from the caches in front, queued in the same transaction
- * (docs/stations.md "Import API"); the caller sends it once the transaction committed.
+ * Stations whose live data changed: a purge of exactly their pages from the caches in
+ * front, queued in the same transaction (docs/stations.md "Import API"); the caller sends
+ * it once the transaction committed. Their records keep their version: the change travels
+ * in the live channel, stamped with the live version the import took.
  */
-async function markChanged(tx: Repositories, stationIds: string[], purges: CachePurges | undefined): Promise<number | null> {
+async function purgeChanged(tx: Repositories, stationIds: string[], purges: CachePurges | undefined): Promise<void> {
   await purges?.enqueue(tx.outbox.messages, stationIds.map(stationKey));
-  return (await tx.stations.stations.touch(stationIds)) ?? null;
 }
 
 /**
@@ -136,6 +136,30 @@ function effectiveInstant(reported: string, receivedAt: Date): string {
 }
 
 const aheadOfClock = (reported: string, now: Date) => Date.parse(reported) > now.getTime() + FUTURE_TOLERANCE_MS;
+
+/**
+ * The current price of a grade is its newest: an older row (out of order) only adds
+ * history (which keeps the reported time). The batch's newest row per grade is compared
+ * with the stored current price by its effective instant (a time ahead of the clock counts
+ * as now), in the database, so that concurrent imports keep the newest. The prices that
+ * became current take the next live version.
+ */
+async function setCurrentPrices(
+  tx: Repositories,
+  storedRows: readonly StoredPrice[],
+  now: Date,
+  purges: CachePurges | undefined,
+): Promise<{ changedStations: string[]; version: number | null }> {
+  const newest = newestPerGrade(storedRows);
+  const liveVersion = newest.length > 0 ? await tx.stations.live.next() : 0;
+  const changes = await tx.stations.fuelPrices.setCurrentIfNewer(
+    newest.map((price) => ({ ...price, setAt: effectiveInstant(price.setAt, now) })),
+    liveVersion,
+  );
+  const changedStations = [...new Set(changes.map((price) => price.stationId))];
+  await purgeChanged(tx, changedStations, purges);
+  return { changedStations, version: changes.length > 0 ? liveVersion : null };
+}
 
 /** Imports a batch of fuel prices (see the module comment). */
 export async function importFuelPrices(
@@ -205,15 +229,7 @@ export async function importFuelPrices(
       unchanged += settled.unchanged;
     }
     const storedRows = newRows.filter((price) => added.has(priceKey(price.stationId, price.grade, price.setAt)));
-    // The current price of a grade is its newest: an older row (out of order) only adds
-    // history (which keeps the reported time). The batch's newest row per grade is compared
-    // with the stored current price by its effective instant (a time ahead of the clock
-    // counts as now), in the database, so that concurrent imports keep the newest.
-    const changes = await prices.setCurrentIfNewer(
-      newestPerGrade(storedRows).map((price) => ({ ...price, setAt: effectiveInstant(price.setAt, now) })),
-    );
-    const changedStations = [...new Set(changes.map((price) => price.stationId))];
-    const version = await markChanged(tx, changedStations, purges);
+    const { changedStations, version } = await setCurrentPrices(tx, storedRows, now, purges);
     return {
       received: rows.length,
       stored: storedRows.length,
@@ -257,14 +273,15 @@ export async function importChargerStatuses(
     let applied = 0;
     let ignored = rows.length - newestInBatch.size;
     const changedStations = new Set<string>();
-    for (const [key, row] of newestInBatch) {
-      const stored = known.get(key)!;
+    // Reports newer than the stored status; the others are ignored without taking a version.
+    const newer = [...newestInBatch].filter(
+      ([key, row]) => effectiveInstant(row.lastUpdated, now) > known.get(key)!.statusAt,
+    );
+    ignored += newestInBatch.size - newer.length;
+    const liveVersion = newer.length > 0 ? await tx.stations.live.next() : 0;
+    for (const [key, row] of newer) {
       const at = effectiveInstant(row.lastUpdated, now);
-      if (at <= stored.statusAt) {
-        ignored += 1;
-        continue;
-      }
-      if (!(await points.setStatusIfNewer(row.station, row.evseUid, row.status, at, nowText))) {
+      if (!(await points.setStatusIfNewer(row.station, row.evseUid, row.status, at, nowText, liveVersion))) {
         ignored += 1; // a newer status came meanwhile (another import at the same time)
         continue;
       }
@@ -272,7 +289,8 @@ export async function importChargerStatuses(
       changedStations.add(row.station);
       applied += 1;
     }
-    const version = await markChanged(tx, [...changedStations], purges);
+    await purgeChanged(tx, [...changedStations], purges);
+    const version = applied > 0 ? liveVersion : null;
     return { received: rows.length, applied, ignored, stationsChanged: changedStations.size, version };
   });
 }
@@ -289,8 +307,8 @@ export interface TariffImportResult {
 /**
  * Imports OCPI 2.2.1 Tariff objects (docs/stations.md "Charging prices"): all or nothing as
  * the other imports; a tariff whose `last_updated` is not newer than the stored one is
- * ignored (so a batch pushed again changes nothing); the stations whose connectors use a
- * changed tariff get the next version, so the apps' delta sync carries the new prices.
+ * ignored (so a batch pushed again changes nothing); a changed tariff gets the next live
+ * version, so the apps' live-data channel carries it to every charger using it.
  */
 export async function importTariffs(
   transaction: UnitOfWork['transaction'],
@@ -323,16 +341,20 @@ export async function importTariffs(
   return transaction(async (tx) => {
     const repository = tx.stations.chargeTariffs;
     const stored = await repository.lastUpdated(tariffs.map((tariff) => tariff.id));
-    const changed = new Set<string>();
-    for (const tariff of tariffs) {
-      const at = effectiveInstant(tariff.last_updated, now);
+    const newer = tariffs.filter((tariff) => {
       const before = stored.get(tariff.id);
-      if (before !== undefined && at <= before) continue;
-      await repository.put(tariff, at, now.toISOString());
+      return before === undefined || effectiveInstant(tariff.last_updated, now) > before;
+    });
+    // The tariff row travels in the live channel (one row, whatever the chargers using it).
+    const liveVersion = newer.length > 0 ? await tx.stations.live.next() : 0;
+    const changed = new Set<string>();
+    for (const tariff of newer) {
+      await repository.put(tariff, effectiveInstant(tariff.last_updated, now), now.toISOString(), liveVersion);
       changed.add(tariff.id);
     }
     const stations = await tx.stations.chargePoints.stationsUsingTariffs(changed);
-    const version = await markChanged(tx, stations, purges);
+    await purgeChanged(tx, stations, purges);
+    const version = changed.size > 0 ? liveVersion : null;
     return {
       received: tariffs.length,
       applied: changed.size,

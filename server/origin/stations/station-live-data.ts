@@ -33,6 +33,11 @@ export function createStationLiveData(repositories: StationsRepositories) {
       ]);
       return { prices: priceMap, chargePoints: pointMap };
     },
+    /** Of a country's stations changed after `since`: their charge points alone (the facts channel's). */
+    async chargePointsForChanges(country: StationCountry, since: number): Promise<LiveData> {
+      const known = await tariffs.all();
+      return { prices: new Map(), chargePoints: await chargePoints.currentForChanges(country, since, known) };
+    },
   };
 }
 

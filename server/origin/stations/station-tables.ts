@@ -1,5 +1,5 @@
 /** Table types of the stations domain: migrations 003/008/013 (stations), 009 (fuel prices), 010 (charge points). */
-import type { Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 export interface StationsTable {
   id: string;
@@ -15,6 +15,8 @@ export interface StationsTable {
 interface StationDatasetTable {
   id: string;
   version: number;
+  /** The last live version taken (migration 020): the live-data channel's cursor. */
+  live_version: number;
 }
 
 /** Migration 009: every imported price, and the current price per station and grade. */
@@ -33,6 +35,8 @@ export interface FuelPricesTable {
   set_at: string;
   price_milli: number;
   currency: string;
+  /** The live version of the last change (migration 020; 0: before it). */
+  live_version: Generated<number>;
 }
 
 /** Migration 010. */
@@ -44,6 +48,8 @@ export interface ChargePointsTable {
   status: string;
   status_at: string;
   updated_at: string;
+  /** The live version of the last status change (migration 020; 0: before it). */
+  live_version: Generated<number>;
 }
 
 interface ChargeTariffsTable {
@@ -53,6 +59,8 @@ interface ChargeTariffsTable {
   tariff_json: string;
   last_updated: string;
   updated_at: string;
+  /** The live version of the last change (migration 020; 0: before it). */
+  live_version: Generated<number>;
 }
 
 export interface StationTables {

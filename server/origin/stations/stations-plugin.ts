@@ -46,7 +46,7 @@ export const stationsPlugin = fp<StationsPluginOptions>(
         return found ? { stations: found } : {};
       },
     });
-    stationRoutes(app, { stations, live });
+    stationRoutes(app, { stations, live, liveChannel: repositories.live });
     stationImportRoutes(app, {
       transaction: app.transaction,
       tokens: options.importTokens ?? {},

@@ -8,6 +8,7 @@ import { createStationsRepository } from './stations-repository';
 import { createFuelPricesRepository } from './fuel-prices-repository';
 import { createChargePointsRepository } from './charge-points-repository';
 import { createChargeTariffsRepository } from './charge-tariffs';
+import { createStationLiveRepository } from './station-live-repository';
 
 export function createStationsRepositories(db: StationsDb) {
   return {
@@ -15,6 +16,7 @@ export function createStationsRepositories(db: StationsDb) {
     fuelPrices: createFuelPricesRepository(db),
     chargePoints: createChargePointsRepository(db),
     chargeTariffs: createChargeTariffsRepository(db),
+    live: createStationLiveRepository(db),
   };
 }
 

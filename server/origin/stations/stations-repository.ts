@@ -265,28 +265,6 @@ function stationWrites(db: StationsDb) {
       });
     },
 
-    /**
-     * Gives stations the next version because their live data changed (fuel prices, charger
-     * statuses: fuel-prices-repository.ts, charge-points-repository.ts), so that the delta
-     * sync carries them. All of one call share one version, taken the same way as by
-     * `save` and `remove`; callers run it in the transaction that made the change.
-     * `updated_at` stays: it is the record's (the sitemap's last modification), and a
-     * charger status every few minutes is no change of the page search engines should see.
-     */
-    async touch(ids: readonly string[]): Promise<number | undefined> {
-      if (ids.length === 0) return undefined;
-      const version = await nextStationVersion(db);
-      for (let start = 0; start < ids.length; start += 500) {
-        await db
-          .updateTable('stations')
-          .set({ version })
-          .where('id', 'in', ids.slice(start, start + 500))
-          .where('deleted', '=', 0)
-          .execute();
-      }
-      return version;
-    },
-
     /** Removes a station, keeping a tombstone so that deltas report it. */
     async remove(id: string, now = new Date().toISOString()): Promise<number | undefined> {
       return atomically(db, async (trx) => {

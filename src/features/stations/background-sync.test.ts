@@ -1,5 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { StationCountry } from '#shared/stations';
+import { encodeFacts, encodeLive } from '#shared/station-wire';
 import { BACKGROUND_SYNC_INTERVAL_MS, syncStationLists } from './background-sync';
 import { readList, StationsDatabase, setStationsDb } from './station-db';
 
@@ -8,14 +10,19 @@ beforeEach(() => {
   setStationsDb(new StationsDatabase(`background-${++counter}`));
 });
 
-/** An origin with one station per country; records what was asked. */
+/** An origin with one station per country, answering both channels; records the facts asked for. */
 function origin() {
   const requests: Array<{ url: string; locale: string | undefined }> = [];
   const fetchImpl = (async (url: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
-    requests.push({ url, locale: headers['x-st1-locale'] });
-    const country = new URL(url, 'http://x').searchParams.get('country')!;
+    const country = new URL(url, 'http://x').searchParams.get('country') as StationCountry;
+    if (!url.includes('station-live')) requests.push({ url, locale: headers['x-st1-locale'] });
     if (headers['if-none-match'] === '"v1"') return new Response(null, { status: 304 });
+    if (url.includes('station-live'))
+      return Response.json(
+        encodeLive({ country, version: 1, full: true, prices: [], statuses: [], tariffs: [] }, 1_800_000_000),
+        { headers: { etag: '"v1"' } },
+      );
     const station = {
       id: `${country}-1`,
       slug: `${country.toLowerCase()}-1`,
@@ -30,10 +37,9 @@ function origin() {
       express: false,
       hours: null,
     };
-    return Response.json(
-      { country, version: 1, full: true, stations: [station], removed: [] },
-      { headers: { etag: '"v1"' } },
-    );
+    return Response.json(encodeFacts({ country, version: 1, full: true, stations: [station], removed: [] }), {
+      headers: { etag: '"v1"' },
+    });
   }) as unknown as typeof fetch;
   return { requests, fetchImpl };
 }

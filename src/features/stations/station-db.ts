@@ -6,7 +6,10 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { PagePayload } from '#shared/payload';
+import { isStationSummary } from '#shared/station-guards';
 import type { StationCountry, StationSummary } from '#shared/stations';
+import type { FactsList, LiveList } from '#shared/station-wire';
+import { fromFacts, liveRowsByStation, tariffsAfter, withLive, type Tariffs } from './station-records';
 
 export interface ListMeta {
   country: StationCountry;
@@ -19,13 +22,19 @@ export interface ListMeta {
   syncedAt: number;
   /** The shape of the stored entries (`LIST_FORMAT`); absent: stored before the phone and food hours came. */
   format?: number;
+  /** The live-data channel's version and ETag (docs/stations.md "Two channels"). */
+  liveVersion?: number;
+  liveEtag?: string | null;
+  /** The tariffs the live channel gave, by id: a station the facts channel brings is priced by them. */
+  tariffs?: Tariffs;
 }
 
 /**
  * The shape of the stored entries. A list stored in an older shape is fetched in full
- * once (a delta would only bring the changed stations in the new shape).
+ * once (a delta would only bring the changed stations in the new shape). 3: the two
+ * channels (the charge points' tariff ids, the live version).
  */
-export const LIST_FORMAT = 2;
+export const LIST_FORMAT = 3;
 
 /** A station the visitor starred ("My stations"), kept across restarts. */
 export interface Favourite {
@@ -132,12 +141,20 @@ export async function countStations(country: StationCountry): Promise<number> {
  */
 const WRITE_BATCH = 50;
 
-/** Applies a list answer: a full list replaces the country's stations, a delta patches them. */
+/** The live channel's part of a list's meta after a full list built from both channels. */
+interface LiveMeta {
+  liveVersion: number;
+  liveEtag: string | null;
+  tariffs: Tariffs;
+}
+
+/** Applies a full list or a delta of whole records: a full list replaces the country's stations, a delta patches them. */
 export async function applyList(
   country: StationCountry,
   change: { full: boolean; version: number; dataset?: string; stations: StationSummary[]; removed: string[] },
   etag: string | null,
   now = Date.now(),
+  live?: LiveMeta,
 ): Promise<void> {
   const db = stationsDb();
   await db.transaction('rw', db.stations, db.lists, async () => {
@@ -153,6 +170,67 @@ export async function applyList(
       etag,
       syncedAt: now,
       format: LIST_FORMAT,
+      ...live,
+    });
+  });
+}
+
+/**
+ * Applies a facts delta and a live answer (either may be absent: a 304) to the stored
+ * records in one transaction: the stations the facts changed keep their live data, the
+ * live rows patch their stations, a changed tariff reprices every charger using it, and a
+ * full live list (a start over of that channel alone) replaces the live data of all.
+ * A record that no longer passes the list entry's check is left as it was.
+ */
+export async function applyChanges(
+  country: StationCountry,
+  facts: { list: FactsList; etag: string | null } | undefined,
+  live: { list: LiveList; etag: string | null } | undefined,
+  now = Date.now(),
+): Promise<void> {
+  const db = stationsDb();
+  await db.transaction('rw', db.stations, db.lists, async () => {
+    const meta = await db.lists.get(country);
+    const tariffs = live ? tariffsAfter(meta?.tariffs, live.list) : (meta?.tariffs ?? {});
+    const rows = live ? liveRowsByStation(live.list) : new Map();
+    const changedFacts = new Map(facts?.list.stations.map((station) => [station.id, station]));
+    // Every stored station when the live answer is full or a tariff changed (rare); else those named.
+    const everyStation = live !== undefined && (live.list.full || live.list.tariffs.length > 0);
+    const held = everyStation
+      ? await db.stations.where('country').equals(country).toArray()
+      : (
+          await db.stations.bulkGet(
+            [...new Set([...changedFacts.keys(), ...rows.keys()])].map(
+              (id) => [country, id] as [StationCountry, string],
+            ),
+          )
+        ).filter((record) => record !== undefined);
+    const heldById = new Map(held.map((record) => [record.id, record]));
+    const ids = new Set([...changedFacts.keys(), ...(live ? [...rows.keys(), ...heldById.keys()] : [])]);
+    const next: StationSummary[] = [];
+    for (const id of ids) {
+      const factsOf = changedFacts.get(id);
+      const before = heldById.get(id);
+      const base = factsOf ? fromFacts(factsOf, before, tariffs) : before;
+      if (!base) continue; // live data of a station this device does not hold
+      const record = live ? withLive(base, rows.get(id) ?? {}, live.list.full, tariffs) : base;
+      if (isStationSummary(record)) next.push(record);
+    }
+    if (facts && facts.list.removed.length > 0)
+      await db.stations.bulkDelete(facts.list.removed.map((id) => [country, id] as [StationCountry, string]));
+    for (let start = 0; start < next.length; start += WRITE_BATCH)
+      await db.stations.bulkPut(next.slice(start, start + WRITE_BATCH));
+    const dataset = facts?.list.dataset ?? live?.list.dataset ?? meta?.dataset;
+    await db.lists.put({
+      country,
+      version: facts?.list.version ?? meta?.version ?? 0,
+      ...(dataset ? { dataset } : {}),
+      etag: facts ? facts.etag : (meta?.etag ?? null),
+      syncedAt: now,
+      format: LIST_FORMAT,
+      liveVersion: live?.list.version ?? meta?.liveVersion ?? 0,
+      liveEtag: live ? live.etag : (meta?.liveEtag ?? null),
+      tariffs,
     });
   });
 }

@@ -1,12 +1,23 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChargeTariff } from '#shared/charge-points';
 import type { StationSummary } from '#shared/stations';
+import {
+  encodeFacts,
+  encodeLive,
+  type FactsList,
+  type LiveList,
+  type LivePrice,
+  type LiveStatus,
+  type StationFacts,
+} from '#shared/station-wire';
 import {
   LIST_FORMAT,
   MAX_STORED_PAGES,
   readFavourites,
   readList,
   readPage,
+  readStoredStation,
   savePage,
   setFavourite,
   stationsDb,
@@ -15,7 +26,7 @@ import {
 } from './station-db';
 import { syncStations } from './station-sync';
 
-const station = (id: string, name = `St1 ${id}`): StationSummary => ({
+const station = (id: string, name = `St1 ${id}`): StationFacts => ({
   id,
   slug: id.toLowerCase(),
   name,
@@ -30,7 +41,7 @@ const station = (id: string, name = `St1 ${id}`): StationSummary => ({
   hours: null,
 });
 
-/** A fake origin holding versions of the list, answering like cms-view/v1/stations. */
+/** A fake origin holding versions of both channels, answering like cms-view/v1/station-facts and …/station-live. */
 function fakeOrigin() {
   const state = {
     dataset: 'd1',
@@ -44,26 +55,47 @@ function fakeOrigin() {
       ['FI-1', 1],
       ['FI-2', 1],
     ]),
+    liveVersion: 1,
+    /** Live rows with the live version of their last change. */
+    prices: [] as Array<LivePrice & { v: number }>,
+    statuses: [] as Array<LiveStatus & { v: number }>,
+    tariffs: [] as Array<{ id: string; tariff: ChargeTariff; v: number }>,
   };
   const requests: Array<{ url: string; headers: Record<string, string> }> = [];
-  const etag = () => `"${state.dataset}-v${state.version}"`;
+  const etags = {
+    facts: () => `"${state.dataset}-v${state.version}"`,
+    live: () => `"${state.dataset}-l${state.liveVersion}"`,
+  };
+  const answer = (body: unknown, etag: string) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', etag } });
   const fetchImpl = (async (url: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
     requests.push({ url, headers });
     const query = new URL(url, 'http://x').searchParams;
     const since = Number(query.get('since'));
-    if (headers['if-none-match'] === etag()) return new Response(null, { status: 304 });
     const dataset = query.get('dataset');
+    const channel = url.includes('station-live') ? 'live' : 'facts';
+    if (headers['if-none-match'] === etags[channel]()) return new Response(null, { status: 304 });
+    if (channel === 'live') {
+      const full = since === 0 || since > state.liveVersion || (dataset !== null && dataset !== state.dataset);
+      const newer = <T extends { v: number }>(rows: T[]) =>
+        rows.filter((row) => full || row.v > since).map(({ v: _v, ...row }) => row);
+      const list: LiveList = {
+        country: 'FI',
+        version: state.liveVersion,
+        dataset: state.dataset,
+        full,
+        prices: newer(state.prices),
+        statuses: newer(state.statuses),
+        tariffs: newer(state.tariffs),
+      };
+      return answer(encodeLive(list, 1_800_000_000), etags.live());
+    }
     const full = since === 0 || (dataset !== null && dataset !== state.dataset);
     const stations = [...state.stations.values()].filter((s) => full || state.changed.get(s.id)! > since);
     const removed = full ? [] : state.removed.filter(([, v]) => v > since).map(([id]) => id);
-    return new Response(
-      JSON.stringify({ country: 'FI', version: state.version, dataset: state.dataset, full, stations, removed }),
-      {
-        status: 200,
-        headers: { 'content-type': 'application/json', etag: etag() },
-      },
-    );
+    const list: FactsList = { country: 'FI', version: state.version, dataset: state.dataset, full, stations, removed };
+    return answer(encodeFacts(list), etags.facts());
   }) as unknown as typeof fetch;
   return { state, requests, fetchImpl };
 }
@@ -79,11 +111,21 @@ describe('station list sync', () => {
     expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, now: () => 1000 })).toBe('replaced');
     let stored = await readList('FI');
     expect(stored.stations.map((s) => s.id).sort()).toEqual(['FI-1', 'FI-2']);
-    expect(stored.meta).toMatchObject({ version: 1, dataset: 'd1', etag: '"d1-v1"', syncedAt: 1000 });
+    expect(stored.meta).toMatchObject({
+      version: 1,
+      dataset: 'd1',
+      etag: '"d1-v1"',
+      liveVersion: 1,
+      liveEtag: '"d1-l1"',
+      syncedAt: 1000,
+    });
 
     expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, now: () => 2000 })).toBe('unchanged');
-    expect(origin.requests[1]!.headers['if-none-match']).toBe('"d1-v1"');
-    expect(origin.requests[1]!.url).toContain('since=1&dataset=d1');
+    const [facts, live] = origin.requests.slice(2);
+    expect(facts!.headers['if-none-match']).toBe('"d1-v1"');
+    expect(facts!.url).toContain('station-facts?country=FI&since=1&dataset=d1');
+    expect(live!.headers['if-none-match']).toBe('"d1-l1"');
+    expect(live!.url).toContain('station-live?country=FI&since=1&dataset=d1');
     expect((await readList('FI')).meta?.syncedAt).toBe(2000);
 
     // An editor renames FI-2, removes FI-1 and adds FI-3.
@@ -95,7 +137,7 @@ describe('station list sync', () => {
     origin.state.stations.set('FI-3', station('FI-3'));
     origin.state.changed.set('FI-3', 3);
     expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl, now: () => 3000 })).toBe('updated');
-    expect(origin.requests[2]!.url).toContain('since=1');
+    expect(origin.requests[4]!.url).toContain('since=1');
     stored = await readList('FI');
     expect(stored.stations.map((s) => `${s.id}:${s.name}`).sort()).toEqual(['FI-2:St1 Renamed', 'FI-3:St1 FI-3']);
     expect(stored.meta?.version).toBe(3);
@@ -135,7 +177,7 @@ describe('station list sync', () => {
     origin.state.version = 2;
     origin.state.stations.delete('FI-2');
     expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl })).toBe('replaced');
-    expect(origin.requests[1]!.url).toContain('since=5&dataset=d1');
+    expect(origin.requests[2]!.url).toContain('since=5&dataset=d1');
     const stored = await readList('FI');
     expect(stored.stations.map((s) => s.id)).toEqual(['FI-1']);
     expect(stored.meta).toMatchObject({ version: 2, dataset: 'd2' });
@@ -145,7 +187,7 @@ describe('station list sync', () => {
     const origin = fakeOrigin();
     await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
     const broken = (async () => new Response('{"nope":1}', { status: 200 })) as unknown as typeof fetch;
-    await expect(syncStations('FI', 'fi-FI', { fetch: broken })).rejects.toThrow(/unexpected shape/);
+    await expect(syncStations('FI', 'fi-FI', { fetch: broken })).rejects.toThrow(/unexpected envelope/);
     const failing = (async () => new Response('', { status: 503 })) as unknown as typeof fetch;
     await expect(syncStations('FI', 'fi-FI', { fetch: failing })).rejects.toThrow(/503/);
     expect((await readList('FI')).stations).toHaveLength(2);
@@ -157,13 +199,91 @@ describe('station list sync', () => {
     try {
       const outcomes = await Promise.all([syncStations('FI', 'fi-FI'), syncStations('FI', 'fi-FI')]);
       expect(outcomes).toEqual(['replaced', 'replaced']);
-      expect(origin.requests).toHaveLength(1);
+      expect(origin.requests).toHaveLength(2);
       // Once done, the next sync asks again.
       await expect(syncStations('FI', 'fi-FI')).resolves.toBe('unchanged');
-      expect(origin.requests).toHaveLength(2);
+      expect(origin.requests).toHaveLength(4);
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('the live-data channel', () => {
+  const withCharger = (id: string): StationFacts => ({
+    ...station(id),
+    chargePoints: [
+      { uid: `${id}-1`, connectors: [{ standard: 'IEC_62196_T2_COMBO', kw: 150 }], tariffId: 'HPC' },
+      { uid: `${id}-2`, connectors: [{ standard: 'IEC_62196_T2', kw: 22 }] },
+    ],
+  });
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 12, minute)).toISOString();
+
+  it('brings a changed price or status alone, keeps it across a facts change, and reprices by a new tariff', async () => {
+    const origin = fakeOrigin();
+    origin.state.stations.set('FI-1', withCharger('FI-1'));
+    origin.state.prices.push({ station: 'FI-1', grade: '95', price: 1.899, setAt: at(0), v: 1 });
+    origin.state.prices.push({ station: 'FI-1', grade: 'diesel', price: 1.799, setAt: at(0), v: 1 });
+    origin.state.statuses.push({ station: 'FI-1', uid: 'FI-1-1', status: 'AVAILABLE', statusAt: at(0), v: 1 });
+    origin.state.statuses.push({ station: 'FI-1', uid: 'FI-1-2', status: 'CHARGING', statusAt: at(0), v: 1 });
+    origin.state.tariffs.push({ id: 'HPC', tariff: { kwh: 0.59 }, v: 1 });
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    const first = (await readStoredStation('FI', 'FI-1'))!;
+    expect(first.prices?.map((p) => `${p.grade} ${p.price}`)).toEqual(['95 1.899', 'diesel 1.799']);
+    expect(first.chargePoints?.map((p) => `${p.uid} ${p.status} ${p.tariff?.kwh}`)).toEqual([
+      'FI-1-1 AVAILABLE 0.59',
+      'FI-1-2 CHARGING undefined',
+    ]);
+
+    // A new 95 price and a status: the live channel alone changes; its delta names them only.
+    origin.state.liveVersion = 2;
+    origin.state.prices[0] = { station: 'FI-1', grade: '95', price: 1.859, setAt: at(5), v: 2 };
+    origin.state.statuses[1] = { station: 'FI-1', uid: 'FI-1-2', status: 'AVAILABLE', statusAt: at(6), v: 2 };
+    expect(await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl })).toBe('updated');
+    const [facts, live] = origin.requests.slice(-2);
+    const liveAnswer = await (await origin.fetchImpl(live!.url, { headers: {} })).json();
+    expect(liveAnswer).toMatchObject({ full: false, prices: [['FI-1', 0, 1859, expect.any(Number)]] });
+    expect(liveAnswer.statuses).toHaveLength(1);
+    expect(facts!.url).toContain('station-facts');
+    let stored = (await readStoredStation('FI', 'FI-1'))!;
+    expect(stored.prices?.map((p) => `${p.grade} ${p.price} ${p.setAt}`)).toEqual([
+      `95 1.859 ${at(5)}`,
+      `diesel 1.799 ${at(0)}`,
+    ]);
+    expect(stored.chargePoints?.map((p) => `${p.status} ${p.statusAt}`)).toEqual([
+      `AVAILABLE ${at(0)}`,
+      `AVAILABLE ${at(6)}`,
+    ]);
+
+    // An editor renames the station: the facts delta keeps its prices and statuses.
+    origin.state.version = 2;
+    origin.state.stations.set('FI-1', { ...withCharger('FI-1'), name: 'St1 Renamed' });
+    origin.state.changed.set('FI-1', 2);
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    stored = (await readStoredStation('FI', 'FI-1'))!;
+    expect(stored.name).toBe('St1 Renamed');
+    expect(stored.prices).toHaveLength(2);
+    expect(stored.chargePoints?.[1]?.statusAt).toBe(at(6));
+
+    // A new tariff reaches the charger priced by it.
+    origin.state.liveVersion = 3;
+    origin.state.tariffs[0] = { id: 'HPC', tariff: { kwh: 0.65, session: 1 }, v: 3 };
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    stored = (await readStoredStation('FI', 'FI-1'))!;
+    expect(stored.chargePoints?.[0]?.tariff).toEqual({ kwh: 0.65, session: 1 });
+    expect((await readList('FI')).meta).toMatchObject({ version: 2, liveVersion: 3 });
+  });
+
+  it('asks for all live data again when the stations start over', async () => {
+    const origin = fakeOrigin();
+    origin.state.prices.push({ station: 'FI-2', grade: '95', price: 1.899, setAt: at(0), v: 1 });
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    origin.state.dataset = 'd2';
+    origin.state.liveVersion = 4;
+    origin.state.prices[0]!.v = 0;
+    await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
+    expect((await readStoredStation('FI', 'FI-2'))?.prices?.[0]?.price).toBe(1.899);
+    expect((await readList('FI')).meta).toMatchObject({ dataset: 'd2', liveVersion: 4 });
   });
 });
 
@@ -195,7 +315,8 @@ describe('a list stored in an older shape', () => {
     // An app from before stored the same version without a format.
     await stationsDb().lists.update('FI', { format: undefined });
     await syncStations('FI', 'fi-FI', { fetch: origin.fetchImpl });
-    expect(origin.requests.at(-1)?.url).toMatch(/since=0\b/);
+    expect(origin.requests.at(-2)?.url).toMatch(/station-facts\?country=FI&since=0\b/);
+    expect(origin.requests.at(-1)?.url).toMatch(/station-live\?country=FI&since=0\b/);
     expect((await readList('FI')).meta?.format).toBe(LIST_FORMAT);
   });
 });

@@ -1,12 +1,15 @@
 /**
- * Keeps the stored station list of a country current: the first visit loads the
- * full list; later visits ask for the changes since the stored version, conditionally on
- * its ETag, so that an unchanged list costs a 304.
+ * Keeps the stored station list of a country current from its two channels, the station
+ * facts and the live data (docs/stations.md "Two channels"): the first visit loads both in
+ * full; later visits ask each for the changes since its own stored version, conditionally
+ * on its ETag, so that an unchanged channel costs a 304 and a changed price the price alone.
  */
 import type { Locale } from '#shared/locales';
-import type { StationCountry, StationList } from '#shared/stations';
-import { fetchStationList } from './api/stations-api';
-import { applyList, countStations, LIST_FORMAT, readListMeta, touchList } from './station-db';
+import { isStationSummary } from '#shared/station-guards';
+import type { StationCountry, StationList, StationSummary } from '#shared/stations';
+import { fetchStationFacts, fetchStationLive } from './api/stations-api';
+import { applyChanges, applyList, countStations, LIST_FORMAT, readListMeta, touchList } from './station-db';
+import { fullRecords, tariffsAfter } from './station-records';
 
 export type SyncOutcome = 'replaced' | 'updated' | 'unchanged';
 
@@ -50,27 +53,90 @@ export function syncStations(country: StationCountry, locale: Locale, options: S
   return call.running;
 }
 
+/** The answers of both channels for a country, the live one in full whenever the facts are. */
+async function fetchBoth(
+  country: StationCountry,
+  locale: Locale,
+  held: {
+    since: number;
+    dataset?: string | undefined;
+    etag?: string | null | undefined;
+    liveSince: number;
+    liveEtag?: string | null | undefined;
+  },
+  options: SyncOptions,
+) {
+  const common = {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  const conditional = (since: number, etag: string | null | undefined) => ({
+    since,
+    // The history the stored version belongs to: another one (a restored origin database) answers in full.
+    ...(since > 0 && held.dataset ? { dataset: held.dataset } : {}),
+    ...(since > 0 && etag ? { etag } : {}),
+    ...common,
+  });
+  const [facts, live] = await Promise.all([
+    fetchStationFacts(country, locale, conditional(held.since, held.etag)),
+    fetchStationLive(country, locale, conditional(held.liveSince, held.liveEtag)),
+  ]);
+  // Stations that start over start with all their live data.
+  if (!facts.unchanged && facts.list.full && (live.unchanged || !live.list.full))
+    return { facts, live: await fetchStationLive(country, locale, { since: 0, ...common }) };
+  return { facts, live };
+}
+
 async function syncOnce(country: StationCountry, locale: Locale, options: SyncOptions): Promise<SyncOutcome> {
   const now = options.now ?? Date.now;
   // A list without stations (cleared storage) starts over. Counted, not read: at 13,000
   // stations reading the stored list cost more than the delta itself (docs/performance.md).
   const meta = await readListMeta(country);
   // A list stored in an older shape starts over too, so that every station gains the new fields.
-  const since = meta && meta.format === LIST_FORMAT && (await countStations(country)) > 0 ? meta.version : 0;
-  const answer = await fetchStationList(country, locale, {
-    since,
-    // The history the stored version belongs to: another one (a restored origin database) answers in full.
-    ...(since > 0 && meta?.dataset ? { dataset: meta.dataset } : {}),
-    ...(since > 0 && meta?.etag ? { etag: meta.etag } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  if (answer.unchanged) {
+  const kept = meta !== undefined && meta.format === LIST_FORMAT && (await countStations(country)) > 0;
+  const { facts, live } = await fetchBoth(
+    country,
+    locale,
+    {
+      since: kept && meta ? meta.version : 0,
+      dataset: meta?.dataset,
+      etag: meta?.etag,
+      liveSince: kept && meta ? (meta.liveVersion ?? 0) : 0,
+      liveEtag: meta?.liveEtag,
+    },
+    options,
+  );
+  if (facts.unchanged && live.unchanged) {
     await touchList(country, now());
     return 'unchanged';
   }
-  const { list, etag } = answer;
-  if (list.full) options.onFullList?.(list);
-  await applyList(country, list, etag, now());
-  return list.full ? 'replaced' : 'updated';
+  if (!facts.unchanged && facts.list.full && !live.unchanged) {
+    const list: StationList = {
+      country,
+      version: facts.list.version,
+      ...(facts.list.dataset ? { dataset: facts.list.dataset } : {}),
+      full: true,
+      stations: fullRecords(facts.list.stations, live.list).filter(isStationSummary),
+      removed: [],
+    };
+    options.onFullList?.(list);
+    await applyList(country, list, facts.etag, now(), {
+      liveVersion: live.list.version,
+      liveEtag: live.etag,
+      tariffs: tariffsAfter(undefined, live.list),
+    });
+    return 'replaced';
+  }
+  await applyChanges(country, facts.unchanged ? undefined : facts, live.unchanged ? undefined : live, now());
+  return 'updated';
+}
+
+/**
+ * A country's stations from the network alone, for a browser without storage (blocked
+ * IndexedDB): both channels in full, put together as the stored records would be.
+ */
+export async function fetchStationsDirect(country: StationCountry, locale: Locale): Promise<StationSummary[]> {
+  const { facts, live } = await fetchBoth(country, locale, { since: 0, liveSince: 0 }, {});
+  if (facts.unchanged || live.unchanged) throw new Error('The station list answered 304 to an unconditional request');
+  return fullRecords(facts.list.stations, live.list).filter(isStationSummary);
 }

@@ -11,8 +11,7 @@ import type { Locale } from '#shared/locales';
 import type { StationCountry, StationSummary } from '#shared/stations';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { readList, readListMeta, type ListMeta } from './station-db';
-import { fetchStationList } from './api/stations-api';
-import { syncStations } from './station-sync';
+import { fetchStationsDirect, syncStations } from './station-sync';
 
 export interface StationListState {
   /** null until storage has been read (the server render and hydration). */
@@ -106,9 +105,8 @@ export function useStationList(country: StationCountry, locale: Locale): Station
     void (async () => {
       try {
         if (storageFailed) {
-          const answer = await fetchStationList(country, locale);
-          if (answer.unchanged) throw new Error('The station list answered 304 to an unconditional request');
-          if (!cancelled) setDirect({ country, stations: answer.list.stations, at: Date.now() });
+          const stations = await fetchStationsDirect(country, locale);
+          if (!cancelled) setDirect({ country, stations, at: Date.now() });
         } else {
           // The live query above shows what the sync stores; a full list shows as it arrives.
           await syncStations(country, locale, {

@@ -30,8 +30,12 @@ export const CONTENT_API_PATHS = {
   sitemap: 'cms-view/v1/sitemap',
 } as const;
 
-/** cms-view/v1/stations (src/shared/api/stations.ts). */
-export const STATIONS_API_PATHS = { list: 'cms-view/v1/stations' } as const;
+/** The station channels (src/shared/api/stations.ts, docs/stations.md "Two channels"). */
+export const STATIONS_API_PATHS = {
+  list: 'cms-view/v1/stations',
+  facts: 'cms-view/v1/station-facts',
+  live: 'cms-view/v1/station-live',
+} as const;
 
 /** station-import/v1 (src/shared/api/station-import.ts). */
 export const STATION_IMPORT_API_PATHS = {

@@ -80,7 +80,10 @@ export type OcpiTariff = z.infer<typeof ocpiTariffSchema>;
 
 const tariffBatch = z.object({ tariffs: z.array(ocpiTariffSchema).min(1).max(MAX_TARIFFS) }).strict();
 
-/** What every import answers: the rows received, the stations whose version moved, and the new version (null: none). */
+/**
+ * What every import answers: the rows received, the stations whose live data changed, and
+ * the live version the change took (the live-data channel's cursor; null: nothing changed).
+ */
 const importResult = {
   received: z.number().int(),
   stationsChanged: z.number().int(),

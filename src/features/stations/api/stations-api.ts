@@ -1,84 +1,41 @@
 /**
- * The origin's station list (through the site's /proxy): the full list of a country, or
- * the changes since a stored version, conditionally on its ETag.
+ * The origin's station channels (through the site's /proxy): a country's station facts
+ * and its live data, each the full list or the changes since a stored version,
+ * conditionally on its ETag, decoded from their compact wire form (src/shared/station-wire.ts).
  */
 import { ApiError } from '#shared/api/errors';
 import { STATIONS_API_PATHS } from '#shared/api/paths';
 import type { Locale } from '#shared/locales';
-import { isStationSummary } from '#shared/station-guards';
-import type { StationCountry, StationList, StationSummary, StationSummaryInput, WeeklyHours } from '#shared/stations';
+import type { StationCountry } from '#shared/stations';
+import { decodeFacts, decodeLive, type FactsList, type LiveList } from '#shared/station-wire';
 
-const STATIONS_ENDPOINT = `/proxy/${STATIONS_API_PATHS.list}`;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/** Hours as the schema reads them: absent exceptions are none. */
-const withExceptions = <H extends { exceptions?: WeeklyHours['exceptions'] | undefined }>(hours: H) => ({
-  ...hours,
-  exceptions: hours.exceptions ?? {},
-});
-
-/** A list entry that passed its guard, with the defaults stationSummarySchema gives. */
-function summaryOf(station: StationSummaryInput): StationSummary {
-  const { hours, kitchenHours, lunchHours, ...rest } = station;
-  return {
-    ...rest,
-    hours: hours ? withExceptions(hours) : null,
-    ...(kitchenHours ? { kitchenHours: withExceptions(kitchenHours) } : {}),
-    ...(lunchHours ? { lunchHours: withExceptions(lunchHours) } : {}),
-  };
-}
-
-/**
- * The answer's check without zod (the browser bundle carries none): the envelope must be
- * right; a station that does not pass its guard (isStationSummary, which re-states the
- * schema) is left out.
- */
-function readStationList(value: unknown, country: StationCountry): StationList {
-  if (
-    !isObject(value) ||
-    value.country !== country ||
-    typeof value.version !== 'number' ||
-    typeof value.full !== 'boolean' ||
-    !Array.isArray(value.stations) ||
-    !Array.isArray(value.removed)
-  ) {
-    throw new Error('The station list answer has an unexpected shape');
-  }
-  return {
-    country,
-    version: value.version,
-    ...(typeof value.dataset === 'string' && value.dataset ? { dataset: value.dataset } : {}),
-    full: value.full,
-    stations: value.stations.filter(isStationSummary).map(summaryOf),
-    removed: value.removed.filter((id): id is string => typeof id === 'string'),
-  };
-}
-
-export interface StationListRequest {
+interface ChannelRequest {
   /** The stored version: the answer holds the changes since it (0: the full list). */
   since?: number;
   /** The history the stored version belongs to (another one answers in full). */
   dataset?: string;
-  /** The stored list's ETag: an unchanged list answers 304. */
-  etag?: string;
+  /** The stored answer's ETag: an unchanged channel answers 304. */
+  etag?: string | null;
   fetch?: typeof fetch;
   signal?: AbortSignal;
 }
 
-export type StationListAnswer = { unchanged: true } | { unchanged: false; list: StationList; etag: string | null };
+type ChannelAnswer<L> = { unchanged: true } | { unchanged: false; list: L; etag: string | null };
 
-export async function fetchStationList(
+async function fetchChannel<L>(
+  path: string,
+  name: string,
+  decode: (body: unknown, country: StationCountry) => L,
   country: StationCountry,
   locale: Locale,
-  request: StationListRequest = {},
-): Promise<StationListAnswer> {
+  request: ChannelRequest,
+): Promise<ChannelAnswer<L>> {
   // The HTTP client (ky) loads with the first sync, after hydration: evaluated with the
   // locator's other modules, it lengthened the task before the page became interactive.
   const { requestJson } = await import('#shared/api/client');
   const answer = await requestJson({
-    url: STATIONS_ENDPOINT,
-    name: 'The station list',
+    url: `/proxy/${path}`,
+    name,
     query: { country, since: request.since, dataset: request.dataset || undefined },
     headers: { 'x-st1-locale': locale, 'if-none-match': request.etag || undefined },
     acceptStatuses: [304],
@@ -86,11 +43,29 @@ export async function fetchStationList(
     ...(request.fetch ? { fetch: request.fetch } : {}),
   });
   if (answer.status === 304) return { unchanged: true };
-  let list: StationList;
+  let list: L;
   try {
-    list = readStationList(answer.body, country);
+    list = decode(answer.body, country);
   } catch (error) {
     throw new ApiError(502, 'BAD_ANSWER', (error as Error).message, { failure: 'bad-answer', cause: error });
   }
   return { unchanged: false, list, etag: answer.headers.get('etag') };
+}
+
+/** The station facts of a country (name, address, hours, services, charge points' static data). */
+export function fetchStationFacts(
+  country: StationCountry,
+  locale: Locale,
+  request: ChannelRequest = {},
+): Promise<ChannelAnswer<FactsList>> {
+  return fetchChannel(STATIONS_API_PATHS.facts, 'The station list', decodeFacts, country, locale, request);
+}
+
+/** The live data of a country (prices, charger statuses, tariffs). */
+export function fetchStationLive(
+  country: StationCountry,
+  locale: Locale,
+  request: ChannelRequest = {},
+): Promise<ChannelAnswer<LiveList>> {
+  return fetchChannel(STATIONS_API_PATHS.live, 'The station live data', decodeLive, country, locale, request);
 }
