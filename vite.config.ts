@@ -80,6 +80,9 @@ const OFFLINE_CORE_MODULES = [
   /\/src\/shared\/payload-content\.ts$/,
   // Its own chunk after hydration: "added to the cart" and the offline notices need it offline too.
   /\/src\/ui\/notifications\.tsx$/,
+  // Loaded at the first press or idle moment (app-shell.tsx), which on 2g may come only after
+  // the online visit ended: the consent manager and the worker's bridge must open offline too.
+  /\/src\/app\/client-extras\.tsx$/,
   /\/locales\/[\w-]+\/(?:app|shop|stations)\.po(?:\?|$)/,
 ];
 
