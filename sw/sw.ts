@@ -21,6 +21,8 @@ import { saveAppShells } from './app-shell';
 import { precacheOnUse } from './precache-on-use';
 import { installsShellOnly, splitPrecache, type PlannedEntry } from './precache-plan';
 import { requestKind } from './request-kinds';
+import { START_PAGES_CACHE } from './start-page-rules';
+import { refreshStartPage, routeStartPagesWithoutWorker } from './start-page-routes';
 import { imageStrategy, pageStrategy, payloadStrategy, refreshSavedPages, savePagesForOffline } from './strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -42,6 +44,8 @@ cleanupOutdatedCaches();
 precacheOnUse(precache.onUse, { shellOnly: () => installsShellOnly(self.navigator.connection) });
 // The page request starts while the worker boots, so network-first costs no extra wait.
 navigationPreload.enable();
+// Where the browser can, the start pages open from the cache without booting the worker.
+routeStartPagesWithoutWorker(hostLocale);
 
 const origin = self.location.origin;
 registerRoute(({ request }) => requestKind(request, origin) === 'page', pageStrategy(hostLocale));
@@ -53,7 +57,7 @@ registerRoute(({ request }) => requestKind(request, origin) === 'image', imageSt
 clientsClaim();
 
 self.addEventListener('activate', (event) => {
-  const current = [cacheNames.precache, ...Object.values(CACHES)];
+  const current = [cacheNames.precache, ...Object.values(CACHES), START_PAGES_CACHE];
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
@@ -68,8 +72,9 @@ self.addEventListener('activate', (event) => {
 
 function isMessage(data: unknown): data is PageToWorkerMessage {
   if (typeof data !== 'object' || data === null) return false;
-  const message = data as { type?: unknown; urls?: unknown };
+  const message = data as { type?: unknown; urls?: unknown; url?: unknown };
   if (message.type === 'SKIP_WAITING') return true;
+  if (message.type === 'REFRESH_START_PAGE') return typeof message.url === 'string' && message.url.length < 2048;
   return (
     message.type === 'CACHE_PAGES' &&
     Array.isArray(message.urls) &&
@@ -88,6 +93,9 @@ self.addEventListener('message', (event) => {
       event.waitUntil(
         Promise.all([savePagesForOffline(event.data.urls), saveAppShells(hostLocale, { refresh: false })]),
       );
+      break;
+    case 'REFRESH_START_PAGE':
+      event.waitUntil(refreshStartPage(event.data.url));
       break;
   }
 });

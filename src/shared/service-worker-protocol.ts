@@ -18,7 +18,12 @@ export type PageToWorkerMessage =
   /** The page's decision that a waiting worker may take over now (see docs/pwa.md, update policy). */
   | { type: 'SKIP_WAITING' }
   /** Keep these document URLs (and their payloads) for offline use. */
-  | { type: 'CACHE_PAGES'; urls: string[] };
+  | { type: 'CACHE_PAGES'; urls: string[] }
+  /**
+   * This page was answered by a static route, without the worker (sw/start-page-routes.ts):
+   * fetch a fresh copy of it for the next start.
+   */
+  | { type: 'REFRESH_START_PAGE'; url: string };
 
 /**
  * The app-shell document of a locale (server/site/routes/app-shell.ts): header, footer and
