@@ -111,14 +111,19 @@ export function tariffsAfter(held: Tariffs | undefined, live: Pick<LiveList, 'fu
   };
 }
 
+/** Builds the records of a first sync (or a start over) one station at a time: full facts with full live data. */
+export function fullRecordBuilder(
+  live: Pick<LiveList, 'prices' | 'statuses' | 'tariffs'>,
+): (station: StationFacts) => StationSummary {
+  const tariffs = tariffsAfter(undefined, { full: true, tariffs: live.tariffs });
+  const rows = liveRowsByStation(live);
+  return (station) => withLive(fromFacts(station, undefined, tariffs), rows.get(station.id) ?? {}, true, tariffs);
+}
+
 /** The records of a first sync (or a start over): full facts with full live data. */
 export function fullRecords(
   facts: readonly StationFacts[],
   live: Pick<LiveList, 'prices' | 'statuses' | 'tariffs'>,
 ): StationSummary[] {
-  const tariffs = tariffsAfter(undefined, { full: true, tariffs: live.tariffs });
-  const rows = liveRowsByStation(live);
-  return facts.map((station) =>
-    withLive(fromFacts(station, undefined, tariffs), rows.get(station.id) ?? {}, true, tariffs),
-  );
+  return facts.map(fullRecordBuilder(live));
 }
