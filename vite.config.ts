@@ -189,6 +189,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [offlineCore(), serviceWorker(), privateSourceMaps()]),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
+  // The station sync worker (src/features/stations/sync-worker) loads parts on demand: a module worker.
+  worker: { format: 'es' as const },
   build: isSsrBuild
     ? {
         outDir: resolve(distDir, 'server'),

@@ -20,11 +20,12 @@ import SessionManager from '@/features/account/session/session-manager';
 /**
  * Once the app works offline, the station lists are stored (the locale's country first,
  * then the other two), so the locator and every station page open offline even if never
- * opened online (docs/stations.md). Loaded on demand: the stations code (Dexie) stays out
- * of this chunk.
+ * opened online (docs/stations.md). Loaded on demand, and run in the station sync worker
+ * (src/features/stations/sync-worker): the stations code (Dexie) stays out of this chunk
+ * and its work off the main thread.
  */
 const syncStationList: BackgroundTask = async ({ locale }) => {
-  await (await import('@/features/stations/background-sync')).syncStationLists(locale);
+  await (await import('@/features/stations/sync-worker/sync-client')).stationSync().syncLists(locale);
 };
 const BACKGROUND_TASKS = [syncStationList];
 

@@ -6,7 +6,7 @@
  */
 
 /** Gives the browser a turn: `scheduler.yield()` where there is one (it keeps this work's priority), else a new task. */
-export function yieldToMain(): Promise<void> {
+function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));

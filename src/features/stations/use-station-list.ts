@@ -11,7 +11,8 @@ import type { Locale } from '#shared/locales';
 import type { StationCountry, StationSummary } from '#shared/stations';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { readList, readListMeta, type ListMeta } from './station-db';
-import { fetchStationsDirect, syncStations } from './station-sync';
+import { fetchStationsDirect } from './station-sync';
+import { stationSync } from './sync-worker/sync-client';
 
 export interface StationListState {
   /** null until storage has been read (the server render and hydration). */
@@ -109,7 +110,7 @@ export function useStationList(country: StationCountry, locale: Locale): Station
           if (!cancelled) setDirect({ country, stations, at: Date.now() });
         } else {
           // The live query above shows what the sync stores; a full list shows as it arrives.
-          await syncStations(country, locale, {
+          await stationSync().syncCountry(country, locale, {
             onFullList: (list) => {
               if (cancelled) return;
               const { version, dataset, stations } = list;
