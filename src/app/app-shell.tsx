@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react';
 import type { Layout } from '#shared/content-schema';
 import type { HeadData } from '#shared/head';
@@ -6,6 +7,7 @@ import { PartErrorBoundary } from '@/ui/part-error-boundary';
 import { useSite } from '@/ui/site-context';
 import { ConsentBanner } from '@/features/consent/components/consent-banner';
 import { afterInteractionOrIdle } from '@/features/pwa/after-load-idle';
+import { notePageView } from '@/features/pwa/install-event';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -66,6 +68,9 @@ export function AppShell({
 }) {
   const { i18n } = useLingui();
   const { locale } = useSite();
+  const { pathname } = useLocation();
+  // The install offer comes on the second page (it loads later, with the client extras).
+  useEffect(() => notePageView(pathname), [pathname]);
   // Mounted only after hydration: the server's HTML and the first client render match.
   const hydrated = useSyncExternalStore(
     noSubscription,

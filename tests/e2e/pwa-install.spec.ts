@@ -72,8 +72,7 @@ async function offerInstallation(page: Page, outcome: 'accepted' | 'dismissed') 
 async function answerConsent(page: Page) {
   const banner = page.locator('.consent-banner');
   await expect(banner).toBeVisible();
-  // The banner is server-rendered; the install offer counts page views from when the
-  // client extras (consent, PWA, notifications) have mounted, so wait for those first.
+  // The banner is server-rendered; its buttons work once the notifications region has mounted.
   await expect(page.locator('section.notifications')).toBeAttached();
   await banner.getByRole('button').first().click();
   await expect(banner).toHaveCount(0);
@@ -125,4 +124,24 @@ test('"Install" hands over to the browser dialog', async ({ page }) => {
   await offer.getByRole('button', { name: appMessage('sv-SE', 'app.install.accept') }).click();
   await expect(offer).toHaveCount(0);
   expect(await page.evaluate(() => (window as Window & { __prompted?: number }).__prompted)).toBe(1);
+});
+
+test('a page opened before the offer had loaded still counts: the offer comes on it', async ({ page }) => {
+  // The offer loads with the client extras (at the first press or an idle moment): held
+  // back here until the visitor has already opened the second page.
+  let releaseExtras: () => void = () => undefined;
+  const extrasHeld = new Promise<void>((resolve) => (releaseExtras = resolve));
+  await page.route(/\/assets\/client-extras-[^/]+\.js$/, async (route) => {
+    await extrasHeld;
+    await route.continue();
+  });
+  await page.goto('/sv-SE');
+  await waitForHydration(page);
+  await offerInstallation(page, 'accepted');
+  await page.locator('.site-header__quick').click();
+  await expect(page).not.toHaveURL(/\/sv-SE$/);
+  releaseExtras();
+  await answerConsent(page);
+  const offer = page.getByRole('region', { name: appMessage('sv-SE', 'app.install.heading') });
+  await expect(offer).toBeVisible();
 });

@@ -9,6 +9,8 @@ export interface BeforeInstallPromptEvent extends Event {
 }
 
 let held: BeforeInstallPromptEvent | null = null;
+/** The pages shown in this document so far (the offer comes on the second). */
+let views = { path: '', count: 0 };
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
@@ -39,4 +41,22 @@ export function releaseInstallPrompt(): void {
 export function subscribeInstallPrompt(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Counts a page shown in this document (the app shell calls it from the first page on).
+ * Counted here, not in the offer: the offer loads with the client extras, at the
+ * visitor's first press or an idle moment, and a press that opened the second page
+ * before they loaded left the offer counting that page as the first (a visitor on a busy
+ * phone never saw it; pwa-install.spec.ts failed so under load).
+ */
+export function notePageView(path: string): void {
+  if (path === views.path) return;
+  views = { path, count: views.count + 1 };
+  notify();
+}
+
+/** How many pages this document has shown (at least 1 once the first is counted). */
+export function pageViewCount(): number {
+  return views.count;
 }

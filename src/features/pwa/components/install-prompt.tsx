@@ -5,9 +5,8 @@
  * installs through "Add to Home Screen" with the meta tags in index.html.
  */
 import { useId, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react';
-import { installPromptEvent, subscribeInstallPrompt, releaseInstallPrompt } from '../install-event';
+import { installPromptEvent, pageViewCount, releaseInstallPrompt, subscribeInstallPrompt } from '../install-event';
 import { DISMISSED_KEY, isRecentDismissal, readDismissedAt, shouldOfferInstall } from '../install-policy';
 import { isStandalone } from '../display-mode';
 import '@/ui/bottom-banner.css';
@@ -37,19 +36,16 @@ function consentBannerShown(): boolean {
 export function InstallPrompt() {
   const { i18n } = useLingui();
   const headingId = useId();
-  const { pathname } = useLocation();
   // Held from the page's first moment by ../install-event.ts (src/entry-client.tsx).
   const deferred = useSyncExternalStore(subscribeInstallPrompt, installPromptEvent, () => null);
+  // Each page shown in this tab counts once, from the first (counted by the app shell).
+  const pageViews = useSyncExternalStore(subscribeInstallPrompt, pageViewCount, () => 1);
   const [dismissedRecently, setDismissedRecently] = useState(() => isRecentDismissal(storedDismissal(), Date.now()));
-  // Each page shown in this tab counts once (this component lives as long as the document);
-  // updated while rendering, React's pattern for state that follows a changing value.
-  const [views, setViews] = useState({ path: pathname, count: 1 });
-  if (views.path !== pathname) setViews({ path: pathname, count: views.count + 1 });
 
   const offer =
     shouldOfferInstall({
       promptAvailable: deferred !== null,
-      pageViews: views.count,
+      pageViews,
       dismissedRecently,
       standalone: isStandalone(),
     }) && !consentBannerShown();
