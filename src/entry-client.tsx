@@ -7,6 +7,7 @@ import { PageRoute } from '@/app/routes';
 import { pageUsesCart, preloadPageBlocks } from '@/app/lazy-blocks';
 import { lazyCartSource, type CartSource } from '@/features/shop';
 import { captureInstallPrompt } from '@/features/pwa/install-event';
+import { refreshIfAnsweredByStaticRoute } from '@/features/pwa/static-route-refresh';
 import {
   OFFLINE_NOTICE_TITLE_ID,
   isChunkLoadError,
@@ -225,6 +226,7 @@ async function main() {
   startTransition(() => {
     hydrateRoot(root, app);
   });
+  refreshIfAnsweredByStaticRoute();
 }
 
 void main();

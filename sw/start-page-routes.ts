@@ -23,7 +23,14 @@
 import { isLocale, type Locale } from '#shared/locales';
 import { putWithExpiration } from './cache-expiration';
 import { localeOfAddress } from './offline-page';
-import { routablePages, START_PAGES_CACHE, START_PAGES_PREFIX, startPageRule, type StaticRouteRule } from './start-page-rules';
+import {
+  routablePages,
+  shellAssetsRule,
+  START_PAGES_CACHE,
+  START_PAGES_PREFIX,
+  startPageRule,
+  type StaticRouteRule,
+} from './start-page-rules';
 import { isStorablePage } from './storable';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -84,10 +91,14 @@ async function storeStartPage(path: string): Promise<boolean> {
 
 /**
  * At install (where the browser has static routing): stores the start pages, then routes
- * those it could store. Nothing here can fail the installation: a page not stored keeps
- * the worker's path.
+ * those it could store, and routes the app shell's hashed files to the precache, so that
+ * a cold start's first paint waits for neither the worker's boot nor its fetch handler.
+ * Nothing here can fail the installation: what is not routed keeps the worker's path.
  */
-export function routeStartPagesWithoutWorker(hostLocale: Locale | undefined): void {
+export function routeStartPagesWithoutWorker(
+  hostLocale: Locale | undefined,
+  shell: { assets: readonly string[]; cacheName: string },
+): void {
   self.addEventListener('install', (event) => {
     const install = event as InstallEventWithRoutes;
     if (typeof install.addRoutes !== 'function') return;
@@ -99,8 +110,10 @@ export function routeStartPagesWithoutWorker(hostLocale: Locale | undefined): vo
           const stored = (await Promise.all(paths.map(async (path) => ((await storeStartPage(path)) ? path : null))))
             .filter((path) => path !== null);
           if (stored.length > 0) await addRoutes(stored.map((path) => startPageRule(path)));
+          // After the pages' rules: a browser that refuses this one keeps those.
+          if (shell.assets.length > 0) await addRoutes([shellAssetsRule(shell.assets, shell.cacheName)]);
         } catch (error) {
-          console.warn('Start pages stay with the worker', error);
+          console.warn('Not every start page or file is routed without the worker', error);
         }
       })(),
     );

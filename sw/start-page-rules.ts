@@ -17,13 +17,12 @@ export const START_PAGES_PREFIX = `${CACHE_PREFIX}-start-pages-${CACHE_VERSION}-
  */
 export const START_PAGES_CACHE = `${START_PAGES_PREFIX}${__BUILD_ID__}`;
 
+type UrlCondition = { urlPattern: { pathname: string; search: string } };
+type PageCondition = UrlCondition & { requestMode: 'navigate'; requestMethod: 'GET' };
+
 /** The part of a static routing rule this worker uses (the API's own types are not in TypeScript's lib yet). */
-export interface StaticRouteRule {
-  condition: {
-    urlPattern: { pathname: string; search: string };
-    requestMode: 'navigate';
-    requestMethod: 'GET';
-  };
+export interface StaticRouteRule<Condition = PageCondition | { or: UrlCondition[] }> {
+  condition: Condition;
   source: { cacheName: string };
 }
 
@@ -33,7 +32,7 @@ function patternText(path: string): string {
 }
 
 /** The rule that answers a navigation to exactly `path` (no query) from the start pages' cache. */
-export function startPageRule(path: string, cacheName = START_PAGES_CACHE): StaticRouteRule {
+export function startPageRule(path: string, cacheName = START_PAGES_CACHE): StaticRouteRule<PageCondition> {
   return {
     condition: { urlPattern: { pathname: patternText(path), search: '' }, requestMode: 'navigate', requestMethod: 'GET' },
     source: { cacheName },
@@ -48,3 +47,21 @@ export function routablePages(locale: Locale, domainMode: boolean, hostLocale: L
   );
 }
 
+
+/**
+ * The app shell's own files that a start page needs before it paints (its stylesheets and
+ * scripts): the hashed files under assets/ that the worker precaches at every install
+ * (a file with a revision is stored under another key, and one fetched on use may be
+ * missing, so neither is routed).
+ */
+export function routableShellAssets(shell: ReadonlyArray<{ url: string; revision: string | null }>): string[] {
+  return shell.filter((entry) => entry.revision === null && entry.url.startsWith('assets/')).map((entry) => `/${entry.url}`);
+}
+
+/** One rule for all of them: from the worker's precache, by exact path. */
+export function shellAssetsRule(paths: readonly string[], cacheName: string): StaticRouteRule<{ or: UrlCondition[] }> {
+  return {
+    condition: { or: paths.map((path) => ({ urlPattern: { pathname: patternText(path), search: '' } })) },
+    source: { cacheName },
+  };
+}

@@ -21,7 +21,7 @@ import { saveAppShells } from './app-shell';
 import { precacheOnUse } from './precache-on-use';
 import { installsShellOnly, splitPrecache, type PlannedEntry } from './precache-plan';
 import { requestKind } from './request-kinds';
-import { START_PAGES_CACHE } from './start-page-rules';
+import { routableShellAssets, START_PAGES_CACHE } from './start-page-rules';
 import { refreshStartPage, routeStartPagesWithoutWorker } from './start-page-routes';
 import { imageStrategy, pageStrategy, payloadStrategy, refreshSavedPages, savePagesForOffline } from './strategies';
 
@@ -44,8 +44,12 @@ cleanupOutdatedCaches();
 precacheOnUse(precache.onUse, { shellOnly: () => installsShellOnly(self.navigator.connection) });
 // The page request starts while the worker boots, so network-first costs no extra wait.
 navigationPreload.enable();
-// Where the browser can, the start pages open from the cache without booting the worker.
-routeStartPagesWithoutWorker(hostLocale);
+// Where the browser can, the start pages and the shell's files they need come from the
+// cache without booting the worker (./start-page-routes.ts).
+routeStartPagesWithoutWorker(hostLocale, {
+  assets: routableShellAssets(precache.shell),
+  cacheName: cacheNames.precache,
+});
 
 const origin = self.location.origin;
 registerRoute(({ request }) => requestKind(request, origin) === 'page', pageStrategy(hostLocale));

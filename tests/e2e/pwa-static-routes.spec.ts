@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { waitForHydration } from './support/page-helpers';
-import { cachedPaths, firstPage, installApp, launchProfile, newProfile } from './support/pwa';
+import { cachedPaths, firstPage, installApp, launchProfile, newProfile, storedStationCount } from './support/pwa';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -20,6 +20,18 @@ function servedBy(page: Page): Promise<string> {
       PerformanceNavigationTiming & { workerMatchedSourceType?: string }
     >;
     return entry?.workerMatchedSourceType ?? 'unsupported';
+  });
+}
+
+/** Which source answered the page's main stylesheet and entry script (Resource Timing). */
+function shellFilesServedBy(page: Page): Promise<{ css: string; js: string }> {
+  return page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as Array<
+      PerformanceResourceTiming & { workerMatchedSourceType?: string }
+    >;
+    const source = (pattern: RegExp) =>
+      entries.find((entry) => pattern.test(new URL(entry.name).pathname))?.workerMatchedSourceType ?? 'none';
+    return { css: source(/^\/assets\/index-[^/]+\.css$/), js: source(/^\/assets\/index-[^/]+\.js$/) };
   });
 }
 
@@ -53,6 +65,8 @@ test('offline after a restart, the start pages open without the worker; other ad
     // The install stored the landing page and the locator for their routes, without Vary.
     await expect.poll(() => cachedPaths(installing, 'st1-start-pages-')).toEqual(['/', '/asemahaku']);
     expect(await storedAt(installing, '/')).toMatch(/no vary$/);
+    // The background sync has stored Finland's list (the locator offline shows it).
+    await expect.poll(() => storedStationCount(installing, 'FI'), { timeout: 30_000 }).toBeGreaterThan(8);
     await online.close();
 
     const offline = await launch({ noNetwork: true });
@@ -61,6 +75,8 @@ test('offline after a restart, the start pages open without the worker; other ad
     await waitForHydration(page);
     expect(await servedBy(page)).toBe('cache');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The shell's stylesheet and entry script came from the precache by a static route too.
+    expect(await shellFilesServedBy(page)).toEqual({ css: 'cache', js: 'cache' });
 
     await page.goto('/asemahaku');
     await waitForHydration(page);

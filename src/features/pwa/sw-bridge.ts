@@ -56,18 +56,6 @@ export function keepPagesOffline(urls: string[]): void {
     void navigator.serviceWorker.ready.then((registration) => post(registration.active, { type: 'CACHE_PAGES', urls }));
 }
 
-/**
- * Whether the browser answered this document from a static route's cache, without the
- * worker (sw/start-page-routes.ts): the Navigation Timing entry says which source served
- * it (`workerMatchedSourceType`, Chromium 123+; absent elsewhere).
- */
-function answeredByStaticRoute(): boolean {
-  const [entry] = performance.getEntriesByType('navigation') as Array<
-    PerformanceNavigationTiming & { workerMatchedSourceType?: string }
-  >;
-  return entry?.workerMatchedSourceType === 'cache';
-}
-
 /** Resolves once a service worker controls this page (never, where none ever will). */
 export async function whenServiceWorkerControls(): Promise<void> {
   if (!('serviceWorker' in navigator)) return new Promise<void>(() => {});
@@ -128,7 +116,6 @@ export async function startServiceWorker(site: SiteFacts): Promise<ServiceWorker
       type: 'CACHE_PAGES',
       urls: [...new Set([...offlineStartPages(site.locale, isDomainMode(site)), here])],
     });
-    if (answeredByStaticRoute()) post(ready.active, { type: 'REFRESH_START_PAGE', url: window.location.pathname });
   }
   return registration;
 }
