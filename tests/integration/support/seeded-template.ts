@@ -17,13 +17,15 @@ import { contentHash, recordContentHash } from '../../../server/origin/content-s
 import { openDatabase, type Db } from '../../../server/origin/db';
 import { migrateToLatest } from '../../../server/origin/migrate';
 import { seedIfEmpty } from '../../../server/origin/seed';
+import { TEST_PASSWORD_COST } from './password-cost';
 
 const CONTENT_DIR = 'content';
 
 /** Migrates and seeds an empty database as the origin's start does. */
 async function seedAsAtStart(db: Db): Promise<void> {
   await migrateToLatest(db);
-  const seeded = await seedIfEmpty(db, CONTENT_DIR);
+  // The demo customers' hashes at the tests' cost, as the origins started on copies hash.
+  const seeded = await seedIfEmpty(db, CONTENT_DIR, { passwordCost: TEST_PASSWORD_COST });
   if (!seeded.seeded) throw new Error('The seeded template must start from an empty database');
   await recordContentHash(db, await contentHash(CONTENT_DIR));
 }
