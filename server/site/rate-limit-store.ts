@@ -93,10 +93,7 @@ export function withDeadline<T>(
     clearTimeout(timer);
     settle(error, result);
   };
-  const timer = setTimeout(
-    () => setImmediate(() => finish(new Error(`No answer within ${waitMs} ms`))),
-    waitMs,
-  );
+  const timer = setTimeout(() => setImmediate(() => finish(new Error(`No answer within ${waitMs} ms`))), waitMs);
   send(finish);
 }
 
