@@ -248,6 +248,33 @@ export default defineConfig(({ isSsrBuild }) => ({
 }));
 
 /**
+ * Integration files whose assertions are about the site server or plain HTTP, not about
+ * what the origin's database does: no write, query or transaction of theirs behaves
+ * differently on PostgreSQL (the origin behind them only serves the seeded content, which
+ * the origin's own files check on both). They run on SQLite only, to keep the suite short
+ * (docs/performance.md "Test suite"); a file that tests a repository stays on both.
+ */
+const SITE_SERVER_ONLY = [
+  // No database at all: a fake origin, the route tables, the device's page build, content files.
+  'tests/integration/contract-table-routes.test.ts',
+  'tests/integration/origin-failures.test.ts',
+  'tests/integration/origin-retries.test.ts',
+  'tests/integration/offline-station-page.test.ts',
+  'tests/integration/redirect-tables.test.ts',
+  // The site server's render, headers, caches, limits and connections.
+  'tests/integration/layout-markup-cache.test.ts',
+  'tests/integration/payload-content.test.ts',
+  'tests/integration/public-urls.test.ts',
+  'tests/integration/pwa-site.test.ts',
+  'tests/integration/site-metadata.test.ts',
+  'tests/integration/site-hardening.test.ts',
+  'tests/integration/edge-cache-routes.test.ts',
+  'tests/integration/load-shedding.test.ts',
+  'tests/integration/shared-rate-limits.test.ts',
+  'tests/integration/faults-connections.test.ts',
+];
+
+/**
  * The integration suite on PostgreSQL (DESIGN §1: the origin scales out on it). Left out,
  * with a warning, only outside CI on a machine without PostgreSQL's binaries; in CI a
  * missing server fails the run (throwaway-postgres.ts). Tests of SQLite's own files (the
@@ -271,6 +298,7 @@ function postgresProject() {
           'tests/integration/logging.test.ts',
           // Varnish's behaviour does not depend on the origin's database.
           'tests/integration/edge-cache-varnish.test.ts',
+          ...SITE_SERVER_ONLY,
           'tests/integration/support/**',
         ],
         env: { TEST_DATABASE: 'postgres' },

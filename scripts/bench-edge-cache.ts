@@ -28,6 +28,7 @@ import Fastify from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { freePort, SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { benchDataDir } from './bench-support/data-dir';
 import { startThrowawayVarnish, varnishSkipReason } from '../tests/integration/support/throwaway-varnish';
 
 const DURATION_S = smokeOr(1, Number(process.env.BENCH_EDGE_DURATION_S ?? 20));
@@ -290,7 +291,7 @@ async function main() {
     children.push(
       await spawnServer(
         'server/origin/main.ts',
-        { ORIGIN_PORT: String(originPort), DATA_DIR: mkdtempSync(join(tmpdir(), 'st1-bench-edge-')) },
+        { ORIGIN_PORT: String(originPort), DATA_DIR: benchDataDir('edge') },
         /Origin on/,
       ),
     );

@@ -13,12 +13,11 @@
  * `--smoke` (or BENCH_SMOKE=1): one run with a short drain, writes only to BENCH_DOC.
  */
 import { cpus } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { keepAliveThroughShutdown } from '../tests/integration/support/keep-alive-through-shutdown';
 import { startServerProcess } from '../tests/integration/support/server-process';
 import { smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { benchDataDir } from './bench-support/data-dir';
 
 const RUNS = Number(process.env.BENCH_SHUTDOWN_RUNS ?? smokeOr(1, 10));
 const DRAIN_MS = smokeOr(1000, 4000);
@@ -35,7 +34,7 @@ interface Run {
 
 const runs: Run[] = [];
 for (let run = 0; run < RUNS; run += 1) {
-  const folder = mkdtempSync(join(tmpdir(), 'st1-bench-shutdown-'));
+  const folder = benchDataDir('shutdown');
   try {
     const server = await startServerProcess('server/main.ts', {
       DATA_DIR: folder,

@@ -5,17 +5,23 @@
  * the tests. The block each script writes goes to a copy of docs/performance.md
  * (BENCH_DOC); the real document must come out unchanged. Needs the production build
  * (`npm run build`) and Debian's Chromium, like the integration and e2e tests.
+ *
+ * The products the scripts start begin on copies of one database seeded here
+ * (BENCH_SEEDED_DATABASE, scripts/bench-support/data-dir.ts) instead of each seeding its own.
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRYPT_COST } from '../server/origin/auth/secrets';
+import { makeSqliteTemplate } from '../tests/integration/support/seeded-template';
 
 const DOC = 'docs/performance.md';
 const SCRIPT_TIMEOUT_MS = 140_000;
 const work = mkdtempSync(join(tmpdir(), 'st1-bench-smoke-'));
 const original = readFileSync(DOC, 'utf8');
+let seeded: Awaited<ReturnType<typeof makeSqliteTemplate>> | undefined;
 
 const scripts = [
   'bench.ts',
@@ -54,7 +60,8 @@ function benchEnvironment(doc: string): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
   );
-  return { ...env, BENCH_SMOKE: '1', BENCH_DOC: doc };
+  if (!seeded) throw new Error('The seeded database is made before the scripts run');
+  return { ...env, BENCH_SMOKE: '1', BENCH_DOC: doc, BENCH_SEEDED_DATABASE: seeded.file };
 }
 
 function run(script: string, doc: string): Promise<{ status: number | null; output: string }> {
@@ -84,7 +91,14 @@ function run(script: string, doc: string): Promise<{ status: number | null; outp
 // Side by side: most of a smoke run is waiting (servers starting, a browser, fixed
 // durations), so running them together keeps the whole file short on two cores.
 describe.concurrent('benchmark smoke runs', () => {
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  // The product's password cost: the demo logins of the scripts hash as in production.
+  beforeAll(async () => {
+    seeded = await makeSqliteTemplate({ passwordCost: SCRYPT_COST });
+  }, 120_000);
+  afterAll(() => {
+    seeded?.remove();
+    rmSync(work, { recursive: true, force: true });
+  });
 
   it('knows the block of every benchmark script', () => {
     expect(Object.keys(MARKERS).sort()).toEqual(scripts);

@@ -4,9 +4,7 @@
  * own event loop, as a visitor's browser would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { benchDataDir } from './bench-support/data-dir';
 
 export interface RunningProduct {
   child: ChildProcess;
@@ -40,7 +38,7 @@ export async function startProduct(options: {
       PORT: String(options.port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), `st1-bench-${options.name}-`)),
+      DATA_DIR: options.env?.DATA_DIR ?? benchDataDir(options.name),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -20,6 +20,7 @@ import { contentPlugin } from './content/content-plugin';
 import { stationsPlugin } from './stations/stations-plugin';
 import type { ImportTokens } from './stations/station-import-routes';
 import { accountsPlugin } from './accounts/accounts-plugin';
+import { SCRYPT_COST, type ScryptCost } from './auth/secrets';
 import { formsPlugin } from './forms/forms-plugin';
 import { shopPlugin } from './shop/shop-plugin';
 import { observeRequests, Registry } from '../common/metrics';
@@ -54,6 +55,8 @@ export interface OriginAppOptions {
   metrics?: Registry;
   /** Purges by surrogate key (CACHE_PURGE_URLS, outbox/cache-purges.ts); none: nothing is purged. */
   cachePurges?: CachePurges;
+  /** PASSWORD_SCRYPT_N (config.ts): the scrypt cost of new password hashes; SCRYPT_COST when absent. */
+  passwordCost?: ScryptCost;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -122,7 +125,10 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   void app.register(imagesPlugin);
   void app.register(contentPlugin);
   void app.register(stationsPlugin, { db, importTokens: options.importTokens });
-  void app.register(accountsPlugin, { siteUrls: options.siteUrls ?? [] });
+  void app.register(accountsPlugin, {
+    siteUrls: options.siteUrls ?? [],
+    passwordCost: options.passwordCost ?? SCRYPT_COST,
+  });
   void app.register(formsPlugin);
   void app.register(shopPlugin, {
     db,

@@ -15,14 +15,14 @@ const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseU
 try {
   await migrateToLatest(db);
   if (command === 'seed') {
-    const result = await seedIfEmpty(db, config.contentDir);
+    const result = await seedIfEmpty(db, config.contentDir, { passwordCost: config.passwordCost });
     if (result.seeded) await recordContentHash(db, await contentHash(config.contentDir));
     console.log(
       result.seeded ? `Seeded ${result.pages} pages.` : `Database already has ${result.pages} pages; nothing seeded.`,
     );
   } else if (command === 'content-sync') {
     // An empty database is seeded first; the sync then finds it up to date.
-    await seedIfEmpty(db, config.contentDir);
+    await seedIfEmpty(db, config.contentDir, { passwordCost: config.passwordCost });
     const { outbox } = createOriginUnitOfWork(db).repositories;
     const purges = createCachePurges({
       outbox: outbox.messages,

@@ -36,3 +36,17 @@ describe('ORIGIN_METRICS_PORT', () => {
     expect(() => loadOriginConfig({ ORIGIN_METRICS_PORT: '-1' })).toThrow(/ORIGIN_METRICS_PORT/);
   });
 });
+
+describe('PASSWORD_SCRYPT_N', () => {
+  it("is the product's cost unless set, and lower only outside production", () => {
+    expect(loadOriginConfig({}).passwordCost).toEqual({ N: 2 ** 15, r: 8, p: 1 });
+    expect(loadOriginConfig({ NODE_ENV: 'production' }).passwordCost).toEqual({ N: 2 ** 15, r: 8, p: 1 });
+    expect(loadOriginConfig({ NODE_ENV: 'production', PASSWORD_SCRYPT_N: '131072' }).passwordCost.N).toBe(2 ** 17);
+    expect(loadOriginConfig({ PASSWORD_SCRYPT_N: '1024' }).passwordCost).toEqual({ N: 1024, r: 8, p: 1 });
+    expect(() => loadOriginConfig({ NODE_ENV: 'production', PASSWORD_SCRYPT_N: '1024' })).toThrow(
+      /PASSWORD_SCRYPT_N: below 32768 only outside production/,
+    );
+    expect(() => loadOriginConfig({ PASSWORD_SCRYPT_N: '1000' })).toThrow(/PASSWORD_SCRYPT_N: must be a power of two/);
+    expect(() => loadOriginConfig({ PASSWORD_SCRYPT_N: '512' })).toThrow(/PASSWORD_SCRYPT_N/);
+  });
+});

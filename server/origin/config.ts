@@ -6,6 +6,7 @@ import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { loadMailConfig, type MailConfig } from './outbox/mail-config';
 import { loadShopConfig, type ShopConfig } from './shop/shop-config';
 import { metricsHostSchema, metricsPortSchema, type MetricsListenerConfig } from '../common/metrics';
+import { SCRYPT_COST, type ScryptCost } from './auth/secrets';
 
 const schema = z.object({
   DATA_DIR: z.string().min(1).optional(),
@@ -32,6 +33,15 @@ const schema = z.object({
     .string()
     .min(32, 'CHARGER_STATUS_IMPORT_TOKEN must be at least 32 characters')
     .optional(),
+  // scrypt's N for new password hashes (auth/secrets.ts): the product's 2^15 unless raised.
+  // The tests lower it (each hash of theirs costs ~2 ms instead of ~100), never production.
+  PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .min(2 ** 10)
+    .max(2 ** 20)
+    .refine((n) => Number.isInteger(Math.log2(n)), 'must be a power of two')
+    .default(SCRYPT_COST.N),
 });
 
 /** "https://www.st1.fi, https://st1.com/" → their origins; a value that is not one is refused. */
@@ -86,6 +96,8 @@ export interface OriginConfig {
   cachePurgeUrls: string[];
   /** PAYMENT_PROVIDER, PAYTRAIL_* and the reconciliation's interval (shop/shop-config.ts). */
   shop: ShopConfig;
+  /** PASSWORD_SCRYPT_N: the scrypt cost of new password hashes (auth/secrets.ts SCRYPT_COST by default). */
+  passwordCost: ScryptCost;
 }
 
 export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginConfig {
@@ -101,6 +113,11 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     values.ORIGIN_METRICS_PORT === values.ORIGIN_PORT
   )
     throw new Error('Invalid origin configuration: ORIGIN_METRICS_PORT: must differ from ORIGIN_PORT');
+  // A cheaper hash is for the test suite alone: `npm start` runs with NODE_ENV=production.
+  if (values.PASSWORD_SCRYPT_N < SCRYPT_COST.N && env.NODE_ENV === 'production')
+    throw new Error(
+      `Invalid origin configuration: PASSWORD_SCRYPT_N: below ${SCRYPT_COST.N} only outside production (NODE_ENV=production)`,
+    );
   return {
     dataDir: resolve(values.DATA_DIR ?? './data'),
     dataDirGiven: values.DATA_DIR !== undefined,
@@ -116,5 +133,6 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     metrics: { host: values.METRICS_HOST, port: values.ORIGIN_METRICS_PORT },
     cachePurgeUrls: parsePurgeUrls(values.CACHE_PURGE_URLS),
     shop: loadShopConfig(env),
+    passwordCost: { ...SCRYPT_COST, N: values.PASSWORD_SCRYPT_N },
   };
 }

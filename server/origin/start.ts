@@ -35,7 +35,7 @@ export async function startOrigin(
   if (!config.databaseUrl) prepareDataDir(config.dataDir, { createIfMissing: !config.dataDirGiven });
   const db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db);
-  const seeded = await seedIfEmpty(db, config.contentDir);
+  const seeded = await seedIfEmpty(db, config.contentDir, { passwordCost: config.passwordCost });
   const purgeLog = { warn: console.warn, error: console.error };
   const { outbox: outboxRepositories } = createOriginUnitOfWork(db).repositories;
   const purges = createCachePurges({
@@ -63,6 +63,7 @@ export async function startOrigin(
     ...(registry ? { metrics: registry } : {}),
     cachePurges: purges,
     shop: config.shop,
+    passwordCost: config.passwordCost,
   });
   const address = await app.listen({ host: config.host, port: config.port });
   const metrics: MetricsListener | undefined =

@@ -11,6 +11,11 @@
  * failure, requests count locally for `retryAfterMs`; then one request probes Redis while
  * the others still count locally, and a probe that succeeds closes the breaker. A client
  * that is not connected (Redis dead, reconnecting) fails at once, without a probe's wait.
+ *
+ * A command that has not answered within `answerWithinMs` counts locally, but only after
+ * the event loop has read what arrived meanwhile (`withDeadline`): a stall of this process
+ * (a busy loop, a machine short of CPU) is not a hung Redis, and taking it for one opened
+ * the breaker and split the shared counts whenever the copy was busy.
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
@@ -45,6 +50,8 @@ export interface FallbackStoreOptions {
   retryAfterMs?: number;
   /** Told of every failed Redis command (the metrics count them). */
   onStoreError?: (error: Error) => void;
+  /** How long a limited request waits for Redis before it counts locally (see withDeadline). */
+  answerWithinMs: number;
   /** Time source, for tests. */
   now?: () => number;
 }
@@ -67,9 +74,32 @@ function limiterName(options: StoreRouteOptions): string {
   throw new Error('A rate limiter without a route needs a groupId (its Redis key names it)');
 }
 
+/**
+ * Sends with `send` and hands its answer to `settle`, or a time-out error once `waitMs` has
+ * passed without one; whichever comes first, once. Timers run before I/O in each turn of
+ * Node's event loop, so after a stall longer than the wait a plain timer fires before the
+ * answer that already came is read: the time-out is declared from setImmediate instead,
+ * which runs after that turn's I/O.
+ */
+export function withDeadline<T>(
+  send: (done: (error: Error | null, result?: T) => void) => void,
+  waitMs: number,
+  settle: (error: Error | null, result?: T) => void,
+): void {
+  let settled = false;
+  const finish = (error: Error | null, result?: T) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    settle(error, result);
+  };
+  const timer = setTimeout(() => setImmediate(() => finish(new Error(`No answer within ${waitMs} ms`))), waitMs);
+  send(finish);
+}
+
 /** A store class to pass as @fastify/rate-limit's `store` option. */
 export function fallbackStore(options: FallbackStoreOptions): FastifyRateLimitStoreCtor {
-  const { redis, nameSpace, retryAfterMs = 5000, onStoreError } = options;
+  const { redis, nameSpace, retryAfterMs = 5000, onStoreError, answerWithinMs } = options;
   const now = options.now ?? Date.now;
   const breaker: Breaker = { openUntil: 0, probing: false };
 
@@ -91,8 +121,9 @@ export function fallbackStore(options: FallbackStoreOptions): FastifyRateLimitSt
     incr(key: string, callback: Callback, timeWindow: number, max: number): void {
       const { use, probe } = mayUseRedis();
       if (!use) return this.local.incr(key, callback, timeWindow, max);
-      this.shared.incr(
-        key,
+      withDeadline<Counted>(
+        (done) => this.shared.incr(key, done, timeWindow, max),
+        answerWithinMs,
         (error, result) => {
           if (probe) breaker.probing = false;
           if (!error) {
@@ -103,8 +134,6 @@ export function fallbackStore(options: FallbackStoreOptions): FastifyRateLimitSt
           onStoreError?.(error);
           this.local.incr(key, callback, timeWindow, max);
         },
-        timeWindow,
-        max,
       );
     }
 

@@ -10,11 +10,19 @@ import { Redis } from 'ioredis';
 import { fallbackStore } from './rate-limit-store';
 
 /**
- * Longest wait for one Redis command. A limited request makes one, so a hung Redis costs
- * at most this before the request is counted locally: well inside the second a limited
- * request has to answer in (docs/operations.md), with room for a busy loop's delay.
+ * Longest wait for Redis's answer to a limited request (rate-limit-store.ts withDeadline).
+ * A limited request makes one command, so a hung Redis costs at most this (and a turn of
+ * the event loop) before the request is counted locally: well inside the second a
+ * limited request has to answer in (docs/operations.md).
  */
-const REDIS_COMMAND_TIMEOUT_MS = 250;
+const REDIS_ANSWER_WITHIN_MS = 250;
+/**
+ * ioredis's own time-out, only an upper bound on how long a command of a hung Redis stays
+ * queued in the client: the request has counted locally long before (REDIS_ANSWER_WITHIN_MS).
+ * Set as short, it failed answers that had arrived while this process was busy, since
+ * its timer ran before the socket was read.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 5000;
 
 interface CounterOptions {
   /** The store counting in Redis with the local fallback, or undefined for memory. */
@@ -59,7 +67,15 @@ export function openSharedCounters(
     rateLimitOptions: (area) => {
       const nameSpace = `st1:rate:${area}:`;
       if (!redis) return { nameSpace };
-      return { nameSpace, store: fallbackStore({ redis, nameSpace, onStoreError: options.onStoreError }) };
+      return {
+        nameSpace,
+        store: fallbackStore({
+          redis,
+          nameSpace,
+          answerWithinMs: REDIS_ANSWER_WITHIN_MS,
+          onStoreError: options.onStoreError,
+        }),
+      };
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -7,7 +7,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { heroTitle, seedPage } from './support/content';
 import { waitForHydration } from './support/page-helpers';
-import { waitForServiceWorkerControl } from './support/pwa';
+import { LOCALES } from '#shared/locales';
+import { offlineStartPages } from '#shared/service-worker-protocol';
+import { savedAppShells, savedPages, waitForServiceWorkerControl } from './support/pwa';
 
 test.use({ locale: 'fi-FI' });
 
@@ -162,6 +164,22 @@ test.describe('service worker updates', () => {
     await waitForHydration(page);
     const firstWorker = await waitForServiceWorkerControl(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(search));
+    // The first worker has saved what the page asked it to (the start pages, this page and
+    // the app shells: one message, one waitUntil). A worker with an event still pending
+    // cannot be replaced, so before, a release that came while it was saving (a render per
+    // page on a busy server) waited past the page's 3 s take-over wait, and the navigation
+    // below went out under the old worker and missed the hand-over (flaky in CI).
+    const asked = [...offlineStartPages('fi-FI', false), '/haku'];
+    await expect
+      .poll(
+        async () => {
+          const saved = await savedPages(page);
+          return asked.filter((path) => !saved.includes(path));
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual([]);
+    await expect.poll(() => savedAppShells(page), { timeout: 20_000 }).toEqual([...LOCALES].sort());
 
     // Browser data of other features (the cart in IndexedDB) and a half-filled form.
     await page.evaluate(

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { MERCHANT_ID, SECRET, startFakePaytrail, type FakePaytrail } from '../integration/support/fake-paytrail';
 import { freePort } from '../integration/support/throwaway-postgres';
 import { waitForHydration } from './support/page-helpers';
@@ -35,6 +36,17 @@ test.beforeAll(async () => {
   port = await freePort();
   siteUrl = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'st1-e2e-paytrail-'));
+  // A copy of the e2e server's database (seeded from content/ when the run started; SQLite's
+  // online backup, consistent while that server writes): this server starts without
+  // seeding its own, which took longer than the 60 s below at load average ~25.
+  const shared = process.env.E2E_DATA_DIR;
+  if (!shared) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const source = new Database(join(shared, 'origin.sqlite'), { readonly: true });
+  try {
+    await source.backup(join(dataDir, 'origin.sqlite'));
+  } finally {
+    source.close();
+  }
   server = spawn('tsx', ['server/main.ts'], {
     env: {
       ...process.env,

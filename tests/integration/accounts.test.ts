@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMERS } from '../../server/origin/accounts/seed-accounts';
 import { hashPassword, tokenHash } from '../../server/origin/auth/secrets';
+import { TEST_PASSWORD_COST } from './support/password-cost';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import {
   LOGIN_FAILURE_LIMIT,
@@ -321,7 +322,7 @@ function originLogin(email: string, password: string) {
 async function newCustomer(email: string, password: string) {
   await createCustomersRepository(origin.db).insert({
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
     firstName: 'Limit',
     lastName: 'Test',
     phoneNumber: '',

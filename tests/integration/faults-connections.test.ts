@@ -16,7 +16,7 @@ import { IDLE_CONNECTION_MS } from '../../server/site/plugins/load-shedding';
 import { distDir, requireProductionBuild } from './support/site-with-origin';
 import { keepAliveThroughShutdown } from './support/keep-alive-through-shutdown';
 import { startServerProcess, type ServerProcess } from './support/server-process';
-import { databaseEnv } from './support/test-database';
+import { seededDatabaseEnv } from './support/test-database';
 
 requireProductionBuild('tests/integration/faults-connections.test.ts');
 
@@ -32,9 +32,9 @@ async function startSite(name: string): Promise<ServerProcess> {
   const folder = mkdtempSync(join(tmpdir(), `st1-faults-${name}-`));
   folders.push(folder);
   const server = await startServerProcess('server/main.ts', {
-    DATA_DIR: folder,
     DIST_DIR: distDir,
-    ...(await databaseEnv(`faults_${name}`)),
+    // A copy of the run's seeded template: these faults are the connections', not the seed's.
+    ...(await seededDatabaseEnv(`faults_${name}`, folder)),
     RENDER_CACHE_TTL_MS: '0',
     LOG_LEVEL: 'warn',
     SHUTDOWN_DRAIN_MS: String(DRAIN_MS),

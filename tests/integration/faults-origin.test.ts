@@ -18,7 +18,7 @@ import { loadSiteConfig } from '../../server/site/config';
 import { loadRenderer } from '../../server/site/renderer';
 import { distDir, requireProductionBuild } from './support/site-with-origin';
 import { startServerProcess, type ServerProcess } from './support/server-process';
-import { databaseEnv } from './support/test-database';
+import { seededDatabaseEnv } from './support/test-database';
 
 requireProductionBuild('tests/integration/faults-origin.test.ts');
 
@@ -70,8 +70,8 @@ describe('the origin dead and back', () => {
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'st1-faults-origin-'));
     originEnv = {
-      DATA_DIR: folder,
-      ...(await databaseEnv('faults_origin')),
+      // A copy of the run's seeded template, kept by the origin's restart.
+      ...(await seededDatabaseEnv('faults_origin', folder)),
       ORIGIN_PORT: String(await freePort()),
       LOG_LEVEL: 'warn',
     };

@@ -23,6 +23,7 @@ import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig } from '../../server/site/config';
 import { loadRenderer } from '../../server/site/renderer';
 import { seededDatabaseEnv, seededDatabaseUrl } from './support/test-database';
+import { TEST_PASSWORD_ENV } from './support/password-cost';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Left half pure red, right half pure blue: a crop shows which part it kept. */
@@ -325,6 +326,7 @@ describe('site server: GET /images/* forwards to the origin', () => {
       loadOriginConfig({
         DATA_DIR: siteDataDir,
         CONTENT_DIR: 'content',
+        ...TEST_PASSWORD_ENV,
         ...(await seededDatabaseEnv('images_site', siteDataDir)),
       } as NodeJS.ProcessEnv),
     );

@@ -69,11 +69,13 @@ describe('the layout markup cache', () => {
       cacheMarkup,
     });
     // Twice round: the first fills the cache page by page, the second is served from it.
+    // The render without the cache does not depend on the round: made once, in the first.
+    const inPlace = new Map<string, string>();
     for (let round = 0; round < 2; round++) {
       for (const [path, payload] of payloads) {
         const cached = await bundle.render(input(path, payload, true));
-        const inPlace = await bundle.render(input(path, payload, false));
-        expect(cached.html, `${path}, round ${round + 1}`).toBe(inPlace.html);
+        if (round === 0) inPlace.set(path, (await bundle.render(input(path, payload, false))).html);
+        expect(cached.html, `${path}, round ${round + 1}`).toBe(inPlace.get(path));
       }
     }
   });

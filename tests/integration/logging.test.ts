@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir, requireProductionBuild } from './support/site-with-origin';
 import { runPersonalFlows } from './support/personal-flows';
 import { startServerProcess, type ServerProcess } from './support/server-process';
+import { seededDatabaseEnv } from './support/test-database';
 
 requireProductionBuild('tests/integration/logging.test.ts');
 
@@ -40,6 +41,8 @@ function logLines(): LogLine[] {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'st1-logging-test-'));
+  // A copy of the run's seeded template (SQLite: this file runs on SQLite only).
+  const database = await seededDatabaseEnv('logging', dataDir);
   child = spawn(join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     env: {
       ...process.env,
@@ -47,7 +50,7 @@ beforeAll(async () => {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
+      ...database,
       DIST_DIR: distDir,
       RENDER_CACHE_TTL_MS: '0',
       // The test is the proxy in front: its x-request-id is taken.
@@ -155,7 +158,7 @@ describe('logs at debug level', () => {
     // No TRUST_PROXY: nobody's x-request-id is taken.
     server = await startServerProcess('server/main.ts', {
       LOG_LEVEL: 'debug',
-      DATA_DIR: debugDataDir,
+      ...(await seededDatabaseEnv('logging_debug', debugDataDir)),
       DIST_DIR: distDir,
     });
   }, 120_000);

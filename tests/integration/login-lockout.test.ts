@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/origin/auth/secrets';
+import { TEST_PASSWORD_COST } from './support/password-cost';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import { LOGIN_FAILURE_LIMIT } from '../../server/origin/accounts/login-failures-repository';
 import { createOutboxRepository } from '../../server/origin/outbox/outbox-repository';
@@ -38,7 +39,7 @@ forEachDatabase((database) => {
     async function newCustomer(email: string, password: string) {
       await createCustomersRepository(origin.db).insert({
         email,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
         firstName: 'Locked',
         lastName: 'Out',
         phoneNumber: '',

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir, requireProductionBuild } from './support/site-with-origin';
 import { startServerProcess, type ServerProcess } from './support/server-process';
-import { databaseEnv } from './support/test-database';
+import { seededDatabaseEnv } from './support/test-database';
 
 requireProductionBuild('tests/integration/metrics.test.ts');
 
@@ -52,8 +52,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'st1-metrics-test-'));
   server = await startServerProcess('server/main.ts', {
     // The origin's metrics read its database at each scrape: SQLite, or PostgreSQL in that run.
-    ...(await databaseEnv('metrics')),
-    DATA_DIR: dataDir,
+    ...(await seededDatabaseEnv('metrics', dataDir)),
     DIST_DIR: distDir,
     METRICS_PORT: '0',
     ORIGIN_METRICS_PORT: '0',

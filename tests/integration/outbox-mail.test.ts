@@ -15,6 +15,8 @@ import { accountHref } from '#shared/account-paths';
 import { ACCOUNT_EMAIL_TEXTS } from '../../server/origin/accounts/account-emails';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import { hashPassword } from '../../server/origin/auth/secrets';
+import { TEST_PASSWORD_COST, TEST_PASSWORD_ENV } from './support/password-cost';
+import { seededDatabaseEnv } from './support/test-database';
 import { loadOriginConfig } from '../../server/origin/config';
 import { openDatabase } from '../../server/origin/db';
 import { loadMailConfig } from '../../server/origin/outbox/mail-config';
@@ -107,7 +109,7 @@ forEachDatabase((database) => {
           const email = `reset.${locale.toLowerCase()}@example.fi`;
           await createCustomersRepository(origin.db).insert({
             email,
-            passwordHash: await hashPassword('Original-pass-1'),
+            passwordHash: await hashPassword('Original-pass-1', TEST_PASSWORD_COST),
             firstName: 'Mail',
             lastName: 'Test',
             phoneNumber: '',
@@ -391,10 +393,13 @@ describe('the outbox worker in a started origin', () => {
   it('starts with the origin, mails what a request queued without holding the request up, and stops with it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'st1-outbox-start-'));
     const smtp = await startLocalSmtp();
+    // A copy of the run's seeded template (this test is about the worker, not the seed).
     const running = await startOrigin(
       loadOriginConfig({
         DATA_DIR: dataDir,
         CONTENT_DIR: 'content',
+        ...TEST_PASSWORD_ENV,
+        ...(await seededDatabaseEnv('outbox_start', dataDir)),
         SMTP_URL: smtp.url,
         OUTBOX_POLL_INTERVAL_MS: '50',
       } as NodeJS.ProcessEnv),

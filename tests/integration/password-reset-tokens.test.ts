@@ -7,6 +7,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, tokenHash } from '../../server/origin/auth/secrets';
+import { TEST_PASSWORD_COST } from './support/password-cost';
 import { createAccountTokensRepository } from '../../server/origin/accounts/account-tokens-repository';
 import { createCustomersRepository } from '../../server/origin/accounts/customers-repository';
 import { createOutboxRepository } from '../../server/origin/outbox/outbox-repository';
@@ -37,7 +38,7 @@ forEachDatabase((database) => {
     async function newCustomer(email: string, password: string) {
       await createCustomersRepository(origin.db).insert({
         email,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
         firstName: 'Reset',
         lastName: 'Test',
         phoneNumber: '',

@@ -28,6 +28,7 @@ import { buildSiteApp } from '../../server/site/app';
 import { loadSiteConfig, type SiteConfig } from '../../server/site/config';
 import { loadRenderer, type Renderer } from '../../server/site/renderer';
 import { seededDatabaseEnv } from './support/test-database';
+import { TEST_PASSWORD_ENV } from './support/password-cost';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 if (!existsSync(join(distDir, 'build.json')) || !existsSync(join(distDir, 'server', 'entry-server.js'))) {
@@ -50,6 +51,7 @@ beforeAll(async () => {
     loadOriginConfig({
       DATA_DIR: dataDir,
       CONTENT_DIR: 'content',
+      ...TEST_PASSWORD_ENV,
       ...(await seededDatabaseEnv('site', dataDir)),
     } as NodeJS.ProcessEnv),
   );

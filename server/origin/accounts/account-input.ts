@@ -9,6 +9,7 @@ import { readPhone } from '#shared/rules/phone';
 import { validateForm, type ValidationMessage } from '#shared/rules/validation';
 import { ACCOUNT_FORM_RULES } from '#shared/rules/forms';
 import type { CustomerAuth } from '../auth/auth-plugin';
+import type { ScryptCost } from '../auth/secrets';
 import type { Transact } from '../unit-of-work';
 import type { AccountsRepositories } from './accounts-repositories';
 
@@ -22,6 +23,8 @@ export interface AccountRoutesDeps {
   auth: CustomerAuth;
   /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */
   siteUrls: readonly string[];
+  /** The scrypt cost of new password hashes (config.ts PASSWORD_SCRYPT_N). */
+  passwordCost: ScryptCost;
 }
 
 /**

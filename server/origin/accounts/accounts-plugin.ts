@@ -5,6 +5,7 @@
  * The order history is the shop's (shop/order-history-routes.ts).
  */
 import fp from 'fastify-plugin';
+import type { ScryptCost } from '../auth/secrets';
 import { createAccountsRepositories } from './accounts-repositories';
 import { customerRoutes } from './customer-routes';
 import { passwordResetRoutes } from './password-reset-routes';
@@ -15,13 +16,21 @@ import { sessionRoutes } from './session-routes';
 interface AccountsPluginOptions {
   /** SITE_URLS (config.ts): the origins links in e-mails may point to; none: loopback only. */
   siteUrls: readonly string[];
+  /** PASSWORD_SCRYPT_N (config.ts): the scrypt cost of new password hashes. */
+  passwordCost: ScryptCost;
 }
 
 export const accountsPlugin = fp<AccountsPluginOptions>(
   async (app, options) => {
     // One module per resource of customers/v1.
     const accounts = app.provideRepositories('accounts', createAccountsRepositories);
-    const deps = { accounts, transaction: app.transaction, auth: app.auth, siteUrls: options.siteUrls };
+    const deps = {
+      accounts,
+      transaction: app.transaction,
+      auth: app.auth,
+      siteUrls: options.siteUrls,
+      passwordCost: options.passwordCost,
+    };
     sessionRoutes(app, deps);
     customerRoutes(app, deps);
     registrationRoutes(app, deps);

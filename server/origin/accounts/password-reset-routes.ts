@@ -71,7 +71,7 @@ export function passwordResetRoutes(fastify: FastifyInstance, deps: AccountRoute
       const { body } = request;
       const errors = passwordErrors(body.password, 'password');
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hashPassword(body.password, deps.passwordCost);
       const customerId = await deps.transaction(async (tx) => {
         const { customers: txCustomers, tokens: txTokens } = tx.accounts;
         const id = await txTokens.consume(body.token, 'reset-password');

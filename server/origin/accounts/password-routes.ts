@@ -28,7 +28,7 @@ export function passwordRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps
       if (!(await verifyPassword(body.currentPassword, customer.passwordHash))) {
         throw validationFailed({ currentPassword: { id: WRONG_PASSWORD_MESSAGE_ID } });
       }
-      const passwordHash = await hashPassword(body.newPassword);
+      const passwordHash = await hashPassword(body.newPassword, deps.passwordCost);
       return deps.transaction(async (tx) => {
         await tx.accounts.customers.setPasswordHash(customerId, passwordHash);
         // A reset link mailed before the change must not undo it.

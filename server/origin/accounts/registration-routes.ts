@@ -37,7 +37,7 @@ export function registrationRoutes(fastify: FastifyInstance, deps: AccountRoutes
       ...passwordErrors(body.password, 'password'),
     };
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, deps.passwordCost);
     const links = { locale, linkBase: body.linkBase, domainMode: body.domainMode ?? false };
     await deps.transaction(async (tx) => {
       const created = await tx.accounts.customers.insert({

@@ -5,7 +5,7 @@
  * transaction, through that domain's repositories (seed.ts).
  */
 import type { Repositories, Transact } from '../unit-of-work';
-import { hashPassword } from '../auth/secrets';
+import { hashPassword, SCRYPT_COST, type ScryptCost } from '../auth/secrets';
 
 export const DEMO_CUSTOMERS = [
   {
@@ -47,9 +47,10 @@ export async function seedAccountsIfEmpty(
     customer: { id: string; email: string; firstName: string; lastName: string; locale: string },
     demo: DemoCustomer,
   ) => Promise<void>,
+  passwordCost: ScryptCost = SCRYPT_COST,
 ): Promise<{ seeded: boolean }> {
   if ((await transaction((tx) => tx.accounts.customers.count())) > 0) return { seeded: false };
-  const hashes = await Promise.all(DEMO_CUSTOMERS.map((demo) => hashPassword(demo.password)));
+  const hashes = await Promise.all(DEMO_CUSTOMERS.map((demo) => hashPassword(demo.password, passwordCost)));
   await transaction(async (tx) => {
     const { customers, cards } = tx.accounts;
     for (const [index, demo] of DEMO_CUSTOMERS.entries()) {

@@ -90,7 +90,10 @@ export function sessionRoutes(fastify: FastifyInstance, deps: AccountRoutesDeps)
       }
       unlockToken = body.unlockToken;
     }
-    const valid = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyPasswordHash()));
+    const valid = await verifyPassword(
+      body.password,
+      customer?.passwordHash ?? (await dummyPasswordHash(deps.passwordCost)),
+    );
     // A refusal leaves the attempt counted; a right password (confirmed or not) clears the count.
     if (!customer || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong e-mail or password');
     // The unlock link is used up by the login it let in (not by a mistyped password).

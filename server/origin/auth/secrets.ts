@@ -12,11 +12,17 @@ import {
   type ScryptOptions,
 } from 'node:crypto';
 
+export interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
 /** N = 2^15, r = 8: 32 MiB of memory per hash (OWASP's scrypt minimum is N = 2^17 with r = 8, p = 1 at 128 MiB; see docs/accounts.md). */
-export const SCRYPT_COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const SCRYPT_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-function scrypt(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 };
   return new Promise((resolve, reject) =>
     scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
@@ -25,7 +31,8 @@ function scrypt(password: string, salt: Buffer, cost: { N: number; r: number; p:
   );
 }
 
-export async function hashPassword(password: string, cost = SCRYPT_COST): Promise<string> {
+/** `cost`: the origin's PASSWORD_SCRYPT_N (config.ts), SCRYPT_COST unless the tests lower it. */
+export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_COST): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, cost);
   return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
@@ -43,10 +50,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * A hash to verify against when the e-mail is unknown, so that an unknown e-mail takes
  * as long as a wrong password and the answer's timing tells nothing.
  */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+const dummyHashes = new Map<string, Promise<string>>();
+export function dummyPasswordHash(cost: ScryptCost = SCRYPT_COST): Promise<string> {
+  // One per cost: the dummy must cost what the accounts' own hashes cost.
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) dummyHashes.set(key, (hash = hashPassword(randomBytes(16).toString('hex'), cost)));
+  return hash;
 }
 
 /** A random token for a cookie or an e-mail link: 256 bits, URL-safe. */

@@ -12,6 +12,7 @@ import { buildOriginApp, type OriginAppOptions } from '../../../server/origin/ap
 import { openDatabase, type Db } from '../../../server/origin/db';
 import { migrateToLatest } from '../../../server/origin/migrate';
 import { seedIfEmpty } from '../../../server/origin/seed';
+import { TEST_PASSWORD_COST } from './password-cost';
 import { freshDatabaseUrl, seededDatabaseUrl } from './test-database';
 
 export interface SeededOrigin {
@@ -37,8 +38,8 @@ export async function startSeededOrigin(
     (options.fromEmpty ? await freshDatabaseUrl(name) : await seededDatabaseUrl(name, dataDir));
   const db = openDatabase({ dataDir, databaseUrl });
   await migrateToLatest(db);
-  const seeded = await seedIfEmpty(db, 'content');
-  const app = buildOriginApp(db, options.app);
+  const seeded = await seedIfEmpty(db, 'content', { passwordCost: TEST_PASSWORD_COST });
+  const app = buildOriginApp(db, { passwordCost: TEST_PASSWORD_COST, ...options.app });
   await app.ready();
   return {
     db,

@@ -17,13 +17,18 @@ import { contentHash, recordContentHash } from '../../../server/origin/content-s
 import { openDatabase, type Db } from '../../../server/origin/db';
 import { migrateToLatest } from '../../../server/origin/migrate';
 import { seedIfEmpty } from '../../../server/origin/seed';
+import type { ScryptCost } from '../../../server/origin/auth/secrets';
+import { TEST_PASSWORD_COST } from './password-cost';
 
 const CONTENT_DIR = 'content';
 
-/** Migrates and seeds an empty database as the origin's start does. */
-async function seedAsAtStart(db: Db): Promise<void> {
+/**
+ * Migrates and seeds an empty database as the origin's start does; the demo customers'
+ * hashes at the tests' cost (password-cost.ts), as the origins started on copies hash.
+ */
+async function seedAsAtStart(db: Db, passwordCost: ScryptCost = TEST_PASSWORD_COST): Promise<void> {
   await migrateToLatest(db);
-  const seeded = await seedIfEmpty(db, CONTENT_DIR);
+  const seeded = await seedIfEmpty(db, CONTENT_DIR, { passwordCost });
   if (!seeded.seeded) throw new Error('The seeded template must start from an empty database');
   await recordContentHash(db, await contentHash(CONTENT_DIR));
 }
@@ -32,11 +37,13 @@ async function seedAsAtStart(db: Db): Promise<void> {
  * A seeded SQLite file in a folder of its own: `file`, one self-contained file (no WAL
  * beside it), ready to be copied as a data folder's origin.sqlite.
  */
-export async function makeSqliteTemplate(): Promise<{ file: string; remove(): void }> {
+export async function makeSqliteTemplate(
+  options: { passwordCost?: ScryptCost } = {},
+): Promise<{ file: string; remove(): void }> {
   const folder = mkdtempSync(join(tmpdir(), 'st1-seeded-template-'));
   const db = openDatabase({ dataDir: folder });
   try {
-    await seedAsAtStart(db);
+    await seedAsAtStart(db, options.passwordCost);
   } finally {
     await db.destroy();
   }

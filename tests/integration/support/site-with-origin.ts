@@ -13,6 +13,7 @@ import { startOrigin, type RunningOrigin } from '../../../server/origin/start';
 import { buildSiteApp } from '../../../server/site/app';
 import { loadSiteConfig } from '../../../server/site/config';
 import { loadRenderer } from '../../../server/site/renderer';
+import { TEST_PASSWORD_ENV } from './password-cost';
 import { seededDatabaseEnv } from './test-database';
 
 export const distDir = process.env.DIST_DIR ?? 'dist';
@@ -40,6 +41,7 @@ export async function startSiteWithOrigin(
   const originEnv = {
     DATA_DIR: dataDir,
     CONTENT_DIR: 'content',
+    ...TEST_PASSWORD_ENV,
     ...(await seededDatabaseEnv(name, dataDir)),
     ...options.originEnv,
   } as NodeJS.ProcessEnv;
