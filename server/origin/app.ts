@@ -18,6 +18,7 @@ import { outboxPlugin } from './outbox/outbox-plugin';
 import { imagesPlugin } from './images/images-plugin';
 import { contentPlugin } from './content/content-plugin';
 import { stationsPlugin } from './stations/stations-plugin';
+import type { LiveNotices } from './stations/live-notices';
 import type { ImportTokens } from './stations/station-import-routes';
 import { accountsPlugin } from './accounts/accounts-plugin';
 import { formsPlugin } from './forms/forms-plugin';
@@ -54,6 +55,8 @@ export interface OriginAppOptions {
   metrics?: Registry;
   /** Purges by surrogate key (CACHE_PURGE_URLS, outbox/cache-purges.ts); none: nothing is purged. */
   cachePurges?: CachePurges;
+  /** Announces committed live-data imports to the site servers (REDIS_URL, stations/live-notices.ts). */
+  liveNotices?: LiveNotices;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -121,7 +124,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   void app.register(outboxPlugin, { purges: options.cachePurges });
   void app.register(imagesPlugin);
   void app.register(contentPlugin);
-  void app.register(stationsPlugin, { db, importTokens: options.importTokens });
+  void app.register(stationsPlugin, { db, importTokens: options.importTokens, liveNotices: options.liveNotices });
   void app.register(accountsPlugin, { siteUrls: options.siteUrls ?? [] });
   void app.register(formsPlugin);
   void app.register(shopPlugin, {

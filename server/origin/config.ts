@@ -6,6 +6,7 @@ import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { loadMailConfig, type MailConfig } from './outbox/mail-config';
 import { loadShopConfig, type ShopConfig } from './shop/shop-config';
 import { metricsHostSchema, metricsPortSchema, type MetricsListenerConfig } from '../common/metrics';
+import { redisUrlSchema } from '../common/station-live-notices';
 
 const schema = z.object({
   DATA_DIR: z.string().min(1).optional(),
@@ -32,6 +33,9 @@ const schema = z.object({
     .string()
     .min(32, 'CHARGER_STATUS_IMPORT_TOKEN must be at least 32 characters')
     .optional(),
+  // The Redis the site servers share: a committed live-data import is announced on it
+  // (docs/stations.md "Live while open"); unset, the site servers poll instead.
+  REDIS_URL: redisUrlSchema,
 });
 
 /** "https://www.st1.fi, https://st1.com/" → their origins; a value that is not one is refused. */
@@ -84,6 +88,8 @@ export interface OriginConfig {
   metrics: MetricsListenerConfig;
   /** CACHE_PURGE_URLS: where purges by surrogate key go; none by default. */
   cachePurgeUrls: string[];
+  /** REDIS_URL: where committed live-data imports are announced to the site servers; none by default. */
+  redisUrl: string | undefined;
   /** PAYMENT_PROVIDER, PAYTRAIL_* and the reconciliation's interval (shop/shop-config.ts). */
   shop: ShopConfig;
 }
@@ -115,6 +121,7 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     importTokens: { prices: values.PRICE_IMPORT_TOKEN, chargerStatuses: values.CHARGER_STATUS_IMPORT_TOKEN },
     metrics: { host: values.METRICS_HOST, port: values.ORIGIN_METRICS_PORT },
     cachePurgeUrls: parsePurgeUrls(values.CACHE_PURGE_URLS),
+    redisUrl: values.REDIS_URL,
     shop: loadShopConfig(env),
   };
 }

@@ -4,10 +4,13 @@
  * Requests go over keep-alive node:http connections (origin-transport.ts).
  */
 import type { z } from 'zod';
-import { fetchJson } from '#shared/api/client';
+import { fetchJson, requestJson } from '#shared/api/client';
 import { contentApi, type SitemapEntries } from '#shared/api/content';
+import { stationsApi } from '#shared/api/stations';
+import type { StationCountry } from '#shared/station-constants';
 import { originProbesApi } from '#shared/api/probes';
 import type { Endpoint, ResponseOf } from '#shared/api/endpoint';
+import { ApiError } from '#shared/api/errors';
 import type { Layout, Page, PageView, SearchResult } from '#shared/content-schema';
 import type { Locale } from '#shared/locales';
 import { createOriginTransport } from './origin-transport';
@@ -70,6 +73,36 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     },
     sitemap(locale: Locale): Promise<SitemapEntries> {
       return getJson(contentApi.sitemap, { 'x-st1-locale': locale });
+    },
+    /**
+     * A country's live data changed after `since` (the live streams' one request per change,
+     * live-stream/live-hub.ts), conditionally on the ETag of the version held: undefined
+     * when unchanged (304). The answer is checked with the contract and passed on as it is.
+     */
+    stationLive(
+      country: StationCountry,
+      held: { since: number; dataset?: string | undefined; etag?: string | undefined },
+    ): Promise<{ body: ResponseOf<typeof stationsApi.live>; etag: string | undefined } | undefined> {
+      const contract = stationsApi.live;
+      return observeOriginCall(metrics, contract.path, async () => {
+        const answer = await requestJson({
+          url: `${baseUrl}/${contract.path}`,
+          name: `Origin ${contract.path}`,
+          headers: { ...requestIdHeader(), ...(held.etag ? { 'if-none-match': held.etag } : {}) },
+          query: { country, since: held.since, ...(held.dataset ? { dataset: held.dataset } : {}) },
+          acceptStatuses: [304],
+          timeoutMs,
+          transport,
+        });
+        if (answer.status === 304) return undefined;
+        const parsed = contract.response.safeParse(answer.body);
+        if (!parsed.success)
+          throw new ApiError(502, 'BAD_ANSWER', `Origin ${contract.path} answered an unexpected shape`, {
+            failure: 'bad-answer',
+            cause: parsed.error,
+          });
+        return { body: parsed.data, etag: answer.headers.get('etag') ?? undefined };
+      });
     },
     async healthy(checkTimeoutMs = 2000): Promise<boolean> {
       try {
