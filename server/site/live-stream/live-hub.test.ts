@@ -183,6 +183,23 @@ describe('live hub', () => {
     expect(channel.reads.length - reads).toBe(1);
   });
 
+  it('forgets the version of a country nobody listens to, so the next stream is brought up to date', async () => {
+    const channel = liveChannel();
+    const hub = hubOn(channel);
+    const first = openStream('FI', 1);
+    await hub.open(first.stream);
+    hub.close(first.stream);
+    // A change while nobody listens: nothing read for it.
+    const reads = channel.reads.length;
+    hub.notice(channel.change('FI'));
+    await settle();
+    expect(channel.reads.length).toBe(reads);
+    // A tab that still holds version 1 (it synced before the change) gets the change on open.
+    const next = openStream('FI', 1);
+    await hub.open(next.stream);
+    expect(next.events().map((event) => event.version)).toEqual([2]);
+  });
+
   it('polls while a stream is open when there is no Redis, conditionally (304 when nothing changed)', async () => {
     const channel = liveChannel();
     const hub = createLiveHub({ fetchLive: channel.fetchLive, log: quiet, pollMs: 10 });

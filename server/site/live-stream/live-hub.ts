@@ -35,7 +35,7 @@ export interface LiveStream {
 }
 
 /** An SSE message with the live version as its id (what `Last-Event-ID` brings back). */
-export function liveEvent(answer: LiveWireAnswer): string {
+function liveEvent(answer: LiveWireAnswer): string {
   return `id: ${answer.version}\nevent: live\ndata: ${JSON.stringify(answer)}\n\n`;
 }
 
@@ -43,7 +43,7 @@ export function liveEvent(answer: LiveWireAnswer): string {
  * A version that moved without a change in this country (the live version is global,
  * decision 016): an `id` alone moves the browser's Last-Event-ID and dispatches no event.
  */
-export function versionOnly(version: number): string {
+function versionOnly(version: number): string {
   return `id: ${version}\n\n`;
 }
 
@@ -51,7 +51,7 @@ export function versionOnly(version: number): string {
 export const RESYNC_EVENT = 'event: resync\ndata: {}\n\n';
 
 /** A comment every so often, so that proxies and load balancers keep an idle stream open. */
-export const HEARTBEAT = ': keep-alive\n\n';
+const HEARTBEAT = ': keep-alive\n\n';
 
 interface CountryState {
   streams: Set<LiveStream>;
@@ -64,7 +64,7 @@ interface CountryState {
   refreshQueued: boolean;
 }
 
-export interface LiveHubOptions {
+interface LiveHubOptions {
   fetchLive: FetchLive;
   /** Where the hub says what failed (an origin read); the stream goes on or ends. */
   log: { warn: (object: object, message: string) => void };
@@ -159,6 +159,19 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     else adopt(state, answer.body, answer.etag);
   }
 
+  /**
+   * A country nobody listens to forgets its version (in its queue, after whatever read is
+   * under way), so the next stream starts from its own: changes it hears of meanwhile are
+   * not read for nobody.
+   */
+  function forgetIfUnwatched(state: CountryState) {
+    void enqueue(state, async () => {
+      if (state.streams.size > 0) return;
+      state.version = undefined;
+      state.etag = undefined;
+    });
+  }
+
   function queueRefresh(country: StationCountry, state: CountryState, cause: 'notice' | 'poll') {
     if (state.refreshQueued) return;
     state.refreshQueued = true;
@@ -218,17 +231,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       const state = countries.get(stream.country);
       if (!state?.streams.delete(stream)) return;
       size -= 1;
-      if (state.streams.size === 0) {
-        // Nobody listens: the next stream starts from its own version.
-        state.version = undefined;
-        state.etag = undefined;
-      }
+      if (state.streams.size === 0) forgetIfUnwatched(state);
       if (size === 0) stopTimers();
     },
     notice(version) {
-      for (const [country, state] of countries)
-        if (state.streams.size > 0 && (version === undefined || state.version === undefined || version > state.version))
+      for (const [country, state] of countries) {
+        if (state.streams.size === 0) forgetIfUnwatched(state);
+        else if (version === undefined || state.version === undefined || version > state.version)
           queueRefresh(country, state, 'notice');
+      }
     },
     endAll() {
       stopTimers();

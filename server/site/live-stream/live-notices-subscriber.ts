@@ -8,7 +8,7 @@
 import { Redis } from 'ioredis';
 import { readLiveNotice, STATION_LIVE_CHANNEL } from '../../common/station-live-notices';
 
-export interface LiveNoticesSubscriber {
+interface LiveNoticesSubscriber {
   close(): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ import { createLiveHub, type LiveHub } from './live-hub';
 import { createLiveMetrics, type LiveMetrics } from './live-metrics';
 import { subscribeLiveNotices } from './live-notices-subscriber';
 
-export interface LiveStreams {
+interface LiveStreams {
   hub: LiveHub;
   metrics: LiveMetrics;
   close(): Promise<void>;

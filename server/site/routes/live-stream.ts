@@ -19,7 +19,7 @@ import type { LiveHub, LiveStream } from '../live-stream/live-hub';
 import type { LiveMetrics } from '../live-stream/live-metrics';
 
 /** How long a browser waits before opening a stream again after it broke (SSE `retry`). */
-export const STREAM_RETRY_MS = 5000;
+const STREAM_RETRY_MS = 5000;
 
 /** How long a browser refused at the cap waits before it asks again. */
 const REFUSED_RETRY_AFTER_S = 60;
@@ -58,14 +58,16 @@ export async function liveStreamRoutes(
         dataset,
         // An EventSource that reconnects by itself names the last version it was sent.
         at: Math.max(since, lastEventVersion(request.headers['last-event-id']) ?? 0),
+        // The browser may be gone (the stream destroyed) before the hub hears of it.
         write: (text) => {
-          if (!body.writableEnded) body.write(text);
+          if (!body.writableEnded && !body.destroyed) body.write(text);
         },
         end: () => {
-          if (!body.writableEnded) body.end();
+          if (!body.writableEnded && !body.destroyed) body.end();
         },
       };
       reply.raw.once('close', () => hub.close(stream));
+      body.on('error', () => undefined); // a write racing the browser's disconnect
       body.write(`retry: ${STREAM_RETRY_MS}\n\n`);
       hub.open(stream).catch((error: unknown) => {
         // Without its catch-up the stream would skip changes: the browser syncs by delta instead.

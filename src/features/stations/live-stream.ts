@@ -46,7 +46,7 @@ export interface LiveStreamEnvironment {
   sync(country: StationCountry, locale: Locale): Promise<unknown>;
 }
 
-export interface LiveStreamController {
+interface LiveStreamController {
   /** Keeps the country's stream open while the rules allow, until the returned function is called. */
   watch(country: StationCountry, locale: Locale): () => void;
 }
@@ -63,7 +63,7 @@ interface Watched {
   failures: number;
 }
 
-export function liveStreamUrl(country: StationCountry, held: { liveVersion: number; dataset: string | undefined }) {
+function liveStreamUrl(country: StationCountry, held: { liveVersion: number; dataset: string | undefined }) {
   const query = new URLSearchParams({ country, since: String(held.liveVersion) });
   if (held.dataset) query.set('dataset', held.dataset);
   return `/${SITE_API_PATHS.stationLiveStream}?${query.toString()}`;
