@@ -17,7 +17,7 @@ import { SITE_API_PATHS } from '#shared/api/paths';
 import { connectionBudget, type ConnectionInfo } from '#shared/connection-budget';
 import type { Locale } from '#shared/locales';
 import type { StationCountry } from '#shared/station-constants';
-import { decodeLive } from '#shared/station-wire';
+import { decodeLive, type LiveList } from '#shared/station-wire';
 import { applyLiveDelta, readListMeta } from './station-db';
 import { syncStations } from './station-sync';
 import { retryDelayMs } from './use-station-list';
@@ -211,9 +211,9 @@ export function browserLiveStreamEnvironment(): LiveStreamEnvironment {
       return meta ? { liveVersion: meta.liveVersion ?? 0, dataset: meta.dataset } : undefined;
     },
     async apply(country, data) {
-      let list;
+      let list: LiveList;
       try {
-        list = decodeLive(JSON.parse(data), country);
+        list = decodeLive(JSON.parse(data) as unknown, country);
       } catch {
         return 'other-list'; // a broken event: sync instead of guessing
       }
