@@ -51,8 +51,10 @@ export function subscribeLiveNotices(
     () => undefined, // reported through 'error'; retried on reconnection
   );
   return {
+    // Nothing to finish on a subscription: dropped at once, also while (re)connecting,
+    // when a QUIT would wait in the offline queue for a Redis that may not come back.
     async close() {
-      await redis.quit().catch(() => redis.disconnect());
+      redis.disconnect();
     },
   };
 }
