@@ -269,7 +269,7 @@ describe('a live event in the store', () => {
     // Again, or older: already held.
     expect(await env.apply('FI', event(live(4, 1.959)))).toBe('stale');
     expect(await env.apply('FI', event(live(3, 1.5)))).toBe('stale');
-    expect((await readStoredStation('FI', 'FI-1'))?.prices[0]?.price).toBe(1.959);
+    expect((await readStoredStation('FI', 'FI-1'))?.prices?.[0]?.price).toBe(1.959);
     // Another history, a broken event, a country not stored: the app syncs instead.
     expect(await env.apply('FI', event(live(5, 2, 'd2')))).toBe('other-list');
     expect(await env.apply('FI', '{"version":')).toBe('other-list');
