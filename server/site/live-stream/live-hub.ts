@@ -64,6 +64,8 @@ interface CountryState {
   refreshQueued: boolean;
 }
 
+type SentKind = 'live' | 'version' | 'resync';
+
 interface LiveHubOptions {
   fetchLive: FetchLive;
   /** Where the hub says what failed (an origin read); the stream goes on or ends. */
@@ -73,7 +75,7 @@ interface LiveHubOptions {
   heartbeatMs?: number;
   /** What the metrics count: an event sent (by kind), a read of the origin by what started it. */
   observe?: {
-    sent(kind: 'live' | 'version' | 'resync', streams: number): void;
+    sent(kind: SentKind, streams: number): void;
     read(cause: 'notice' | 'poll' | 'resume'): void;
   };
 }
@@ -89,150 +91,157 @@ export interface LiveHub {
   endAll(): void;
 }
 
+function newCountryState(): CountryState {
+  return {
+    streams: new Set(),
+    version: undefined,
+    dataset: undefined,
+    etag: undefined,
+    queue: Promise.resolve(),
+    refreshQueued: false,
+  };
+}
+
+/** Runs `task` after everything queued for the country before it. */
+function enqueue(state: CountryState, task: () => Promise<void>): Promise<void> {
+  const run = state.queue.then(task);
+  state.queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Sends an answer to one stream: the rows, the version alone, or the order to sync in full. */
+function deliver(stream: LiveStream, answer: LiveWireAnswer): SentKind | undefined {
+  if (answer.full) {
+    stream.write(RESYNC_EVENT);
+    stream.end();
+    return 'resync';
+  }
+  if (answer.version <= stream.at) return undefined;
+  const changed = answer.prices.length + answer.statuses.length + answer.tariffs.length > 0;
+  stream.write(changed ? liveEvent(answer) : versionOnly(answer.version));
+  stream.at = answer.version;
+  return changed ? 'live' : 'version';
+}
+
+function adopt(state: CountryState, answer: LiveWireAnswer, etag: string | undefined) {
+  state.version = answer.version;
+  state.dataset = answer.dataset;
+  state.etag = etag;
+}
+
+/**
+ * A country nobody listens to forgets its version (in its queue, after whatever read is
+ * under way), so the next stream starts from its own: changes it hears of meanwhile are
+ * not read for nobody.
+ */
+function forgetIfUnwatched(state: CountryState) {
+  void enqueue(state, async () => {
+    if (state.streams.size > 0) return;
+    state.version = undefined;
+    state.etag = undefined;
+  });
+}
+
+/** Heartbeats, and without Redis the poll, running only while a stream is open. */
+function liveTimers(options: LiveHubOptions, heartbeat: () => void, poll: () => void) {
+  let timers: Array<ReturnType<typeof setInterval>> = [];
+  return {
+    start() {
+      if (timers.length > 0) return;
+      timers = [setInterval(heartbeat, options.heartbeatMs ?? 15_000)];
+      if (options.pollMs !== undefined) timers.push(setInterval(poll, options.pollMs));
+      // Timers of a hub never keep the process alive.
+      for (const timer of timers) timer.unref();
+    },
+    stop() {
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
+    },
+  };
+}
+
+/** Reads the changes since the country's version once and sends them to each of its streams. */
+async function refresh(
+  options: LiveHubOptions,
+  country: StationCountry,
+  state: CountryState,
+  cause: 'notice' | 'poll',
+): Promise<void> {
+  state.refreshQueued = false;
+  if (state.streams.size === 0) return;
+  if (state.version === undefined) return; // the first stream's resume reads it
+  options.observe?.read(cause);
+  const answer = await options.fetchLive(country, { since: state.version, dataset: state.dataset, etag: state.etag });
+  if (!answer) return;
+  const counts = new Map<SentKind, number>();
+  for (const stream of [...state.streams]) {
+    const kind = deliver(stream, answer.body);
+    if (kind) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  for (const [kind, streams] of counts) options.observe?.sent(kind, streams);
+  // Another history (a restored database): every stream was told to sync in full.
+  if (answer.body.full) state.version = undefined;
+  else adopt(state, answer.body, answer.etag);
+}
+
+/** Brings a stream that opened on another version than the country's to the current one. */
+async function resume(options: LiveHubOptions, state: CountryState, stream: LiveStream): Promise<void> {
+  if (!state.streams.has(stream)) return;
+  if (state.version !== undefined && stream.at === state.version) return;
+  options.observe?.read('resume');
+  // The stream's own delta: it holds another version than the others (Last-Event-ID).
+  const answer = await options.fetchLive(stream.country, { since: stream.at, dataset: stream.dataset });
+  // A 304 cannot come (no ETag sent); treated as nothing new all the same.
+  if (!answer) return;
+  const kind = deliver(stream, answer.body);
+  if (kind) options.observe?.sent(kind, 1);
+  if (answer.body.full) return;
+  if (state.version === undefined) adopt(state, answer.body, answer.etag);
+  // Newer than the others: they get the rows in between by one refresh (this stream holds
+  // them, so it is skipped by its version).
+  else if (answer.body.version > state.version) await refresh(options, stream.country, state, 'notice');
+}
+
 export function createLiveHub(options: LiveHubOptions): LiveHub {
   const countries = new Map<StationCountry, CountryState>();
   let size = 0;
-  let timers: Array<ReturnType<typeof setInterval>> = [];
 
-  const stateOf = (country: StationCountry): CountryState => {
-    let state = countries.get(country);
-    if (!state) {
-      state = {
-        streams: new Set(),
-        version: undefined,
-        dataset: undefined,
-        etag: undefined,
-        queue: Promise.resolve(),
-        refreshQueued: false,
-      };
-      countries.set(country, state);
-    }
-    return state;
-  };
-
-  const enqueue = (state: CountryState, task: () => Promise<void>): Promise<void> => {
-    const run = state.queue.then(task);
-    state.queue = run.catch(() => undefined);
-    return run;
-  };
-
-  /** Sends an answer to one stream: the rows, the version alone, or the order to sync in full. */
-  function deliver(stream: LiveStream, answer: LiveWireAnswer): 'live' | 'version' | 'resync' | undefined {
-    if (answer.full) {
-      stream.write(RESYNC_EVENT);
-      stream.end();
-      return 'resync';
-    }
-    if (answer.version <= stream.at) return undefined;
-    const changed = answer.prices.length + answer.statuses.length + answer.tariffs.length > 0;
-    stream.write(changed ? liveEvent(answer) : versionOnly(answer.version));
-    stream.at = answer.version;
-    return changed ? 'live' : 'version';
-  }
-
-  function adopt(state: CountryState, answer: LiveWireAnswer, etag: string | undefined) {
-    state.version = answer.version;
-    state.dataset = answer.dataset;
-    state.etag = etag;
-  }
-
-  /** Reads the changes since the country's version once and sends them to each of its streams. */
-  async function refresh(country: StationCountry, state: CountryState, cause: 'notice' | 'poll'): Promise<void> {
-    state.refreshQueued = false;
-    if (state.streams.size === 0) return;
-    if (state.version === undefined) return; // the first stream's resume reads it
-    options.observe?.read(cause);
-    const answer = await options.fetchLive(country, {
-      since: state.version,
-      dataset: state.dataset,
-      etag: state.etag,
-    });
-    if (!answer) return;
-    const counts = new Map<string, number>();
-    for (const stream of [...state.streams]) {
-      const kind = deliver(stream, answer.body);
-      if (kind) counts.set(kind, (counts.get(kind) ?? 0) + 1);
-    }
-    for (const [kind, streams] of counts) options.observe?.sent(kind as 'live' | 'version' | 'resync', streams);
-    // Another history (a restored database): every stream was told to sync in full.
-    if (answer.body.full) state.version = undefined;
-    else adopt(state, answer.body, answer.etag);
-  }
-
-  /**
-   * A country nobody listens to forgets its version (in its queue, after whatever read is
-   * under way), so the next stream starts from its own: changes it hears of meanwhile are
-   * not read for nobody.
-   */
-  function forgetIfUnwatched(state: CountryState) {
-    void enqueue(state, async () => {
-      if (state.streams.size > 0) return;
-      state.version = undefined;
-      state.etag = undefined;
-    });
-  }
-
-  function queueRefresh(country: StationCountry, state: CountryState, cause: 'notice' | 'poll') {
+  const queueRefresh = (country: StationCountry, state: CountryState, cause: 'notice' | 'poll') => {
     if (state.refreshQueued) return;
     state.refreshQueued = true;
-    void enqueue(state, () => refresh(country, state, cause)).catch((error: unknown) =>
+    void enqueue(state, () => refresh(options, country, state, cause)).catch((error: unknown) =>
       options.log.warn({ err: error, country }, 'live stream: reading the origin’s live data failed'),
     );
-  }
-
-  function startTimers() {
-    if (timers.length > 0) return;
-    const heartbeat = setInterval(() => {
+  };
+  const timers = liveTimers(
+    options,
+    () => {
       for (const state of countries.values()) for (const stream of state.streams) stream.write(HEARTBEAT);
-    }, options.heartbeatMs ?? 15_000);
-    timers = [heartbeat];
-    if (options.pollMs !== undefined) {
-      const poll = setInterval(() => {
-        for (const [country, state] of countries) queueRefresh(country, state, 'poll');
-      }, options.pollMs);
-      timers.push(poll);
-    }
-    // Timers of a hub never keep the process alive.
-    for (const timer of timers) timer.unref();
-  }
-
-  function stopTimers() {
-    for (const timer of timers) clearInterval(timer);
-    timers = [];
-  }
+    },
+    () => {
+      for (const [country, state] of countries) queueRefresh(country, state, 'poll');
+    },
+  );
 
   return {
     get size() {
       return size;
     },
     open(stream) {
-      const state = stateOf(stream.country);
+      let state = countries.get(stream.country);
+      if (!state) countries.set(stream.country, (state = newCountryState()));
       size += 1;
       state.streams.add(stream);
-      startTimers();
-      return enqueue(state, async () => {
-        if (!state.streams.has(stream)) return;
-        if (state.version !== undefined && stream.at === state.version) return;
-        options.observe?.read('resume');
-        // The stream's own delta: it holds another version than the others (Last-Event-ID).
-        const answer = await options.fetchLive(stream.country, { since: stream.at, dataset: stream.dataset });
-        // A 304 cannot come (no ETag sent); treated as nothing new all the same.
-        if (!answer) return;
-        const kind = deliver(stream, answer.body);
-        if (kind) options.observe?.sent(kind, 1);
-        if (answer.body.full) return;
-        if (state.version === undefined) adopt(state, answer.body, answer.etag);
-        // Newer than the others: they get the rows in between by one refresh (this stream
-        // holds them, so it is skipped by its version).
-        else if (answer.body.version > state.version) await refresh(stream.country, state, 'notice');
-      });
+      timers.start();
+      const opened = state;
+      return enqueue(opened, () => resume(options, opened, stream));
     },
     close(stream) {
       const state = countries.get(stream.country);
       if (!state?.streams.delete(stream)) return;
       size -= 1;
       if (state.streams.size === 0) forgetIfUnwatched(state);
-      if (size === 0) stopTimers();
+      if (size === 0) timers.stop();
     },
     notice(version) {
       for (const [country, state] of countries) {
@@ -242,7 +251,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       }
     },
     endAll() {
-      stopTimers();
+      timers.stop();
       for (const state of countries.values()) {
         for (const stream of state.streams) stream.end();
         state.streams.clear();

@@ -69,112 +69,113 @@ function liveStreamUrl(country: StationCountry, held: { liveVersion: number; dat
   return `/${SITE_API_PATHS.stationLiveStream}?${query.toString()}`;
 }
 
+const allowed = (env: LiveStreamEnvironment, entry: Watched) =>
+  entry.watchers > 0 && env.isVisible() && env.isOnline() && env.connectionAllows();
+
+function closeSource(entry: Watched) {
+  entry.source?.close();
+  entry.source = undefined;
+}
+
+/** The stream broke or must start over: the delta sync takes over, a new stream after the backoff. */
+function fallBack(env: LiveStreamEnvironment, entry: Watched, reconsider: (entry: Watched) => void) {
+  closeSource(entry);
+  entry.failures += 1;
+  void env.sync(entry.country, entry.locale).catch(() => undefined);
+  entry.cancelWait?.();
+  entry.cancelWait = env.setTimer(() => {
+    entry.cancelWait = undefined;
+    reconsider(entry);
+  }, retryDelayMs(entry.failures));
+}
+
+/** What the stream's events do; events of a stream already replaced are ignored. */
+function listen(env: LiveStreamEnvironment, entry: Watched, source: EventSourceLike, onFailure: () => void) {
+  const current = () => entry.source === source;
+  source.addEventListener('open', () => {
+    if (current()) entry.failures = 0;
+  });
+  source.addEventListener('live', (event) => {
+    if (!current() || typeof event.data !== 'string') return;
+    void env.apply(entry.country, event.data).then(
+      (result) => {
+        if (result === 'other-list' && current()) onFailure();
+      },
+      (error: unknown) => console.warn('A live station update could not be stored', error),
+    );
+  });
+  source.addEventListener('resync', () => {
+    if (current()) onFailure();
+  });
+  // EventSource would reconnect by itself; the rule here is the delta sync and a backoff.
+  source.addEventListener('error', () => {
+    if (current()) onFailure();
+  });
+}
+
+/** Opens the country's stream from the stored live version, when there is one and the rules still allow. */
+async function open(env: LiveStreamEnvironment, entry: Watched, reconsider: (entry: Watched) => void) {
+  entry.opening = true;
+  let held: Awaited<ReturnType<LiveStreamEnvironment['held']>>;
+  try {
+    held = await env.held(entry.country);
+  } catch {
+    held = undefined; // no storage: nothing to keep live
+  } finally {
+    entry.opening = false;
+  }
+  // Nothing stored to resume from (a station page of a country this device never synced).
+  if (!held || held.liveVersion < 1) return;
+  if (!allowed(env, entry) || entry.source || entry.cancelWait) return;
+  const source = env.open(liveStreamUrl(entry.country, held));
+  entry.source = source;
+  listen(env, entry, source, () => fallBack(env, entry, reconsider));
+}
+
 export function createLiveStreamController(env: LiveStreamEnvironment): LiveStreamController {
   const watched = new Map<StationCountry, Watched>();
   let stopListening: (() => void) | undefined;
 
-  const allowed = (entry: Watched) =>
-    entry.watchers > 0 && env.isVisible() && env.isOnline() && env.connectionAllows();
-
-  function closeSource(entry: Watched) {
-    entry.source?.close();
-    entry.source = undefined;
-  }
-
-  /** The stream broke or must start over: the delta sync takes over, a new stream after the backoff. */
-  function fallBack(entry: Watched) {
-    closeSource(entry);
-    entry.failures += 1;
-    void env.sync(entry.country, entry.locale).catch(() => undefined);
-    entry.cancelWait?.();
-    entry.cancelWait = env.setTimer(() => {
-      entry.cancelWait = undefined;
-      reconsider(entry);
-    }, retryDelayMs(entry.failures));
-  }
-
-  async function open(entry: Watched) {
-    entry.opening = true;
-    let held: Awaited<ReturnType<LiveStreamEnvironment['held']>>;
-    try {
-      held = await env.held(entry.country);
-    } catch {
-      held = undefined; // no storage: nothing to keep live
-    } finally {
-      entry.opening = false;
-    }
-    // Nothing stored to resume from (a station page of a country this device never synced).
-    if (!held || held.liveVersion < 1) return;
-    if (!allowed(entry) || entry.source || entry.cancelWait) return;
-    const source = env.open(liveStreamUrl(entry.country, held));
-    entry.source = source;
-    source.addEventListener('open', () => {
-      if (entry.source === source) entry.failures = 0;
-    });
-    source.addEventListener('live', (event) => {
-      if (entry.source !== source || typeof event.data !== 'string') return;
-      void env.apply(entry.country, event.data).then(
-        (result) => {
-          if (result === 'other-list' && entry.source === source) fallBack(entry);
-        },
-        (error: unknown) => console.warn('A live station update could not be stored', error),
-      );
-    });
-    source.addEventListener('resync', () => {
-      if (entry.source === source) fallBack(entry);
-    });
-    // EventSource would reconnect by itself; the rule here is the delta sync and a backoff.
-    source.addEventListener('error', () => {
-      if (entry.source === source) fallBack(entry);
-    });
-  }
-
   function reconsider(entry: Watched) {
-    if (!allowed(entry)) {
+    if (!allowed(env, entry)) {
       closeSource(entry);
       return;
     }
     if (entry.source || entry.opening || entry.cancelWait) return;
-    void open(entry);
+    void open(env, entry, reconsider);
   }
 
-  const reconsiderAll = () => {
-    for (const entry of watched.values()) reconsider(entry);
-  };
+  function release(entry: Watched) {
+    entry.watchers -= 1;
+    if (entry.watchers > 0) return;
+    closeSource(entry);
+    entry.cancelWait?.();
+    entry.cancelWait = undefined;
+    watched.delete(entry.country);
+    if (watched.size === 0) {
+      stopListening?.();
+      stopListening = undefined;
+    }
+  }
 
   return {
     watch(country, locale) {
       let entry = watched.get(country);
       if (!entry) {
-        entry = {
-          country,
-          locale,
-          watchers: 0,
-          source: undefined,
-          opening: false,
-          cancelWait: undefined,
-          failures: 0,
-        };
+        entry = { country, locale, watchers: 0, source: undefined, opening: false, cancelWait: undefined, failures: 0 };
         watched.set(country, entry);
       }
       entry.watchers += 1;
-      stopListening ??= env.onChange(reconsiderAll);
+      stopListening ??= env.onChange(() => {
+        for (const each of watched.values()) reconsider(each);
+      });
       reconsider(entry);
-      const watchedEntry = entry;
+      const held = entry;
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        watchedEntry.watchers -= 1;
-        if (watchedEntry.watchers > 0) return;
-        closeSource(watchedEntry);
-        watchedEntry.cancelWait?.();
-        watchedEntry.cancelWait = undefined;
-        watched.delete(country);
-        if (watched.size === 0) {
-          stopListening?.();
-          stopListening = undefined;
-        }
+        release(held);
       };
     },
   };
