@@ -86,7 +86,7 @@ describe.skipIf(skip !== undefined)('live streams across site servers', () => {
     const stream = await open('a', `country=FI&since=${version}`, { 'accept-encoding': 'br, gzip' });
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(stream.headers['cache-control']).toBe('no-store');
+    expect(stream.headers['cache-control']).toBe('private, no-store');
     expect(stream.headers['x-accel-buffering']).toBe('no');
     expect(stream.headers['content-encoding']).toBeUndefined();
     await expect.poll(() => stream.raw()).toMatch(/^retry: \d+\n\n/);

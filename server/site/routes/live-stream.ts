@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { requestSchema } from '#shared/api/endpoint';
 import { siteApi } from '#shared/api/site';
 import { zodRoutes } from '../../common/zod-routes';
+import { PRIVATE_NO_STORE } from '../edge-cache';
 import { HttpError } from '../errors';
 import { NEVER_SHED } from '../plugins/load-shedding';
 import type { LiveHub, LiveStream } from '../live-stream/live-hub';
@@ -76,7 +77,7 @@ export async function liveStreamRoutes(
       });
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
+        .header('cache-control', PRIVATE_NO_STORE)
         .header('x-accel-buffering', 'no')
         .send(body);
     },
