@@ -57,7 +57,8 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
       originEnv: { CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`, PRICE_IMPORT_TOKEN: PRICE_TOKEN },
     });
     for (let index = 0; index < 2; index += 1) {
-      const site = await product.site({ TRUST_PROXY: '127.0.0.1' });
+      // No Redis here: the live stream's test waits for one poll, kept short.
+      const site = await product.site({ TRUST_PROXY: '127.0.0.1', LIVE_POLL_MS: '500' });
       await site.listen({ host: '127.0.0.1', port: 0 });
       sites.push(site);
     }
@@ -205,7 +206,7 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
         }),
       });
       expect(imported.status).toBe(200);
-      // These site servers have no Redis: they poll the origin every LIVE_POLL_MS (3 s).
+      // These site servers have no Redis: they poll the origin every LIVE_POLL_MS.
       const event = await stream.next((message) => message.event === 'live', 15_000);
       expect(event.id).toBe(String(((await imported.json()) as { version: number }).version));
     } finally {
