@@ -53,36 +53,36 @@ try {
   try {
     await context.addCookies([{ name: 'st1_consent', value: 'v1.necessary', url: pair.b }]);
     const page = context.pages()[0] ?? (await context.newPage());
+
     const list = (await (
       await fetch(`${pair.b}/proxy/cms-view/v1/stations?country=FI`)
     ).json()) as StationList;
     const station = list.stations.find((entry) => entry.prices?.some((price) => price.grade === '95'))!;
     // The locator stores the Finnish list (the stream resumes from its live version).
     await page.goto(`${pair.b}/asemahaku`);
-    await page.waitForFunction(
-      async (count) => {
-        const databases = await indexedDB.databases();
-        if (!databases.some((database) => database.name === 'st1-stations')) return false;
+    const storedCount = () =>
+      page.evaluate(async () => {
+        if (!(await indexedDB.databases()).some((database) => database.name === 'st1-stations')) return 0;
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
           const request = indexedDB.open('st1-stations');
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         });
         try {
-          if (!db.objectStoreNames.contains('stations')) return false;
-          const stored = await new Promise<number>((resolve, reject) => {
+          if (!db.objectStoreNames.contains('stations')) return 0;
+          return await new Promise<number>((resolve, reject) => {
             const request = db.transaction('stations').objectStore('stations').index('country').count('FI');
             request.onsuccess = () => resolve(request.result);
             request.onerror = () => reject(request.error);
           });
-          return stored === count;
         } finally {
           db.close();
         }
-      },
-      list.stations.length,
-      { timeout: 60_000, polling: 250 },
-    );
+      });
+    for (let waited = 0; (await storedCount()) !== list.stations.length; waited += 250) {
+      if (waited > 60_000) throw new Error('The locator did not store the Finnish list within a minute');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     const streamOpened = page.waitForResponse((response) => response.url().includes('/api/v1/stations/live-stream'));
     await page.goto(`${pair.b}/asemat/${station.slug}`);
     await streamOpened;

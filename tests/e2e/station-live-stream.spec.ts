@@ -31,7 +31,7 @@ test.afterAll(async () => {
 test('a station page open on site server B shows a price imported at the origin without a reload', async ({
   browserName: _browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const { b } = pair!;
   const profile = newProfile();
   const context = await launchProfile(testInfo, profile.dir, { viewport: { width: 390, height: 844 } });
@@ -43,7 +43,7 @@ test('a station page open on site server B shows a price imported at the origin 
     // The locator stores the Finnish list, as the installed app does in the background.
     await page.goto(`${b}/asemahaku`);
     await waitForHydration(page);
-    await expect.poll(() => storedStationCount(page, 'FI'), { timeout: 30_000 }).toBe(list.stations.length);
+    await expect.poll(() => storedStationCount(page, 'FI'), { timeout: 60_000 }).toBe(list.stations.length);
 
     const streamOpened = page.waitForResponse((response) => response.url().includes('/api/v1/stations/live-stream'));
     await page.goto(`${b}/asemat/${station.slug}`);
@@ -61,8 +61,8 @@ test('a station page open on site server B shows a price imported at the origin 
     });
 
     await pair!.importPrice(station.id, price);
-    // The notice goes origin → Redis → B → this tab in well under the 30 s of the issue.
-    await expect(prices).toContainText(shown, { timeout: 15_000 });
+    // Origin → Redis → B → this tab: the issue's 30 s at most (the bench measures how fast).
+    await expect(prices).toContainText(shown, { timeout: 30_000 });
     expect(navigations).toEqual([]);
 
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
