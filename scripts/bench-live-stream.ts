@@ -125,7 +125,7 @@ const loadAfter = loadavg()[0]!;
 const block = [
   START,
   '',
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npx tsx scripts/bench-live-stream.ts\` (also part of \`npm run bench -- live-stream\`) on ${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'CPU'}, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end.`,
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npx tsx scripts/bench-live-stream.ts\` (also part of \`npm run bench -- live-stream\`) on ${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'CPU'}, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end${Math.max(loadBefore, loadAfter) > cpus().length ? ' (above the core count: other work shared the cores, so times are upper bounds)' : ''}.`,
   '',
   `Two site servers on one origin and one Redis (all on loopback; A with the embedded origin, B with \`ORIGIN_URL\` on it); Chromium holds a station page open on B; ${CHANGES} prices imported one after another over the origin's import API. Timed from just before each import's POST: the change on a stream read directly from B, and the new price shown on the page (decoded, stored in IndexedDB, repainted).`,
   '',
