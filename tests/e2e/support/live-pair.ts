@@ -87,9 +87,12 @@ export async function startLivePair(name: string, env: Record<string, string> = 
         ...env,
       }),
     );
-    await waitUntilUp(a, children[0]!, 'Site server A with the embedded origin');
+    // Both start at once: B's /readyz says 503 until A's origin answers.
     children.push(startServer({ PORT: String(portB), ORIGIN_URL: origin, REDIS_URL: redis.url, ...env }));
-    await waitUntilUp(b, children[1]!, 'Site server B');
+    await Promise.all([
+      waitUntilUp(a, children[0]!, 'Site server A with the embedded origin'),
+      waitUntilUp(b, children[1]!, 'Site server B'),
+    ]);
   } catch (error) {
     await stop();
     throw error;
