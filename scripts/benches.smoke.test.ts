@@ -43,6 +43,7 @@ const MARKERS: Record<string, string> = {
   'bench-search.ts': '<!-- bench:search:start -->',
   'bench-interaction.ts': '<!-- bench:interaction:start -->',
   'bench-landing-scripts.ts': '<!-- bench:landing-scripts:start -->',
+  'bench-live-stream.ts': '<!-- bench:live-stream:start -->',
   'bench-pwa.ts': '<!-- bench:pwa:start -->',
   'bench-pwa-lie-fi.ts': '<!-- bench:pwa-lie-fi:start -->',
   'bench-pwa-offline.ts': '<!-- bench:pwa-offline:start -->',

@@ -99,6 +99,18 @@ sub vcl_backend_response {
         set beresp.uncacheable = true;
         return (deliver);
     }
+    # The live stream (Server-Sent Events, docs/stations.md "Live while open"): passed in
+    # vcl_recv like all of /api, and here handed on byte by byte as it comes (streaming is
+    # Varnish's default; said so that no later change turns it off), never compressed
+    # (a compressor would hold the events back). The site server's comment every 15 s
+    # keeps it inside the backend's between-bytes timeout (60 s by default).
+    if (bereq.url ~ "^/api/v1/stations/live-stream(\?|$)") {
+        set beresp.do_stream = true;
+        set beresp.do_gzip = false;
+        set beresp.ttl = 0s;
+        set beresp.uncacheable = true;
+        return (deliver);
+    }
     # Never stored: a cookie being set, or an answer the site marked private or no-store.
     if (beresp.http.Set-Cookie || beresp.http.Cache-Control ~ "(private|no-store|no-cache)" ||
         beresp.http.Cache-Control !~ "(public|s-maxage)") {

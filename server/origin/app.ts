@@ -18,6 +18,7 @@ import { outboxPlugin } from './outbox/outbox-plugin';
 import { imagesPlugin } from './images/images-plugin';
 import { contentPlugin } from './content/content-plugin';
 import { stationsPlugin } from './stations/stations-plugin';
+import type { LiveNotices } from './stations/live-notices';
 import type { ImportTokens } from './stations/station-import-routes';
 import { accountsPlugin } from './accounts/accounts-plugin';
 import { SCRYPT_COST, type ScryptCost } from './auth/secrets';
@@ -57,6 +58,8 @@ export interface OriginAppOptions {
   cachePurges?: CachePurges;
   /** PASSWORD_SCRYPT_N (config.ts): the scrypt cost of new password hashes; SCRYPT_COST when absent. */
   passwordCost?: ScryptCost;
+  /** Announces committed live-data imports to the site servers (REDIS_URL, stations/live-notices.ts). */
+  liveNotices?: LiveNotices;
 }
 
 export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyInstance {
@@ -124,7 +127,7 @@ export function buildOriginApp(db: Db, options: OriginAppOptions = {}): FastifyI
   void app.register(outboxPlugin, { purges: options.cachePurges });
   void app.register(imagesPlugin);
   void app.register(contentPlugin);
-  void app.register(stationsPlugin, { db, importTokens: options.importTokens });
+  void app.register(stationsPlugin, { db, importTokens: options.importTokens, liveNotices: options.liveNotices });
   void app.register(accountsPlugin, {
     siteUrls: options.siteUrls ?? [],
     passwordCost: options.passwordCost ?? SCRYPT_COST,

@@ -7,6 +7,7 @@ import { loadMailConfig, type MailConfig } from './outbox/mail-config';
 import { loadShopConfig, type ShopConfig } from './shop/shop-config';
 import { metricsHostSchema, metricsPortSchema, type MetricsListenerConfig } from '../common/metrics';
 import { SCRYPT_COST, type ScryptCost } from './auth/secrets';
+import { redisUrlSchema } from '../common/station-live-notices';
 
 const schema = z.object({
   DATA_DIR: z.string().min(1).optional(),
@@ -42,6 +43,9 @@ const schema = z.object({
     .max(2 ** 20)
     .refine((n) => Number.isInteger(Math.log2(n)), 'must be a power of two')
     .default(SCRYPT_COST.N),
+  // The Redis the site servers share: a committed live-data import is announced on it
+  // (docs/stations.md "Live while open"); unset, the site servers poll instead.
+  REDIS_URL: redisUrlSchema,
 });
 
 /** "https://www.st1.fi, https://st1.com/" → their origins; a value that is not one is refused. */
@@ -94,6 +98,8 @@ export interface OriginConfig {
   metrics: MetricsListenerConfig;
   /** CACHE_PURGE_URLS: where purges by surrogate key go; none by default. */
   cachePurgeUrls: string[];
+  /** REDIS_URL: where committed live-data imports are announced to the site servers; none by default. */
+  redisUrl: string | undefined;
   /** PAYMENT_PROVIDER, PAYTRAIL_* and the reconciliation's interval (shop/shop-config.ts). */
   shop: ShopConfig;
   /** PASSWORD_SCRYPT_N: the scrypt cost of new password hashes (auth/secrets.ts SCRYPT_COST by default). */
@@ -132,6 +138,7 @@ export function loadOriginConfig(env: NodeJS.ProcessEnv = process.env): OriginCo
     importTokens: { prices: values.PRICE_IMPORT_TOKEN, chargerStatuses: values.CHARGER_STATUS_IMPORT_TOKEN },
     metrics: { host: values.METRICS_HOST, port: values.ORIGIN_METRICS_PORT },
     cachePurgeUrls: parsePurgeUrls(values.CACHE_PURGE_URLS),
+    redisUrl: values.REDIS_URL,
     shop: loadShopConfig(env),
     passwordCost: { ...SCRYPT_COST, N: values.PASSWORD_SCRYPT_N },
   };

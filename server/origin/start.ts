@@ -12,6 +12,7 @@ import { migrateToLatest } from './migrate';
 import { createMailTransport } from './outbox/mail-transport';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker';
 import { createCachePurges } from './outbox/cache-purges';
+import { createLiveNotices } from './stations/live-notices';
 import { seedIfEmpty } from './seed';
 import { createOriginUnitOfWork } from './origin-unit-of-work';
 import { contentHash, describeSync, recordContentHash, syncContentIfChanged } from './content-sync';
@@ -55,6 +56,7 @@ export async function startOrigin(
   // describe that thread (its heap, its event loop), besides the process.
   const metricsPort = config.metrics.port;
   const registry = metricsPort === undefined ? undefined : createProcessRegistry();
+  const liveNotices = config.redisUrl ? createLiveNotices(config.redisUrl, purgeLog) : undefined;
   const app = buildOriginApp(db, {
     ...options,
     siteUrls: config.siteUrls,
@@ -64,6 +66,7 @@ export async function startOrigin(
     cachePurges: purges,
     shop: config.shop,
     passwordCost: config.passwordCost,
+    ...(liveNotices ? { liveNotices } : {}),
   });
   const address = await app.listen({ host: config.host, port: config.port });
   const metrics: MetricsListener | undefined =
@@ -88,7 +91,7 @@ export async function startOrigin(
     metricsUrl: metrics?.url,
     async close() {
       await Promise.all([closeApp(app), outbox.stop(), metrics?.close()]);
-      await db.destroy();
+      await Promise.all([db.destroy(), liveNotices?.close()]);
     },
   };
 }

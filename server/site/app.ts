@@ -40,6 +40,8 @@ import { manifestRoutes } from './routes/manifest';
 import { crawlerFileRoutes } from './routes/crawler-files';
 import { paymentGatewayRoutes } from './routes/payment-gateway';
 import { paytrailRoutes } from './routes/paytrail';
+import { liveStreamRoutes } from './routes/live-stream';
+import { openLiveStreams } from './live-stream/live-streams';
 import { watchOriginReadiness, type OriginReadiness } from './origin-readiness';
 import { readyPublisher } from './ready-state';
 import { openSharedCounters } from './shared-counters';
@@ -200,6 +202,9 @@ export async function buildSiteApp({
   });
   app.addHook('onClose', () => counters.close());
   app.addHook('onClose', async () => origin.close());
+  // Live data while a page is open (decision 017): one origin read per change for all streams.
+  const live = openLiveStreams(config, origin, registry, app.log);
+  app.addHook('onClose', () => live.close());
   const readiness = watchOriginReadiness(origin, readyBuffer && readyPublisher(readyBuffer).originUp);
   app.addHook('onClose', async () => readiness.stop());
 
@@ -235,6 +240,7 @@ export async function buildSiteApp({
   const forwarding = { originUrl: config.originUrl, timeoutMs: config.originTimeoutMs, metrics };
   await app.register(proxyRoutes, { ...forwarding, counters });
   await app.register(accountRoutes, { config, counters, metrics });
+  await app.register(liveStreamRoutes, { hub: live.hub, maxStreams: config.liveStreamsMax, metrics: live.metrics });
   await app.register(imageRoutes, forwarding);
   await app.register(manifestRoutes, { localeDomains: config.localeDomains, translate: renderer.translate });
   await app.register(appShellRoutes, {

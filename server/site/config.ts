@@ -7,6 +7,7 @@ import { logLevelFor, logLevelSchema, type LogLevel } from '../logging';
 import { LOCALES, isLocale, type Locale } from '#shared/locales';
 import { shutdownSchema, type ShutdownSettings } from '../common/lifecycle';
 import { metricsHostSchema, metricsPortSchema, type MetricsListenerConfig } from '../common/metrics';
+import { redisUrlSchema } from '../common/station-live-notices';
 
 /** "fi-FI=st1.fi,en-EU=st1.com" → host → locale. */
 function parseLocaleMap(value: string | undefined, name: string): Map<string, string> {
@@ -77,14 +78,11 @@ const schema = z.object({
     }, 'expected scheme://host[:port] without a path, e.g. https://www.st1.com')
     .optional(),
   // Shared per-address rate-limit counters for several copies (server/site/shared-counters.ts).
-  REDIS_URL: z
-    .string()
-    .url()
-    .refine(
-      (value) => URL.canParse(value) && /^rediss?:$/.test(new URL(value).protocol),
-      'expected redis://host:port or rediss://host:port',
-    )
-    .optional(),
+  REDIS_URL: redisUrlSchema,
+  // Open live streams (docs/stations.md "Live while open") one process serves; more get a 503.
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(2000),
+  // Without REDIS_URL: how often the live version is asked of the origin while a stream is open.
+  LIVE_POLL_MS: z.coerce.number().int().min(200).max(60_000).default(3000),
   RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   // Shed load (503 + Retry-After) when the event loop lags by more than this; 0 turns it off.
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
@@ -135,8 +133,15 @@ export interface SiteConfig {
   previewToken: string | undefined;
   /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT_MS (server/common/lifecycle.ts). */
   shutdown: ShutdownSettings;
-  /** Redis for the per-address rate limits shared by every copy; memory per copy when absent. */
+  /**
+   * Redis for the per-address rate limits shared by every copy (memory per copy when
+   * absent), and for the origin's live-data notices (polling when absent).
+   */
   redisUrl: string | undefined;
+  /** LIVE_STREAMS_MAX: open live streams one process serves; more are refused with a 503. */
+  liveStreamsMax: number;
+  /** LIVE_POLL_MS: without Redis, the interval of asking the origin's live version while streams are open. */
+  livePollMs: number;
   renderCacheTtlMs: number;
   /** Mean event-loop delay above which new requests get a 503 (plugins/load-shedding.ts); 0: never. */
   shedEventLoopDelayMs: number;
@@ -192,6 +197,8 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     previewToken: values.PREVIEW_TOKEN,
     redisUrl: values.REDIS_URL,
+    liveStreamsMax: values.LIVE_STREAMS_MAX,
+    livePollMs: values.LIVE_POLL_MS,
     shutdown: { drainMs: values.SHUTDOWN_DRAIN_MS, timeoutMs: values.SHUTDOWN_TIMEOUT_MS },
     renderCacheTtlMs: values.RENDER_CACHE_TTL_MS,
     shedEventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS,

@@ -4,10 +4,13 @@
  * Requests go over keep-alive node:http connections (origin-transport.ts).
  */
 import type { z } from 'zod';
-import { fetchJson } from '#shared/api/client';
+import { fetchJson, requestJson, type Transport } from '#shared/api/client';
 import { contentApi, type SitemapEntries } from '#shared/api/content';
+import { stationsApi } from '#shared/api/stations';
+import type { StationCountry } from '#shared/station-constants';
 import { originProbesApi } from '#shared/api/probes';
 import type { Endpoint, ResponseOf } from '#shared/api/endpoint';
+import { ApiError } from '#shared/api/errors';
 import type { Layout, Page, PageView, SearchResult } from '#shared/content-schema';
 import type { Locale } from '#shared/locales';
 import { createOriginTransport } from './origin-transport';
@@ -16,6 +19,43 @@ import type { SiteMetrics } from './site-metrics';
 import { observeOriginCall } from './origin-forwarding';
 
 export type { SitemapEntries };
+
+interface LiveHeld {
+  since: number;
+  dataset?: string | undefined;
+  etag?: string | undefined;
+}
+
+type LiveRead = { body: ResponseOf<typeof stationsApi.live>; etag: string | undefined };
+
+/**
+ * The live channel's answer checked with the contract and passed on as it is, or
+ * undefined when unchanged (304).
+ */
+async function readStationLive(
+  origin: { baseUrl: string; timeoutMs: number; transport: Transport },
+  country: StationCountry,
+  held: LiveHeld,
+): Promise<LiveRead | undefined> {
+  const contract = stationsApi.live;
+  const answer = await requestJson({
+    url: `${origin.baseUrl}/${contract.path}`,
+    name: `Origin ${contract.path}`,
+    headers: { ...requestIdHeader(), ...(held.etag ? { 'if-none-match': held.etag } : {}) },
+    query: { country, since: held.since, ...(held.dataset ? { dataset: held.dataset } : {}) },
+    acceptStatuses: [304],
+    timeoutMs: origin.timeoutMs,
+    transport: origin.transport,
+  });
+  if (answer.status === 304) return undefined;
+  const parsed = contract.response.safeParse(answer.body);
+  if (!parsed.success)
+    throw new ApiError(502, 'BAD_ANSWER', `Origin ${contract.path} answered an unexpected shape`, {
+      failure: 'bad-answer',
+      cause: parsed.error,
+    });
+  return { body: parsed.data, etag: answer.headers.get('etag') ?? undefined };
+}
 
 export function createOriginClient(baseUrl: string, options: { timeoutMs?: number; metrics?: SiteMetrics } = {}) {
   const timeoutMs = options.timeoutMs ?? 8000;
@@ -70,6 +110,15 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     },
     sitemap(locale: Locale): Promise<SitemapEntries> {
       return getJson(contentApi.sitemap, { 'x-st1-locale': locale });
+    },
+    /**
+     * A country's live data changed after `since` (the live streams' one read per change,
+     * live-stream/live-hub.ts), conditionally on the ETag of the version held.
+     */
+    stationLive(country: StationCountry, held: LiveHeld): Promise<LiveRead | undefined> {
+      return observeOriginCall(metrics, stationsApi.live.path, () =>
+        readStationLive({ baseUrl, timeoutMs, transport }, country, held),
+      );
     },
     async healthy(checkTimeoutMs = 2000): Promise<boolean> {
       try {

@@ -4,7 +4,8 @@
  * (CACHE_PURGE_URLS). Shows what docs/operations.md "A cache in front" promises: hits for
  * anonymous visitors, never a hit or a stored copy for a session or a Set-Cookie, a content
  * change and a price import purged within a second (exactly the stations changed), stale
- * pages while the origin is down, and the locale cookie at "/" answered per visitor.
+ * pages while the origin is down, the locale cookie at "/" answered per visitor, and the
+ * live stream passed through as it comes.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { syncContent } from '../../server/origin/content-sync';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 import { freePort, startThrowawayVarnish, varnishSkipReason, type ThrowawayVarnish } from './support/throwaway-varnish';
+import { openSse } from './support/sse-client';
 
 const skip = varnishSkipReason();
 if (skip) console.warn(skip);
@@ -55,7 +57,8 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
       originEnv: { CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`, PRICE_IMPORT_TOKEN: PRICE_TOKEN },
     });
     for (let index = 0; index < 2; index += 1) {
-      const site = await product.site({ TRUST_PROXY: '127.0.0.1' });
+      // No Redis here: the live stream's test waits for one poll, kept short.
+      const site = await product.site({ TRUST_PROXY: '127.0.0.1', LIVE_POLL_MS: '500' });
       await site.listen({ host: '127.0.0.1', port: 0 });
       sites.push(site);
     }
@@ -178,6 +181,37 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
     expect(((await imported.json()) as { stationsChanged: number }).stationsChanged).toBe(1);
     await within(1000, async () => (await get(pathOf(changed!.slug))).body.includes('1.234'));
     expect((await get(pathOf(other!.slug))).headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('passes the live stream through as it comes: not stored, not buffered, not compressed', async () => {
+    const station = stations[0]!;
+    const live = (await (
+      await fetch(`${product.origin.url}/cms-view/v1/station-live?country=FI&since=0`)
+    ).json()) as { version: number };
+    const stream = await openSse(`${varnish.url}/api/v1/stations/live-stream?country=FI&since=${live.version}`, {
+      'accept-encoding': 'gzip',
+    });
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(stream.headers['content-encoding']).toBeUndefined();
+      expect(stream.headers['x-cache']).toBe('MISS');
+      // The first bytes arrive while the answer is still open: Varnish did not wait for its end.
+      await expect.poll(() => stream.raw()).toMatch(/^retry: \d+\n\n/);
+      const imported = await fetch(`${product.origin.url}/station-import/v1/fuel-prices`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${PRICE_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          prices: [{ station: station.id, grade: '95', price: 1.245, currency: 'EUR', setAt: new Date().toISOString() }],
+        }),
+      });
+      expect(imported.status).toBe(200);
+      // These site servers have no Redis: they poll the origin every LIVE_POLL_MS.
+      const event = await stream.next((message) => message.event === 'live', 15_000);
+      expect(event.id).toBe(String(((await imported.json()) as { version: number }).version));
+    } finally {
+      stream.close();
+    }
   });
 
   it('serves stale pages while the origin is down (stale-if-error)', async () => {

@@ -16,6 +16,7 @@ import type { UnitOfWork } from '../unit-of-work';
 import type { CachePurges } from '../outbox/cache-purges';
 import { importChargerStatuses, importFuelPrices, importTariffs } from './station-imports';
 import type { ImportKind, StationMetrics } from './station-metrics';
+import type { LiveNotices } from './live-notices';
 
 export interface ImportTokens {
   prices?: string | undefined;
@@ -47,12 +48,18 @@ export function stationImportRoutes(
   deps: {
     transaction: UnitOfWork['transaction'];
     tokens: ImportTokens; purges?: CachePurges; now?: () => Date; metrics?: StationMetrics;
+    /** REDIS_URL's notices to the site servers' live streams (live-notices.ts); none without Redis. */
+    notices?: LiveNotices | undefined;
   },
 ): void {
   const now = deps.now ?? (() => new Date());
-  /** The import committed: its purges go out now, in the background (the answer does not wait). */
-  const afterCommit = <T>(result: T): T => {
+  /**
+   * The import committed: its purges go out now, and the site servers hear of the live
+   * version it took, both in the background (the answer does not wait).
+   */
+  const afterCommit = <T extends { version: number | null }>(result: T): T => {
     deps.purges?.deliverSoon();
+    if (result.version !== null) deps.notices?.committed(result.version);
     return result;
   };
   const api = zodRoutes(app);

@@ -15,6 +15,7 @@ import { createStationSearch } from './station-search';
 import type { StationsRepository } from './stations-repository';
 import { createStationsRepositories } from './stations-repositories';
 import { createStationMetrics } from './station-metrics';
+import type { LiveNotices } from './live-notices';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ interface StationsPluginOptions {
   db: StationsDb;
   /** PRICE_IMPORT_TOKEN and CHARGER_STATUS_IMPORT_TOKEN (config.ts); an import without one is off. */
   importTokens?: ImportTokens | undefined;
+  /** Announces committed live-data imports to the site servers (REDIS_URL); none without Redis. */
+  liveNotices?: LiveNotices | undefined;
 }
 
 export const stationsPlugin = fp<StationsPluginOptions>(
@@ -52,6 +55,7 @@ export const stationsPlugin = fp<StationsPluginOptions>(
       tokens: options.importTokens ?? {},
       purges: app.cachePurges,
       metrics: createStationMetrics(app.metrics, options.db),
+      notices: options.liveNotices,
     });
   },
   { name: 'stations', fastify: '5.x', dependencies: ['unit-of-work', 'content', 'images', 'outbox'] },

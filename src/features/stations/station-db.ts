@@ -235,6 +235,25 @@ export async function applyChanges(
   });
 }
 
+/**
+ * A live delta that came over the live stream (live-stream.ts): applied as a delta sync's
+ * live answer is, when it continues the stored list (same history, a newer version);
+ * else left out ('stale': already held, or a sync landed meanwhile; 'other-list': no
+ * list, another shape or history, the app must sync). The list's `syncedAt` stays: only
+ * its live data was confirmed, not its facts. The live ETag is dropped, so the next delta
+ * sync asks by version alone.
+ */
+export async function applyLiveDelta(list: LiveList): Promise<'applied' | 'stale' | 'other-list'> {
+  const db = stationsDb();
+  return db.transaction('rw', db.stations, db.lists, async () => {
+    const meta = await db.lists.get(list.country);
+    if (!meta || meta.format !== LIST_FORMAT || list.full || meta.dataset !== list.dataset) return 'other-list';
+    if (list.version <= (meta.liveVersion ?? 0)) return 'stale';
+    await applyChanges(list.country, undefined, { list, etag: null }, meta.syncedAt);
+    return 'applied';
+  });
+}
+
 /** The list was confirmed current (304 Not Modified). */
 export async function touchList(country: StationCountry, now = Date.now()): Promise<void> {
   await stationsDb().lists.update(country, { syncedAt: now });

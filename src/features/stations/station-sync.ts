@@ -14,8 +14,8 @@ import { fullRecordBuilder, fullRecords, tariffsAfter } from './station-records'
 
 export type SyncOutcome = 'replaced' | 'updated' | 'unchanged';
 
-/** A full list as it arrived, before it is stored. */
-type FullListListener = (list: StationList) => void;
+/** A full list as it arrived, before it is stored, with the live version it carries. */
+type FullListListener = (list: StationList, liveVersion: number) => void;
 
 export interface SyncOptions {
   fetch?: typeof fetch;
@@ -51,7 +51,7 @@ export function syncStations(country: StationCountry, locale: Locale, options: S
     const listeners = new Set<FullListListener>();
     const running = syncOnce(country, locale, {
       ...options,
-      onFullList: (list) => listeners.forEach((listener) => listener(list)),
+      onFullList: (list, liveVersion) => listeners.forEach((listener) => listener(list, liveVersion)),
     }).finally(() => inFlight.delete(key));
     call = { running, listeners };
     inFlight.set(key, call);
@@ -139,7 +139,7 @@ async function syncOnce(country: StationCountry, locale: Locale, options: SyncOp
       stations: await checkedRecordsInSlices(facts.list.stations, live.list),
       removed: [],
     };
-    options.onFullList?.(list);
+    options.onFullList?.(list, live.list.version);
     await applyList(country, list, facts.etag, now(), {
       liveVersion: live.list.version,
       liveEtag: live.etag,

@@ -24,6 +24,7 @@ import { useFavourites } from './use-favourites';
 import { useMapFocus } from './use-map-focus';
 import { useAfterList } from './use-after-list';
 import { useStationList } from './use-station-list';
+import { useLiveStream } from './use-live-stream';
 
 const PAGE_SIZE = 30;
 const MINUTE = 60_000;
@@ -178,6 +179,8 @@ export function useLocator() {
   const homeCountry = LOCALE_INFO[locale].country;
   const country = query.country ?? homeCountry;
   const list = useStationList(country, locale);
+  // New prices and statuses while the locator stays open (live-stream.ts).
+  useLiveStream(country, locale);
   const favourites = useFavourites();
   const { position, locate } = usePosition(query, setQuery);
 

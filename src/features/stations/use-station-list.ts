@@ -44,6 +44,8 @@ export function retryDelayMs(failures: number): number {
 interface FetchedList {
   country: StationCountry;
   version: number;
+  /** Its live version: a live update stored since (live-stream.ts) is read from storage. */
+  liveVersion: number;
   dataset: string | undefined;
   stations: StationSummary[];
   at: number;
@@ -51,7 +53,10 @@ interface FetchedList {
 
 /** Whether the stored list is the one this page fetched (or is still being written). */
 const isFetched = (meta: ListMeta | undefined, fetched: FetchedList) =>
-  !meta || (meta.version === fetched.version && meta.dataset === fetched.dataset);
+  !meta ||
+  (meta.version === fetched.version &&
+    meta.dataset === fetched.dataset &&
+    (meta.liveVersion ?? 0) === fetched.liveVersion);
 
 /**
  * The stored list, live; `failed` when storage cannot be read (a private window, storage
@@ -111,10 +116,10 @@ export function useStationList(country: StationCountry, locale: Locale): Station
         } else {
           // The live query above shows what the sync stores; a full list shows as it arrives.
           await stationSync().syncCountry(country, locale, {
-            onFullList: (list) => {
+            onFullList: (list, liveVersion) => {
               if (cancelled) return;
               const { version, dataset, stations } = list;
-              setFetchedList({ country, version, dataset, stations, at: Date.now() });
+              setFetchedList({ country, version, liveVersion, dataset, stations, at: Date.now() });
             },
           });
         }

@@ -19,6 +19,8 @@ export const SITE_API_PATHS = {
   checkResetToken: 'api/v1/account/reset-password/check',
   customer: 'api/v1/account/customer',
   password: 'api/v1/account/password',
+  /** Server-Sent Events of a country's live data (docs/stations.md "Live while open"). */
+  stationLiveStream: 'api/v1/stations/live-stream',
 } as const;
 
 /** cms-view/v1 content (src/shared/api/content.ts). */

@@ -21,6 +21,7 @@ import {
 import { endpoint } from './endpoint';
 import { formsApi } from './forms';
 import { SITE_API_PATHS } from './paths';
+import { STATION_COUNTRIES } from '../station-constants';
 
 /** Named in a 400's message: "Invalid request body (a JSON object): …". */
 const jsonObject = <Schema extends z.ZodType>(schema: Schema) => schema.describe('request body (a JSON object)');
@@ -125,5 +126,29 @@ export const siteApi = {
     request: { body: jsonObject(passwordChangeRequest) },
     response: z.object({ status: z.literal('CHANGED') }),
     errors: [...guarded, ...customersApi.changePassword.errors],
+  }),
+  /**
+   * A country's live data while a page is open (docs/stations.md "Live while open"):
+   * `text/event-stream`, one `live` event per change (its data the live channel's compact
+   * delta, its id the live version, so that `Last-Event-ID` resumes), an `id` alone when
+   * the version moved elsewhere, `resync` when the browser must sync in full, a comment
+   * every 15 s. `since` is the live version the browser holds (a stream never sends a
+   * full list). 503 OVERLOADED with `retry-after` when LIVE_STREAMS_MAX are open.
+   */
+  stationLiveStream: endpoint({
+    method: 'GET',
+    path: SITE_API_PATHS.stationLiveStream,
+    request: {
+      query: z.object({
+        country: z.enum(STATION_COUNTRIES),
+        since: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+        dataset: z
+          .string()
+          .regex(/^[\w-]{1,64}$/)
+          .optional(),
+      }),
+    },
+    response: z.string().describe('text/event-stream'),
+    errors: ['BAD_REQUEST', 'OVERLOADED'],
   }),
 };

@@ -11,6 +11,7 @@ import { telHref } from '#shared/tel-href';
 import { DIET_CODES } from '#shared/station-constants';
 import type { FoodMenu, LunchList, StationDetails } from '#shared/stations';
 import { useLiveData } from '../use-live-data';
+import { useLiveStream } from '../use-live-stream';
 import { ChargePointList } from './charge-point-list';
 import { FuelPriceTable } from './fuel-price-table';
 import { OpeningHoursTable } from './opening-hours-table';
@@ -85,7 +86,10 @@ export function StationHours({ station, today }: { station: StationDetails; toda
 /** Today's fuel prices and charger statuses, refreshed while the page is open (use-live-data.ts). */
 export function StationLiveData({ station }: { station: StationDetails }) {
   const { i18n } = useLingui();
+  const { locale } = useSite();
   const live = useLiveData(station);
+  // New prices and statuses while the page stays open (live-stream.ts).
+  useLiveStream(station.country, locale);
   const pricesHeading = useId();
   return (
     <>

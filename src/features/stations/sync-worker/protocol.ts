@@ -16,8 +16,8 @@ export type SyncRequest =
 
 export type SyncReply =
   | { id: number; type: 'list-part'; stations: StationSummary[] }
-  /** The last part: the list's facts with no stations (they came in the parts before). */
-  | { id: number; type: 'list-end'; list: Omit<StationList, 'stations'> }
+  /** The last part: the list's facts with no stations (they came in the parts before), and the live data's version. */
+  | { id: number; type: 'list-end'; list: Omit<StationList, 'stations'>; liveVersion: number }
   | { id: number; type: 'done'; outcome: SyncOutcome | Array<[StationCountry, BackgroundOutcome]> }
   | { id: number; type: 'failed'; message: string };
 

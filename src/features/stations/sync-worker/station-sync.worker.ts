@@ -27,10 +27,10 @@ async function handle(request: SyncRequest): Promise<void> {
     const outcome = await syncStations(request.country, request.locale, {
       ...(request.wantsList
         ? {
-            onFullList: ({ stations, ...list }) => {
+            onFullList: ({ stations, ...list }, liveVersion) => {
               for (let start = 0; start < stations.length; start += LIST_PART)
                 scope.postMessage({ id, type: 'list-part', stations: stations.slice(start, start + LIST_PART) });
-              scope.postMessage({ id, type: 'list-end', list });
+              scope.postMessage({ id, type: 'list-end', list, liveVersion });
             },
           }
         : {}),

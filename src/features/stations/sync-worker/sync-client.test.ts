@@ -36,14 +36,22 @@ describe('StationSyncClient', () => {
     fake.reply({ id: 1, type: 'list-part', stations: [station('a'), station('b')] });
     fake.reply({ id: 1, type: 'list-part', stations: [station('c')] });
     expect(onFullList).not.toHaveBeenCalled();
-    fake.reply({ id: 1, type: 'list-end', list: { country: 'FI', version: 7, full: true, removed: [] } });
-    expect(onFullList).toHaveBeenCalledWith({
-      country: 'FI',
-      version: 7,
-      full: true,
-      removed: [],
-      stations: [station('a'), station('b'), station('c')],
+    fake.reply({
+      id: 1,
+      type: 'list-end',
+      list: { country: 'FI', version: 7, full: true, removed: [] },
+      liveVersion: 3,
     });
+    expect(onFullList).toHaveBeenCalledWith(
+      {
+        country: 'FI',
+        version: 7,
+        full: true,
+        removed: [],
+        stations: [station('a'), station('b'), station('c')],
+      },
+      3,
+    );
     fake.reply({ id: 1, type: 'done', outcome: 'replaced' });
     await expect(outcome).resolves.toBe('replaced');
     expect(mainThreadSync).not.toHaveBeenCalled();

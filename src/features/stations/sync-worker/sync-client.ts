@@ -86,14 +86,15 @@ export class StationSyncClient {
   syncCountry(
     country: StationCountry,
     locale: Locale,
-    options: { onFullList?: (list: StationList) => void } = {},
+    options: { onFullList?: (list: StationList, liveVersion: number) => void } = {},
   ): Promise<SyncOutcome> {
     const parts: StationSummary[] = [];
     return this.call<SyncOutcome>(
       { type: 'country', country, locale, wantsList: options.onFullList !== undefined },
       (reply) => {
         if (reply.type === 'list-part') parts.push(...reply.stations);
-        else if (reply.type === 'list-end') options.onFullList?.({ ...reply.list, stations: parts.splice(0) });
+        else if (reply.type === 'list-end')
+          options.onFullList?.({ ...reply.list, stations: parts.splice(0) }, reply.liveVersion);
       },
       async () => (await import('../station-sync')).syncStations(country, locale, options),
     );
