@@ -20,6 +20,7 @@ import type { StationList } from '#shared/stations';
 import { formatFuelPrice } from '../src/features/stations/live-data-format';
 import { CHROMIUM_ARGS, chromiumPath, VISITOR_USER_AGENT } from '../tests/e2e/support/chromium';
 import { startLivePair } from '../tests/e2e/support/live-pair';
+import { storedStationCount } from '../tests/e2e/support/pwa';
 import { openSse } from '../tests/integration/support/sse-client';
 import { smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 
@@ -60,26 +61,7 @@ try {
     const station = list.stations.find((entry) => entry.prices?.some((price) => price.grade === '95'))!;
     // The locator stores the Finnish list (the stream resumes from its live version).
     await page.goto(`${pair.b}/asemahaku`);
-    const storedCount = () =>
-      page.evaluate(async () => {
-        if (!(await indexedDB.databases()).some((database) => database.name === 'st1-stations')) return 0;
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open('st1-stations');
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        try {
-          if (!db.objectStoreNames.contains('stations')) return 0;
-          return await new Promise<number>((resolve, reject) => {
-            const request = db.transaction('stations').objectStore('stations').index('country').count('FI');
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-        } finally {
-          db.close();
-        }
-      });
-    for (let waited = 0; (await storedCount()) !== list.stations.length; waited += 250) {
+    for (let waited = 0; (await storedStationCount(page, 'FI')) !== list.stations.length; waited += 250) {
       if (waited > 60_000) throw new Error('The locator did not store the Finnish list within a minute');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
