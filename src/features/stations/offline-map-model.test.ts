@@ -241,6 +241,30 @@ describe('what a driver reads on the map', () => {
     expect(at(9)).not.toContain('Kerava');
   });
 
+  it("puts a town's name beside the markers on it, never under one (issue 31, finding 6)", () => {
+    const towns = townsOf([station('T1', 'Tampere', 61.5, 23.76), station('T2', 'Tampere', 61.5, 23.77)]);
+    const frame = { width: 400, height: 400 };
+    const [x, y] = toWorld(23.765, 61.5);
+    const k = 2 ** 8;
+    const view = { x: frame.width / 2 - x * k, y: frame.height / 2 - y * k, k };
+    const [free] = townLabels(towns, view, frame);
+    expect(free).toMatchObject({ name: 'Tampere', x: 200, y: 200 });
+    // A cluster of 44 px on the town: the name goes below it, clear of its edge.
+    const [moved] = townLabels(towns, view, frame, [{ x: 200, y: 200, diameter: 44 }]);
+    expect(moved!.x).toBe(200);
+    expect(moved!.y - 9).toBeGreaterThanOrEqual(200 + 22);
+    // Markers above, below and on both sides: the name goes further down.
+    const ring = [
+      { x: 200, y: 200, diameter: 44 },
+      { x: 200, y: 235, diameter: 44 },
+      { x: 200, y: 165, diameter: 44 },
+      { x: 270, y: 200, diameter: 44 },
+      { x: 130, y: 200, diameter: 44 },
+    ];
+    const [further] = townLabels(towns, view, frame, ring);
+    for (const marker of ring) expect(Math.abs(further!.y - marker.y)).toBeGreaterThanOrEqual(22 + 9);
+  });
+
   it('"near me" shows the position and the nearest stations, close in', () => {
     const stations = [
       station('A', 'Oulu', 65.01, 25.47),

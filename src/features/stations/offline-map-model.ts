@@ -381,29 +381,83 @@ export interface TownLabel {
 }
 
 /** Rough label box: the map's label font is 12–13 px (offline-map.css). */
-const LABEL_CHAR_PX = 7.5;
+export const LABEL_CHAR_PX = 7.5;
 const LABEL_HEIGHT_PX = 18;
 const MAX_TOWN_LABELS = 40;
 
+/** A single station's marker, in px (offline-map.css). */
+const STATION_MARKER_PX = 24;
+/** Space between a marker and a name moved off it. */
+const LABEL_GAP_PX = 4;
+
+export type Box = { x0: number; x1: number; y0: number; y1: number };
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0;
+
+function markerBox(marker: Pick<OfflineMarker, 'x' | 'y'> & { diameter?: number }): Box {
+  const half = (marker.diameter ?? STATION_MARKER_PX) / 2;
+  return { x0: marker.x - half, x1: marker.x + half, y0: marker.y - half, y1: marker.y + half };
+}
+
+/**
+ * Where a town's name may go, in order: on the town, else below, above, right of or left
+ * of the markers drawn on it (a town's stations sit where its name would: issue 31,
+ * finding 6, three of four names at country view were under markers).
+ */
+function labelCandidates(x: number, y: number, halfWidth: number, markerHalf: number): Array<[number, number]> {
+  const down = markerHalf + LABEL_GAP_PX + LABEL_HEIGHT_PX / 2;
+  const side = markerHalf + LABEL_GAP_PX + halfWidth;
+  return [
+    [x, y],
+    [x, y + down],
+    [x, y - down],
+    [x + side, y],
+    [x - side, y],
+    [x, y + 2 * down],
+    [x, y - 2 * down],
+  ];
+}
+
 /**
  * The town names to draw in a view: the towns whose size fits the zoom, largest first,
- * leaving out a name that would overlap one already placed (or fall off the map).
+ * each where it covers no marker and no name already placed and stays on the map (on the
+ * town, or moved just off the markers on it); a name with no such place is left out.
  */
-export function townLabels(towns: readonly Town[], view: MapView, size: MapSize): TownLabel[] {
+export function townLabels(
+  towns: readonly Town[],
+  view: MapView,
+  size: MapSize,
+  markers: ReadonlyArray<Pick<OfflineMarker, 'x' | 'y'> & { diameter?: number }> = [],
+  /** Other boxes a name must not cover (a station page's station name under its marker). */
+  obstacles: readonly Box[] = [],
+): TownLabel[] {
   const zoom = zoomOf(view);
-  const placed: Array<TownLabel & { x0: number; x1: number; y0: number; y1: number }> = [];
+  const markerBoxes = [...markers.map(markerBox), ...obstacles];
+  const widest = markers.reduce((most, marker) => Math.max(most, marker.diameter ?? STATION_MARKER_PX), 0);
+  const placed: Array<TownLabel & Box> = [];
   for (const town of towns) {
     if (placed.length >= MAX_TOWN_LABELS) break;
     if (townMinZoom(town.stations) > zoom) continue;
     const [wx, wy] = toWorld(town.lng, town.lat);
-    const x = wx * view.k + view.x;
-    const y = wy * view.k + view.y;
     const half = (town.name.length * LABEL_CHAR_PX) / 2 + 4;
-    const box = { x0: x - half, x1: x + half, y0: y - LABEL_HEIGHT_PX / 2, y1: y + LABEL_HEIGHT_PX / 2 };
-    if (box.x0 < 0 || box.x1 > size.width || box.y0 < 0 || box.y1 > size.height) continue;
-    if (placed.some((other) => box.x0 < other.x1 && box.x1 > other.x0 && box.y0 < other.y1 && box.y1 > other.y0))
-      continue;
-    placed.push({ name: town.name, x, y, ...box });
+    const boxAt = (x: number, y: number) => ({
+      x0: x - half,
+      x1: x + half,
+      y0: y - LABEL_HEIGHT_PX / 2,
+      y1: y + LABEL_HEIGHT_PX / 2,
+    });
+    const [cx, cy] = [wx * view.k + view.x, wy * view.k + view.y];
+    // A name that would run off the map, or onto a bigger town's, is left out (as before
+    // markers counted); one on a marker moves off it.
+    const own = boxAt(cx, cy);
+    if (own.x0 < 0 || own.x1 > size.width || own.y0 < 0 || own.y1 > size.height) continue;
+    if (placed.some((other) => overlaps(own, other))) continue;
+    for (const [x, y] of labelCandidates(cx, cy, half, widest / 2)) {
+      const box = boxAt(x, y);
+      if (box.x0 < 0 || box.x1 > size.width || box.y0 < 0 || box.y1 > size.height) continue;
+      if (markerBoxes.some((marker) => overlaps(box, marker)) || placed.some((other) => overlaps(box, other))) continue;
+      placed.push({ name: town.name, x, y, ...box });
+      break;
+    }
   }
   return placed.map(({ name, x, y }) => ({ name, x, y }));
 }

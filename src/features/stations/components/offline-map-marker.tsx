@@ -8,14 +8,19 @@ import type { OfflineMarkers } from '../offline-map-model';
 
 type OfflineMarker = OfflineMarkers['markers'][number];
 
+/** Where a station's name goes beside its marker (./offline-map.tsx picks the side with room). */
+export type NameSide = 'right' | 'left' | 'below';
+
 export function OfflineMapMarker({
   marker,
   onCluster,
   onSelect,
+  nameSide = 'right',
 }: {
   marker: OfflineMarker;
   onCluster: (clusterId: number) => void;
   onSelect?: ((id: string) => void) | undefined;
+  nameSide?: NameSide;
 }) {
   const { i18n } = useLingui();
   let content;
@@ -71,7 +76,11 @@ export function OfflineMapMarker({
     );
   }
   return (
-    <li className="offline-map__marker-slot" style={{ transform: `translate(${marker.x}px, ${marker.y}px)` }}>
+    <li
+      className="offline-map__marker-slot"
+      style={{ transform: `translate(${marker.x}px, ${marker.y}px)` }}
+      {...(nameSide === 'right' ? {} : { 'data-name-side': nameSide })}
+    >
       {content}
     </li>
   );

@@ -19,15 +19,18 @@ import {
   clusterView,
   countryOutlines,
   initialView,
+  LABEL_CHAR_PX,
   markersInView,
   neighbourOutlines,
   toWorld,
   townLabels,
   townsOf,
+  type Box,
   type MapView,
   type OfflineMapStation,
+  type OfflineMarkers,
 } from '../offline-map-model';
-import { OfflineMapMarker } from './offline-map-marker';
+import { OfflineMapMarker, type NameSide } from './offline-map-marker';
 import { useOfflineMapView } from './use-offline-map-view';
 import './offline-map.css';
 
@@ -111,6 +114,28 @@ function MapTowns({ labels }: { labels: ReadonlyArray<{ name: string; x: number;
   );
 }
 
+/** A station page's station names, shown under their markers (offline-map.css): no town's name goes there. */
+function namesUnder(drawn: OfflineMarkers | null): Box[] {
+  return (drawn?.markers ?? []).flatMap((marker) => {
+    if (marker.kind !== 'station') return [];
+    const half = (marker.name.length * LABEL_CHAR_PX) / 2 + 8;
+    return [{ x0: marker.x - half, x1: marker.x + half, y0: marker.y + 12, y1: marker.y + 40 }];
+  });
+}
+
+/**
+ * Where a station's name (shown on hover and focus) has room in the map: beside the marker
+ * on its right, else on its left, else under it, centred (a long name near the middle of a
+ * phone's map). The width is the label box's estimate.
+ */
+function nameSide(marker: OfflineMarkers['markers'][number], width: number): NameSide {
+  if (marker.kind !== 'station') return 'right';
+  const needed = 28 + marker.name.length * LABEL_CHAR_PX + 12;
+  if (marker.x + needed <= width) return 'right';
+  if (marker.x - needed >= 0) return 'left';
+  return 'below';
+}
+
 export default function OfflineMap({ stations, onSelect, singleZoom = 14, label, position, fitTo }: OfflineMapProps) {
   const { i18n } = useLingui();
   const ids = { help: useId(), status: useId() };
@@ -118,7 +143,10 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
   const index = useMemo(() => buildClusterIndex(stations), [stations]);
   const towns = useMemo(() => townsOf(stations), [stations]);
   const drawn = useMemo(() => (size && view ? markersInView(index, view, size) : null), [index, view, size]);
-  const labels = useMemo(() => (size && view ? townLabels(towns, view, size) : []), [towns, view, size]);
+  const labels = useMemo(
+    () => (size && view ? townLabels(towns, view, size, drawn?.markers, onSelect ? [] : namesUnder(drawn)) : []),
+    [towns, view, size, drawn, onSelect],
+  );
   const announced = useSettledAnnouncement(
     drawn
       ? i18n._('stations.map.offlineSummary', {
@@ -164,7 +192,13 @@ export default function OfflineMap({ stations, onSelect, singleZoom = 14, label,
         ) : null}
         <ul className="offline-map__markers" aria-label={i18n._('stations.map.label')}>
           {drawn?.markers.map((marker) => (
-            <OfflineMapMarker key={marker.key} marker={marker} onCluster={zoomToCluster} onSelect={onSelect} />
+            <OfflineMapMarker
+              key={marker.key}
+              marker={marker}
+              onCluster={zoomToCluster}
+              onSelect={onSelect}
+              nameSide={size ? nameSide(marker, size.width) : 'right'}
+            />
           ))}
         </ul>
       </div>
