@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import type { Locale } from '#shared/locales';
+import { LOCALES, type Locale } from '#shared/locales';
 import { repoRoot } from './content';
 import { waitForHydration as waitForHydrationOf } from './page-helpers';
 
@@ -192,13 +192,17 @@ export async function firstPage(context: BrowserContext): Promise<Page> {
 
 /**
  * "Installs" the app in a profile as a first visit does: the page loads, the worker takes
- * control, and the start pages of the locale are saved (landing page, locator, cart).
+ * control, the start pages of the locale are saved (landing page, locator, cart) and so is
+ * every locale's app shell. The shells are saved beside the pages, not after them: a test
+ * that closed the browser once the pages were in lost the race now and then, and a page
+ * never saved then got the plain offline page instead of the shell (pwa-lie-fi in CI).
  */
 export async function installApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await waitForHydrationOf(page);
   await waitForServiceWorkerControl(page);
   await expect.poll(async () => (await savedPages(page)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => savedAppShells(page), { timeout: 15_000 }).toEqual([...LOCALES].sort());
 }
 
 /** The URLs (path and query) a cache of the worker holds, by the cache name's prefix. */
