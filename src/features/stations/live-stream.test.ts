@@ -10,7 +10,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { connectionBudget, type ConnectionInfo } from '#shared/connection-budget';
 import type { StationCountry } from '#shared/station-constants';
-import { encodeLive, type LiveList, type StationFacts } from '#shared/station-wire';
+import { encodeLive, type LiveList } from '#shared/station-wire';
 import {
   browserLiveStreamEnvironment,
   createLiveStreamController,
@@ -19,6 +19,7 @@ import {
 } from './live-stream';
 import { applyList, readListMeta, readStoredStation, setStationsDb, StationsDatabase } from './station-db';
 import { fullRecords } from './station-records';
+import { stationFacts } from './station-facts.fixture';
 
 class FakeSource implements EventSourceLike {
   closed = false;
@@ -226,20 +227,7 @@ describe('a live event in the store', () => {
     setStationsDb(new StationsDatabase(`live-stream-test-${++counter}`));
   });
 
-  const facts: StationFacts = {
-    id: 'FI-1',
-    slug: 'fi-1',
-    name: 'St1 FI-1',
-    address: 'Katu 1',
-    postalCode: '00100',
-    city: 'Helsinki',
-    country: 'FI',
-    lat: 60.17,
-    lng: 24.94,
-    services: ['95'],
-    express: false,
-    hours: null,
-  };
+  const facts = stationFacts('FI-1');
   const live = (version: number, price: number, dataset = 'd1'): LiveList => ({
     country: 'FI',
     version,

@@ -24,22 +24,10 @@ import {
   StationsDatabase,
   setStationsDb,
 } from './station-db';
+import { stationFacts } from './station-facts.fixture';
 import { syncStations } from './station-sync';
 
-const station = (id: string, name = `St1 ${id}`): StationFacts => ({
-  id,
-  slug: id.toLowerCase(),
-  name,
-  address: 'Katu 1',
-  postalCode: '00100',
-  city: 'Helsinki',
-  country: 'FI',
-  lat: 60.17,
-  lng: 24.94,
-  services: ['95'],
-  express: false,
-  hours: null,
-});
+const station = stationFacts;
 
 /** A fake origin holding versions of both channels, answering like cms-view/v1/station-facts and …/station-live. */
 function fakeOrigin() {
