@@ -16,7 +16,8 @@ import { COUNTRY_TIME_ZONE } from '#shared/station-constants';
 import type { StationSummary } from '#shared/stations';
 import type { LatLng } from './distance';
 import { afterNextPaint } from './after-next-paint';
-import { locatorSearch, parseLocatorQuery, type LocatorQuery } from './locator-query';
+import { useQueryInAddress, usePathOfPage } from './locator-address';
+import { parseLocatorQuery, type LocatorQuery } from './locator-query';
 import { rememberPage } from './offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from './service-filters';
 import { indexStations, searchStations, type StationResult } from './station-search';
@@ -49,30 +50,6 @@ function useMinuteClock(): Date {
     return () => clearInterval(timer);
   }, []);
   return now;
-}
-
-function replaceAddress(query: LocatorQuery): void {
-  const search = locatorSearch(query);
-  const url = `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`;
-  if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
-    window.history.replaceState(window.history.state, '', url);
-  }
-}
-
-/**
- * The view lives in the address (linkable), replaced in place: the page itself does not
- * change. The search words follow once typing pauses (`words`, TYPING_PAUSE_MS); a click
- * before that (a station's link followed) writes them at once, before the link's own
- * handler navigates, so that Back returns to the same search.
- */
-function useQueryInAddress(query: LocatorQuery, words: string): void {
-  useEffect(() => {
-    replaceAddress({ ...query, q: words });
-    if (words === query.q) return;
-    const now = () => replaceAddress(query);
-    document.addEventListener('click', now, { capture: true });
-    return () => document.removeEventListener('click', now, { capture: true });
-  }, [query, words]);
 }
 
 /** "Near me": the browser's position, asked on a press or when a linked near-me view opens. */
@@ -196,7 +173,8 @@ export function useLocator() {
   // and view at once.
   const words = useSettledWords(searched.q);
   const settled = searched.q === words;
-  useQueryInAddress(searched, words);
+  const ownPath = usePathOfPage(payload);
+  useQueryInAddress(searched, words, ownPath);
   const mapResults = useLastCurrent(results, settled);
   const listed = useMemo(() => (mapResults ?? []).map((result) => result.station), [mapResults]);
   // The map draws after the list (use-after-list.ts).
