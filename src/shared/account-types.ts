@@ -4,7 +4,7 @@
  * spec; docs/accounts.md says what was chosen.
  */
 import { z } from './zod';
-import { TELEPHONE_PREFIXES } from './rules/phone';
+import { TELEPHONE_PREFIXES } from './rules/telephone-prefixes';
 
 export const MARKETING_CHOICES = ['email', 'sms'] as const;
 export type MarketingChoice = (typeof MARKETING_CHOICES)[number];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_INFO, LOCALES } from '../locales';
-import { DEFAULT_TELEPHONE_PREFIX, parsePhone, readPhone, TELEPHONE_PREFIXES, telephonePrefixesFor } from './phone';
+import { parsePhone, readPhone } from './phone';
+import { DEFAULT_TELEPHONE_PREFIX, TELEPHONE_PREFIXES, telephonePrefixesFor } from './telephone-prefixes';
 
 describe('parsePhone', () => {
   it('maps +358, +47 and +46 to their prefixes and keeps the rest as the number', () => {

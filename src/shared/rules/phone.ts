@@ -1,34 +1,16 @@
 /**
  * Telephone prefixes and the one phone rule ("Phone parsing"; prefixes +358, +47, +46,
  * default FIN|358), shared by the checkout, registration, My details and both servers
- * (a number accepted in one form is accepted in all). The prefixes come from the locale table (src/shared/locales.ts).
+ * (a number accepted in one form is accepted in all). The prefixes themselves are in telephone-prefixes.ts.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { COUNTRIES, COUNTRY_INFO, DEFAULT_LOCALE, LOCALE_INFO, type Country, type TelephonePrefix } from '../locales';
-
-export type { TelephonePrefix };
-
-/** A country code and its calling code, the form of spec §3 `telephonePrefix`. */
-export const TELEPHONE_PREFIXES = COUNTRIES.map((country) => COUNTRY_INFO[country].telephonePrefix) as [
-  TelephonePrefix,
-  ...TelephonePrefix[],
-];
-
-export const DEFAULT_TELEPHONE_PREFIX: TelephonePrefix = LOCALE_INFO[DEFAULT_LOCALE].telephonePrefix;
+import { COUNTRIES, COUNTRY_INFO, type Country, type TelephonePrefix } from '../locales';
+import { callingCode, TELEPHONE_PREFIXES } from './telephone-prefixes';
 
 /** The country of a prefix: its ISO code, which libphonenumber reads (FI, not FIN). */
 const PREFIX_COUNTRY = Object.fromEntries(
   COUNTRIES.map((country) => [COUNTRY_INFO[country].telephonePrefix, country]),
 ) as Record<TelephonePrefix, Country>;
-
-export function isTelephonePrefix(value: unknown): value is TelephonePrefix {
-  return typeof value === 'string' && (TELEPHONE_PREFIXES as readonly string[]).includes(value);
-}
-
-/** '+358' for 'FIN|358'. */
-export function callingCode(prefix: TelephonePrefix): string {
-  return `+${prefix.split('|')[1] ?? ''}`;
-}
 
 /** The prefix of a calling code without '+' ('46' → 'SE|46'), or undefined for another country. */
 function prefixOfCallingCode(code: string): TelephonePrefix | undefined {
@@ -83,10 +65,4 @@ export function readPhone(input: string, prefix?: TelephonePrefix): Phone | null
   const telephonePrefix = prefixOfCallingCode(parsed.countryCallingCode);
   if (!telephonePrefix) return null;
   return { telephonePrefix, telephoneNumber: parsed.nationalNumber, e164: parsed.number };
-}
-
-/** The country order for a prefix picker: the current country, then NO, SE, FI. */
-export function telephonePrefixesFor(current: TelephonePrefix): TelephonePrefix[] {
-  const rest: TelephonePrefix[] = (['NO', 'SE', 'FI'] as const).map((country) => COUNTRY_INFO[country].telephonePrefix);
-  return [current, ...rest.filter((prefix) => prefix !== current)];
 }

@@ -6,7 +6,8 @@
  */
 import { LOCALE_INFO, type Country, type Locale, type ShopCurrency } from '../locales';
 import { PERSON_NAME_RULES } from '../rules/forms';
-import { readPhone, TELEPHONE_PREFIXES } from '../rules/phone';
+import { readPhone } from '../rules/phone';
+import { TELEPHONE_PREFIXES } from '../rules/telephone-prefixes';
 import { validateField } from '../rules/validation';
 import { z } from '../zod';
 import { EMAIL_MAX_LENGTH, MAX_CART_LINES, MAX_QUANTITY, NAME_MAX_LENGTH } from '../rules/limits';

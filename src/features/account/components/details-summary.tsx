@@ -1,7 +1,7 @@
 /** My details, read-only, with the button that opens the form. */
 import { useLingui } from '@lingui/react';
 import type { User } from '#shared/account-types';
-import { callingCode } from '#shared/rules/phone';
+import { callingCode } from '#shared/rules/telephone-prefixes';
 import { ACCOUNT_MARKETING_IDS } from '../message-ids';
 
 export function DetailsSummary({ user, onEdit }: { user: User; onEdit: () => void }) {

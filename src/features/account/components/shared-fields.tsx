@@ -7,13 +7,13 @@ import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import type { MarketingChoice } from '#shared/account-types';
 import { LOCALE_INFO, type Locale } from '#shared/locales';
+import { readPhone } from '#shared/rules/phone';
 import {
   DEFAULT_TELEPHONE_PREFIX,
   isTelephonePrefix,
-  readPhone,
   telephonePrefixesFor,
   type TelephonePrefix,
-} from '#shared/rules/phone';
+} from '#shared/rules/telephone-prefixes';
 import { FormField, SelectField } from '@/ui/form/form-field';
 import { MarketingChoices } from '@/ui/form/marketing-choices';
 import type { FieldBinding, FieldMessage } from '@/ui/form/use-form-fields';

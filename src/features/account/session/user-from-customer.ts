@@ -1,5 +1,6 @@
 import type { Card, CustomerRecord, User } from '#shared/account-types';
-import { DEFAULT_TELEPHONE_PREFIX, parsePhone } from '#shared/rules/phone';
+import { parsePhone } from '#shared/rules/phone';
+import { DEFAULT_TELEPHONE_PREFIX } from '#shared/rules/telephone-prefixes';
 
 /** An empty customer record (spec §4: it resets the user). */
 export function isEmptyCustomer(record: Partial<CustomerRecord> | null | undefined): boolean {

@@ -7,13 +7,20 @@
  */
 import { fetchJson } from '#shared/api/client';
 import type { BodyOf, Endpoint, EndpointRequest, HttpMethod, SuccessStatus } from '#shared/api/endpoint';
-import { shopApi as shopContracts } from '#shared/api/shop';
+import type { shopApi as ShopContracts } from '#shared/api/shop';
 import type { Locale } from '#shared/locales';
 import type { z } from '#shared/zod';
 
 export { ApiError, isTransient } from '#shared/api/errors';
 
-type Contracts = typeof shopContracts;
+type Contracts = typeof ShopContracts;
+
+/**
+ * The contracts, with zod and their schemas (~25 KB gzip and a long module evaluation at a
+ * phone's speed), load with the first call: a cart page whose cart is empty (every first
+ * visit) makes none, and a cart with items makes its check after the page has shown.
+ */
+const contracts = (): Promise<Contracts> => import('#shared/api/shop').then((module) => module.shopApi);
 
 /**
  * One call: the answer is read with the contract's own schema (zod is in the shop's
@@ -36,16 +43,17 @@ async function call<R extends EndpointRequest, A extends z.ZodType>(
 }
 
 export const shopApi = {
-  validateCart: (request: BodyOf<Contracts['validateCart']>, locale: Locale, signal?: AbortSignal) =>
-    call(shopContracts.validateCart, locale, { body: request, signal }),
-  products: (codes: string[], locale: Locale, signal?: AbortSignal) =>
-    call(shopContracts.products, locale, {
+  validateCart: async (request: BodyOf<Contracts['validateCart']>, locale: Locale, signal?: AbortSignal) =>
+    call((await contracts()).validateCart, locale, { body: request, signal }),
+  products: async (codes: string[], locale: Locale, signal?: AbortSignal) =>
+    call((await contracts()).products, locale, {
       query: { codes: codes.join(',') },
       signal,
     }),
-  initializeOrder: (request: BodyOf<Contracts['initializeOrder']>, locale: Locale) =>
-    call(shopContracts.initializeOrder, locale, { body: request }),
-  completeOrder: (result: BodyOf<Contracts['completeOrder']>, locale: Locale) =>
-    call(shopContracts.completeOrder, locale, { body: result }),
-  checkWashCode: (code: string, locale: Locale) => call(shopContracts.checkWashCode, locale, { body: { code } }),
+  initializeOrder: async (request: BodyOf<Contracts['initializeOrder']>, locale: Locale) =>
+    call((await contracts()).initializeOrder, locale, { body: request }),
+  completeOrder: async (result: BodyOf<Contracts['completeOrder']>, locale: Locale) =>
+    call((await contracts()).completeOrder, locale, { body: result }),
+  checkWashCode: async (code: string, locale: Locale) =>
+    call((await contracts()).checkWashCode, locale, { body: { code } }),
 };

@@ -1,5 +1,5 @@
 /** Pure cart transitions (spec §4 Cart): used by the store and tested on their own. */
-import { type ProductView, type ValidatedCart } from '#shared/shop/api-schema';
+import type { ProductView, ValidatedCart } from '#shared/shop/api-schema';
 import { MAX_QUANTITY } from '#shared/rules/limits';
 import { applyUpsellRule } from '#shared/shop/upsell';
 import type { CartIncluded, CartItem, ProductInput } from './cart-types';

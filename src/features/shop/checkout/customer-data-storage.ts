@@ -3,7 +3,7 @@
  * info"): saved when step 1 is done, loaded when the checkout opens, cleared on request;
  * clearing also clears all of localStorage, as spec §4 says.
  */
-import { DEFAULT_TELEPHONE_PREFIX, isTelephonePrefix, type TelephonePrefix } from '#shared/rules/phone';
+import { DEFAULT_TELEPHONE_PREFIX, isTelephonePrefix, type TelephonePrefix } from '#shared/rules/telephone-prefixes';
 import { publishCartCount } from '../cart/cart-count';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/rules/limits';
 
