@@ -13,6 +13,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // `import { type A }` keeps a side-effect import of the module in the build: a cart
+    // page loaded zod and the shop's schemas for two types that way (issue 31).
+    rules: { '@typescript-eslint/no-import-type-side-effects': 'error' },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

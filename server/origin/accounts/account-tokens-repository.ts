@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { newShortCode, newToken, tokenHash } from '../auth/secrets';
-import { type CustomerTokensTable } from './account-tables';
+import type { CustomerTokensTable } from './account-tables';
 import type { AccountsDb } from './account-tables';
 
 type TokenPurpose = CustomerTokensTable['purpose'];

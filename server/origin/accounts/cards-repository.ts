@@ -1,7 +1,7 @@
 /** A customer's fuel and business cards; only the last four digits are kept. */
 import { randomUUID } from 'node:crypto';
 import type { Card } from '#shared/account-types';
-import { type CustomerCardsTable } from './account-tables';
+import type { CustomerCardsTable } from './account-tables';
 import type { AccountsDb } from './account-tables';
 
 function toCard(row: CustomerCardsTable): Card {

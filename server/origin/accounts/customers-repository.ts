@@ -1,7 +1,7 @@
 /** Data access for customers (docs/accounts.md). E-mails are stored lower-cased. */
 import { randomUUID } from 'node:crypto';
 import type { CustomerRecord, MarketingChoice } from '#shared/account-types';
-import { type CustomersTable } from './account-tables';
+import type { CustomersTable } from './account-tables';
 import type { AccountsDb } from './account-tables';
 
 export interface Customer {

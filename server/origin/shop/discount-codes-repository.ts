@@ -1,6 +1,6 @@
 /** Discount codes: percentage or fixed amount, validity window, usage limit (docs/shop.md). */
 import type { DiscountRule } from '#shared/shop/pricing';
-import { type ShopDiscountCodesTable } from './shop-tables';
+import type { ShopDiscountCodesTable } from './shop-tables';
 import type { ShopDb } from './shop-tables';
 
 export interface DiscountCode {

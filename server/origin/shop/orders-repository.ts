@@ -1,7 +1,7 @@
 /** Data access for orders, their items, payments and wash codes. */
 import { randomInt } from 'node:crypto';
 import type { ShopDb } from './shop-tables';
-import { type ShopOrderItemsTable, type ShopOrdersTable, type ShopPaymentsTable } from './shop-tables';
+import type { ShopOrderItemsTable, ShopOrdersTable, ShopPaymentsTable } from './shop-tables';
 
 export type OrderRow = ShopOrdersTable;
 export type OrderItemRow = Omit<ShopOrderItemsTable, 'id'> & { id: number };

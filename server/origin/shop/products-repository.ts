@@ -1,7 +1,7 @@
 /** Data access for shop products (spec §3 Product input). */
 import type { Locale } from '#shared/locales';
 import type { CatalogFile } from './catalog-files';
-import { type ShopProductsTable } from './shop-tables';
+import type { ShopProductsTable } from './shop-tables';
 import type { ShopDb } from './shop-tables';
 
 export interface Product {

@@ -15,7 +15,7 @@ import type { ShopRepositories } from '../shop-repositories';
 import { HttpError } from '../../errors';
 import { DISCOUNT_MESSAGES, type CartPricing, type PricedCart } from '../cart-pricing';
 import { discountProblem, type DiscountCodesRepository } from '../discount-codes-repository';
-import { type OrderItemRow, type OrderRow, type PaymentRow } from '../orders-repository';
+import type { OrderItemRow, OrderRow, PaymentRow } from '../orders-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { initializedOrder } from './order-answers';
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentResultStatus, SignedPaymentResult } from '#shared/shop/api-schema';
 import type { ShopDb } from '../shop-tables';
-import { type ShopPaymentsTable } from '../shop-tables';
+import type { ShopPaymentsTable } from '../shop-tables';
 import type { PaymentProvider } from './payment-provider';
 import { signedPaymentResult, verifyPaymentSignature } from './signature';
 
