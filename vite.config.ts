@@ -238,6 +238,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // One process per worker for all its files (INTEGRATION_ISOLATE below).
+          isolate: INTEGRATION_ISOLATE,
           // The run's seeded template database (tests/integration/support/seeded-template.ts).
           globalSetup: ['tests/integration/support/sqlite-global-setup.ts'],
         },
@@ -246,6 +248,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
 }));
+
+/**
+ * The integration files run without Vitest's per-file isolation: each file starts its own
+ * servers on its own database anyway, and a fresh process per file spent half the
+ * project's CPU importing the servers, the origin and the render bundle again
+ * (docs/performance.md "Test suite"). A file that sets globals must set them itself.
+ */
+const INTEGRATION_ISOLATE = false;
 
 /**
  * Integration files whose assertions are about the site server or plain HTTP, not about
@@ -293,6 +303,7 @@ function postgresProject() {
       test: {
         name: 'integration-postgres',
         include: ['tests/integration/**/*.test.ts'],
+        isolate: INTEGRATION_ISOLATE,
         exclude: [
           'tests/integration/start-up.test.ts',
           'tests/integration/logging.test.ts',

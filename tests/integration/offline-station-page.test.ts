@@ -5,7 +5,8 @@
  * at the same moment, in every time zone and shape, with the phone; and a station page
  * address finds its station by slug.
  */
-import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateSeedStations } from '../../server/origin/stations/seed/stations-seed';
 import type { StationRecord } from '../../server/origin/stations/stations-record';
@@ -21,6 +22,10 @@ import { zonedNow } from '#shared/station-calendar';
 
 let records: StationRecord[];
 beforeAll(async () => {
+  // The integration files share a process (vite.config.ts, INTEGRATION_ISOLATE): Dexie may
+  // have been loaded by an earlier file, with no IndexedDB to read then. It gets this file's.
+  Dexie.dependencies.indexedDB = new IDBFactory();
+  Dexie.dependencies.IDBKeyRange = IDBKeyRange;
   records = await generateSeedStations('content', { year: 2026 });
 }, 30_000);
 
