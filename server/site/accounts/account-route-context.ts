@@ -14,7 +14,7 @@ import type { SiteConfig } from '../config';
 import { HttpError } from '../errors';
 import { publicBase } from '../public-urls';
 
-export type AccountApp = ReturnType<typeof zodRoutes>;
+type AccountApp = ReturnType<typeof zodRoutes>;
 type AddressLimit = ReturnType<AccountApp['rateLimit']>;
 
 export interface AccountRouteContext {
