@@ -71,10 +71,71 @@ function encodeRequestPath(path: string): string {
   return encodeURI(path).replace(/[?#]/g, (char) => encodeURIComponent(char));
 }
 
-// eslint-disable-next-line max-lines-per-function -- the routing rules in the order they apply, each a few lines: split apart, that order would no longer be visible
+/** The request target, checked and decoded. */
+interface Target {
+  /** The path as sent, still percent-encoded. */
+  rawPath: string;
+  /** The query with its '?', or ''. */
+  search: string;
+  /** The decoded path. */
+  path: string;
+}
+
+/** The page address the canonical-form rules leave: what the later rules and the page answer read. */
+interface PageAddress {
+  locale: Locale;
+  preview: boolean;
+  localPath: string;
+  /** The decoded path without the payload suffix, slashes collapsed. */
+  cleanPath: string;
+  basename: string;
+  domainMode: boolean;
+  payloadJson: boolean;
+}
+
+type Redirect = Extract<RoutingDecision, { kind: 'redirect' }>;
+
+/**
+ * The routing rules in the order they apply (DESIGN §2); each rule is a function below
+ * that answers with a decision or lets the request go on to the next one.
+ */
 export function routeRequest(request: RoutingRequest, site: RoutingSite): RoutingDecision {
-  const guessLocale = resolvePath(request.rawUrl.split('?')[0]?.slice(0, 64) ?? '/').locale;
-  if (Buffer.byteLength(request.rawUrl) > MAX_PATH_BYTES) {
+  const target = readTarget(request.rawUrl);
+  if ('kind' in target) return target;
+
+  const wwwRedirect = redirectWwwHost(request, site, target);
+  if (wwwRedirect) return wwwRedirect;
+
+  const address = canonicalAddress(target, site.localeDomains.get(hostnameOf(request.host)));
+  if ('kind' in address) return address;
+  const { locale, preview, localPath, payloadJson, domainMode } = address;
+
+  if (localPath === '/sitemap.xml' && !preview && !payloadJson) return { kind: 'sitemap', locale, domainMode };
+
+  const root = localPath === '/' && !preview && !payloadJson ? routeRoot(request, site, address, target.search) : {};
+  if ('kind' in root) return root;
+
+  const legacyRedirect = localPath !== '/' && !preview && !payloadJson && redirectLegacy(site, address, target.search);
+  if (legacyRedirect) return legacyRedirect;
+
+  return {
+    kind: 'page',
+    locale,
+    preview,
+    localPath,
+    displayPath: address.cleanPath,
+    basename: address.basename,
+    domainMode,
+    payloadJson,
+    variesByLanguage: root.variesByLanguage ?? false,
+    ...(root.setLocaleCookie ? { setLocaleCookie: root.setLocaleCookie } : {}),
+  };
+}
+
+/** Bad input is refused first: too long, malformed percent-encoding, characters or segments no page has. */
+function readTarget(rawUrl: string): Target | Extract<RoutingDecision, { kind: 'badRequest' }> {
+  const guessLocale = resolvePath(rawUrl.split('?')[0]?.slice(0, 64) ?? '/').locale;
+  if (Buffer.byteLength(rawUrl) > MAX_PATH_BYTES) {
     return {
       kind: 'badRequest',
       status: 414,
@@ -82,9 +143,9 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
       locale: guessLocale,
     };
   }
-  const queryIndex = request.rawUrl.indexOf('?');
-  const rawPath = queryIndex === -1 ? request.rawUrl : request.rawUrl.slice(0, queryIndex);
-  const search = queryIndex === -1 ? '' : request.rawUrl.slice(queryIndex);
+  const queryIndex = rawUrl.indexOf('?');
+  const rawPath = queryIndex === -1 ? rawUrl : rawUrl.slice(0, queryIndex);
+  const search = queryIndex === -1 ? '' : rawUrl.slice(queryIndex);
 
   let path: string;
   try {
@@ -105,22 +166,39 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
       locale: guessLocale,
     };
   }
+  return { rawPath, search, path };
+}
 
+/** The Host header's name in lower case, without its port. */
+function hostnameOf(host: string): string {
+  return host.toLowerCase().replace(/:\d+$/, '');
+}
+
+/** A www host of this site redirects to the same address on the bare host. */
+function redirectWwwHost(request: RoutingRequest, site: RoutingSite, target: Target): Redirect | undefined {
   const hostHeader = request.host.toLowerCase();
-  const hostname = hostHeader.replace(/:\d+$/, '');
+  const hostname = hostnameOf(request.host);
   // Only to a configured host: the Host header is the client's to write, and
   // "Host: www.evil.example" must not make this site redirect to evil.example (an open redirect).
   const bareHostname = hostname.slice(4);
   if (hostname.startsWith('www.') && (site.siteHosts.has(bareHostname) || site.localeDomains.has(bareHostname))) {
     return {
       kind: 'redirect',
-      location: `${request.protocol}://${hostHeader.slice(4)}${rawPath}${search}`,
+      location: `${request.protocol}://${hostHeader.slice(4)}${target.rawPath}${target.search}`,
       reason: 'www host',
     };
   }
-  const hostLocale = site.localeDomains.get(hostname);
-  const domainMode = hostLocale !== undefined;
+  return undefined;
+}
 
+/**
+ * Canonical forms: repeated or trailing slashes and a locale prefix in the wrong letter
+ * case redirect to the canonical address (a page payload is read as asked, never
+ * redirected); anything else resolves to its locale and path inside it.
+ */
+function canonicalAddress(target: Target, hostLocale: Locale | undefined): PageAddress | Redirect {
+  const { path, search } = target;
+  const domainMode = hostLocale !== undefined;
   const payloadJson = path.endsWith(PAYLOAD_SUFFIX);
   const pagePath = payloadJson ? path.slice(0, -PAYLOAD_SUFFIX.length) || '/' : path;
   // Collapse repeated slashes (also keeps "//host" from ever reaching a Location header).
@@ -145,63 +223,61 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
     };
   }
   const { locale, preview, localPath } = resolved;
+  return { locale, preview, localPath, cleanPath, basename, domainMode, payloadJson };
+}
+
+/**
+ * A locale's root page (not a preview, not a payload): first-visit locale detection, then
+ * the configured root redirect. What it does not answer, the page answer carries on.
+ */
+function routeRoot(
+  request: RoutingRequest,
+  site: RoutingSite,
+  address: PageAddress,
+  search: string,
+): Redirect | { setLocaleCookie?: Locale; variesByLanguage?: boolean } {
+  const { locale, domainMode } = address;
   const hrefOptions = { domainMode };
-
-  if (localPath === '/sitemap.xml' && !preview && !payloadJson) return { kind: 'sitemap', locale, domainMode };
-
   let setLocaleCookie: Locale | undefined;
   let variesByLanguage = false;
-  if (localPath === '/' && !preview && !payloadJson) {
-    // First-visit detection happens only on the bare root of a shared host (DESIGN §2).
-    if (!domainMode && cleanPath === '/' && !request.isBot) {
-      variesByLanguage = true;
-      if (request.sameOrigin) {
-        setLocaleCookie = locale;
-      } else if (!isLocale(request.localeCookie)) {
-        const detected = detectLocale({ cookie: undefined, preferredTags: request.preferredTags }).locale;
-        setLocaleCookie = detected;
-        if (detected !== DEFAULT_LOCALE) {
-          return {
-            kind: 'redirect',
-            location: withQuery(getHref(detected, '/', hrefOptions), search),
-            setLocaleCookie,
-            reason: 'first-visit locale detection',
-          };
-        }
+  // First-visit detection happens only on the bare root of a shared host (DESIGN §2).
+  if (!domainMode && address.cleanPath === '/' && !request.isBot) {
+    variesByLanguage = true;
+    if (request.sameOrigin) {
+      setLocaleCookie = locale;
+    } else if (!isLocale(request.localeCookie)) {
+      const detected = detectLocale({ cookie: undefined, preferredTags: request.preferredTags }).locale;
+      setLocaleCookie = detected;
+      if (detected !== DEFAULT_LOCALE) {
+        return {
+          kind: 'redirect',
+          location: withQuery(getHref(detected, '/', hrefOptions), search),
+          setLocaleCookie,
+          reason: 'first-visit locale detection',
+        };
       }
     }
-    const rootTarget = site.rootRedirects.get(locale);
-    if (rootTarget) {
-      const location = isAbsoluteUrl(rootTarget) ? rootTarget : getHref(locale, rootTarget, hrefOptions);
-      return {
-        kind: 'redirect',
-        location: withQuery(location, search),
-        ...(setLocaleCookie ? { setLocaleCookie } : {}),
-        reason: 'root redirect',
-      };
-    }
   }
-
-  if (!preview && !payloadJson && localPath !== '/') {
-    const table = site.redirectTables.get(locale);
-    const target = table ? matchRedirect(table, localPath) : undefined;
-    if (target !== undefined) {
-      // Absolute targets come only from the table, never from the request (no open redirect).
-      const location = isAbsoluteUrl(target) ? target : encodePath(getHref(locale, target, hrefOptions));
-      return { kind: 'redirect', location: withQuery(location, search), reason: 'legacy redirect' };
-    }
+  const rootTarget = site.rootRedirects.get(locale);
+  if (rootTarget) {
+    const location = isAbsoluteUrl(rootTarget) ? rootTarget : getHref(locale, rootTarget, hrefOptions);
+    return {
+      kind: 'redirect',
+      location: withQuery(location, search),
+      ...(setLocaleCookie ? { setLocaleCookie } : {}),
+      reason: 'root redirect',
+    };
   }
+  return { variesByLanguage, ...(setLocaleCookie ? { setLocaleCookie } : {}) };
+}
 
-  return {
-    kind: 'page',
-    locale,
-    preview,
-    localPath,
-    displayPath: cleanPath,
-    basename,
-    domainMode,
-    payloadJson,
-    variesByLanguage,
-    ...(setLocaleCookie ? { setLocaleCookie } : {}),
-  };
+/** The locale's legacy redirect table, for any page but the root. */
+function redirectLegacy(site: RoutingSite, address: PageAddress, search: string): Redirect | undefined {
+  const { locale, localPath, domainMode } = address;
+  const table = site.redirectTables.get(locale);
+  const target = table ? matchRedirect(table, localPath) : undefined;
+  if (target === undefined) return undefined;
+  // Absolute targets come only from the table, never from the request (no open redirect).
+  const location = isAbsoluteUrl(target) ? target : encodePath(getHref(locale, target, { domainMode }));
+  return { kind: 'redirect', location: withQuery(location, search), reason: 'legacy redirect' };
 }

@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { useLocation } from 'react-router';
 import { isNavLinkActive, isPlainPath, NavLink } from '@/ui/link';
 import { CachedElement } from '@/ui/markup-cache';
@@ -24,7 +33,6 @@ const noSubscription = () => () => {};
  * second level as it did before: always on phones, on hover and keyboard focus
  * (:focus-within) on desktops. `data-enhanced` marks the navigation once the buttons work.
  */
-// eslint-disable-next-line max-lines-per-function -- one disclosure navigation: its keyboard handlers and markup share the open-menu state
 export function MainNavigation({
   items,
   label,
@@ -40,98 +48,16 @@ export function MainNavigation({
   const baseId = useId();
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // The open submenu belongs to the page it was opened on: any navigation closes it.
-  const [opened, setOpened] = useState<{ id: string; pathname: string } | null>(null);
-  const openId = opened?.pathname === pathname ? opened.id : null;
-  const setOpenId = (id: string | null) => setOpened(id === null ? null : { id, pathname });
+  const { openId, setOpenId } = useOpenSubmenu(navRef, pathname);
   // False in the server's HTML and the hydration render, true once the buttons work.
   const enhanced = useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
-
-  // A click or tap anywhere outside the navigation closes the open submenu.
-  useEffect(() => {
-    if (openId === null) return;
-    function onPointerDown(event: PointerEvent) {
-      if (event.target instanceof Node && !navRef.current?.contains(event.target)) setOpened(null);
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [openId]);
-
   const submenuId = (itemId: string) => `${baseId}-submenu-${itemId}`;
 
-  /** The submenu button of an item (compared in JavaScript, not in a selector: the id comes from content). */
-  function buttonOf(itemId: string): HTMLButtonElement | undefined {
-    return [...(navRef.current?.querySelectorAll<HTMLButtonElement>('button[aria-controls]') ?? [])].find(
-      (candidate) => candidate.getAttribute('aria-controls') === submenuId(itemId),
-    );
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
-    if (event.key === 'Escape') {
-      if (openId === null) return;
-      // Only the submenu closes; the phone menu around it stays open for the next Escape.
-      event.stopPropagation();
-      const button = buttonOf(openId);
-      setOpenId(null);
-      button?.focus();
-      return;
-    }
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    const nav = navRef.current;
-    const active = document.activeElement;
-    if (!nav || !(active instanceof HTMLElement)) return;
-    // The APG example's keys: arrows move between the first-level links and buttons, or
-    // between the links of the open submenu; Down on an open submenu's button enters it;
-    // Home and End go to the first and last of the same level.
-    const submenu = active.closest<HTMLElement>('.nav__list--level-2');
-    const nodes = submenu
-      ? [...submenu.querySelectorAll<HTMLElement>('a')]
-      : [...nav.querySelectorAll<HTMLElement>('.nav__list--level-1 > .nav__item > .nav__row > :is(a, button)')];
-    const index = nodes.indexOf(active);
-    if (index < 0) return;
-    let target: HTMLElement | undefined;
-    switch (event.key) {
-      case 'ArrowDown':
-        if (!submenu && active.getAttribute('aria-expanded') === 'true') {
-          const controlled = active.getAttribute('aria-controls');
-          target =
-            [...nav.querySelectorAll<HTMLElement>('.nav__list--level-2')]
-              .find((list) => list.id === controlled)
-              ?.querySelector<HTMLElement>('a') ?? undefined;
-          break;
-        }
-        target = nodes[Math.min(nodes.length - 1, index + 1)];
-        break;
-      case 'ArrowRight':
-        target = nodes[Math.min(nodes.length - 1, index + 1)];
-        break;
-      case 'ArrowUp':
-      case 'ArrowLeft':
-        target = nodes[Math.max(0, index - 1)];
-        break;
-      case 'Home':
-        target = nodes[0];
-        break;
-      case 'End':
-        target = nodes[nodes.length - 1];
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-    target?.focus();
-  }
-
-  function onBlur(event: FocusEvent<HTMLElement>) {
-    const next = event.relatedTarget;
-    if (next instanceof Node && navRef.current?.contains(next)) return;
-    // Focus left the page (another window) keeps the menu; focus elsewhere on the page closes it.
-    if (next !== null) setOpenId(null);
-  }
+  const { onKeyDown, onBlur } = useFocusKeys(navRef, openId, setOpenId, submenuId);
 
   return (
     <nav
@@ -155,44 +81,178 @@ export function MainNavigation({
       >
         {() =>
           items.map((item) => {
-            const hasChildren = item.children.length > 0;
             const open = openId === item.id;
             return (
-              <li key={item.id} className={`nav__item${open ? ' nav__item--open' : ''}`}>
-                <div className="nav__row">
-                  <NavLink to={item.url} end={item.url === '/'} className="nav__link">
-                    {item.text}
-                  </NavLink>
-                  {hasChildren ? (
-                    <button
-                      type="button"
-                      className="nav__toggle"
-                      aria-expanded={open}
-                      aria-controls={submenuId(item.id)}
-                      aria-label={i18n._('nav.submenu', { name: item.text })}
-                      onClick={() => setOpenId(open ? null : item.id)}
-                    >
-                      <span className="nav__chevron" aria-hidden="true" />
-                    </button>
-                  ) : null}
-                </div>
-                {hasChildren ? (
-                  <ul id={submenuId(item.id)} className="nav__list nav__list--level-2">
-                    {item.children.map((child) => (
-                      <li key={child.id} className="nav__item">
-                        <NavLink to={child.url} end={child.url === '/'} className="nav__link">
-                          {child.text}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
+              <NavigationEntry
+                key={item.id}
+                item={item}
+                open={open}
+                submenuId={submenuId(item.id)}
+                toggleLabel={i18n._('nav.submenu', { name: item.text })}
+                onToggle={() => setOpenId(open ? null : item.id)}
+              />
             );
           })
         }
       </CachedElement>
     </nav>
+  );
+}
+
+/**
+ * Which submenu is open. It belongs to the page it was opened on: any navigation closes
+ * it, and so does a click or tap anywhere outside the navigation.
+ */
+function useOpenSubmenu(navRef: RefObject<HTMLElement | null>, pathname: string) {
+  const [opened, setOpened] = useState<{ id: string; pathname: string } | null>(null);
+  const openId = opened?.pathname === pathname ? opened.id : null;
+  const setOpenId = (id: string | null) => setOpened(id === null ? null : { id, pathname });
+
+  useEffect(() => {
+    if (openId === null) return;
+    function onPointerDown(event: PointerEvent) {
+      if (event.target instanceof Node && !navRef.current?.contains(event.target)) setOpened(null);
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [openId, navRef]);
+
+  return { openId, setOpenId };
+}
+
+/**
+ * The navigation's keyboard and focus: Escape closes the open submenu and returns focus to
+ * its button, the APG's keys move the focus (`focusMove`), and focus that leaves the
+ * navigation for elsewhere on the page closes the submenu.
+ */
+function useFocusKeys(
+  navRef: RefObject<HTMLElement | null>,
+  openId: string | null,
+  setOpenId: (id: string | null) => void,
+  submenuId: (itemId: string) => string,
+) {
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape') {
+      if (openId === null) return;
+      // Only the submenu closes; the phone menu around it stays open for the next Escape.
+      event.stopPropagation();
+      const button = submenuButton(navRef.current, submenuId(openId));
+      setOpenId(null);
+      button?.focus();
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const nav = navRef.current;
+    const active = document.activeElement;
+    if (!nav || !(active instanceof HTMLElement)) return;
+    const move = focusMove(event.key, nav, active);
+    if (!move) return;
+    event.preventDefault();
+    move.target?.focus();
+  }
+
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    const next = event.relatedTarget;
+    if (next instanceof Node && navRef.current?.contains(next)) return;
+    // Focus left the page (another window) keeps the menu; focus elsewhere on the page closes it.
+    if (next !== null) setOpenId(null);
+  }
+
+  return { onKeyDown, onBlur };
+}
+
+/** The button that controls a submenu (compared in JavaScript, not in a selector: the id comes from content). */
+function submenuButton(nav: HTMLElement | null, submenuId: string): HTMLButtonElement | undefined {
+  return [...(nav?.querySelectorAll<HTMLButtonElement>('button[aria-controls]') ?? [])].find(
+    (candidate) => candidate.getAttribute('aria-controls') === submenuId,
+  );
+}
+
+/**
+ * Where a key moves the focus from `active`, or null for a key the navigation leaves
+ * alone. The APG example's keys: arrows move between the first-level links and buttons,
+ * or between the links of the open submenu; Down on an open submenu's button enters it;
+ * Home and End go to the first and last of the same level.
+ */
+function focusMove(key: string, nav: HTMLElement, active: HTMLElement): { target: HTMLElement | undefined } | null {
+  const submenu = active.closest<HTMLElement>('.nav__list--level-2');
+  const nodes = submenu
+    ? [...submenu.querySelectorAll<HTMLElement>('a')]
+    : [...nav.querySelectorAll<HTMLElement>('.nav__list--level-1 > .nav__item > .nav__row > :is(a, button)')];
+  const index = nodes.indexOf(active);
+  if (index < 0) return null;
+  switch (key) {
+    case 'ArrowDown':
+      if (!submenu && active.getAttribute('aria-expanded') === 'true') {
+        const controlled = active.getAttribute('aria-controls');
+        return {
+          target:
+            [...nav.querySelectorAll<HTMLElement>('.nav__list--level-2')]
+              .find((list) => list.id === controlled)
+              ?.querySelector<HTMLElement>('a') ?? undefined,
+        };
+      }
+      return { target: nodes[Math.min(nodes.length - 1, index + 1)] };
+    case 'ArrowRight':
+      return { target: nodes[Math.min(nodes.length - 1, index + 1)] };
+    case 'ArrowUp':
+    case 'ArrowLeft':
+      return { target: nodes[Math.max(0, index - 1)] };
+    case 'Home':
+      return { target: nodes[0] };
+    case 'End':
+      return { target: nodes[nodes.length - 1] };
+    default:
+      return null;
+  }
+}
+
+/** A first-level item: its link, and with children the button and the second level it shows. */
+function NavigationEntry({
+  item,
+  open,
+  submenuId,
+  toggleLabel,
+  onToggle,
+}: {
+  item: NavigationItem;
+  open: boolean;
+  submenuId: string;
+  toggleLabel: string;
+  onToggle: () => void;
+}) {
+  const hasChildren = item.children.length > 0;
+  return (
+    <li className={`nav__item${open ? ' nav__item--open' : ''}`}>
+      <div className="nav__row">
+        <NavLink to={item.url} end={item.url === '/'} className="nav__link">
+          {item.text}
+        </NavLink>
+        {hasChildren ? (
+          <button
+            type="button"
+            className="nav__toggle"
+            aria-expanded={open}
+            aria-controls={submenuId}
+            aria-label={toggleLabel}
+            onClick={onToggle}
+          >
+            <span className="nav__chevron" aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      {hasChildren ? (
+        <ul id={submenuId} className="nav__list nav__list--level-2">
+          {item.children.map((child) => (
+            <li key={child.id} className="nav__item">
+              <NavLink to={child.url} end={child.url === '/'} className="nav__link">
+                {child.text}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
   );
 }
 
