@@ -193,8 +193,8 @@ class ShopCart {
    * Resolves once the saved cart has been read (starting the cart if nothing has). A change
    * made before would be overwritten by the saved cart when its read answers, and the
    * change's own check would then save that cart over it: an add pressed while IndexedDB
-   * was still opening on a busy machine was lost, and a checkout opened meanwhile lost its
-   * items when that empty save reached it.
+   * was still opening on a busy machine was lost (the saved cart and the header stayed
+   * empty).
    */
   private async whenRead(): Promise<void> {
     void this.start().catch(() => undefined); // a failed read is the page's to tell, not the add's
