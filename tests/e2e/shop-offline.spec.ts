@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { waitForHydration } from './support/page-helpers';
-import { addProduct, cartLink, core, fi, openProducts } from './support/shop';
+import { addFirstProduct, addProduct, cartLink, core, fi, openProducts } from './support/shop';
 
 test.use({ locale: 'fi-FI' });
 
@@ -117,7 +117,7 @@ test('offline, the payment step says that payment needs the network and keeps wh
   context,
 }) => {
   await openProducts(page);
-  await addProduct(page, 'WASH-BASIC');
+  await addFirstProduct(page, 'WASH-BASIC');
   await page.goto('/kassa');
   await waitForHydration(page);
   const email = 'maija.meikalainen@example.com';

@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import { MERCHANT_ID, SECRET, startFakePaytrail, type FakePaytrail } from '../integration/support/fake-paytrail';
 import { freePort } from '../integration/support/throwaway-postgres';
 import { waitForHydration } from './support/page-helpers';
-import { addProduct, cartLink, expectNoSeriousViolations, fi, fillCustomerStep, openProducts } from './support/shop';
+import { addFirstProduct, cartLink, expectNoSeriousViolations, fi, fillCustomerStep, openProducts } from './support/shop';
 
 // A free port of its own, not E2E_PORT + 1: that may be another checkout's E2E_PORT when
 // several suites run on one machine.
@@ -89,7 +89,7 @@ test.afterAll(async () => {
 test('checkout → Paytrail → paid → receipt with wash codes, completed once', async ({ page }) => {
   test.setTimeout(90_000);
   await openProducts(page);
-  await addProduct(page, 'WASH-PREMIUM');
+  await addFirstProduct(page, 'WASH-PREMIUM');
   await page.goto('/kassa');
   await waitForHydration(page);
   await fillCustomerStep(page);
@@ -117,7 +117,7 @@ test('checkout → Paytrail → paid → receipt with wash codes, completed once
 test('cancelling at Paytrail comes back cancelled and keeps the cart', async ({ page }) => {
   test.setTimeout(90_000);
   await openProducts(page);
-  await addProduct(page, 'GIFT-PREMIUM');
+  await addFirstProduct(page, 'GIFT-PREMIUM');
   await page.goto('/kassa');
   await waitForHydration(page);
   await fillCustomerStep(page);

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { featureText } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
 import {
+  addFirstProduct,
   addProduct,
   cartLink,
   core,
@@ -99,7 +100,7 @@ for (const viewport of VIEWPORTS) {
 
 test('a declined card payment shows the failure text with the phone number and keeps the cart', async ({ page }) => {
   await openProducts(page);
-  await addProduct(page, 'WASH-PLUS-5');
+  await addFirstProduct(page, 'WASH-PLUS-5');
   await page.goto('/kassa');
   await waitForHydration(page);
   await fillCustomerStep(page);
@@ -119,7 +120,7 @@ test('a declined card payment shows the failure text with the phone number and k
 
 test('a cancelled payment says so and keeps the cart', async ({ page }) => {
   await openProducts(page);
-  await addProduct(page, 'GIFT-PREMIUM');
+  await addFirstProduct(page, 'GIFT-PREMIUM');
   await page.goto('/kassa');
   await waitForHydration(page);
   await fillCustomerStep(page);
@@ -136,7 +137,7 @@ test('a cancelled payment says so and keeps the cart', async ({ page }) => {
 
 test('a bank payment completes too', async ({ page }) => {
   await openProducts(page);
-  await addProduct(page, 'WASH-PREMIUM-10');
+  await addFirstProduct(page, 'WASH-PREMIUM-10');
   await page.goto('/kassa');
   await waitForHydration(page);
   await fillCustomerStep(page);

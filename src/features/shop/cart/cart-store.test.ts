@@ -503,6 +503,34 @@ describe('cart store', () => {
     expect(cart.items[0]!.amount).toBe(2);
   });
 
+  it('keeps an add made while the saved cart is still being read on page load', async () => {
+    // The read of the saved (empty) cart has been made, but its answer comes only after
+    // the customer has pressed "add" (IndexedDB slow to open on a busy machine).
+    let answerRead!: () => void;
+    const readAnswered = new Promise<void>((resolve) => (answerRead = resolve));
+    const slowStorage: CartStorage = {
+      ...storage,
+      read: async (options) => {
+        const record = await storage.read(options);
+        await readAnswered;
+        return record;
+      },
+    };
+    service.stop();
+    service = testCart(NOBODY, slowStorage);
+    cart = service.state;
+    const started = service.start();
+    const added = addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    // Time for an add that does not wait for the read to be saved (fake-indexeddb answers
+    // within a few milliseconds), before the read answers.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answerRead();
+    await Promise.all([started, added]);
+    expect(cart.items.map((item) => [item.code, item.amount])).toEqual([['WASH-BASIC', 1]]);
+    expect(modalStore.name).toBe('firstInCart');
+    expect((await readStoredCart())?.items.map((item) => item.code)).toEqual(['WASH-BASIC']);
+  });
+
   it('sends no request for an empty cart', async () => {
     await validateCart();
     expect(origin.fetchImpl).not.toHaveBeenCalled();

@@ -116,6 +116,8 @@ class ShopCart {
   private discountFields = 0;
 
   private starting: Promise<void> | undefined;
+  /** The read of the saved cart on page load, once `start` has begun it. */
+  private reading: Promise<void> | undefined;
   private stopListening: () => void = () => {};
   private validationSequence = 0;
   /** The newest check, for an add whose own check was superseded by a newer one. */
@@ -157,8 +159,8 @@ class ShopCart {
 
   private async restore(): Promise<void> {
     const { storage } = this.dependencies;
-    this.applyStored(await storage.read());
-    this.state.loaded = true;
+    this.reading = this.readSaved();
+    await this.reading;
     const stopTabs = storage.onOtherTabSave(() => {
       void storage.read({ live: true }).then((record) => {
         this.validationSequence += 1; // an answer still on its way here is older than that tab's save
@@ -180,6 +182,23 @@ class ShopCart {
       page.removeEventListener('pagehide', onPageHide);
     };
     if (this.state.items.length > 0) await this.validate();
+  }
+
+  private async readSaved(): Promise<void> {
+    this.applyStored(await this.dependencies.storage.read());
+    this.state.loaded = true;
+  }
+
+  /**
+   * Resolves once the saved cart has been read (starting the cart if nothing has). A change
+   * made before would be overwritten by the saved cart when its read answers, and the
+   * change's own check would then save that cart over it: an add pressed while IndexedDB
+   * was still opening on a busy machine was lost (the saved cart and the header stayed
+   * empty).
+   */
+  private async whenRead(): Promise<void> {
+    void this.start().catch(() => undefined); // a failed read is the page's to tell, not the add's
+    await this.reading?.catch(() => undefined);
   }
 
   private stored(): StoredCart {
@@ -377,6 +396,7 @@ class ShopCart {
   }
 
   async add(product: ProductInput): Promise<void> {
+    await this.whenRead();
     const cart = this.state;
     // One more would be refused by the server, and a refusal empties the cart (spec §4).
     if (isAtMaxAmount(cart.items, product.code)) {
