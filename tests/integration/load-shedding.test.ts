@@ -5,10 +5,12 @@
  * defaults (60 s for headers, 300 s for a request). The share of slow answers under many
  * connections is measured by scripts/bench-overload.ts, not here.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../server/site/plugins/load-shedding';
-import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
+import { distDir, requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 
 requireProductionBuild('tests/integration/load-shedding.test.ts');
 
@@ -72,5 +74,33 @@ describe('requests in flight', () => {
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
     for (let round = 0; round < 3; round += 1)
       expect((await app.inject({ method: 'GET', url: '/yrityksille' })).statusCode).toBe(200);
+  });
+});
+
+describe('hashed assets', () => {
+  /** A script of the build: what an admitted page asks for next. */
+  const asset = () => {
+    const script = readdirSync(join(distDir, 'client', 'assets')).find((name) =>
+      name.endsWith('.js'),
+    );
+    return `/assets/${script!}`;
+  };
+
+  it('are served while the event loop lags and pages are shed: a page let in still gets its scripts', async () => {
+    const app = await env.site({ SHED_EVENT_LOOP_DELAY_MS: '50' });
+    blockEventLoop(1200);
+    await wait(20);
+    expect((await app.inject({ method: 'GET', url: '/yrityksille' })).statusCode).toBe(503);
+    const script = await app.inject({ method: 'GET', url: asset() });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('are neither shed nor counted beyond SHED_MAX_IN_FLIGHT', async () => {
+    const app = await env.site({ SHED_MAX_IN_FLIGHT: '1' });
+    const statuses = (
+      await Promise.all(Array.from({ length: 8 }, () => app.inject({ method: 'GET', url: asset() })))
+    ).map((response) => response.statusCode);
+    expect(statuses).toEqual(Array(8).fill(200));
   });
 });

@@ -2,14 +2,26 @@
  * The client build: hashed assets are immutable for a year; everything else (icons,
  * sw.js, manifest) is revalidated on every use. The HTML template and source maps are
  * never served.
+ *
+ * Hashed assets are never shed under load (load-shedding.ts): they are asked for by a page
+ * that was already let in, and a 503 for one of its scripts or stylesheets breaks that
+ * page (a chunk that fails to load reloads it, src/features/pwa/navigation-reload.ts)
+ * rather than sparing the server a render. A precompressed file from disk is cheap.
  */
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { QUIET_ROUTE } from '../../logging';
+import { NEVER_SHED } from './load-shedding';
+
+const HASHED_ASSETS = '/assets/';
 
 export const staticFiles = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+  // @fastify/static registers one route per file (wildcard: false) and takes no route config.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(HASHED_ASSETS)) route.config = { ...route.config, ...NEVER_SHED };
+  });
   await app.register(fastifyStatic, {
     root: join(options.distDir, 'client'),
     wildcard: false,
