@@ -407,7 +407,13 @@ async function check(app: FastifyInstance, route: Route, request: HostileRequest
   );
   const leak = isText ? LEAK.exec(response.body) : null;
   if (leak) throw new Error(`${what}: the body shows "${leak[0]}": ${response.body.slice(0, 300)}`);
-  if (isSite) {
+  // A 304 revalidates an answer the client holds, whose security headers stay in force: it
+  // carries only the headers RFC 9110 §15.4.5 keeps (server/site/edge-cache.ts
+  // trimNotModified), so a revalidation costs a few hundred bytes. Found by this test
+  // (`HEAD /assets/… If-None-Match: *`, seed -1799293993).
+  if (isSite && response.statusCode === 304 && response.headers.etag === undefined)
+    throw new Error(`${what}: a 304 without the validator it revalidates`);
+  if (isSite && response.statusCode !== 304) {
     const missing = SECURITY_HEADERS.filter((header) => response.headers[header] === undefined);
     if (missing.length > 0) throw new Error(`${what}: no ${missing.join(', ')}`);
   }
