@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StationFacts } from '#shared/station-wire';
+import { stationFacts } from './station-facts.fixture';
 import { fromFacts, fullRecords, tariffsAfter, withLive } from './station-records';
 
 const facts: StationFacts = {
-  id: 'FI-1',
-  slug: 'fi-1',
-  name: 'St1 FI-1',
-  address: 'Katu 1',
-  postalCode: '00100',
-  city: 'Helsinki',
-  country: 'FI',
-  lat: 60.17,
-  lng: 24.94,
+  ...stationFacts('FI-1'),
   services: ['95', 'evCharging'],
-  express: false,
   hours: { week: Array<string>(7).fill('06:00-22:00') } as StationFacts['hours'],
   chargePoints: [
     { uid: 'FI-1-1', connectors: [{ standard: 'IEC_62196_T2_COMBO', kw: 150 }], tariffId: 'HPC' },
