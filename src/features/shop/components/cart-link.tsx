@@ -6,6 +6,7 @@ import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
+import { pluralForm } from '@/i18n/plural-form';
 import { useCartCount } from '../cart/cart-count';
 import './cart-link.css';
 
@@ -13,8 +14,10 @@ export function CartLink() {
   const { i18n } = useLingui();
   const { locale } = useSite();
   const count = useCartCount();
+  // A select on the plural form, not an ICU plural: see plural-form.ts (a long task on every page).
+  const form = count === 0 ? 'empty' : pluralForm(i18n.locale, count);
   return (
-    <Link to={SHOP_PATHS.cart[locale]} className="cart-link" aria-label={i18n._('header.cartWithCount', { count })}>
+    <Link to={SHOP_PATHS.cart[locale]} className="cart-link" aria-label={i18n._('header.cartWithCount', { count, form })}>
       <svg className="cart-link__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L20.5 8H7"
