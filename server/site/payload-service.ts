@@ -6,6 +6,7 @@
  * itself only when it changed. The layout of each locale is kept here and revalidated by
  * that version with every page, so it is neither sent nor checked again while it stays the same.
  */
+import { cmsDatesOf } from '#shared/cms-date';
 import type { Layout, Page, PageView } from '#shared/content-schema';
 import type { HeadData } from '#shared/head';
 import { LOCALE_INFO, LOCALES, slugToPath, type Locale } from '#shared/locales';
@@ -157,6 +158,7 @@ export function createPayloadService(deps: { origin: OriginClient; buildId: stri
         return { status: 404, payload: errorPayload(request, error, layout) };
       }
       const page: Page = view.page;
+      const dates = cmsDatesOf(page, request.locale);
       return {
         status: 200,
         payload: {
@@ -167,6 +169,7 @@ export function createPayloadService(deps: { origin: OriginClient; buildId: stri
           page,
           error: null,
           head: pageHead(page, request, layout, deps.translate),
+          ...(dates ? { dates } : {}),
         },
       };
     },

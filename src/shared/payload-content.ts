@@ -57,5 +57,6 @@ export function readPayloadContent(payload: PagePayload): PagePayload {
     head: headSchema.parse(payload.head),
     ...(payload.search === undefined ? {} : { search: searchSchema.parse(payload.search) }),
     ...(payload.offline === undefined ? {} : { offline: offlineSchema.parse(payload.offline) }),
+    ...(payload.dates === undefined ? {} : { dates: z.record(z.string(), z.string()).parse(payload.dates) }),
   };
 }

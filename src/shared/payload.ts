@@ -38,6 +38,12 @@ export interface PagePayload {
    * two carry no layout: the shell shows the layout stored on the device.
    */
   offline?: OfflineView;
+  /**
+   * The CMS dates the page shows, as the server printed them (./cms-date.ts `cmsDatesOf`),
+   * keyed by the CMS value: the browser renders them without an Intl formatter of its own.
+   * Absent where the page shows none (and in payloads made in the browser).
+   */
+  dates?: Record<string, string>;
 }
 
 type OfflineView = { kind: 'shell' } | { kind: 'station'; syncedAt: number | null } | { kind: 'notice'; path: string };
@@ -69,6 +75,7 @@ export function isPagePayload(value: unknown): value is PagePayload {
     isObjectOrNull(value.error) &&
     isRecord(value.head) &&
     (value.search === undefined || isRecord(value.search)) &&
-    (value.offline === undefined || isRecord(value.offline))
+    (value.offline === undefined || isRecord(value.offline)) &&
+    (value.dates === undefined || isRecord(value.dates))
   );
 }

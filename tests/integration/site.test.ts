@@ -20,6 +20,7 @@ import {
   type Locale,
   type PagePurpose,
 } from '#shared/locales';
+import { formatCmsDate } from '#shared/cms-date';
 import type { PagePayload } from '#shared/payload';
 import { readSeedPages } from '../../server/origin/content-files';
 import { loadOriginConfig } from '../../server/origin/config';
@@ -171,6 +172,18 @@ describe('site: pages', () => {
     expect(payload.head.lang).toBe('en');
     expect(payload.head.title).toBe(`${payload.page?.content.title} | St1`);
     expect(payload.error).toBeNull();
+  });
+
+  it("carries an article's dates as the server printed them, and none on a page without one", async () => {
+    const payload = (await get('/en-EU/article/biogas-now-at-twelve-stations/_payload.json')).json() as PagePayload;
+    const created = pageSchema.parse(payload.page).content.created;
+    expect(created).toBeDefined();
+    expect(payload.dates?.[created!]).toBe(formatCmsDate(created!, 'en-EU'));
+    const html = expectHtml(await get('/en-EU/article/biogas-now-at-twelve-stations'), 200);
+    expect(html).toContain(escapeHtml(payload.dates![created!]!));
+    const list = (await get('/en-EU/article/_payload.json')).json() as PagePayload;
+    expect(Object.keys(list.dates ?? {}).length).toBeGreaterThan(1);
+    expect(((await get('/en-EU/company/_payload.json')).json() as PagePayload).dates).toBeUndefined();
   });
 
   it('answers the root payload without redirecting and the payload of an unknown page with 404', async () => {

@@ -1,8 +1,7 @@
-import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import type { KnownBlockOf, PageContent } from '#shared/content-schema';
 import { CmsImage } from '@/ui/cms-image';
-import { formatCmsDate } from '../format-date';
+import { useCmsDate } from '../use-cms-date';
 
 /**
  * Tags that are keys rather than words: the CMS uses them to sort articles into the press
@@ -18,7 +17,7 @@ const TAG_MESSAGES: Record<string, string> = {
 /** Head of an article page: h1 (page title), byline, created date, image, tags and lead. */
 export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; page: PageContent }) {
   const { i18n } = useLingui();
-  const { locale } = useSite();
+  const cmsDate = useCmsDate();
   return (
     <header className="article-header">
       <h1 className="article-header__title">{page.title}</h1>
@@ -27,7 +26,7 @@ export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; 
           {page.byline ? <span>{i18n._('page.byline', { name: page.byline })}</span> : null}
           {page.created ? (
             <time dateTime={page.created}>
-              {i18n._('page.publishedOn', { date: formatCmsDate(page.created, locale) })}
+              {i18n._('page.publishedOn', { date: cmsDate(page.created) })}
             </time>
           ) : null}
         </p>

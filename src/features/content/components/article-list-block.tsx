@@ -1,14 +1,13 @@
 import { Link } from '@/ui/link';
-import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { CmsImage } from '@/ui/cms-image';
 import type { KnownBlockOf } from '#shared/content-schema';
-import { formatCmsDate } from '../format-date';
+import { useCmsDate } from '../use-cms-date';
 
 /** Articles the origin picked for this list (newest first), as cards linking to them. */
 export function ArticleListBlock({ block }: { block: KnownBlockOf<'articleList'> }) {
   const { i18n } = useLingui();
-  const { locale } = useSite();
+  const cmsDate = useCmsDate();
   const ItemHeading = block.title ? 'h3' : 'h2';
   return (
     <section className="article-list">
@@ -34,7 +33,7 @@ export function ArticleListBlock({ block }: { block: KnownBlockOf<'articleList'>
                   </Link>
                 </ItemHeading>
                 <time dateTime={item.created} className="card__date">
-                  {formatCmsDate(item.created, locale)}
+                  {cmsDate(item.created)}
                 </time>
                 <p>{item.excerpt}</p>
               </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCmsDate } from './format-date';
+import { cmsDatesOf, formatCmsDate } from './cms-date';
+import { pageSchema } from './content-schema';
 
 describe('formatCmsDate', () => {
   it('prints a plain date as that calendar day in each language', () => {
@@ -21,5 +22,29 @@ describe('formatCmsDate', () => {
 
   it('returns an invalid date unchanged', () => {
     expect(formatCmsDate('soon', 'fi-FI')).toBe('soon');
+  });
+});
+
+describe('cmsDatesOf', () => {
+  const page = (content: Record<string, unknown>) =>
+    pageSchema.parse({ localizedPagePaths: {}, content: { slug: 'a', title: 'A', ...content } });
+
+  it("prints an article's date and its lists' dates once each, keyed by the CMS value", () => {
+    const item = (created: string) => ({ title: created, path: `/${created}`, created, excerpt: '' });
+    const dates = cmsDatesOf(
+      page({
+        created: '2026-03-14',
+        body: [
+          { type: 'article', lead: 'Lead' },
+          { type: 'articleList', items: [item('2026-03-14'), item('2026-10-01T08:00:00Z')] },
+        ],
+      }),
+      'fi-FI',
+    );
+    expect(dates).toEqual({ '2026-03-14': '14. maaliskuuta 2026', '2026-10-01T08:00:00Z': '1. lokakuuta 2026' });
+  });
+
+  it('is undefined for a page that shows no date', () => {
+    expect(cmsDatesOf(page({ body: [{ type: 'richText', html: '<p>x</p>' }] }), 'fi-FI')).toBeUndefined();
   });
 });
