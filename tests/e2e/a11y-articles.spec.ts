@@ -3,31 +3,16 @@
  * article page and the error page in each locale, on a phone (390 px) and a desktop
  * (1280 px). The landing pages are covered by a11y.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { samplePages } from './support/crawl';
 import { waitForHydration } from './support/page-helpers';
+import { seriousViolations } from './support/axe';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PAGES = samplePages().filter((page) => page.name !== 'landing');
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  // Guard against an empty scan (axe not injected, blank page) passing silently.
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-}
 
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width} px`, () => {

@@ -2,31 +2,16 @@
  * Accessibility: axe-core finds no serious or critical WCAG 2.2 AA violations on the
  * landing page of every locale, a content page and the 404 page, on a phone and a desktop.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { message } from './support/content';
 import { waitForHydration } from './support/page-helpers';
+import { seriousViolations } from './support/axe';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PAGES = ['/', '/en-EU', '/sv-SE', '/no-NO', '/yrityksille', '/this-page-does-not-exist'];
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  // Guard against an empty scan (axe not injected, blank page) passing silently.
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-}
 
 test.use({ locale: 'fi-FI' });
 

@@ -10,8 +10,9 @@ import { createCustomersRepository } from '../../server/origin/accounts/customer
 import { LOGIN_FAILURE_LIMIT } from '../../server/origin/accounts/login-failures-repository';
 import { ACCOUNT_PATHS } from '#shared/account-paths';
 import { getHref, type Locale } from '#shared/locales';
-import { expectAccessible, featureText, latestMail, tokenFrom, uniqueEmail } from './support/accounts';
+import { featureText, latestMail, tokenFrom, uniqueEmail } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
+import { expectNoSeriousViolations } from './support/axe';
 
 // Logins hash passwords with scrypt: on a busy 2-core machine an answer can take seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -67,14 +68,14 @@ test('a locked account: the form says how long to wait, and the mailed link lets
   await logIn(page, locale, email, password);
   // The window began just now: 15 minutes to wait, rounded up.
   await expect(page.getByRole('alert')).toHaveText(text(locale, 'account.errors.login-locked', { minutes: 15 }));
-  await expectAccessible(page, 'login locked');
+  await expectNoSeriousViolations(page, 'login locked');
 
   const mail = await latestMail(email, '/account/login?token=');
   expect(mail.subject).toBe('Logins to your St1 account are paused');
   await page.goto(`${loginHref(locale)}?token=${tokenFrom(mail.body)}`);
   await waitForHydration(page);
   await expect(page.getByRole('status').filter({ hasText: text(locale, 'account.login.unlock-notice') })).toBeVisible();
-  await expectAccessible(page, 'login from the unlock link');
+  await expectNoSeriousViolations(page, 'login from the unlock link');
   await logIn(page, locale, email, password);
   await expect(page.getByTestId('user-label')).toHaveText('Lotta');
 });

@@ -7,8 +7,9 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { ACCOUNT_PATHS } from '#shared/account-paths';
 import { getHref } from '#shared/locales';
-import { expectAccessible, featureText, insertResetToken } from './support/accounts';
+import { featureText, insertResetToken } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
+import { expectNoSeriousViolations } from './support/axe';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
@@ -28,7 +29,7 @@ test('a used reset link says so when the page opens, without the password form',
   await expect(page.getByRole('alert')).toContainText(text('account.errors.invalid-token'));
   await expect(page.getByRole('heading', { name: text('account.reset.title') })).toBeVisible();
   await expect(page.getByRole('textbox', { name: text('account.field.new-password'), exact: true })).toHaveCount(0);
-  await expectAccessible(page, 'dead reset link');
+  await expectNoSeriousViolations(page, 'dead reset link');
   // The way on is reachable by keyboard.
   const askAgain = page.getByRole('link', { name: text('account.reset.ask-again') });
   for (let step = 0; step < 40 && !(await askAgain.evaluate((link) => link === document.activeElement)); step += 1)
@@ -42,7 +43,7 @@ test('a usable link shows the form; too many attempts say how long to wait', asy
   await open(page, resetPage(insertResetToken(CUSTOMER, 'usable')));
   const password = page.getByRole('textbox', { name: text('account.field.new-password'), exact: true });
   await expect(password).toBeVisible();
-  await expectAccessible(page, 'usable reset link');
+  await expectNoSeriousViolations(page, 'usable reset link');
 
   // The per-address limit itself is covered by tests/integration/reset-link-check.test.ts;
   // here the form's words for its 429 (Retry-After: 600 s), without spending the limit.
@@ -61,5 +62,5 @@ test('a usable link shows the form; too many attempts say how long to wait', asy
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText(text('account.errors.too-many-wait', { minutes: 10 }));
   await expect(password).toHaveValue('A-new-password-123');
-  await expectAccessible(page, 'reset form, too many attempts');
+  await expectNoSeriousViolations(page, 'reset form, too many attempts');
 });

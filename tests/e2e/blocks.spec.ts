@@ -7,12 +7,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getHref, LOCALE_INFO, slugToPath, type Locale } from '#shared/locales';
 import { THEMES, themeProperties, type ThemeName } from '#shared/themes';
 import { message, repoRoot } from './support/content';
 import { waitForHydration } from './support/page-helpers';
+import { expectNoSeriousViolations } from './support/axe';
 
 const LOCALE: Locale = 'en-EU';
 
@@ -174,11 +174,7 @@ for (const viewport of VIEWPORTS) {
         }
 
         // Themed text has to stay readable: axe checks the contrast of everything shown.
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-        expect(serious).toEqual([]);
+        await expectNoSeriousViolations(page, `${path} in the ${theme} theme`);
       });
     }
   });
@@ -242,10 +238,7 @@ test('an article page has one h1 (its title), byline, date in the locale, tags a
     ['pressRelease', 'story'].includes(tag) ? message('en-EU', `article.tag.${tag}`) : tag;
   for (const tag of tags ?? []) await expect(page.locator('main .article-tags')).toContainText(shown(tag));
   await expect(page.locator('main .article-tags')).not.toContainText(/pressRelease|story/);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
-    [],
-  );
+  await expectNoSeriousViolations(page, article.path);
 });
 
 test('an article list shows the newest published articles as links to them', async ({ page }) => {
@@ -279,11 +272,7 @@ test.describe('every block kind passes axe', () => {
   for (const [path, kinds] of kindsByPath) {
     test(`${kinds.join(', ')} on ${path}`, async ({ page }) => {
       await open(page, path);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      await expectNoSeriousViolations(page, path);
     });
   }
 });

@@ -5,11 +5,11 @@
  * script requested only after analytics consent. The tag-manager address is intercepted:
  * no test reaches the internet. Error pages push their analytics event to dataLayer.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Locale } from '#shared/locales';
 import { message } from './support/content';
 import { collectErrors, urlPath, waitForHydration } from './support/page-helpers';
+import { expectNoSeriousViolations } from './support/axe';
 
 const GTM = 'https://www.googletagmanager.com/**';
 
@@ -239,14 +239,7 @@ test('the open settings dialog has no serious or critical accessibility violatio
     .getByRole('button', { name: t('consent.customize') })
     .click();
   await expect(settingsDialog(page)).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+  await expectNoSeriousViolations(page, 'the consent settings');
 });
 
 test.describe('error-page analytics (spec §8)', () => {

@@ -4,24 +4,14 @@
  * entry in every locale; the locale switcher that lands on the chosen language even in a
  * browser of another one, and that offers every locale on a page that exists in one.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LOCALE_INFO, LOCALES, LOCALIZED_PATHS, getHref } from '#shared/locales';
 import { heroTitle, message, seedPage } from './support/content';
 import { urlPath, waitForHydration } from './support/page-helpers';
+import { seriousViolations } from './support/axe';
 
 const MAIN_NAV = message('fi-FI', 'nav.mainNavigation');
 const SUBMENU = message('fi-FI', 'nav.submenu', { name: 'Yksityisille' });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test.use({ locale: 'fi-FI' });
 

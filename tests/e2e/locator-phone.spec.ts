@@ -5,10 +5,10 @@
  * and the nearest stations; list and map show the same results. A desktop shows both and
  * no switch. Checked with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './support/page-helpers';
 import { text } from './support/stations';
+import { expectNoSeriousViolations } from './support/axe';
 
 const LOCATOR = '/asemahaku';
 const count = (page: Page) => page.locator('.station-locator__count');
@@ -29,15 +29,6 @@ async function drawnTotal(page: Page): Promise<number> {
     .locator('[data-offline-map] [data-kind]')
     .evaluateAll((markers) => markers.map((marker) => Number(marker.getAttribute('data-count') ?? 1)));
   return counts.reduce((sum, value) => sum + value, 0);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((violation) => violation.id)).toEqual([]);
 }
 
 test.describe('390 px', () => {

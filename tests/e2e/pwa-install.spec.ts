@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { getHref, LOCALE_INFO, LOCALES } from '#shared/locales';
 import { waitForHydration } from './support/page-helpers';
 import { appMessage, waitForServiceWorkerControl } from './support/pwa';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.use({ serviceWorkers: 'allow', locale: 'fi-FI' });
 
@@ -99,8 +99,7 @@ for (const viewport of [
     await expect(offer).toBeVisible();
     await expect(offer).toContainText(appMessage('en-EU', 'app.install.text'));
     await page.screenshot({ path: `.tmp/pwa/install-offer-${viewport.width}.png` });
-    const results = await new AxeBuilder({ page }).include('.install-prompt').analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await expectNoSeriousViolations(page, 'the install offer', { include: '.install-prompt' });
 
     await offer.getByRole('button', { name: appMessage('en-EU', 'app.install.dismiss') }).click();
     await expect(offer).toHaveCount(0);

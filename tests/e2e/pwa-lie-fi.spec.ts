@@ -6,7 +6,6 @@
  * which must be fresh, is shown from its saved copy after the worker's short wait and says
  * that it is a saved copy, accessibly.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { getHref, LOCALE_INFO, type Locale } from '#shared/locales';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
@@ -14,6 +13,7 @@ import { heroTitle, seedPage } from './support/content';
 import { LieFiProxy } from './support/lie-fi-proxy';
 import { addProduct, core, PRODUCT_PAGE, productCard } from './support/shop';
 import { appMessage, firstPage, installApp, launchProfile, newProfile } from './support/pwa';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -66,11 +66,7 @@ test('a lie-fi cold start paints the saved start page at once; the cart says it 
     );
     expect(proxy.bytesDelivered).toBe(0);
     await page.screenshot({ path: '.tmp/pwa/lie-fi-cart.png' });
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.passes.length).toBeGreaterThan(0);
-    expect(
-      results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-    ).toEqual([]);
+    await expectNoSeriousViolations(page, 'the cart, a saved copy');
     // The cart's check answers once the connection lets it through: the cart is no longer
     // an unchecked copy, and the notice goes (issue 31, finding 9). The check may first wait
     // for one of the browser's six connections to the site: the worker's and the page's

@@ -10,8 +10,7 @@
  *   and shows its price (per kWh, VAT included) and the 20→80 % estimate from the stored list.
  * Checked with axe at 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type BrowserContext, type TestInfo } from '@playwright/test';
 import { chargeEstimate, hasFastCharger, maxPowerKw } from '#shared/charge-points';
 import { waitForHydration } from './support/page-helpers';
 import {
@@ -23,6 +22,7 @@ import {
   waitForServiceWorkerControl,
 } from './support/pwa';
 import { stationList, text } from './support/stations';
+import { expectNoSeriousViolations } from './support/axe';
 
 const VIEWPORT = { width: 390, height: 844 };
 const LATER_MS = 40 * 60_000;
@@ -38,18 +38,6 @@ async function launch(testInfo: TestInfo, profile: string, offline: boolean): Pr
     { name: 'st1_consent', value: 'v1.necessary', url: testInfo.project.use.baseURL ?? 'http://127.0.0.1' },
   ]);
   return context;
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => violation.id),
-    what,
-  ).toEqual([]);
 }
 
 test('relaunched offline 40 minutes later: charger statuses read as unknown with their age, and the fast filter says why', async ({

@@ -6,12 +6,12 @@
  * page open (never visited), and the English locator, never visited either, lists the
  * stored stations. Checked with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type BrowserContext, type TestInfo } from '@playwright/test';
 import { getHref, LOCALIZED_PATHS } from '#shared/locales';
 import { waitForHydration } from './support/page-helpers';
 import { firstPage, launchProfile, newProfile, storedStationCount, waitForServiceWorkerControl } from './support/pwa';
 import { stationList, text } from './support/stations';
+import { expectNoSeriousViolations } from './support/axe';
 
 const VIEWPORT = { width: 390, height: 844 };
 
@@ -26,18 +26,6 @@ async function launch(testInfo: TestInfo, profile: string, offline: boolean): Pr
     { name: 'st1_consent', value: 'v1.necessary', url: testInfo.project.use.baseURL ?? 'http://127.0.0.1' },
   ]);
   return context;
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => violation.id),
-    what,
-  ).toEqual([]);
 }
 
 test('a Finnish install keeps all three countries: Swedish and Norwegian pages and the English locator open offline', async ({

@@ -18,7 +18,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { getHref, LOCALIZED_PATHS, STATION_PATH_SEGMENT } from '#shared/locales';
 import { MY_STATIONS_ANCHOR } from '#shared/station-constants';
@@ -34,6 +33,7 @@ import {
 } from './support/pwa';
 import { distanceKm } from '../../src/features/stations/distance';
 import { stationList, text } from './support/stations';
+import { expectNoSeriousViolations } from './support/axe';
 
 const VIEWPORT = { width: 390, height: 844 };
 const LOCATOR_EN = getHref('en-EU', LOCALIZED_PATHS.stationLocator['en-EU']);
@@ -65,14 +65,6 @@ async function launch(
   // The visitor answered the cookie question on the first visit (the banner would cover the list).
   await context.addCookies([{ name: 'st1_consent', value: 'v1.necessary', url: baseURL ?? 'http://127.0.0.1' }]);
   return context;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  expect(
-    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-  ).toEqual([]);
 }
 
 /** Of these page paths, those whose page or payload the worker holds (saved or prefetched). */
@@ -167,7 +159,7 @@ test('installed, closed and relaunched offline: stations open from stored data, 
       other.locator(`#${MY_STATIONS_ANCHOR}`).getByRole('link', { name: favourite.name, exact: true }),
     ).toBeVisible();
     await expect(other.getByRole('heading', { name: text('en-EU', 'stations.favourites.title') })).toBeVisible();
-    await expectNoSeriousAxeViolations(other);
+    await expectNoSeriousViolations(other);
     // No locator open any more: nothing prefetches station pages behind the next check.
     await other.close();
     await page.goto(getHref('en-EU', '/'));
@@ -201,7 +193,7 @@ test('installed, closed and relaunched offline: stations open from stored data, 
     await page.goto(stationPath(food.slug));
     await expectStoredStationPage(page, food);
     await page.screenshot({ path: `.tmp/pwa/offline-station-page-${VIEWPORT.width}.png`, fullPage: true });
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousViolations(page);
 
     // The locator (saved at install) lists the favourite first, starred, after the restart.
     await page.goto(`${LOCATOR_EN}#${MY_STATIONS_ANCHOR}`);
@@ -212,7 +204,7 @@ test('installed, closed and relaunched offline: stations open from stored data, 
     // The manifest shortcut's anchor: the section is where the app opens.
     await expect(mine).toBeFocused();
     await expect(mine).toBeInViewport();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousViolations(page);
 
     // The map's address (a reload or a restart in map view): the saved locator was made for
     // the list, and the app renders the map view of the address instead (issue 31, finding 2).
@@ -258,7 +250,7 @@ test('installed, closed and relaunched offline: stations open from stored data, 
     await expect(
       page.getByRole('link', { name: `${appMessage('en-EU', 'app.offline.stationLocator')} (Suomi)` }),
     ).toHaveAttribute('href', LOCATOR_FI);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousViolations(page);
     // Each of them opens offline (never the notice again).
     for (const href of offered) {
       await page.goto(href);
@@ -368,7 +360,7 @@ test('relaunched offline: the built-in map shows the neighbours, towns and stati
     // Towns near the driver are named at this zoom.
     await expect(map.locator('[data-town="Oulu"]')).toBeVisible();
     await page.screenshot({ path: `.tmp/pwa/offline-map-near-me-${VIEWPORT.width}.png` });
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousViolations(page);
     await context.close();
   } finally {
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });

@@ -6,7 +6,6 @@
  * Pages reached by client navigation reload offline too, and the station locator lists
  * the stored stations offline although the online visit never opened it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getHref, LOCALE_INFO, LOCALIZED_PATHS, LOCALES, type Locale } from '#shared/locales';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
@@ -21,6 +20,7 @@ import {
   waitForServiceWorkerControl,
 } from './support/pwa';
 import { stationList } from './support/stations';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.use({ serviceWorkers: 'allow', locale: 'fi-FI' });
 
@@ -144,11 +144,7 @@ for (const viewport of VIEWPORTS) {
         await expect(page.locator('.offline-notice__links a', { hasText: home })).toHaveAttribute('href', '/');
       }
       await page.screenshot({ path: `.tmp/pwa/offline-notice-${viewport.width}.png` });
-      const notice = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(notice.passes.length).toBeGreaterThan(0);
-      expect(
-        notice.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-      ).toEqual([]);
+      await expectNoSeriousViolations(page, 'the offline notice');
 
       // Without a stored app shell the worker's plain offline page is the last resort.
       await page.evaluate(async () => {
@@ -170,11 +166,7 @@ for (const viewport of VIEWPORTS) {
       // The offline page is styled from the precache and accessible.
       await expect(page.locator('.offline-page__button')).toHaveCSS('background-color', 'rgb(200, 16, 46)');
       await page.screenshot({ path: `.tmp/pwa/offline-page-${viewport.width}.png` });
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(results.passes.length).toBeGreaterThan(0);
-      expect(
-        results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-      ).toEqual([]);
+      await expectNoSeriousViolations(page, "the worker's offline page");
 
       // Its "front page" link leads to the saved landing page.
       await page.getByRole('link', { name: `${appMessage('no-NO', 'app.offline.home')} (Suomi)` }).click();

@@ -6,10 +6,10 @@
  * other page still go through the worker, so nothing becomes the browser's error page. A
  * page the route answered online asks the worker for a fresh copy for the next start.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { waitForHydration } from './support/page-helpers';
 import { cachedPaths, firstPage, installApp, launchProfile, newProfile, storedStationCount } from './support/pwa';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -83,8 +83,7 @@ test('offline after a restart, the start pages open without the worker; other ad
     expect(await servedBy(page)).toBe('cache');
     // The stored list, not only the few stations the saved page was rendered with.
     await expect.poll(() => page.locator('ol.station-list > li').count(), { timeout: 15_000 }).toBeGreaterThan(8);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
+    await expectNoSeriousViolations(page, 'the locator started without the worker');
 
     // The map address is the worker's: it is not the plain address a route matches.
     await page.goto('/asemahaku?view=map');

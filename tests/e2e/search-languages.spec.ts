@@ -5,11 +5,11 @@
  * with the network off ("Turussa" is Turku, not Turuntie; "pesu Oulussa"); "My stations"
  * in the menu.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getHref, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import { message } from './support/content';
 import { waitForHydration } from './support/page-helpers';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -19,15 +19,6 @@ async function searchFor(page: Page, locale: Locale, query: string) {
   const field = page.getByRole('searchbox', { name: message(locale, 'search.label') });
   await field.fill(query);
   await field.press('Enter');
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((violation) => violation.id)).toEqual([]);
 }
 
 const stationCities = (page: Page) => page.locator('.station-list li').allTextContents();

@@ -3,11 +3,11 @@
  * stations and links to the locator filtered to them, in the country of the town; the
  * everyday words of each language find pages. At 390 and 1280 px, with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getHref, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import { message } from './support/content';
 import { waitForHydration } from './support/page-helpers';
+import { expectNoSeriousViolations } from './support/axe';
 
 async function searchFor(page: Page, locale: Locale, query: string) {
   await page.goto(getHref(locale, LOCALIZED_PATHS.search[locale]));
@@ -19,15 +19,6 @@ async function searchFor(page: Page, locale: Locale, query: string) {
 
 function stationsSection(page: Page, locale: Locale) {
   return page.getByRole('region', { name: message(locale, 'search.stations.title') });
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((violation) => violation.id)).toEqual([]);
 }
 
 for (const viewport of [

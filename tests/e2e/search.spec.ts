@@ -5,11 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { getHref, LOCALES, slugToPath, type Locale } from '#shared/locales';
 import { message, repoRoot } from './support/content';
 import { waitForHydration } from './support/page-helpers';
+import { expectNoSeriousViolations } from './support/axe';
 
 interface SeedFile {
   contentType: string;
@@ -83,11 +83,7 @@ for (const viewport of VIEWPORTS) {
       await waitForHydration(page);
       await expect(page.getByRole('searchbox')).toHaveValue(word);
       await expect(page.locator('.site-search__list').getByRole('link', { name: title, exact: true })).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-      const serious = results.violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      );
-      expect(serious.map((violation) => violation.id)).toEqual([]);
+      await expectNoSeriousViolations(page, word);
     });
 
     test('without JavaScript the form submits the query in ?q= and the server renders the results', async ({

@@ -11,16 +11,8 @@ import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { featureText } from './support/accounts';
 import { message, seedPage } from './support/content';
 import { waitForHydration } from './support/page-helpers';
-import {
-  addProduct,
-  cartLink,
-  core,
-  expectNoSeriousViolations,
-  fi,
-  openProducts,
-  productCard,
-  shopMessage,
-} from './support/shop';
+import { addProduct, cartLink, core, fi, openProducts, productCard, shopMessage } from './support/shop';
+import { expectNoSeriousViolations } from './support/axe';
 
 // Logins hash passwords with scrypt: on a busy 2-core machine an answer can take seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });

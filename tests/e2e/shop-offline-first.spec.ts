@@ -12,7 +12,8 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { openDatabase } from '../../server/origin/db';
 import { waitForHydration } from './support/page-helpers';
 import { firstPage, installApp, launchProfile, newProfile } from './support/pwa';
-import { addProduct, cartLink, core, expectNoSeriousViolations, fi, openProducts } from './support/shop';
+import { addProduct, cartLink, core, fi, openProducts } from './support/shop';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 

@@ -14,7 +14,8 @@ import Database from 'better-sqlite3';
 import { MERCHANT_ID, SECRET, startFakePaytrail, type FakePaytrail } from '../integration/support/fake-paytrail';
 import { freePort } from '../integration/support/throwaway-postgres';
 import { waitForHydration } from './support/page-helpers';
-import { addFirstProduct, cartLink, expectNoSeriousViolations, fi, fillCustomerStep, openProducts } from './support/shop';
+import { addFirstProduct, cartLink, fi, fillCustomerStep, openProducts } from './support/shop';
+import { expectNoSeriousViolations } from './support/axe';
 
 // A free port of its own, not E2E_PORT + 1: that may be another checkout's E2E_PORT when
 // several suites run on one machine.

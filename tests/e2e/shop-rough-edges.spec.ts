@@ -6,7 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './support/page-helpers';
-import { addProduct, core, expectNoSeriousViolations, fi, openProducts } from './support/shop';
+import { addProduct, core, fi, openProducts } from './support/shop';
+import { expectNoSeriousViolations } from './support/axe';
 
 async function cartWithOneProduct(page: Page): Promise<void> {
   await openProducts(page);

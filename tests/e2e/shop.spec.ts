@@ -11,12 +11,12 @@ import {
   addProduct,
   cartLink,
   core,
-  expectNoSeriousViolations,
   fi,
   fillCustomerStep,
   openProducts,
   productCard,
 } from './support/shop';
+import { expectNoSeriousViolations } from './support/axe';
 
 const VIEWPORTS = [
   { width: 390, height: 844 },

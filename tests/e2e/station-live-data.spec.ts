@@ -5,7 +5,6 @@
  * "unknown" after 15 minutes; the fast-charger filter; the last known prices and statuses
  * offline. Each screen checked with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fromZonedTime } from 'date-fns-tz';
 import { addDays, zonedNow } from '#shared/station-calendar';
@@ -14,18 +13,9 @@ import type { StationSummary } from '#shared/stations';
 import { collectErrors, waitForHydration } from './support/page-helpers';
 import { minutesAgo, pushPrices, pushStatuses } from './support/station-live';
 import { stationList, text } from './support/stations';
+import { expectNoSeriousViolations } from './support/axe';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const HELSINKI = 'Europe/Helsinki';
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, what).toEqual([]);
-}
 
 const listItems = (page: Page) => page.locator('.station-list > li');
 const count = (page: Page) => page.locator('.station-locator__count');

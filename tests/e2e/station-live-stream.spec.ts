@@ -5,13 +5,13 @@
  * is imported at the origin (whose site server A the browser never met) and appears on the
  * page without a reload, through B's live stream. Checked with axe at 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { StationList } from '#shared/stations';
 import { formatFuelPrice } from '../../src/features/stations/live-data-format';
 import { waitForHydration } from './support/page-helpers';
 import { redisSkipReason, startLivePair, type LivePair } from './support/live-pair';
 import { firstPage, launchProfile, newProfile, storedStationCount } from './support/pwa';
+import { expectNoSeriousViolations } from './support/axe';
 
 const skip = redisSkipReason();
 let pair: LivePair | undefined;
@@ -66,12 +66,7 @@ test('a station page open on site server B shows a price imported at the origin 
     await expect(prices).toContainText(shown, { timeout: 30_000 });
     expect(navigations).toEqual([]);
 
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.passes.length).toBeGreaterThan(0);
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await expectNoSeriousViolations(page, 'the station page after live changes');
   } finally {
     await context.close();
     profile.remove();

@@ -10,7 +10,6 @@
  *   clusterer's options and the red/blue rule on the markers it draws;
  * - the Maps script is never requested before the visitor allows Google Maps.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import Supercluster from 'supercluster';
 import { parseLocatorQuery } from '../../src/features/stations/locator-query';
@@ -20,21 +19,12 @@ import { message } from './support/content';
 import { collectErrors, waitForHydration } from './support/page-helpers';
 import { savedPages, storedStationCount, waitForServiceWorkerControl } from './support/pwa';
 import { FAKE_MAPS_KEY, stationList, text, useFakeMaps } from './support/stations';
+import { expectNoSeriousViolations } from './support/axe';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const FI_LOCATOR = '/asemahaku';
 const count = (page: Page) => page.locator('.station-locator__count');
 const offlineMap = (page: Page) => page.locator('[data-offline-map]');
 const note = (page: Page) => page.locator('.station-map__note');
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, what).toEqual([]);
-}
 
 async function openLocator(page: Page, total = 650) {
   await page.goto(FI_LOCATOR);

@@ -4,29 +4,19 @@
  * the locator works offline and a visited station page opens (the map: stations-map.spec.ts).
  * Each screen at 390 and 1280 px, checked with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { distanceKm } from '../../src/features/stations/distance';
 import type { PagePayload } from '#shared/payload';
 import { foldText } from '#shared/search-text';
 import { collectErrors, waitForHydration } from './support/page-helpers';
 import { stationList, text } from './support/stations';
+import { expectNoSeriousViolations } from './support/axe';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
 const FI_LOCATOR = '/asemahaku';
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, what).toEqual([]);
-}
 
 const listItems = (page: Page) => page.locator('.station-list > li');
 const count = (page: Page) => page.locator('.station-locator__count');

@@ -1,13 +1,11 @@
 /**
  * Helpers of the account specs: the outbox of the server under test (read from its
  * SQLite file in E2E_DATA_DIR, which playwright.config.ts shares with the workers), the
- * account and forms catalogs, and axe.
+ * account and forms catalogs.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import type { Locale } from '#shared/locales';
 import { repoRoot } from './content';
@@ -95,18 +93,6 @@ export function featureText(
   const text = entries.get(id);
   if (!text) throw new Error(`No message "${id}" in locales/${locale}/${catalog}.po`);
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
-/** No serious or critical WCAG 2.2 AA violations on the page as it is now. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}:\n${serious.join('\n')}`).toEqual([]);
 }
 
 let counter = 0;

@@ -1,7 +1,6 @@
 /** Helpers of the shop's end-to-end tests: catalog texts and the common steps of a purchase. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Locale } from '#shared/locales';
 import { message, repoRoot } from './content';
@@ -29,22 +28,6 @@ export const fi = (id: string, values?: Record<string, string | number>) => shop
 export const core = (id: string, values?: Record<string, string | number>) => message('fi-FI', id, values);
 
 export const PRODUCT_PAGE = '/yksityisille/tuotteet/autopesu';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** No serious or critical axe violations on the page as it is now. */
-export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious, `${what}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
 
 /** The product card of a product code on the car-wash page. */
 export function productCard(page: Page, code: string) {
