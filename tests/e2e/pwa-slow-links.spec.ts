@@ -208,6 +208,23 @@ test('on 2g the worker precaches the app shell only, keeps what pages use, and t
     await expect
       .poll(async () => (await cachedPaths(page, 'st1-assets-')).some((path) => path.includes('shop-products-block')))
       .toBe(true);
+    // Everything the page loaded is kept before the browser closes, also what it imported
+    // later (the shop's contracts, loaded with its first call): the worker keeps a file
+    // after answering it, and a file still being kept when the browser closed was missing
+    // offline (once in eighteen runs here).
+    const loadedAssets = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.startsWith('/assets/')),
+      );
+    await expect
+      .poll(async () => {
+        const kept = new Set([...precached, ...(await cachedPaths(page, 'st1-assets-'))]);
+        return (await loadedAssets()).filter((path) => !kept.has(path));
+      })
+      .toEqual([]);
     const used = await cachedPaths(page, 'st1-assets-');
     expect(used.length).toBeLessThan(onUse.length / 2);
     for (const path of used) expect(onUse).toContain(path);
@@ -223,8 +240,14 @@ test('on 2g the worker precaches the app shell only, keeps what pages use, and t
     const failed: string[] = [];
     page.on('requestfailed', (request) => {
       const path = new URL(request.url()).pathname;
+      const error = request.failure()?.errorText ?? '';
+      // A file the page was still loading when the test went to the next page is aborted
+      // by that navigation, not missing: the idle-time extras (client-extras and what it
+      // imports) were, once in CI. A file the device lacks fails (net::ERR_FAILED).
+      if (error === 'net::ERR_ABORTED') return;
       // The maps are never part of the shell: the locator's map column says so by itself.
-      if (path.startsWith('/assets/') && !/\/assets\/(?:offline|station)-map-/.test(path)) failed.push(path);
+      if (path.startsWith('/assets/') && !/\/assets\/(?:offline|station)-map-/.test(path))
+        failed.push(`${path} (${error})`);
     });
     await page.goto(PRODUCT_PAGE);
     await waitForHydration(page);
