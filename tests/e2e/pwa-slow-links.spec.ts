@@ -211,7 +211,7 @@ test('on 2g the worker precaches the app shell only, keeps what pages use, and t
     // Everything the page loaded is kept before the browser closes, also what it imported
     // later (the shop's contracts, loaded with its first call): the worker keeps a file
     // after answering it, and a file still being kept when the browser closed was missing
-    // offline (once in eighteen runs here).
+    // offline (once in a dozen runs here).
     const loadedAssets = () =>
       page.evaluate(() =>
         performance
