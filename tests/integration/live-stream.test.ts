@@ -94,7 +94,13 @@ describe.skipIf(skip !== undefined)('live streams across site servers', () => {
   });
 
   it('refuses a bad query with a 400 in the shared error shape', async () => {
-    for (const query of ['country=XX&since=3', 'country=FI', 'country=FI&since=0', 'country=FI&since=abc', 'country=FI&since=2&dataset=a%20b']) {
+    for (const query of [
+      'country=XX&since=3',
+      'country=FI',
+      'country=FI&since=0',
+      'country=FI&since=abc',
+      'country=FI&since=2&dataset=a%20b',
+    ]) {
       const answer = await apps.a!.inject({ url: `${STREAM}?${query}` });
       expect(answer.statusCode, query).toBe(400);
       const body: unknown = answer.json();
@@ -126,9 +132,15 @@ describe.skipIf(skip !== undefined)('live streams across site servers', () => {
     const first = await importPrice();
     const second = await importPrice();
     const fromBefore = await open('b', `country=FI&since=${before}`);
+    // First what it missed, as far as this site server knew when the stream opened: the
+    // second import's notice may still be on its way from Redis (CI on PostgreSQL: the
+    // catch-up ended at the first import), and then comes as the next event.
     const caughtUp = await fromBefore.next((message) => message.event === 'live');
-    expect(caughtUp.id).toBe(String(second.version));
-    expect(priceIn(caughtUp.data)).toBe(second.price);
+    expect([String(first.version), String(second.version)]).toContain(caughtUp.id);
+    const latest = await fromBefore.next(
+      (message) => message.event === 'live' && message.id === String(second.version),
+    );
+    expect(priceIn(latest.data)).toBe(second.price);
     // Last-Event-ID (the browser's own reconnection) wins over the older `since` it was opened with.
     const resumed = await open('a', `country=FI&since=${before}`, { 'last-event-id': String(first.version) });
     const rest = await resumed.next((message) => message.event === 'live');
