@@ -1,3 +1,5 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isCalendarDate, isoWeekday, zonedNow } from './station-calendar';
 
@@ -29,5 +31,36 @@ describe('station calendar', () => {
       minutes: 23 * 60 + 30,
       isoWeekday: 6,
     });
+  });
+
+  it('reads the wall clock across daylight-saving changes', () => {
+    // Spring: at 01:00 UTC Helsinki's clocks go from 03:00 to 04:00.
+    expect(zonedNow(new Date('2026-03-29T00:59:00Z'), 'Europe/Helsinki').minutes).toBe(2 * 60 + 59);
+    expect(zonedNow(new Date('2026-03-29T01:00:00Z'), 'Europe/Helsinki').minutes).toBe(4 * 60);
+    // Autumn: 03:30 happens twice, an hour apart.
+    expect(zonedNow(new Date('2026-10-25T00:30:00Z'), 'Europe/Helsinki').minutes).toBe(3 * 60 + 30);
+    expect(zonedNow(new Date('2026-10-25T01:30:00Z'), 'Europe/Helsinki').minutes).toBe(3 * 60 + 30);
+    // Midnight is 0, never 24:00.
+    expect(zonedNow(new Date('2026-11-21T23:00:00Z'), 'Europe/Oslo')).toEqual({
+      date: '2026-11-22',
+      minutes: 0,
+      isoWeekday: 7,
+    });
+  });
+
+  it('agrees with date-fns-tz for any instant in the four countries\' zones', () => {
+    const zones = ['Europe/Helsinki', 'Europe/Stockholm', 'Europe/Oslo', 'Europe/Copenhagen', 'UTC'];
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        (instant, zone) => {
+          const [date, time, weekday] = formatInTimeZone(instant, zone, 'yyyy-MM-dd|HH:mm|i').split('|');
+          const [hours, minutes] = time!.split(':').map(Number) as [number, number];
+          expect(zonedNow(instant, zone)).toEqual({ date, minutes: hours * 60 + minutes, isoWeekday: Number(weekday) });
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -6,7 +6,7 @@
  * offline. Each screen checked with axe.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fromZonedTime } from 'date-fns-tz';
+import { fromZonedTime } from 'date-fns-tz/fromZonedTime';
 import { addDays, zonedNow } from '#shared/station-calendar';
 import { maxPowerKw } from '#shared/charge-points';
 import type { StationSummary } from '#shared/stations';

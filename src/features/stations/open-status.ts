@@ -10,7 +10,8 @@
  * minutes are left is a question of real time, so it is measured between instants
  * (fromZonedTime), and a night with a clock change counts the hour it really has.
  */
-import { fromZonedTime } from 'date-fns-tz';
+// The function's own entry: the package's index loads all of date-fns (station-calendar.ts).
+import { fromZonedTime } from 'date-fns-tz/fromZonedTime';
 import { addDays, isCalendarDate, isoWeekday, zonedNow } from '#shared/station-calendar';
 import { datedDays, formatTime } from './opening-hours';
 
