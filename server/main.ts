@@ -22,6 +22,11 @@ process.env.NODE_ENV ??= 'production';
 
 async function main() {
   const siteConfig = loadSiteConfig();
+  // The render bundle loads while the origin's thread starts: neither waits for the other.
+  // Awaited below; the no-op catch only keeps an origin that fails first from leaving this
+  // promise's own failure unhandled.
+  const rendererLoading = loadRenderer(siteConfig.distDir);
+  rendererLoading.catch(() => undefined);
   // One lifecycle for the process: the embedded origin drains with its site server.
   const lifecycle = createLifecycle();
   let origin: EmbeddedOrigin | undefined;
@@ -38,7 +43,7 @@ async function main() {
     });
     originUrl = origin.url;
   }
-  const renderer = await loadRenderer(siteConfig.distDir);
+  const renderer = await rendererLoading;
   const logger = loggerOptions('site', siteConfig.logLevel);
   const metricsPort = siteConfig.metrics.port;
   const registry = metricsPort === undefined ? undefined : createProcessRegistry();
