@@ -9,9 +9,15 @@
  *   opened a page for every scan. Legacy mode is weaker only for cross-origin frames, and
  *   the site has none (no iframe in src/).
  * - Only the violations come with all their nodes (`resultTypes`); passes are counted.
+ * - axe's minified build (580 KB) instead of the 1.3 MB one the builder injects by default:
+ *   the same rules, about 100 ms less to parse and compile in every scanned page.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -26,7 +32,7 @@ export interface SeriousViolation {
 /** The serious and critical violations on the page, or in the part `include` selects. */
 export async function seriousViolations(page: Page, options: { include?: string } = {}): Promise<SeriousViolation[]> {
   // options() first: it replaces what withTags() sets.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_22_AA);
+  const builder = new AxeBuilder({ page, axeSource }).options({ resultTypes: ['violations'] }).withTags(WCAG_22_AA);
   if (options.include) builder.include(options.include);
   const results = await builder.setLegacyMode(true).analyze();
   // Guard against an empty scan (axe not injected, a blank page) passing silently.
