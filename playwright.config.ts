@@ -48,6 +48,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RENDER_CACHE_TTL_MS: '0',
+      // The browser's requests come from 127.0.0.1 and stand for many visitors: the specs
+      // that log in or post forms send each test's own X-Forwarded-For, as a load balancer
+      // would (tests/e2e/support/visitor-address.ts), so the per-address limits count visitors.
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });

@@ -48,7 +48,7 @@ describe('station calendar', () => {
     });
   });
 
-  it('agrees with date-fns-tz for any instant in the four countries\' zones', () => {
+  it("agrees with date-fns-tz for any instant in the four countries' zones", () => {
     const zones = ['Europe/Helsinki', 'Europe/Stockholm', 'Europe/Oslo', 'Europe/Copenhagen', 'UTC'];
     fc.assert(
       fc.property(

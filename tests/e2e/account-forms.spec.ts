@@ -8,6 +8,10 @@ import { getHref, LOCALIZED_PATHS } from '#shared/locales';
 import { featureText, latestMail } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
 import { expectNoSeriousViolations } from './support/axe';
+import { eachTestFromItsOwnAddress } from './support/visitor-address';
+
+// Logins, account requests and form posts are limited per address: one visitor per test.
+eachTestFromItsOwnAddress(test);
 
 // Logins, registrations and resets hash passwords with scrypt (docs/accounts.md): on a busy
 // 2-core machine an answer can take seconds, more than the default 5 s wait allows.

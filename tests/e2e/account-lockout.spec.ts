@@ -13,6 +13,10 @@ import { getHref, type Locale } from '#shared/locales';
 import { featureText, latestMail, tokenFrom, uniqueEmail } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
 import { expectNoSeriousViolations } from './support/axe';
+import { eachTestFromItsOwnAddress } from './support/visitor-address';
+
+// Logins, account requests and form posts are limited per address: one visitor per test.
+eachTestFromItsOwnAddress(test);
 
 // Logins hash passwords with scrypt: on a busy 2-core machine an answer can take seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });

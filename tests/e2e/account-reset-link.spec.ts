@@ -10,6 +10,10 @@ import { getHref } from '#shared/locales';
 import { featureText, insertResetToken } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
 import { expectNoSeriousViolations } from './support/axe';
+import { eachTestFromItsOwnAddress } from './support/visitor-address';
+
+// Logins, account requests and form posts are limited per address: one visitor per test.
+eachTestFromItsOwnAddress(test);
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });

@@ -12,6 +12,10 @@ import { featureText } from './support/accounts';
 import { waitForHydration } from './support/page-helpers';
 import { text as stationText, useFakeMaps } from './support/stations';
 import { expectNoSeriousViolations } from './support/axe';
+import { eachTestFromItsOwnAddress } from './support/visitor-address';
+
+// Logins, account requests and form posts are limited per address: one visitor per test.
+eachTestFromItsOwnAddress(test);
 
 // Logging in hashes with scrypt: on a busy machine a login takes seconds.
 test.setTimeout(60_000);

@@ -13,6 +13,10 @@ import { message, seedPage } from './support/content';
 import { waitForHydration } from './support/page-helpers';
 import { addProduct, cartLink, core, fi, openProducts, productCard, shopMessage } from './support/shop';
 import { expectNoSeriousViolations } from './support/axe';
+import { eachTestFromItsOwnAddress } from './support/visitor-address';
+
+// Logins, account requests and form posts are limited per address: one visitor per test.
+eachTestFromItsOwnAddress(test);
 
 // Logins hash passwords with scrypt: on a busy 2-core machine an answer can take seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });

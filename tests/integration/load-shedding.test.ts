@@ -93,9 +93,7 @@ describe('requests in flight', () => {
 describe('hashed assets', () => {
   /** A script of the build: what an admitted page asks for next. */
   const asset = () => {
-    const script = readdirSync(join(distDir, 'client', 'assets')).find((name) =>
-      name.endsWith('.js'),
-    );
+    const script = readdirSync(join(distDir, 'client', 'assets')).find((name) => name.endsWith('.js'));
     return `/assets/${script!}`;
   };
 
