@@ -32,14 +32,20 @@ async function get(url: string, headers: Record<string, string> = {}) {
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
-/** Polls until `check` holds, at most `ms`: how long it took, or a failure naming the wait. */
+/**
+ * Polls until `check` holds, at most `ms`, and says when the check that held was sent: by
+ * then the cache had let the old copy go. Not when its answer came back: after a purge that
+ * answer is a miss, a fresh render on the site server, whose time under a loaded machine
+ * is not the purge's (a CI run beside the benchmark smoke runs counted 1.8 s of it).
+ */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
-  while (!(await check())) {
+  for (;;) {
+    const sent = Date.now() - started;
+    if (await check()) return sent;
     if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  return Date.now() - started;
 }
 
 describe.skipIf(skip !== undefined)('behind Varnish', () => {
@@ -185,9 +191,9 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
 
   it('passes the live stream through as it comes: not stored, not buffered, not compressed', async () => {
     const station = stations[0]!;
-    const live = (await (
-      await fetch(`${product.origin.url}/cms-view/v1/station-live?country=FI&since=0`)
-    ).json()) as { version: number };
+    const live = (await (await fetch(`${product.origin.url}/cms-view/v1/station-live?country=FI&since=0`)).json()) as {
+      version: number;
+    };
     const stream = await openSse(`${varnish.url}/api/v1/stations/live-stream?country=FI&since=${live.version}`, {
       'accept-encoding': 'gzip',
     });
@@ -202,7 +208,9 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
         method: 'POST',
         headers: { authorization: `Bearer ${PRICE_TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({
-          prices: [{ station: station.id, grade: '95', price: 1.245, currency: 'EUR', setAt: new Date().toISOString() }],
+          prices: [
+            { station: station.id, grade: '95', price: 1.245, currency: 'EUR', setAt: new Date().toISOString() },
+          ],
         }),
       });
       expect(imported.status).toBe(200);
