@@ -179,9 +179,6 @@ function serviceWorker(): PluginOption {
   });
 }
 
-// Only when Vitest reads this file: a build has no use for Vitest's own modules.
-const sequencer = process.env.VITEST ? (await import('./tests/support/vitest-sequencer')).LongFilesFirst : undefined;
-
 export default defineConfig(({ isSsrBuild }) => ({
   // "@/…" is src/… (tsconfig paths say the same to TypeScript, tsx and Playwright).
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
@@ -216,7 +213,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // file after file while the integration files spend much of their time waiting on
     // servers, child processes and PostgreSQL (docs/performance.md "Test suite").
     maxWorkers: 2,
-    ...(sequencer ? { sequence: { sequencer } } : {}),
     // The integration suite runs twice from the same files: on SQLite, and on one
     // throwaway PostgreSQL server for the run (tests/integration/support/test-database.ts).
     projects: [
