@@ -10,9 +10,16 @@ import { createCartStorage } from '@/features/shop/cart/cart-storage';
 import { loadCustomerData } from '@/features/shop/checkout/customer-data-storage';
 import { shopApi } from '@/features/shop/api/shop-api';
 import type { Locale } from '#shared/locales';
-import { customerEmail, whenSessionKnown } from '@/ui/session-store';
+import { customerEmail, provideSessionCheck, whenSessionKnown } from '@/ui/session-store';
 
 export function buildCart(locale: Locale): Cart {
+  // The cart's checks wait for the auth check; they start it instead of waiting for the
+  // client extras (deduplicated with theirs by the account feature).
+  provideSessionCheck(() => {
+    void import('@/features/account/session/session-actions')
+      .then(({ ensureSessionChecked }) => ensureSessionChecked(locale))
+      .catch((error: unknown) => console.warn('Could not start the auth check', error));
+  });
   return createCart({
     api: shopApi,
     storage: createCartStorage(),

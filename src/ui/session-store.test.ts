@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customerEmail, session, sessionCheck, whenSessionKnown, type User } from './session-store';
+import { customerEmail, provideSessionCheck, session, sessionCheck, whenSessionKnown, type User } from './session-store';
 
 const user: User = {
   firstname: 'Matti',
@@ -39,7 +39,21 @@ describe('customerEmail', () => {
 describe('whenSessionKnown', () => {
   afterEach(() => {
     sessionCheck.done = false;
+    provideSessionCheck(() => {});
     vi.useRealTimers();
+  });
+
+  it('starts the check when nobody has (a first add before the client extras), and not once it is done', async () => {
+    const start = vi.fn(() => {
+      queueMicrotask(() => {
+        sessionCheck.done = true;
+      });
+    });
+    provideSessionCheck(start);
+    await whenSessionKnown();
+    expect(start).toHaveBeenCalledTimes(1);
+    await whenSessionKnown();
+    expect(start).toHaveBeenCalledTimes(1);
   });
 
   it('waits for the first auth check, then resolves with the account known', async () => {

@@ -25,12 +25,27 @@ export function customerEmail(): string | undefined {
  */
 export const sessionCheck = proxy<{ done: boolean }>({ done: false });
 
+/** How the app starts the auth check now (src/app/cart-service.ts); the account feature owns the check. */
+let startSessionCheck: (() => void) | undefined;
+
 /**
- * Resolves once the first auth check has finished, or after `timeoutMs`: a check that
- * never ends (its chunk failed to load) must not hold the cart up for good.
+ * Lets `whenSessionKnown` start the auth check rather than wait for the client extras to
+ * run it: they load at the visitor's first press or 2 s after the load event, so a first
+ * add to the cart waited for their chunk and render before its own check could go out,
+ * and a cart page's check on load waited for the idle moment.
+ */
+export function provideSessionCheck(start: () => void): void {
+  startSessionCheck = start;
+}
+
+/**
+ * Resolves once the first auth check has finished, starting it if nobody has, or after
+ * `timeoutMs`: a check that never ends (its chunk failed to load) must not hold the cart
+ * up for good.
  */
 export function whenSessionKnown(timeoutMs = 5000): Promise<void> {
   if (sessionCheck.done) return Promise.resolve();
+  startSessionCheck?.();
   return new Promise((resolve) => {
     const finish = () => {
       clearTimeout(timer);

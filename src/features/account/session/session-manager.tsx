@@ -5,12 +5,13 @@
  */
 import { useEffect } from 'react';
 import { useSite } from '@/ui/site-context';
-import { checkSession } from './session-actions';
+import { checkSession, ensureSessionChecked } from './session-actions';
 
 export default function SessionManager() {
   const { locale } = useSite();
   useEffect(() => {
-    void checkSession(locale);
+    // The cart may have run the page's first check already (src/app/cart-service.ts).
+    void ensureSessionChecked(locale);
     const onVisible = () => {
       if (document.visibilityState === 'visible') void checkSession(locale);
     };

@@ -389,6 +389,17 @@ describe('cart store', () => {
     ]);
   });
 
+  it('asks for the auth check as an add begins, before the saved cart is read and written', async () => {
+    const sessionKnown = vi.fn(() => Promise.resolve());
+    freshCart({ ...NOBODY, sessionKnown });
+    const read = vi.spyOn(storage, 'read');
+    const added = addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(sessionKnown).toHaveBeenCalled();
+    await added;
+    expect(read.mock.invocationCallOrder[0]).toBeGreaterThan(sessionKnown.mock.invocationCallOrder[0]!);
+    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC']);
+  });
+
   it('drops only the products the server names on reconnect, keeps the rest with its offline edits, and names them', async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     closeModal();

@@ -396,6 +396,8 @@ class ShopCart {
   }
 
   async add(product: ProductInput): Promise<void> {
+    // The add's check needs the auth check: asked for now, it runs while the saved cart is read and written.
+    void this.dependencies.session.known();
     await this.whenRead();
     const cart = this.state;
     // One more would be refused by the server, and a refusal empties the cart (spec §4).
