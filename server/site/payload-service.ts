@@ -8,7 +8,7 @@
  */
 import { cmsDatesOf } from '#shared/cms-date';
 import type { Layout, Page, PageView } from '#shared/content-schema';
-import type { HeadData } from '#shared/head';
+import { BRAND, type HeadData } from '#shared/head';
 import { LOCALE_INFO, LOCALES, slugToPath, type Locale } from '#shared/locales';
 import { isValidContentPath } from '#shared/path-rules';
 import type { PagePayload, PayloadError } from '#shared/payload';
@@ -27,7 +27,6 @@ export interface PayloadRequest {
   urls: SiteUrls;
 }
 
-const BRAND = 'St1';
 /** The share image of pages without their own (public/images/og-default.png, 1200×630). */
 const DEFAULT_OG_IMAGE = '/images/og-default.png';
 /** What the default share image shows: the brand's logo. */

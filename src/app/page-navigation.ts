@@ -12,13 +12,18 @@ import { useSite } from '@/ui/site-context';
 /** Loads the payload of a document path (basename included) with its query string. */
 export type PayloadLoader = (target: string, signal: AbortSignal) => Promise<PagePayload>;
 
-type Shown = { target: string; ok: true; payload: PagePayload } | { target: string; ok: false; failure: unknown };
+type Shown =
+  | { target: string; ok: true; payload: PagePayload }
+  /** `previous`: the last page that loaded, whose shell (header, footer) frames the error. */
+  | { target: string; ok: false; failure: unknown; previous: PagePayload };
 
 export interface PageNavigation {
   /** The page on screen (the previous one while the next loads). */
   payload: PagePayload | null;
   /** Set when the last navigation failed (network down, a broken answer): a 500 page. */
   failure: unknown;
+  /** The last page that loaded: on screen, or before the failed navigation. */
+  lastLoaded: PagePayload;
   loading: boolean;
   /** The document path and query of the page on screen. */
   shownTarget: string;
@@ -50,7 +55,7 @@ export function usePageNavigation(initial: PagePayload, load?: PayloadLoader, in
       (failure: unknown) => {
         if (controller.signal.aborted) return;
         console.error(failure);
-        setShown({ target, ok: false, failure });
+        setShown((before) => ({ target, ok: false, failure, previous: before.ok ? before.payload : before.previous }));
       },
     );
     // A newer navigation wins: the older answer is dropped.
@@ -60,6 +65,7 @@ export function usePageNavigation(initial: PagePayload, load?: PayloadLoader, in
   return {
     payload: shown.ok ? shown.payload : null,
     failure: shown.ok ? undefined : shown.failure,
+    lastLoaded: shown.ok ? shown.payload : shown.previous,
     loading: target !== shown.target,
     shownTarget: shown.target,
   };

@@ -3,10 +3,13 @@
  * locale prefix), so one component shows whatever page the location points at: the
  * payload embedded in the document first, then payloads fetched on client navigation.
  */
-import { Component, lazy, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
 import { CmsPage } from '@/features/content';
 import { ErrorPage } from '@/features/errors';
 import type { Layout } from '#shared/content-schema';
+import { BRAND } from '#shared/head';
+import { HTTP_MESSAGES_IDS } from '@/i18n/message-ids';
 import type { PagePayload, PayloadError } from '#shared/payload';
 import { AppShell } from './app-shell';
 import { DocumentHead } from './document-head';
@@ -19,9 +22,45 @@ export type { PayloadLoader };
 // Pages put together on the device offline (never on the server, never on the landing page).
 const OfflinePage = lazy(() => import('./offline-page'));
 
+const SERVER_ERROR_MESSAGE_ID = HTTP_MESSAGES_IDS.INTERNAL_SERVER_ERROR!;
+
 function serverError(): PayloadError {
   const path = typeof window === 'undefined' ? '' : window.location.pathname;
   return { status: 500, statusName: 'INTERNAL_SERVER_ERROR', path, reason: 'server' };
+}
+
+/**
+ * The page of a failed navigation (network down, a broken answer): the 500 page in the
+ * layout of the page before it, as the server's error pages come in theirs (spec §2: logo
+ * and footer from the shell), titled as the error, with nothing to index or share, and the
+ * locale switcher's landings. The shell's client extras stay mounted: the consent choice
+ * they read lets the error's analytics event out (spec §8).
+ */
+function failedNavigationPayload(previous: PagePayload, layout: Layout | null, message: string): PagePayload {
+  const { head } = previous;
+  const error = serverError();
+  // As the server titles its error pages (server/site/payload-service.ts `errorHead`).
+  const title = `${error.status} ${message} | ${BRAND}`;
+  // The locale switcher of an error page leads to the other locales' front pages.
+  const landings = head.landings ?? [];
+  return {
+    locale: previous.locale,
+    buildId: previous.buildId,
+    preview: previous.preview,
+    layout,
+    page: null,
+    error,
+    head: {
+      lang: head.lang,
+      title,
+      description: message,
+      canonical: null,
+      alternates: landings,
+      landings,
+      robots: 'noindex',
+      openGraph: { title: message, description: message, url: null, image: null, locale: head.openGraph.locale },
+    },
+  };
 }
 
 /** Errors thrown while rendering (a bug): the 500 error page instead of a blank screen. */
@@ -55,17 +94,24 @@ function PageView({
   load?: PayloadLoader | undefined;
   initialTarget?: string | undefined;
 }) {
-  const { payload, loading, shownTarget } = usePageNavigation(initial, load, initialTarget);
+  const { i18n } = useLingui();
+  const navigation = usePageNavigation(initial, load, initialTarget);
+  const { loading, shownTarget, lastLoaded } = navigation;
   const [storedLayout, setStoredLayout] = useState<Layout | null>(null);
   useScrollOnNavigation(shownTarget);
-  if (!payload) {
-    // A navigation whose payload could not be loaded (network down): the 500 page.
-    return (
-      <main id="main" className="error-shell">
-        <ErrorPage error={serverError()} />
-      </main>
-    );
-  }
+  // One object per failure: the shell's parts compare payloads to see a new page.
+  const failed = navigation.payload === null;
+  const payload = useMemo(
+    () =>
+      navigation.payload ??
+      // A page built on the device carries no layout: the one it showed (stored) instead.
+      failedNavigationPayload(
+        lastLoaded,
+        lastLoaded.layout ?? storedLayout ?? initial.layout,
+        i18n._(SERVER_ERROR_MESSAGE_ID),
+      ),
+    [navigation.payload, lastLoaded, storedLayout, initial.layout, i18n],
+  );
   const page = payload.page ? <CmsPage page={payload.page} blocks={blockRegistry} /> : null;
   // A page put together on the device shows the layout stored there (read by OfflinePage).
   const builtOffline = payload.offline !== undefined && payload.offline.kind !== 'shell';
@@ -77,7 +123,7 @@ function PageView({
         head={payload.head}
         preview={payload.preview}
         loading={loading}
-        keepLayout={!payload.offline && !payload.preview}
+        keepLayout={!failed && !payload.offline && !payload.preview}
       >
         <DocumentHead head={payload.head} />
         {payload.error ? (

@@ -4,6 +4,9 @@
  * in the payload and applied by the browser after client navigation.
  */
 
+/** The brand after every page title ("… | St1"), on the server's pages and those the browser titles. */
+export const BRAND = 'St1';
+
 export interface HeadData {
   lang: string;
   title: string;

@@ -264,18 +264,28 @@ test.describe('error-page analytics (spec §8)', () => {
   }) => {
     await storeConsent(context, baseURL, 'v1.analytics');
     await interceptTagManager(page);
-    await page.goto('/');
-    await waitForHydration(page);
+    // The client extras, which read the consent choice, arrive only after the error page is
+    // on screen, as on a busy phone: the 500 page must keep the shell they live in (it once
+    // replaced it, and the held event was never let out).
+    let errorShown!: () => void;
+    const errorOnScreen = new Promise<void>((resolve) => (errorShown = resolve));
+    await page.route('**/assets/client-extras-*.js', async (route) => {
+      await errorOnScreen;
+      await route.continue();
+    });
     // The next page's payload fails with a server error that has no payload body.
     await page.route('**/yrityksille/_payload.json', (route) =>
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
     );
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await waitForHydration(page);
     await page
       .getByRole('navigation', { name: t('nav.mainNavigation') })
       .getByRole('link', { name: 'Yrityksille', exact: true })
       .click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('fi-FI', 'error.title', { status: 500 }));
+    errorShown();
     await expect
       .poll(() =>
         page.evaluate(() =>

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { documentTitle, heroTitle, message, redirectTable, seedPage } from './support/content';
 import { urlPath, waitForHydration } from './support/page-helpers';
 import { getHref, LOCALIZED_PATHS, type Locale } from '#shared/locales';
+import { expectNoSeriousViolations } from './support/axe';
 
 test.use({ locale: 'fi-FI' });
 
@@ -100,6 +101,39 @@ test('client navigation to an unknown page shows the 404 page without a reload',
     await page.evaluate(() => (window as Window & { __marker?: number }).__marker),
     'the document was reloaded',
   ).toBe(1);
+});
+
+test('a client navigation whose payload fails shows the 500 page in the site’s shell, and the header leads on', async ({
+  page,
+}) => {
+  await page.route('**/yrityksille/_payload.json', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await waitForHydration(page);
+  const mainNavigation = page.getByRole('navigation', { name: message('fi-FI', 'nav.mainNavigation') });
+  await mainNavigation.getByRole('link', { name: 'Yrityksille', exact: true }).click();
+
+  await expect(page).toHaveURL(urlPath('/yrityksille'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('fi-FI', 'error.title', { status: 500 }));
+  // Titled and kept out of search engines as the server's error pages are; logo, header and
+  // footer from the shell (spec §2), so the visitor can go on from here.
+  const serverError = message('fi-FI', 'httpMessages.INTERNAL_SERVER_ERROR');
+  await expect(page).toHaveTitle(`500 ${serverError} | St1`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the 500 page of a failed navigation');
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: message('fi-FI', 'nav.stationLocator') })
+    .first()
+    .click();
+  await expect(page).toHaveURL(urlPath(LOCALIZED_PATHS.stationLocator['fi-FI']));
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(
+    message('fi-FI', 'error.title', { status: 500 }),
+  );
 });
 
 for (const locale of ['sv-SE', 'no-NO'] as const) {
