@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react';
 import { CmsPage } from '@/features/content';
 import { ErrorPage } from '@/features/errors';
 import type { Layout } from '#shared/content-schema';
-import { BRAND } from '#shared/head';
+import { BRAND, type HeadData } from '#shared/head';
 import { HTTP_MESSAGES_IDS } from '@/i18n/message-ids';
 import type { PagePayload, PayloadError } from '#shared/payload';
 import { AppShell } from './app-shell';
@@ -32,17 +32,16 @@ function serverError(): PayloadError {
 /**
  * The page of a failed navigation (network down, a broken answer): the 500 page in the
  * layout of the page before it, as the server's error pages come in theirs (spec §2: logo
- * and footer from the shell), titled as the error, with nothing to index or share, and the
- * locale switcher's landings. The shell's client extras stay mounted: the consent choice
- * they read lets the error's analytics event out (spec §8).
+ * and footer from the shell), with nothing to index or share, and the locale switcher's
+ * landings. The shell's client extras stay mounted: the consent choice they read lets the
+ * error's analytics event out (spec §8). Its title is `FailedNavigationHead`'s.
  */
-function failedNavigationPayload(previous: PagePayload, layout: Layout | null, message: string): PagePayload {
+function failedNavigationPayload(previous: PagePayload, layout: Layout | null): PagePayload {
   const { head } = previous;
   const error = serverError();
-  // As the server titles its error pages (server/site/payload-service.ts `errorHead`).
-  const title = `${error.status} ${message} | ${BRAND}`;
   // The locale switcher of an error page leads to the other locales' front pages.
   const landings = head.landings ?? [];
+  const title = `${error.status} | ${BRAND}`;
   return {
     locale: previous.locale,
     buildId: previous.buildId,
@@ -53,14 +52,34 @@ function failedNavigationPayload(previous: PagePayload, layout: Layout | null, m
     head: {
       lang: head.lang,
       title,
-      description: message,
+      description: '',
       canonical: null,
       alternates: landings,
       landings,
       robots: 'noindex',
-      openGraph: { title: message, description: message, url: null, image: null, locale: head.openGraph.locale },
+      openGraph: { title, description: '', url: null, image: null, locale: head.openGraph.locale },
     },
   };
+}
+
+/**
+ * The head of a failed navigation's 500 page, titled as the server titles its error pages
+ * (server/site/payload-service.ts `errorHead`). Its own component: the page view must not
+ * follow the i18n instance, whose every added catalog would render the whole page again.
+ */
+function FailedNavigationHead({ head }: { head: HeadData }) {
+  const { i18n } = useLingui();
+  const message = i18n._(SERVER_ERROR_MESSAGE_ID);
+  const titled = useMemo(
+    () => ({
+      ...head,
+      title: `500 ${message} | ${BRAND}`,
+      description: message,
+      openGraph: { ...head.openGraph, title: message, description: message },
+    }),
+    [head, message],
+  );
+  return <DocumentHead head={titled} />;
 }
 
 /** Errors thrown while rendering (a bug): the 500 error page instead of a blank screen. */
@@ -94,7 +113,6 @@ function PageView({
   load?: PayloadLoader | undefined;
   initialTarget?: string | undefined;
 }) {
-  const { i18n } = useLingui();
   const navigation = usePageNavigation(initial, load, initialTarget);
   const { loading, shownTarget, lastLoaded } = navigation;
   const [storedLayout, setStoredLayout] = useState<Layout | null>(null);
@@ -105,12 +123,8 @@ function PageView({
     () =>
       navigation.payload ??
       // A page built on the device carries no layout: the one it showed (stored) instead.
-      failedNavigationPayload(
-        lastLoaded,
-        lastLoaded.layout ?? storedLayout ?? initial.layout,
-        i18n._(SERVER_ERROR_MESSAGE_ID),
-      ),
-    [navigation.payload, lastLoaded, storedLayout, initial.layout, i18n],
+      failedNavigationPayload(lastLoaded, lastLoaded.layout ?? storedLayout ?? initial.layout),
+    [navigation.payload, lastLoaded, storedLayout, initial.layout],
   );
   const page = payload.page ? <CmsPage page={payload.page} blocks={blockRegistry} /> : null;
   // A page put together on the device shows the layout stored there (read by OfflinePage).
@@ -125,7 +139,7 @@ function PageView({
         loading={loading}
         keepLayout={!failed && !payload.offline && !payload.preview}
       >
-        <DocumentHead head={payload.head} />
+        {failed ? <FailedNavigationHead head={payload.head} /> : <DocumentHead head={payload.head} />}
         {payload.error ? (
           <ErrorPage error={payload.error} />
         ) : builtOffline ? (
