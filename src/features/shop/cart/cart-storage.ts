@@ -43,35 +43,57 @@ async function readStoredCart(db: () => CartDatabase, options: { live?: boolean 
   };
 }
 
-/**
- * Saves the cart. `publishCount: false` leaves the header's count as it was: an add is
- * saved before the server has taken it, and the count follows only its answer.
- */
-async function writeStoredCart(
-  db: () => CartDatabase,
-  cart: StoredCart,
-  options: { publishCount?: boolean } = {},
-): Promise<void> {
-  // Plain data: valtio proxies cannot be structured-cloned into IndexedDB.
-  const plain = JSON.parse(JSON.stringify(cart)) as StoredCart;
-  await db().cart.put({ ...plain, writer: TAB_ID }, RECORD_KEY);
-  if (options.publishCount ?? true) publishCartCount(plain.items.reduce((sum, item) => sum + item.amount, 0));
+/** How a save is made: see `writeStoredCart`. */
+export interface WriteOptions {
+  publishCount?: boolean;
+  /**
+   * Set for a save that only carries a check's outcome (the server's answer, or "no
+   * answer"): it is not made when another tab has saved the cart after this `savedAt`, the
+   * newest save of another tab that this tab has taken. Made anyway, it would put back the
+   * cart as it was when the check began over that tab's newer change (an add in the other
+   * tab while this one checked the cart on load was lost from both).
+   */
+  unlessOtherTabSavedAfter?: number;
 }
 
 /**
- * Calls `listener` when another tab has saved the cart: a live query of the saved record,
- * whose first answer (the cart as it was when listening began) and this tab's own saves
- * are passed over.
+ * Saves the cart; false when `unlessOtherTabSavedAfter` held it back. `publishCount: false`
+ * leaves the header's count as it was: an add is saved before the server has taken it, and
+ * the count follows only its answer.
  */
-function onOtherTabSave(db: () => CartDatabase, listener: () => void): () => void {
-  let first = true;
+async function writeStoredCart(db: () => CartDatabase, cart: StoredCart, options: WriteOptions = {}): Promise<boolean> {
+  // Plain data: valtio proxies cannot be structured-cloned into IndexedDB.
+  const plain = JSON.parse(JSON.stringify(cart)) as StoredCart;
+  const { unlessOtherTabSavedAfter: seen } = options;
+  const database = db();
+  // One read-write transaction: no other tab's save can come between the look and the write.
+  const written = await database.transaction('rw', database.cart, async () => {
+    if (seen !== undefined) {
+      const current = (await database.cart.get(RECORD_KEY)) as { writer?: unknown; savedAt?: unknown } | undefined;
+      if (current && current.writer !== TAB_ID && typeof current.savedAt === 'number' && current.savedAt > seen)
+        return false;
+    }
+    await database.cart.put({ ...plain, writer: TAB_ID }, RECORD_KEY);
+    return true;
+  });
+  if (written && (options.publishCount ?? true))
+    publishCartCount(plain.items.reduce((sum, item) => sum + item.amount, 0));
+  return written;
+}
+
+/**
+ * Calls `listener` with the `savedAt` of the saved cart whenever another tab may have saved
+ * it: a live query of the saved record, passing over this tab's own saves. Its first answer
+ * is the record as it is when listening begins, which is the one this tab read, unless
+ * another tab saved in between (an add in a tab pressed while this one was starting): the
+ * caller tells the two apart by `savedAt`.
+ */
+function onOtherTabSave(db: () => CartDatabase, listener: (savedAt: number) => void): () => void {
   const subscription = liveQuery(() => db().cart.get(RECORD_KEY)).subscribe({
     next: (record) => {
-      if (first) {
-        first = false;
-        return;
-      }
-      if ((record as { writer?: unknown } | undefined)?.writer !== TAB_ID) listener();
+      const saved = record as { writer?: unknown; savedAt?: unknown } | undefined;
+      if (saved?.writer === TAB_ID) return;
+      listener(typeof saved?.savedAt === 'number' ? saved.savedAt : 0);
     },
     // Storage gone (private mode, blocked): this tab keeps its own cart.
     error: (error: unknown) => console.warn('Watching the saved cart failed', error),
@@ -82,8 +104,8 @@ function onOtherTabSave(db: () => CartDatabase, listener: () => void): () => voi
 /** The saved cart as the cart store uses it (cart-store.ts). */
 export interface CartStorage {
   read(options?: { live?: boolean }): Promise<StoredCart | null>;
-  write(cart: StoredCart, options?: { publishCount?: boolean }): Promise<void>;
-  onOtherTabSave(listener: () => void): () => void;
+  write(cart: StoredCart, options?: WriteOptions): Promise<boolean>;
+  onOtherTabSave(listener: (savedAt: number) => void): () => void;
   /** Closes the database connection (opened on first use). */
   close(): void;
 }

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import Dexie, { type Table } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ValidatedCart } from '#shared/shop/api-schema';
 import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
@@ -9,6 +10,15 @@ import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems, splitRefusedLines,
 import type { Cart } from './cart-store';
 import type { CartState, ProductInput, StoredCart } from './cart-types';
 import { testCart, type TestCartEnvironment } from './cart-test-support';
+
+/** Another tab's connection to the saved cart (its saves carry another writer). */
+const otherTab = new (class extends Dexie {
+  cart!: Table<unknown, string>;
+  constructor() {
+    super('st1-cart');
+    this.version(1).stores({ cart: '' });
+  }
+})();
 
 /** The saved cart (one IndexedDB connection per test) and the cart the test works with. */
 let storage: CartStorage;
@@ -540,6 +550,60 @@ describe('cart store', () => {
     expect(cart.items.map((item) => [item.code, item.amount])).toEqual([['WASH-BASIC', 1]]);
     expect(modalStore.name).toBe('firstInCart');
     expect((await readStoredCart())?.items.map((item) => item.code)).toEqual(['WASH-BASIC']);
+  });
+
+  it("takes another tab's save made between its read of the saved cart and its first look at it", async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    const inOtherTab = (await readStoredCart())!;
+    await resetCart();
+    // A page load (the cart page in a second tab): its read of the empty cart has answered,
+    // and before it watches the saved cart the first tab adds a product (a busy machine:
+    // shop-offline.spec's second tab never showed the add).
+    let otherTabSaved = false;
+    const racingStorage: CartStorage = {
+      ...storage,
+      read: async (options) => {
+        const record = await storage.read(options);
+        if (!options?.live && !otherTabSaved) {
+          otherTabSaved = true;
+          await otherTab.cart.put({ ...inOtherTab, savedAt: Date.now() + 1, writer: 'tab-2' }, 'current');
+        }
+        return record;
+      },
+    };
+    service.stop();
+    service = testCart(NOBODY, racingStorage);
+    cart = service.state;
+    await service.start();
+    expect(cart.items).toEqual([]);
+    await vi.waitFor(() => expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC']));
+  });
+
+  it("does not put its check's outcome over a newer save of another tab (an add there while this tab checked the cart on load)", async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    const saved = (await readStoredCart())!;
+    // This tab loads the cart page and checks the cart; the answer is slow.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await answered;
+      return origin.fetchImpl(...args);
+    });
+    const started = startCart(NOBODY);
+    await vi.waitFor(() => expect(cart.status).toBe('validating'));
+    // Meanwhile the first tab adds a product and saves.
+    const added = { ...saved.items[0]!, code: 'WASH-BASIC-5', name: 'Sarja' };
+    await otherTab.cart.put(
+      { ...saved, items: [...saved.items, added], savedAt: Date.now() + 1, writer: 'tab-2' },
+      'current',
+    );
+    answer();
+    await started;
+    const codes = ['WASH-BASIC', 'WASH-BASIC-5'];
+    expect((await readStoredCart())?.items.map((item) => item.code)).toEqual(codes);
+    await vi.waitFor(() => expect(cart.items.map((item) => item.code)).toEqual(codes));
   });
 
   it('sends no request for an empty cart', async () => {

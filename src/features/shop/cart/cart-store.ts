@@ -126,6 +126,8 @@ class ShopCart {
   private saving: Promise<void> = Promise.resolve();
   /** True while the saved cart holds an add whose count the header does not show yet. */
   private countHeld = false;
+  /** `savedAt` of the newest saved cart this tab has taken: read on load, or another tab's save. */
+  private seenSavedAt = 0;
 
   constructor(private readonly dependencies: CartDependencies) {}
 
@@ -161,11 +163,9 @@ class ShopCart {
     const { storage } = this.dependencies;
     this.reading = this.readSaved();
     await this.reading;
-    const stopTabs = storage.onOtherTabSave(() => {
-      void storage.read({ live: true }).then((record) => {
-        this.validationSequence += 1; // an answer still on its way here is older than that tab's save
-        this.applyStored(record);
-      });
+    const stopTabs = storage.onOtherTabSave((savedAt) => {
+      // The watch's first answer is the cart as read here, unless another tab saved since.
+      if (savedAt !== this.seenSavedAt) void this.takeOtherTabSave();
     });
     const onOnline = () => void this.checkAfterReconnect();
     // Leaving before the answer to an add: the add stays saved (checked on the next load),
@@ -185,7 +185,9 @@ class ShopCart {
   }
 
   private async readSaved(): Promise<void> {
-    this.applyStored(await this.dependencies.storage.read());
+    const record = await this.dependencies.storage.read();
+    this.seenSavedAt = record?.savedAt ?? 0;
+    this.applyStored(record);
     this.state.loaded = true;
   }
 
@@ -206,14 +208,45 @@ class ShopCart {
     return { items, discountCode, totals, status, savedAt: Date.now() };
   }
 
-  private save(options: { holdCount?: boolean } = {}): Promise<void> {
+  /**
+   * Saves the cart as it is now; resolves false when it was a check's outcome (`outcome`)
+   * and another tab had saved a newer cart meanwhile, which then stays (`storage.write`).
+   */
+  private save(options: { holdCount?: boolean; outcome?: boolean } = {}): Promise<boolean> {
     const snapshot = this.stored();
     const publishCount = !options.holdCount;
+    const seen = this.seenSavedAt;
+    const written = this.saving.then(() =>
+      this.dependencies.storage.write(snapshot, {
+        publishCount,
+        ...(options.outcome ? { unlessOtherTabSavedAfter: seen } : {}),
+      }),
+    );
+    const settled = written.catch((error: unknown) => {
+      console.error('Saving the cart failed', error);
+      return true; // nothing newer was found: the cart on screen stays this tab's
+    });
+    this.saving = settled.then(() => undefined);
     this.countHeld = !publishCount;
-    this.saving = this.saving
-      .then(() => this.dependencies.storage.write(snapshot, { publishCount }))
-      .catch((error: unknown) => console.error('Saving the cart failed', error));
-    return this.saving;
+    return settled;
+  }
+
+  /**
+   * Takes the cart another tab saved: a check of this tab still under way is older than it
+   * (its answer is dropped), and so is the cart on screen.
+   */
+  private async takeOtherTabSave(): Promise<void> {
+    this.validationSequence += 1;
+    const record = await this.dependencies.storage.read({ live: true });
+    this.seenSavedAt = record?.savedAt ?? 0;
+    this.applyStored(record);
+  }
+
+  /** A check's outcome was not saved, since another tab saved a newer cart: that one is taken. */
+  private async saveOutcome(outcome: CheckOutcome): Promise<CheckOutcome> {
+    if (await this.save({ outcome: true })) return outcome;
+    await this.takeOtherTabSave();
+    return 'superseded';
   }
 
   private applyStored(record: StoredCart | null): void {
@@ -267,13 +300,11 @@ class ShopCart {
     if (cart.items.length === 0) {
       cart.totals = null;
       cart.status = 'valid';
-      await this.save();
-      return 'valid';
+      return this.saveOutcome('valid');
     }
     if (!online()) {
       cart.status = 'outOfDate';
-      await this.save();
-      return 'kept';
+      return this.saveOutcome('kept');
     }
     cart.status = 'validating';
     await session.known();
@@ -297,8 +328,7 @@ class ShopCart {
       cart.items = mergeValidation(cart.items, answer);
       cart.totals = answer.totals;
       cart.status = 'valid';
-      await this.save();
-      return 'valid';
+      return this.saveOutcome('valid');
     } catch (error) {
       if (sequence !== this.validationSequence) return 'superseded';
       return this.refused(error, add, announceFailure);
@@ -315,7 +345,7 @@ class ShopCart {
     // Notices wait for the notification region: on page load it may not be there yet.
     if (isTransient(error) || !(error instanceof ApiError)) {
       cart.status = 'outOfDate';
-      await this.save();
+      if ((await this.saveOutcome('kept')) === 'superseded') return 'superseded';
       // One notice at a time: a burst of failed checks (several quick adds) says it once.
       const shown = notificationsStore.items.some((item) => item.message === CART_NOTICE_IDS.updateFailed);
       if (announceFailure && this.dependencies.online() && !shown)
