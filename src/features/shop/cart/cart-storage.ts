@@ -44,7 +44,7 @@ async function readStoredCart(db: () => CartDatabase, options: { live?: boolean 
 }
 
 /** How a save is made: see `writeStoredCart`. */
-export interface WriteOptions {
+interface WriteOptions {
   publishCount?: boolean;
   /**
    * Set for a save that only carries a check's outcome (the server's answer, or "no

@@ -587,9 +587,9 @@ describe('cart store', () => {
     // This tab loads the cart page and checks the cart; the answer is slow.
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       await answered;
-      return origin.fetchImpl(...args);
+      return origin.fetchImpl(url, init);
     });
     const started = startCart(NOBODY);
     await vi.waitFor(() => expect(cart.status).toBe('validating'));
