@@ -236,8 +236,12 @@ class ShopCart {
    * (its answer is dropped), and so is the cart on screen.
    */
   private async takeOtherTabSave(): Promise<void> {
-    this.validationSequence += 1;
-    const record = await this.dependencies.storage.read({ live: true });
+    this.takeStored(await this.dependencies.storage.read({ live: true }));
+  }
+
+  /** Takes a cart another tab saved, read just now (see `takeOtherTabSave`). */
+  private takeStored(record: StoredCart | null): void {
+    this.validationSequence += 1; // a check of this tab still on its way is older than that save
     this.seenSavedAt = record?.savedAt ?? 0;
     this.applyStored(record);
   }
@@ -272,8 +276,7 @@ class ShopCart {
     await locks.request(RECONNECT_LOCK, async () => {
       const saved = await this.dependencies.storage.read({ live: true });
       if (saved && saved.status !== 'outOfDate') {
-        this.validationSequence += 1; // a check of this tab still on its way is older than that save
-        this.applyStored(saved);
+        this.takeStored(saved);
         return;
       }
       if (cart.status === 'outOfDate' && cart.items.length > 0) await this.validate();
