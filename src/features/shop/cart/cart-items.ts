@@ -154,3 +154,16 @@ export function splitRefusedLines(
 export function undoAdd(items: readonly CartItem[], code: string, amountBefore: number): CartItem[] {
   return amountBefore > 0 ? setAmount(items, code, amountBefore) : removeItem(items, code);
 }
+
+/**
+ * Whether two carts put the same question to the server: the same lines (code, amount and
+ * whether upsells are wanted) and the same discount code. A check of one answers the other.
+ */
+export function sameCheckRequest(
+  a: { items: readonly CartItem[]; discountCode: string | null },
+  b: { items: readonly CartItem[]; discountCode: string | null },
+): boolean {
+  const lines = (items: readonly CartItem[]) =>
+    items.map((item) => `${item.code}\u0000${toQuantity(item.amount)}\u0000${item.showUpsell}`).join('\u0001');
+  return a.discountCode === b.discountCode && lines(a.items) === lines(b.items);
+}

@@ -6,7 +6,16 @@ import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analyti
 import { modalStore, closeModal } from '@/ui/modal-store';
 import { allowNotifications, notificationsStore } from '@/ui/notifications-store';
 import { createCartStorage, type CartStorage } from './cart-storage';
-import { addItem, MAX_ITEM_AMOUNT, toQuantity, sanitizeItems, splitRefusedLines, undoAdd } from './cart-items';
+import {
+  addItem,
+  MAX_ITEM_AMOUNT,
+  sameCheckRequest,
+  sanitizeItems,
+  setAmount,
+  splitRefusedLines,
+  toQuantity,
+  undoAdd,
+} from './cart-items';
 import type { Cart } from './cart-store';
 import type { CartState, ProductInput, StoredCart } from './cart-types';
 import { testCart, type TestCartEnvironment } from './cart-test-support';
@@ -606,6 +615,44 @@ describe('cart store', () => {
     await vi.waitFor(() => expect(cart.items.map((item) => item.code)).toEqual(codes));
   });
 
+  it("keeps its reconnect check when another tab's save of the same cart arrives meanwhile, so the other tab does not check it again", async () => {
+    online = false;
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    const saved = (await readStoredCart())!;
+    // This tab checks the cart after a reconnect; the answer is slow.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      await answered;
+      return origin.fetchImpl(url, init);
+    });
+    let tookOtherTabSave!: () => void;
+    const took = new Promise<void>((resolve) => (tookOtherTabSave = resolve));
+    const watchingStorage: CartStorage = {
+      ...storage,
+      read: async (options) => {
+        const record = await storage.read(options);
+        if (options?.live) tookOtherTabSave();
+        return record;
+      },
+    };
+    service.stop();
+    service = testCart({ locale: 'fi-FI', customerEmail: () => undefined, isOnline: () => online }, watchingStorage);
+    cart = service.state;
+    await service.start();
+    online = true;
+    win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(cart.status).toBe('validating'));
+    // Meanwhile the other tab's "no answer" for this very cart (its check on load, made
+    // offline) reaches this tab late (CI of 54f4af4: both tabs checked the withdrawn product).
+    await otherTab.cart.put({ ...saved, status: 'outOfDate', savedAt: Date.now() + 1, writer: 'tab-2' }, 'current');
+    await took;
+    answer();
+    await vi.waitFor(() => expect(cart.status).toBe('valid'));
+    expect(origin.fetchImpl).toHaveBeenCalledTimes(1);
+    expect((await readStoredCart())?.status).toBe('valid');
+  });
+
   it('sends no request for an empty cart', async () => {
     await validateCart();
     expect(origin.fetchImpl).not.toHaveBeenCalled();
@@ -695,6 +742,21 @@ describe('cart analytics (with analytics consent)', () => {
 });
 
 describe('cart items', () => {
+  it('tells two carts that put the same question to the server from carts that do not', () => {
+    const items = addItem(addItem([], { code: 'A', name: 'a' }), { code: 'B', name: 'b' });
+    const priced = items.map((item) => ({ ...item, price: item.price + 1, upsells: [] }));
+    expect(sameCheckRequest({ items, discountCode: null }, { items: priced, discountCode: null })).toBe(true);
+    expect(sameCheckRequest({ items, discountCode: null }, { items, discountCode: 'KEVAT10' })).toBe(false);
+    expect(
+      sameCheckRequest({ items, discountCode: null }, { items: setAmount(items, 'B', 2), discountCode: null }),
+    ).toBe(false);
+    expect(sameCheckRequest({ items, discountCode: null }, { items: items.slice(0, 1), discountCode: null })).toBe(
+      false,
+    );
+    const declined = items.map((item) => (item.code === 'A' ? { ...item, showUpsell: false } : item));
+    expect(sameCheckRequest({ items, discountCode: null }, { items: declined, discountCode: null })).toBe(false);
+  });
+
   it('splits the lines a refusal names from the rest, and takes back one add', () => {
     const items = addItem(addItem(addItem([], { code: 'A', name: 'a' }), { code: 'B', name: 'b' }), {
       code: 'A',

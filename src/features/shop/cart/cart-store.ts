@@ -42,6 +42,7 @@ import {
   MAX_ITEM_AMOUNT,
   mergeValidation,
   removeItem,
+  sameCheckRequest,
   setAmount,
   splitRefusedLines,
   toQuantity,
@@ -241,8 +242,13 @@ class ShopCart {
 
   /** Takes a cart another tab saved, read just now (see `takeOtherTabSave`). */
   private takeStored(record: StoredCart | null): void {
-    this.validationSequence += 1; // a check of this tab still on its way is older than that save
     this.seenSavedAt = record?.savedAt ?? 0;
+    // That tab's save of the very cart under check here (its own check's "no answer", saved
+    // late) leaves this check standing: its answer is for that cart. Dropping it left the
+    // saved cart out of date, and the other tab checked it a second time after a reconnect.
+    if (this.state.status === 'validating' && record?.status === 'outOfDate' && sameCheckRequest(record, this.state))
+      return;
+    this.validationSequence += 1; // a check of this tab still on its way is older than that save
     this.applyStored(record);
   }
 
