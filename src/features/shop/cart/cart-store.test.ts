@@ -653,6 +653,21 @@ describe('cart store', () => {
     expect((await readStoredCart())?.status).toBe('valid');
   });
 
+  it("follows another tab's add made offline to its end: that tab's check under way, then its 'no answer'", async () => {
+    online = false;
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    const saved = (await readStoredCart())!;
+    await resetCart();
+    online = true;
+    // The other tab saves its add before its check (status 'validating'), then the check's
+    // outcome with no network: this tab has no check of its own under way and takes both.
+    await otherTab.cart.put({ ...saved, status: 'validating', savedAt: Date.now() + 1, writer: 'tab-2' }, 'current');
+    await vi.waitFor(() => expect(cart.status).toBe('validating'));
+    await otherTab.cart.put({ ...saved, status: 'outOfDate', savedAt: Date.now() + 2, writer: 'tab-2' }, 'current');
+    await vi.waitFor(() => expect(cart.status).toBe('outOfDate'));
+    expect(origin.fetchImpl).not.toHaveBeenCalled();
+  });
+
   it('sends no request for an empty cart', async () => {
     await validateCart();
     expect(origin.fetchImpl).not.toHaveBeenCalled();

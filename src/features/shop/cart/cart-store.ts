@@ -129,6 +129,8 @@ class ShopCart {
   private countHeld = false;
   /** `savedAt` of the newest saved cart this tab has taken: read on load, or another tab's save. */
   private seenSavedAt = 0;
+  /** The sequence of this tab's check while it waits for the server (not another tab's 'validating'). */
+  private askingServer: number | undefined;
 
   constructor(private readonly dependencies: CartDependencies) {}
 
@@ -246,8 +248,8 @@ class ShopCart {
     // That tab's save of the very cart under check here (its own check's "no answer", saved
     // late) leaves this check standing: its answer is for that cart. Dropping it left the
     // saved cart out of date, and the other tab checked it a second time after a reconnect.
-    if (this.state.status === 'validating' && record?.status === 'outOfDate' && sameCheckRequest(record, this.state))
-      return;
+    const asking = this.askingServer !== undefined && this.askingServer === this.validationSequence;
+    if (asking && record?.status === 'outOfDate' && sameCheckRequest(record, this.state)) return;
     this.validationSequence += 1; // a check of this tab still on its way is older than that save
     this.applyStored(record);
   }
@@ -305,22 +307,40 @@ class ShopCart {
     announceFailure: boolean,
   ): Promise<CheckOutcome> {
     const cart = this.state;
-    const { api, session, locale, online } = this.dependencies;
     if (cart.items.length === 0) {
       cart.totals = null;
       cart.status = 'valid';
       return this.saveOutcome('valid');
     }
-    if (!online()) {
+    if (!this.dependencies.online()) {
       cart.status = 'outOfDate';
       return this.saveOutcome('kept');
     }
     cart.status = 'validating';
-    await session.known();
-    if (sequence !== this.validationSequence) return 'superseded';
-    const email = session.customerEmail()?.trim();
+    let answer: ValidatedCart | 'superseded';
     try {
-      const answer = await api.validateCart(
+      answer = await this.askServer(sequence);
+    } catch (error) {
+      if (sequence !== this.validationSequence) return 'superseded';
+      return this.refused(error, add, announceFailure);
+    }
+    if (answer === 'superseded' || sequence !== this.validationSequence) return 'superseded';
+    cart.items = mergeValidation(cart.items, answer);
+    cart.totals = answer.totals;
+    cart.status = 'valid';
+    return this.saveOutcome('valid');
+  }
+
+  /** The server's answer to the cart as it is now (after the page's auth check, spec §6). */
+  private async askServer(sequence: number): Promise<ValidatedCart | 'superseded'> {
+    const cart = this.state;
+    const { api, session, locale } = this.dependencies;
+    this.askingServer = sequence;
+    try {
+      await session.known();
+      if (sequence !== this.validationSequence) return 'superseded';
+      const email = session.customerEmail()?.trim();
+      return await api.validateCart(
         {
           items: cart.items.map((item) => ({
             code: item.code,
@@ -333,14 +353,8 @@ class ShopCart {
         },
         locale,
       );
-      if (sequence !== this.validationSequence) return 'superseded';
-      cart.items = mergeValidation(cart.items, answer);
-      cart.totals = answer.totals;
-      cart.status = 'valid';
-      return this.saveOutcome('valid');
-    } catch (error) {
-      if (sequence !== this.validationSequence) return 'superseded';
-      return this.refused(error, add, announceFailure);
+    } finally {
+      if (this.askingServer === sequence) this.askingServer = undefined;
     }
   }
 
