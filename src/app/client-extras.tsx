@@ -7,10 +7,11 @@
  * event (app-shell.tsx), and stay out of the landing page's JavaScript budget
  * (docs/performance.md). The notifications region loads on its own right after hydration.
  */
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Layout } from '#shared/content-schema';
 import type { Locale } from '#shared/locales';
 import { ConsentManager } from '@/features/consent/components/consent-manager';
+import { bannerWanted, subscribeBannerWanted } from '@/features/consent/consent-banner-state';
 import { whenServiceWorkerControls } from '@/features/pwa/sw-bridge';
 // Service worker, build check, payload prefetch and install offer (src/features/pwa).
 import PwaExtras, { type BackgroundTask } from '@/features/pwa/components/pwa-extras';
@@ -57,11 +58,13 @@ export default function ClientExtras({
   /** The layout of a page from the server (null on pages put together offline). */
   layout: Layout | null;
 }) {
+  // The install offer waits while the consent banner asks (both hold the window's bottom).
+  const consentAsking = useSyncExternalStore(subscribeBannerWanted, bannerWanted, () => true);
   return (
     <>
       <KeepLayout locale={locale} layout={layout} />
       <ConsentManager tagManagerId={tagManagerId} />
-      <PwaExtras backgroundTasks={BACKGROUND_TASKS} />
+      <PwaExtras backgroundTasks={BACKGROUND_TASKS} consentAsking={consentAsking} />
       <SessionManager />
     </>
   );

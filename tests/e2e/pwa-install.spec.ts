@@ -140,6 +140,9 @@ test('a page opened before the offer had loaded still counts: the offer comes on
   await page.locator('.site-header__quick').click();
   await expect(page).not.toHaveURL(/\/sv-SE$/);
   releaseExtras();
+  // The losing order of a busy machine, every time: the offer's messages are in (and it has
+  // rendered, hidden behind the consent banner) before the visitor answers the banner.
+  await page.waitForLoadState('networkidle');
   await answerConsent(page);
   const offer = page.getByRole('region', { name: appMessage('sv-SE', 'app.install.heading') });
   await expect(offer).toBeVisible();

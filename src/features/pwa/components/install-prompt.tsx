@@ -28,12 +28,13 @@ function rememberDismissal(): void {
   }
 }
 
-/** The consent banner has the bottom of the window first (src/features/consent). */
-function consentBannerShown(): boolean {
-  return document.querySelector('.consent-banner') !== null;
-}
-
-export function InstallPrompt() {
+/**
+ * `consentAsking`: the consent banner is on screen, and has the bottom of the window first.
+ * A prop the app follows (src/app/client-extras.tsx): read from the page at render, the
+ * offer never came when the consent answer followed its render (pwa-install.spec.ts failed
+ * so whenever the app's messages loaded before the click).
+ */
+export function InstallPrompt({ consentAsking }: { consentAsking: boolean }) {
   const { i18n } = useLingui();
   const headingId = useId();
   // Held from the page's first moment by ../install-event.ts (src/entry-client.tsx).
@@ -48,7 +49,7 @@ export function InstallPrompt() {
       pageViews,
       dismissedRecently,
       standalone: isStandalone(),
-    }) && !consentBannerShown();
+    }) && !consentAsking;
   if (!offer || !deferred) return null;
 
   const install = async () => {

@@ -53,7 +53,14 @@ function useKeepVisitedPages(basename: string): void {
   }, [payload, basename]);
 }
 
-export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: readonly BackgroundTask[] }) {
+export default function PwaExtras({
+  backgroundTasks = [],
+  consentAsking,
+}: {
+  backgroundTasks?: readonly BackgroundTask[];
+  /** The consent banner is on screen: the install offer waits for its answer. */
+  consentAsking: boolean;
+}) {
   const { locale, basename } = useSite();
   const [messagesReady, setMessagesReady] = useState(false);
   useKeepVisitedPages(basename);
@@ -92,5 +99,5 @@ export default function PwaExtras({ backgroundTasks = [] }: { backgroundTasks?: 
     );
   }, []);
 
-  return messagesReady ? <InstallPrompt /> : null;
+  return messagesReady ? <InstallPrompt consentAsking={consentAsking} /> : null;
 }
