@@ -177,6 +177,17 @@ afterEach(() => {
 
 const notices = () => notificationsStore.items.map((item) => item.message);
 
+/** Holds the origin's answers back until the returned function is called (a slow check). */
+function holdAnswers(): () => void {
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    await answered;
+    return origin.fetchImpl(url, init);
+  });
+  return answer;
+}
+
 describe('cart store', () => {
   it('opens firstInCart on the first add, then raises the amount and shows addedToCart', async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
@@ -594,12 +605,7 @@ describe('cart store', () => {
     closeModal();
     const saved = (await readStoredCart())!;
     // This tab loads the cart page and checks the cart; the answer is slow.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      await answered;
-      return origin.fetchImpl(url, init);
-    });
+    const answer = holdAnswers();
     const started = startCart(NOBODY);
     await vi.waitFor(() => expect(cart.status).toBe('validating'));
     // Meanwhile the first tab adds a product and saves.
@@ -620,12 +626,7 @@ describe('cart store', () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     const saved = (await readStoredCart())!;
     // This tab checks the cart after a reconnect; the answer is slow.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      await answered;
-      return origin.fetchImpl(url, init);
-    });
+    const answer = holdAnswers();
     let tookOtherTabSave!: () => void;
     const took = new Promise<void>((resolve) => (tookOtherTabSave = resolve));
     const watchingStorage: CartStorage = {
