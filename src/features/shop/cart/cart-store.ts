@@ -248,7 +248,7 @@ class ShopCart {
     // That tab's save of the very cart under check here (its own check's "no answer", saved
     // late) leaves this check standing: its answer is for that cart. Dropping it left the
     // saved cart out of date, and the other tab checked it a second time after a reconnect.
-    const asking = this.askingServer !== undefined && this.askingServer === this.validationSequence;
+    const asking = this.askingServer === this.validationSequence;
     if (asking && record?.status === 'outOfDate' && sameCheckRequest(record, this.state)) return;
     this.validationSequence += 1; // a check of this tab still on its way is older than that save
     this.applyStored(record);
