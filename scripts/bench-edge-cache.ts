@@ -6,7 +6,10 @@
  * scripts/bench-support/wrk-mix.lua) holds BENCH_EDGE_CONNECTIONS connections for
  * BENCH_EDGE_DURATION_S seconds on a mix of 70 % CMS pages, 20 % station pages and 10 % the
  * station locator, 1 % of the connections carrying a session cookie, through Varnish and
- * then, in the same run, straight at one site server. wrk, not autocannon: autocannon's one
+ * then, in the same run, straight at one site server. Varnish runs with the `-p` parameters
+ * of the shipped systemd drop-in (deploy/varnish/varnish.service.d/st1.conf), and the load
+ * through it is measured BENCH_EDGE_RUNS times (3), one row each: its tail moves from run
+ * to run on a shared machine. wrk, not autocannon: autocannon's one
  * JavaScript thread answered about 3,000 requests/s here, so with 1,000 connections every
  * answer waited some 330 ms in the load generator's own queue (Little's law) and the run
  * measured autocannon, not the cache.
@@ -20,7 +23,7 @@
  * `--smoke` (or BENCH_SMOKE=1): a one-second run with a few connections (scripts/benches.smoke.test.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +35,15 @@ import { benchDataDir } from './bench-support/data-dir';
 import { startThrowawayVarnish, varnishSkipReason } from '../tests/integration/support/throwaway-varnish';
 
 const DURATION_S = smokeOr(1, Number(process.env.BENCH_EDGE_DURATION_S ?? 20));
+const VARNISH_RUNS = smokeOr(1, Number(process.env.BENCH_EDGE_RUNS ?? 3));
+/**
+ * Seconds of the same load through Varnish before the measured runs, not counted: the
+ * first seconds after a start are slower (the site servers' code not yet optimised for the
+ * session renders, Varnish's memory first touched), and a spike comes to a cache that has
+ * been serving. Its p99 is given in the block.
+ */
+const WARM_UP_S = smokeOr(0, Number(process.env.BENCH_EDGE_WARM_UP_S ?? 5));
+const VARNISH_SERVICE = 'deploy/varnish/varnish.service.d/st1.conf';
 const CONNECTIONS = smokeOr(20, Number(process.env.BENCH_EDGE_CONNECTIONS ?? 1000));
 const SLOW_MS = 2000;
 /**
@@ -130,6 +142,8 @@ interface Run {
   /** Of the requests without a session (the cacheable pages). */
   p50: number;
   p99: number;
+  p999: number;
+  max: number;
   /** Answers with a status of 400 or more to requests without a session (503s when shed). */
   cacheableErrors: number;
   /** Of the requests with a session (never cached: passed to the site servers). */
@@ -155,6 +169,8 @@ interface WrkResult {
   requests: number;
   p50Us: number;
   p99Us: number;
+  p999Us: number;
+  maxUs: number;
   /** Percent of answers over 2 s. */
   overShare: number;
   /** `status`: answers with a status of 400 or more. */
@@ -164,8 +180,8 @@ interface WrkResult {
 }
 
 /** wrk (C, one epoll thread) holding `connections` on the paths of `pathsFile`, with `cookie` if given. */
-function wrk(url: string, connections: number, pathsFile: string, cookie?: string): Promise<WrkResult> {
-  const args = ['-t1', `-c${connections}`, `-d${DURATION_S}s`, `--timeout`, `${REQUEST_TIMEOUT_S}s`, '-s', WRK_SCRIPT];
+function wrk(url: string, connections: number, pathsFile: string, cookie?: string, durationS = DURATION_S): Promise<WrkResult> {
+  const args = ['-t1', `-c${connections}`, `-d${durationS}s`, `--timeout`, `${REQUEST_TIMEOUT_S}s`, '-s', WRK_SCRIPT];
   const child = spawn('wrk', [...args, url, '--', pathsFile, ...(cookie ? [cookie] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -181,19 +197,21 @@ function wrk(url: string, connections: number, pathsFile: string, cookie?: strin
   });
 }
 
-async function load(
-  name: string,
-  url: string,
-  stations: readonly string[],
-  renders: { renders: number },
-  varnishDir?: string,
-): Promise<Run> {
-  // The mix as a file of paths, each repeated by its weight; wrk picks one at random per request.
+/** The mix as a file of paths, each repeated by its weight; wrk picks one at random per request. */
+function writePathsFile(stations: readonly string[]): string {
   const next = mix(stations);
   const pathsFile = join(mkdtempSync(join(tmpdir(), 'st1-bench-edge-paths-')), 'paths.txt');
   writeFileSync(pathsFile, `${Array.from({ length: 1000 }, () => next().path).join('\n')}\n`);
-  // Warm: every page once, so that both runs start as a site that has been up a while.
-  for (const path of [...CMS_PAGES, ...stations, ...LOCATORS]) await (await fetch(`${url}${path}`)).arrayBuffer();
+  return pathsFile;
+}
+
+async function load(
+  name: string,
+  url: string,
+  pathsFile: string,
+  renders: { renders: number },
+  varnishDir?: string,
+): Promise<Run> {
   const before = { renders: renders.renders, varnish: varnishDir ? varnishCounters(varnishDir) : undefined };
   // Two wrk processes at once: 1 % of the connections carry a session cookie, so each
   // answer's status is known to belong to a personal or a cacheable request.
@@ -201,6 +219,9 @@ async function load(
     wrk(url, CONNECTIONS - SESSION_CONNECTIONS, pathsFile),
     wrk(url, SESSION_CONNECTIONS, pathsFile, SESSION_COOKIE),
   ]);
+  // A connection the server never answers adds nothing to wrk's figures: a run in which
+  // the few session connections got no answer at all measured a starved server, not a fast one.
+  if (personal.requests === 0) throw new Error(`${name}: the ${SESSION_CONNECTIONS} connections with a session got no answer`);
   const unanswered = (result: WrkResult) =>
     result.errors.connect + result.errors.read + result.errors.write + result.errors.timeout;
   const answers = anonymous.requests + personal.requests;
@@ -222,6 +243,8 @@ async function load(
     unanswered: unanswered(anonymous) + unanswered(personal),
     p50: Math.round(anonymous.p50Us / 1000),
     p99: Math.round(anonymous.p99Us / 1000),
+    p999: Math.round(anonymous.p999Us / 1000),
+    max: Math.round(anonymous.maxUs / 1000),
     sessionP99: Math.round(personal.p99Us / 1000),
     sessionShare: percent(personal.requests, answers),
     cacheableErrors: anonymous.errors.status,
@@ -252,22 +275,41 @@ function onTheWire(base: string, path: string, etag?: string): Promise<{ status:
   });
 }
 
-function table(runs: Run[], revalidation: { status: number; bytes: number; full: number }): string {
+function table(
+  runs: Run[],
+  revalidation: { status: number; bytes: number; full: number },
+  warm: { p99: number } | undefined,
+): string {
   const date = new Date().toISOString().slice(0, 10);
   return [
     START,
-    `Measured ${date} by \`npx tsx scripts/bench-edge-cache.ts\`: wrk 4.1 (one thread), ${CONNECTIONS} connections for ${DURATION_S} s, loopback, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end; one origin and two site servers (child processes, render cache and load shedding at their defaults), Varnish 7.1 with \`deploy/varnish/default.vcl\`, the load generator beside them. Mix: 70 % CMS pages (${CMS_PAGES.length}), 20 % station pages (${STATIONS_IN_MIX}), 10 % the locator (4 locales); ${SESSION_CONNECTIONS} of the ${CONNECTIONS} connections carry a session cookie (their share of the answers is given). p50 and p99 are of the requests without a session; those with one (never cached) have their own p99. Both runs are warmed first (each page once); renders count page loads the origin served during the run.`,
+    `Measured ${date} by \`npx tsx scripts/bench-edge-cache.ts\`: wrk 4.1 (one thread), ${CONNECTIONS} connections for ${DURATION_S} s, loopback, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end; one origin and two site servers (child processes, render cache and load shedding at their defaults), Varnish 7.1 with \`deploy/varnish/default.vcl\` and the parameters of \`${VARNISH_SERVICE}\` (${varnishParams().join(', ')}), the load generator beside them; the load through Varnish ${VARNISH_RUNS === 1 ? 'once' : `${VARNISH_RUNS} times, one row each`}${warm ? `, after ${WARM_UP_S} s of it not counted (p99 ${warm.p99} ms)` : ''}. Mix: 70 % CMS pages (${CMS_PAGES.length}), 20 % station pages (${STATIONS_IN_MIX}), 10 % the locator (4 locales); ${SESSION_CONNECTIONS} of the ${CONNECTIONS} connections carry a session cookie (their share of the answers is given). p50 and p99 are of the requests without a session; those with one (never cached) have their own p99. Every page is fetched once through each first; renders count page loads the origin served during the run.`,
     '',
-    `| run | answers | answers/s | over ${SLOW_MS / 1000} s (or none) | p50 ms | p99 ms | status ≥ 400 on cacheable pages | with a session: share of answers, p99 ms | with a session: statuses other than 200 | hit ratio | origin renders per 10,000 page views |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
+    `| run | answers | answers/s | over ${SLOW_MS / 1000} s (or none) | p50 ms | p99 ms | p99.9 ms | max ms | status ≥ 400 on cacheable pages | with a session: share of answers, p99 ms | with a session: statuses other than 200 | hit ratio | origin renders per 10,000 page views |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     ...runs.map(
       (run) =>
-        `| ${run.name} | ${run.answers} | ${run.rps} | ${run.over} (${percent(run.over, run.answers + run.unanswered)} %) | ${run.p50} | ${run.p99} | ${run.cacheableErrors} | ${run.sessionShare} %, ${run.sessionP99} | ${run.sessionStatuses} | ${run.hitRatio} | ${run.rendersPer10k} |`,
+        `| ${run.name} | ${run.answers} | ${run.rps} | ${run.over} (${percent(run.over, run.answers + run.unanswered)} %) | ${run.p50} | ${run.p99} | ${run.p999} | ${run.max} | ${run.cacheableErrors} | ${run.sessionShare} %, ${run.sessionP99} | ${run.sessionStatuses} | ${run.hitRatio} | ${run.rendersPer10k} |`,
     ),
     '',
     `A repeat navigation to an unchanged page (\`/yrityksille\`, If-None-Match through Varnish): ${revalidation.status}, ${revalidation.bytes} bytes on the wire (status line and headers), against ${revalidation.full} bytes for the whole page (gzip, as Varnish stores it).`,
     END,
   ].join('\n');
+}
+
+async function warmUp(url: string, pathsFile: string): Promise<{ p99: number }> {
+  const [anonymous] = await Promise.all([
+    wrk(url, CONNECTIONS - SESSION_CONNECTIONS, pathsFile, undefined, WARM_UP_S),
+    wrk(url, SESSION_CONNECTIONS, pathsFile, SESSION_COOKIE, WARM_UP_S),
+  ]);
+  return { p99: Math.round(anonymous.p99Us / 1000) };
+}
+
+/** The `-p name=value` parameters of the shipped systemd drop-in, as the deployment starts Varnish. */
+function varnishParams(): string[] {
+  const params = [...readFileSync(VARNISH_SERVICE, 'utf8').matchAll(/^\s*-p (\S+=\S+)/gm)].map((match) => match[1]!);
+  if (params.length === 0) throw new Error(`${VARNISH_SERVICE} names no -p parameters`);
+  return params;
 }
 
 /** Why the run is skipped without wrk outside CI; in CI a missing wrk fails the run. */
@@ -305,7 +347,7 @@ async function main() {
     const varnish = await startThrowawayVarnish({
       backendPorts: sitePorts,
       storage: 'malloc,256m',
-      params: ['thread_pool_min=200', 'thread_pool_max=2000'],
+      params: varnishParams(),
     });
     cleanups.push(varnish.stop);
     const direct = `http://127.0.0.1:${sitePorts[0]}`;
@@ -317,12 +359,18 @@ async function main() {
     await page.arrayBuffer();
     const full = await onTheWire(varnish.url, '/yrityksille');
     const revalidated = await onTheWire(varnish.url, '/yrityksille', page.headers.get('etag') ?? '');
-    const runs = [
-      await load('through Varnish (two site servers)', varnish.url, stations, proxy.counts, varnish.workDir),
-      await load('straight at one site server', direct, stations, proxy.counts),
-    ];
+    const pathsFile = writePathsFile(stations);
+    // Warm: every page once through each, so that both start as a site that has been up a while.
+    for (const base of [varnish.url, direct])
+      for (const path of [...CMS_PAGES, ...stations, ...LOCATORS]) await (await fetch(`${base}${path}`)).arrayBuffer();
+    // …and Varnish under the load for a few seconds before it is measured (warmUp says why).
+    const warm = WARM_UP_S > 0 ? await warmUp(varnish.url, pathsFile) : undefined;
+    const runs: Run[] = [];
+    for (let run = 1; run <= VARNISH_RUNS; run += 1)
+      runs.push(await load(`through Varnish (two site servers), run ${run}`, varnish.url, pathsFile, proxy.counts, varnish.workDir));
+    runs.push(await load('straight at one site server', direct, pathsFile, proxy.counts));
 
-    const block = table(runs, { status: revalidated.status, bytes: revalidated.bytes, full: full.bytes });
+    const block = table(runs, { status: revalidated.status, bytes: revalidated.bytes, full: full.bytes }, warm);
     console.log(block);
     if (SMOKE && runs.some((run) => run.answers === 0)) throw new Error('smoke run: no answers');
     const written = writeMarkedBlock({ start: START, end: END, block, heading: '## Through a shared cache' });
