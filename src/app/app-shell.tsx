@@ -5,6 +5,7 @@ import type { Layout } from '#shared/content-schema';
 import type { HeadData } from '#shared/head';
 import { PartErrorBoundary } from '@/ui/part-error-boundary';
 import { useSite } from '@/ui/site-context';
+import { useHydrated } from '@/ui/use-hydrated';
 import { ConsentBanner } from '@/features/consent/components/consent-banner';
 import { afterInteractionOrIdle } from '@/features/pwa/after-load-idle';
 import { notePageView } from '@/features/pwa/install-event';
@@ -16,7 +17,6 @@ const ClientExtras = lazy(() => import('./client-extras'));
 // (a product added to the cart) must find the region there, so it does not wait with the
 // client extras.
 const Notifications = lazy(() => import('@/ui/notifications').then((module) => ({ default: module.Notifications })));
-const noSubscription = () => () => {};
 
 /**
  * Whether the client extras are wanted yet: at the visitor's first press or key, or at the
@@ -72,11 +72,7 @@ export function AppShell({
   // The install offer comes on the second page (it loads later, with the client extras).
   useEffect(() => notePageView(pathname), [pathname]);
   // Mounted only after hydration: the server's HTML and the first client render match.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   // False on the server and while hydrating (the server's snapshot), like `hydrated`.
   const extras = useSyncExternalStore(
     subscribeExtrasWanted,

@@ -3,7 +3,6 @@ import {
   useId,
   useRef,
   useState,
-  useSyncExternalStore,
   type FocusEvent,
   type KeyboardEvent,
   type RefObject,
@@ -12,10 +11,9 @@ import { useLocation } from 'react-router';
 import { isNavLinkActive, isPlainPath, NavLink } from '@/ui/link';
 import { CachedElement } from '@/ui/markup-cache';
 import { useSite } from '@/ui/site-context';
+import { useHydrated } from '@/ui/use-hydrated';
 import { useLingui } from '@lingui/react';
 import type { NavigationItem } from '#shared/content-schema';
-
-const noSubscription = () => () => {};
 
 /**
  * The main navigation tree as a disclosure navigation menu (WAI-ARIA APG "Disclosure
@@ -50,11 +48,7 @@ export function MainNavigation({
   const { pathname } = useLocation();
   const { openId, setOpenId } = useOpenSubmenu(navRef, pathname);
   // False in the server's HTML and the hydration render, true once the buttons work.
-  const enhanced = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const enhanced = useHydrated();
   const submenuId = (itemId: string) => `${baseId}-submenu-${itemId}`;
 
   const { onKeyDown, onBlur } = useFocusKeys(navRef, openId, setOpenId, submenuId);

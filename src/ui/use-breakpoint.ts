@@ -10,6 +10,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { BREAKPOINTS, RESIZE_DEBOUNCE_MS } from '#shared/rules/limits';
+import { useHydrated } from './use-hydrated';
 
 export type BreakpointName = keyof typeof BREAKPOINTS;
 
@@ -73,9 +74,14 @@ const subscribe = (listener: () => void) => store().subscribe(listener);
 const getSnapshot = () => store().getSnapshot();
 const getServerSnapshot = () => null;
 
-/** The viewport width in CSS pixels, or null on the server and while hydrating. */
+/**
+ * The viewport width in CSS pixels, or null on the server and while hydrating. The width
+ * is read once the page has hydrated (use-hydrated.ts), in that transition's render: a
+ * browser snapshot that differs from the server's would make React re-render synchronously.
+ */
 function useViewportWidth(): number | null {
-  return useSyncExternalStore<number | null>(subscribe, getSnapshot, getServerSnapshot);
+  const hydrated = useHydrated();
+  return useSyncExternalStore<number | null>(subscribe, hydrated ? getSnapshot : getServerSnapshot, getServerSnapshot);
 }
 
 /** Whether the viewport is at least `breakpoint` wide; null when not known yet. */

@@ -161,9 +161,12 @@ export function useLocator() {
   const favourites = useFavourites();
   const { position, locate } = usePosition(query, setQuery);
 
-  // The locator is kept for offline in-app navigation, like the station pages.
+  // The locator is kept for offline in-app navigation, like the station pages (and, like
+  // them, after the next paint: station-page.tsx says why).
   useEffect(() => {
-    if (payload) void rememberPage(window.location.pathname, payload);
+    if (!payload) return;
+    const path = window.location.pathname;
+    return afterNextPaint(() => void rememberPage(path, payload));
   }, [payload]);
 
   const searched = useSearchedQuery(query);

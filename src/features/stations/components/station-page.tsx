@@ -15,6 +15,7 @@ import { LOCALE_INFO, LOCALIZED_PATHS } from '#shared/locales';
 import { formatMoney } from '#shared/shop/money';
 import { zonedNow } from '#shared/station-calendar';
 import type { StationDetails } from '#shared/stations';
+import { afterNextPaint } from '../after-next-paint';
 import { rememberPage } from '../offline-pages';
 import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
@@ -45,9 +46,13 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
   const offline = payload?.offline?.kind === 'station' ? payload.offline : null;
 
   // Every station page visited is kept for offline in-app navigation; one
-  // drawn from stored data is not a page to keep.
+  // drawn from stored data is not a page to keep. In a task of its own after the next
+  // paint: the station database's first open and write, among the hydration's effects,
+  // lengthened the page's longest task (docs/performance.md).
   useEffect(() => {
-    if (payload && !payload.offline) void rememberPage(window.location.pathname, payload);
+    if (!payload || payload.offline) return;
+    const path = window.location.pathname;
+    return afterNextPaint(() => void rememberPage(path, payload));
   }, [payload]);
 
   if (!station) {
