@@ -4,6 +4,7 @@
  * The service worker may cache payloads too; this does not depend on it.
  */
 import type { PagePayload } from '#shared/payload';
+import { afterNextPaint } from './after-next-paint';
 import { readPage, savePage } from './station-db';
 
 function documentPath(target: string): string {
@@ -17,6 +18,17 @@ export async function rememberPage(target: string, payload: PagePayload): Promis
   await savePage(documentPath(target), payload).catch((error: unknown) =>
     console.warn('Could not keep the page offline', error),
   );
+}
+
+/**
+ * Keeps the page on screen (rememberPage) in a task of its own after the next paint, for a
+ * page's mount effect; returns the cancel. Among the hydration's effects, the station
+ * database's first open and write lengthened a station page's longest task
+ * (docs/performance.md "Lighthouse").
+ */
+export function rememberPageAfterPaint(payload: PagePayload): () => void {
+  const path = window.location.pathname;
+  return afterNextPaint(() => void rememberPage(path, payload));
 }
 
 /** The stored payload of a document path (query ignored), if this device kept it. */

@@ -18,7 +18,7 @@ import type { LatLng } from './distance';
 import { afterNextPaint } from './after-next-paint';
 import { useQueryInAddress, usePathOfPage } from './locator-address';
 import { parseLocatorQuery, type LocatorQuery } from './locator-query';
-import { rememberPage } from './offline-pages';
+import { rememberPageAfterPaint } from './offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from './service-filters';
 import { indexStations, searchStations, type StationResult } from './station-search';
 import { useFavourites } from './use-favourites';
@@ -161,12 +161,9 @@ export function useLocator() {
   const favourites = useFavourites();
   const { position, locate } = usePosition(query, setQuery);
 
-  // The locator is kept for offline in-app navigation, like the station pages (and, like
-  // them, after the next paint: station-page.tsx says why).
+  // The locator is kept for offline in-app navigation, like the station pages.
   useEffect(() => {
-    if (!payload) return;
-    const path = window.location.pathname;
-    return afterNextPaint(() => void rememberPage(path, payload));
+    if (payload) return rememberPageAfterPaint(payload);
   }, [payload]);
 
   const searched = useSearchedQuery(query);

@@ -15,8 +15,7 @@ import { LOCALE_INFO, LOCALIZED_PATHS } from '#shared/locales';
 import { formatMoney } from '#shared/shop/money';
 import { zonedNow } from '#shared/station-calendar';
 import type { StationDetails } from '#shared/stations';
-import { afterNextPaint } from '../after-next-paint';
-import { rememberPage } from '../offline-pages';
+import { rememberPageAfterPaint } from '../offline-pages';
 import { open24hLabel, todaysHours } from '../opening-hours';
 import { optionalStationBlocks } from '../station-page-blocks';
 import { useFavourites } from '../use-favourites';
@@ -46,13 +45,9 @@ export function StationPage({ page, body }: { page: PageContent; body: ReactNode
   const offline = payload?.offline?.kind === 'station' ? payload.offline : null;
 
   // Every station page visited is kept for offline in-app navigation; one
-  // drawn from stored data is not a page to keep. In a task of its own after the next
-  // paint: the station database's first open and write, among the hydration's effects,
-  // lengthened the page's longest task (docs/performance.md).
+  // drawn from stored data is not a page to keep.
   useEffect(() => {
-    if (!payload || payload.offline) return;
-    const path = window.location.pathname;
-    return afterNextPaint(() => void rememberPage(path, payload));
+    if (payload && !payload.offline) return rememberPageAfterPaint(payload);
   }, [payload]);
 
   if (!station) {
