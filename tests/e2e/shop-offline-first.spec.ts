@@ -6,19 +6,19 @@
  * the reconnect checks the cart once for all open tabs.
  *
  * A product is withdrawn in the server's database (E2E_DATA_DIR) and put back afterwards:
- * GIFT-PREMIUM, which no other spec adds (the specs share the server).
+ * WITHDRAWN_PRODUCT (support/shop.ts), which no other spec adds (the specs share the server).
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { openDatabase } from '../../server/origin/db';
 import { waitForHydration } from './support/page-helpers';
 import { firstPage, installApp, launchProfile, newProfile } from './support/pwa';
-import { addProduct, cartLink, core, fi, openProducts } from './support/shop';
+import { addProduct, cartLink, core, fi, openProducts, WITHDRAWN_PRODUCT } from './support/shop';
 import { expectNoSeriousViolations } from './support/axe';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-const WITHDRAWN = 'GIFT-PREMIUM';
-const WITHDRAWN_NAME = 'Lahjakoodi: Täyspesu';
+const WITHDRAWN = WITHDRAWN_PRODUCT.code;
+const WITHDRAWN_NAME = WITHDRAWN_PRODUCT.name;
 
 async function setActive(code: string, active: boolean): Promise<void> {
   const dataDir = process.env.E2E_DATA_DIR;

@@ -118,7 +118,7 @@ test('checkout → Paytrail → paid → receipt with wash codes, completed once
 test('cancelling at Paytrail comes back cancelled and keeps the cart', async ({ page }) => {
   test.setTimeout(90_000);
   await openProducts(page);
-  await addFirstProduct(page, 'GIFT-PREMIUM');
+  await addFirstProduct(page, 'WASH-PREMIUM');
   await page.goto('/kassa');
   await waitForHydration(page);
   await fillCustomerStep(page);

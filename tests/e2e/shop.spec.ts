@@ -120,7 +120,7 @@ test('a declined card payment shows the failure text with the phone number and k
 
 test('a cancelled payment says so and keeps the cart', async ({ page }) => {
   await openProducts(page);
-  await addFirstProduct(page, 'GIFT-PREMIUM');
+  await addFirstProduct(page, 'WASH-PREMIUM');
   await page.goto('/kassa');
   await waitForHydration(page);
   await fillCustomerStep(page);

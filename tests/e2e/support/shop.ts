@@ -29,6 +29,15 @@ export const core = (id: string, values?: Record<string, string | number>) => me
 
 export const PRODUCT_PAGE = '/yksityisille/tuotteet/autopesu';
 
+/**
+ * The product shop-offline-first.spec.ts withdraws in the shared e2e database while it runs
+ * (and puts back). No other spec may add it: an add while it is withdrawn is refused, and
+ * shop-paytrail.spec.ts copies the database at its start, withdrawn or not. Two cancelled-
+ * payment tests added it and failed now and then (the header stayed "tyhjä"), whenever their
+ * run crossed that window; `shared-products.test.ts` keeps the rule.
+ */
+export const WITHDRAWN_PRODUCT = { code: 'GIFT-PREMIUM', name: 'Lahjakoodi: Täyspesu' } as const;
+
 /** The product card of a product code on the car-wash page. */
 export function productCard(page: Page, code: string) {
   return page.locator(`[data-product="${code}"]`);
