@@ -5,7 +5,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { withPreparedStatements } from './sqlite-statements';
 import type { DatabaseSchema, Db } from './database-schema';
@@ -18,6 +27,36 @@ export type { Db };
  * server takes (docs/operations.md "Capacity").
  */
 export const POSTGRES_POOL_SIZE = 10;
+
+/**
+ * SQLite transactions that take the write lock when they begin (`begin immediate`), not at
+ * their first write. Kysely's `begin` is deferred: a transaction that read first had a
+ * snapshot, and when another connection wrote before its own first write, SQLite refused
+ * that write at once ("database is locked", SQLITE_BUSY_SNAPSHOT: no busy wait can help).
+ * One origin process has one connection, but `npm run content:sync` and the other CLI
+ * commands (cli.ts), and the e2e specs that import prices, open another on the same file
+ * while it serves; the e2e import failed so now and then. Taken at the start, the lock is
+ * waited for (better-sqlite3's 5 s busy timeout) like any write. Readers are not held up:
+ * in WAL mode they never wait for the writer.
+ */
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class WriteLockingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.#config);
+  }
+}
 
 export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined; fileName?: string }): Db {
   if (options.databaseUrl) {
@@ -33,5 +72,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   // WAL lets readers go on while the seed or an editor writes.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }) });
+  return new Kysely<DatabaseSchema>({
+    dialect: new WriteLockingSqliteDialect({ database: withPreparedStatements(sqlite) }),
+  });
 }
