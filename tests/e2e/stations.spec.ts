@@ -142,7 +142,7 @@ test('typing: the list follows each key, the address only the words typed once t
     return { writes: seen.addressWrites.filter((url) => url.includes('q=')), keys: seen.keyTimes };
   });
   // Eleven keys, 40 ms apart: the words reach the address once, plus once for each gap
-  // between keys long enough to be a pause (TYPING_PAUSE_MS, 400 ms, in use-locator.ts; a
+  // between keys long enough to be a pause (TYPING_PAUSE_MS, 400 ms, in use-settled-words.ts; a
   // loaded machine can stall that long between two keys). A write per key would be eleven.
   const pauses = keys.slice(1).filter((time, index) => time - keys[index]! >= 350).length;
   expect(keys).toHaveLength(11);

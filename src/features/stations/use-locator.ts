@@ -26,16 +26,10 @@ import { useMapFocus } from './use-map-focus';
 import { useAfterList } from './use-after-list';
 import { useStationList } from './use-station-list';
 import { useLiveStream } from './use-live-stream';
+import { useSettledWords } from './use-settled-words';
 
 const PAGE_SIZE = 30;
 const MINUTE = 60_000;
-/**
- * How long the search words rest before the address and the map follow them. Each change
- * of the address costs a history entry update and, in Chromium, a fresh load of the
- * favicon; each change of the map's stations rebuilds its clusters. Neither belongs on
- * every key (docs/performance.md "Interaction").
- */
-const TYPING_PAUSE_MS = 400;
 
 export type LocatorPosition =
   | { status: 'off' }
@@ -122,18 +116,6 @@ function* chargePointsOf(stations: readonly StationSummary[]) {
   for (const station of stations) if (station.chargePoints) yield* station.chargePoints;
 }
 
-/** The search words once they have rested for TYPING_PAUSE_MS (at once when the locator opens). */
-function useSettledWords(words: string): string {
-  const [settled, setSettled] = useState(words);
-  useEffect(() => {
-    if (words === settled) return;
-    // A render React may interrupt: the map's clusters are rebuilt in it.
-    const timer = setTimeout(() => startTransition(() => setSettled(words)), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [words, settled]);
-  return settled;
-}
-
 /** `value` while `current`, else the last value it had while current. */
 function useLastCurrent<T>(value: T, current: boolean): T {
   const [kept, setKept] = useState(value);
@@ -171,7 +153,7 @@ export function useLocator() {
   const { results, chargerStatusesAt } = useResults(list.stations, searched, coords, now);
   // The address and the map follow the search words once typing pauses; the filters, sort
   // and view at once.
-  const words = useSettledWords(searched.q);
+  const words = useSettledWords(searched.q, query.q);
   const settled = searched.q === words;
   const ownPath = usePathOfPage(payload);
   useQueryInAddress(searched, words, ownPath);
