@@ -42,7 +42,7 @@ export async function seriousViolations(page: Page, options: { include?: string 
   if (options.include) builder.include(options.include);
   const layout = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   const results = await builder.setLegacyMode(true).analyze();
-  await layout.evaluate((style) => style.remove());
+  await layout.evaluate((style) => style.parentNode?.removeChild(style));
   // Guard against an empty scan (axe not injected, a blank page) passing silently.
   expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(0);
   return results.violations.flatMap((violation) =>
