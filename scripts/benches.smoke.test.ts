@@ -65,7 +65,7 @@ function benchEnvironment(doc: string): NodeJS.ProcessEnv {
   return { ...env, BENCH_SMOKE: '1', BENCH_DOC: doc, BENCH_SEEDED_DATABASE: seeded.file };
 }
 
-function run(script: string, doc: string): Promise<{ status: number | null; output: string }> {
+function run(script: string, doc: string): Promise<{ status: number | string | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['tsx', `scripts/${script}`], {
       env: benchEnvironment(doc),
@@ -82,9 +82,13 @@ function run(script: string, doc: string): Promise<{ status: number | null; outp
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (status) => {
+    // On exit, not on close: a server the script started in a process group of its own
+    // (start-product.ts) shares its stderr, and kept the pipe open after a killed script, so
+    // the test waited out Vitest's timeout instead of reporting the script's output.
+    child.on('exit', (status, signal) => {
       clearTimeout(timer);
-      resolve({ status, output });
+      // What is still in the pipes comes with the next turns of the event loop.
+      setTimeout(() => resolve({ status: status ?? (signal ? `killed by ${signal}` : null), output }), 100);
     });
   });
 }
