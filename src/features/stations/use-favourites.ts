@@ -16,8 +16,15 @@ export interface FavouriteStations {
 
 const NONE: FavouriteStations = { ids: new Set(), stations: [] };
 
+/**
+ * None starred is NONE itself, not a new empty object: the locator's list and every row in
+ * it are drawn again when the favourites change identity, and that render came from a
+ * storage read (not a transition), so it ran in one task. On a first visit it was one of
+ * the locator's longest tasks after hydration, for a list that did not change.
+ */
 async function readFavouriteStations(): Promise<FavouriteStations> {
   const favourites = await readFavourites();
+  if (favourites.length === 0) return NONE;
   const keys = favourites.map((favourite) => [favourite.country, favourite.id] as [StationCountry, string]);
   const stations = (await stationsDb().stations.bulkGet(keys)).filter(
     (station): station is StationSummary => station !== undefined,
