@@ -3,18 +3,20 @@
  * ("Capacity"). The product runs in a child process, one event loop, so its requests/s
  * is what one core serves (Node runs the JavaScript of a process on one core):
  * - page renders per core, uncached (RENDER_CACHE_TTL_MS=0) and cached (the default
- *   micro-cache), a content page through the whole site server;
+ *   micro-cache), a content page through the whole site server, and cached as a browser asks
+ *   for it (compressed);
  * - cart validations per core through the site's /proxy (site server and embedded origin
  *   in the one process), on SQLite;
  * - what one PostgreSQL pool holds: cart validations on the origin run on its own on a
  *   throwaway PostgreSQL server (Debian's binaries, as the tests use), with many more
  *   connections than the pool has, so the pool is the queue; skipped without PostgreSQL.
+ * With BENCH_BASELINE_DIR, the compressed cached page of an earlier checkout too, side by side.
  * Results replace the marked block in docs/operations.md. `--smoke` (or BENCH_SMOKE=1)
  * runs every case for a moment and writes nothing: a check that the script still works.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { POSTGRES_POOL_SIZE } from '../server/origin/db';
 import { startServerProcess } from '../tests/integration/support/server-process';
@@ -39,6 +41,18 @@ const DOC = 'docs/operations.md';
 const START = '<!-- bench:capacity:start -->';
 const END = '<!-- bench:capacity:end -->';
 const PAGE = '/en-EU/about-us';
+/**
+ * BENCH_BASELINE_DIR: a checkout of an earlier commit (built, with node_modules) whose
+ * compressed cached page is measured in the same run, side by side (BENCH_BASELINE_NAME names it).
+ */
+const BASELINE = process.env.BENCH_BASELINE_DIR
+  ? {
+      dir: resolve(process.env.BENCH_BASELINE_DIR),
+      name: process.env.BENCH_BASELINE_NAME ?? process.env.BENCH_BASELINE_DIR,
+    }
+  : undefined;
+/** What Chromium sends. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const CART = JSON.stringify({
   items: [
     { code: 'WASH-PREMIUM', quantity: 2 },
@@ -108,10 +122,34 @@ async function productRows(): Promise<Row[]> {
         connections: CONNECTIONS,
       }),
     );
+    // As a browser asks for it: the answer compressed (br), as every page a browser loads is.
+    rows.push(
+      await measure(`page renders, cached, compressed (Accept-Encoding: ${BROWSER_ACCEPT_ENCODING})`, {
+        url: `${cached.url}${PAGE}`,
+        headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+        connections: CONNECTIONS,
+      }),
+    );
   } finally {
     cached.stop();
   }
+  if (BASELINE) rows.push(await baselineCompressedRow(BASELINE));
   return rows;
+}
+
+/** The compressed cached page on an earlier checkout, measured in the same run (BENCH_BASELINE_DIR). */
+async function baselineCompressedRow(baseline: { dir: string; name: string }): Promise<Row> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const before = await startProduct({ port: PORT, name: 'capacity-baseline', env: NO_SHEDDING, cwd: baseline.dir });
+  try {
+    return await measure(`the same, before (${baseline.name})`, {
+      url: `${before.url}${PAGE}`,
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+      connections: CONNECTIONS,
+    });
+  } finally {
+    before.stop();
+  }
 }
 
 async function postgresRow(): Promise<Row | string> {

@@ -2,6 +2,7 @@
  * The site server (DESIGN §1): external plugins, then app services, then routes, in a
  * fixed order. Stateless: everything it knows comes from the origin or the request.
  */
+import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, {
@@ -26,6 +27,7 @@ import { createPayloadService } from './payload-service';
 import { addSecurityHeaders, security } from './plugins/security';
 import { loadShedding, NEVER_SHED } from './plugins/load-shedding';
 import { keepPrivate } from './edge-cache';
+import { BROTLI_QUALITY } from './encoded-bodies';
 import { isValidHost } from './host-header';
 import { staticFiles } from './plugins/static-files';
 import { loadRedirectTables } from './redirect-tables';
@@ -226,7 +228,8 @@ export async function buildSiteApp({
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { 1: 4 } } as never,
+    // The quality a cached page's copies are made with too (encoded-bodies.ts).
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } as never,
   });
   await app.register(staticFiles, { distDir: config.distDir });
 

@@ -14,6 +14,7 @@ import { publicBase } from './public-urls';
 import type { Renderer } from './renderer';
 import { PRIVATE_NO_STORE, sendPublic, weakEtag } from './edge-cache';
 import { createSiteUrls, type SiteUrls } from './site-urls';
+import { sendEncoded, type EncodedCopies } from './encoded-bodies';
 
 export interface PageDocumentsDeps {
   config: SiteConfig;
@@ -36,6 +37,10 @@ export interface RenderedPage {
   /** `_payload.json`'s text and ETag, kept like the HTML. */
   json?: string;
   jsonEtag?: string;
+  /** The HTML and `_payload.json` compressed, each encoding once (encoded-bodies.ts). */
+  encodedHtml?: EncodedCopies;
+  jsonBytes?: Buffer;
+  encodedJson?: EncodedCopies;
 }
 
 export interface DocumentOptions {
@@ -84,7 +89,7 @@ export function createPageDocuments({ config, payloads, renderer, origin }: Page
       page.etag ??= weakEtag(`${documentBasis}\n${(page.json ??= JSON.stringify(payload))}`);
       if (sendPublic(request, reply, { etag: page.etag, keys: options.shareKeys })) return reply;
     } else reply.header('cache-control', payload.preview ? PRIVATE_NO_STORE : 'no-cache');
-    return reply.send(html);
+    return sendEncoded(request, reply, html, (page.encodedHtml ??= {}));
   }
 
   /** The payload of an error page, inside the locale's layout when the origin gives it. */

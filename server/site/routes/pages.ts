@@ -13,6 +13,7 @@ import type { RedirectTable } from '#shared/redirects';
 import type { SiteConfig } from '../config';
 import type { OriginClient } from '../origin-client';
 import type { PageDocuments, RenderedPage } from '../page-documents';
+import { sendEncoded } from '../encoded-bodies';
 import type { PayloadService } from '../payload-service';
 import { createPreviewAccess } from '../preview-access';
 import { publicBase } from '../public-urls';
@@ -181,7 +182,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
         page.jsonEtag ??= weakEtag(json);
         if (sendPublic(request, reply, { etag: page.jsonEtag, keys })) return reply;
       } else reply.header('cache-control', decision.preview ? PRIVATE_NO_STORE : 'no-cache');
-      return reply.send(json);
+      return sendEncoded(request, reply, (page.jsonBytes ??= Buffer.from(json)), (page.encodedJson ??= {}));
     }
     const search = await searchForDocument(request, origin, page.payload, decision.locale);
     // Search results make another document: it is rendered apart from the cached page.
