@@ -88,6 +88,16 @@ sub vcl_recv {
     return (hash);
 }
 
+sub vcl_backend_fetch {
+    # A fetch into the cache (a miss, a refresh): the page as it is now. A site server's
+    # own short render cache (RENDER_CACHE_TTL_MS) would otherwise answer a fetch just after
+    # a purge with its render from before the change, and this cache would keep that for
+    # s-maxage. A pass (a session) may take the site server's render.
+    if (!bereq.uncacheable) {
+        set bereq.http.Cache-Control = "no-cache";
+    }
+}
+
 sub vcl_backend_response {
     # stale-if-error: a site server's error never replaces a copy; the visitor is asked
     # again with the longer grace (vcl_deliver), and gets the copy if there is one.

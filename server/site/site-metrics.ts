@@ -17,7 +17,7 @@ export interface SiteMetrics {
   shed(reason: 'in_flight' | 'event_loop_delay'): void;
   /** Starts timing a call to the origin; call the result once with its outcome. */
   originCall(endpoint: string): (failure?: OriginFailure) => void;
-  renderCache(result: 'hit' | 'miss'): void;
+  renderCache(result: 'hit' | 'miss' | 'refresh'): void;
   /** A command of the shared rate-limit store (Redis) failed or timed out, or its connection failed. */
   rateLimitStoreError(): void;
 }
@@ -51,7 +51,7 @@ export function createSiteMetrics(
   });
   const renderCache = new Counter({
     name: 'st1_render_cache_lookups_total',
-    help: 'Lookups of the render cache of anonymous pages (RENDER_CACHE_TTL_MS), by result',
+    help: 'Lookups of the render cache of anonymous pages (RENDER_CACHE_TTL_MS), by result (refresh: asked for with Cache-Control: no-cache)',
     labelNames: ['result'] as const,
     registers: [registry],
   });
@@ -73,7 +73,7 @@ export function createSiteMetrics(
     registers: [registry],
   });
   // Zero from the start, so that rate() and increase() see the first error.
-  for (const result of ['hit', 'miss'] as const) renderCache.labels(result).inc(0);
+  for (const result of ['hit', 'miss', 'refresh'] as const) renderCache.labels(result).inc(0);
   for (const reason of ['in_flight', 'event_loop_delay'] as const) shed.labels(reason).inc(0);
   storeErrors.inc(0);
 

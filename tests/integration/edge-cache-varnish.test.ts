@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncContent } from '../../server/origin/content-sync';
+import { loadSiteConfig } from '../../server/site/config';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 import { freePort, startThrowawayVarnish, varnishSkipReason, type ThrowawayVarnish } from './support/throwaway-varnish';
@@ -63,8 +64,13 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
       originEnv: { CACHE_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`, PRICE_IMPORT_TOKEN: PRICE_TOKEN },
     });
     for (let index = 0; index < 2; index += 1) {
-      // No Redis here: the live stream's test waits for one poll, kept short.
-      const site = await product.site({ TRUST_PROXY: '127.0.0.1', LIVE_POLL_MS: '500' });
+      // No Redis here: the live stream's test waits for one poll, kept short. The render
+      // cache at the product's default (the helper turns it off): a purge must reach through it.
+      const site = await product.site({
+        TRUST_PROXY: '127.0.0.1',
+        LIVE_POLL_MS: '500',
+        RENDER_CACHE_TTL_MS: String(loadSiteConfig({}).renderCacheTtlMs),
+      });
       await site.listen({ host: '127.0.0.1', port: 0 });
       sites.push(site);
     }

@@ -111,6 +111,22 @@ describe('the render cache', () => {
     const payload = await get(app, '/yrityksille/_payload.json', { host: 'st1.example', 'x-forwarded-proto': 'http' });
     expect((payload.json() as { head: { canonical: string } }).head.canonical).toBe('http://st1.example/yrityksille');
   });
+
+  it('renders afresh for Cache-Control: no-cache (a shared cache filling its copy) and keeps that render', async () => {
+    const app = await env.site({ RENDER_CACHE_TTL_MS: '60000' });
+    // Each render names the time it was made (hydration reads it): equal times, one render.
+    const renderedAt = async (headers: Record<string, string> = {}) =>
+      /"renderedAt":(\d+)/.exec((await get(app, '/yrityksille', { host: 'localhost', ...headers })).body)?.[1];
+    const first = await renderedAt();
+    expect(first).toMatch(/^\d+$/);
+    expect(await renderedAt()).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const fresh = await renderedAt({ 'cache-control': 'no-cache' });
+    expect(fresh).not.toBe(first);
+    expect(await renderedAt()).toBe(fresh);
+    // Only no-cache asks for a new render; a browser's ordinary reload (max-age=0) takes the kept one.
+    expect(await renderedAt({ 'cache-control': 'max-age=0' })).toBe(fresh);
+  });
 });
 
 describe('security headers on Fastify’s own 400s', () => {

@@ -106,6 +106,12 @@ function renderCacheKey(request: FastifyRequest, decision: PageDecision, config:
   return [base, decision.basename, decision.locale, decision.localPath].join('|');
 }
 
+/** Whether the request's Cache-Control says `no-cache` (RFC 9111 §5.2.1.4): no stored answer without the origin. */
+function asksForFreshCopy(request: FastifyRequest): boolean {
+  const header = request.headers['cache-control'];
+  return typeof header === 'string' && /(^|,)\s*no-cache\s*(,|$)/i.test(header);
+}
+
 /**
  * A search page opened with ?q= gets its results in the document, so that search works
  * without JavaScript. A failed search renders the error state rather than failing the page.
@@ -135,11 +141,18 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       ? new LRUCache<string, RenderedPage>({ max: 500, ttl: config.renderCacheTtlMs })
       : undefined;
 
-  /** The payload of the page, from the render cache or built from the origin. */
+  /**
+   * The payload of the page, from the render cache or built from the origin. A request that
+   * asks for the page as it is now (`Cache-Control: no-cache`: a shared cache filling or
+   * refreshing its copy, deploy/varnish/default.vcl, or a browser's hard reload) is built
+   * afresh and replaces the entry: a shared cache that was just purged must not get a
+   * render from before the change and keep it for s-maxage.
+   */
   async function loadPage(request: FastifyRequest, decision: PageDecision, cacheKey: string | undefined) {
-    const cached = cacheKey ? cache?.get(cacheKey) : undefined;
+    const refresh = asksForFreshCopy(request);
+    const cached = cacheKey && !refresh ? cache?.get(cacheKey) : undefined;
     // Only pages that may share a render count: a miss is a render the cache could have saved.
-    if (cache && cacheKey) options.metrics?.renderCache(cached ? 'hit' : 'miss');
+    if (cache && cacheKey) options.metrics?.renderCache(refresh ? 'refresh' : cached ? 'hit' : 'miss');
     if (cached) return cached;
     const built = await payloads.build({
       locale: decision.locale,
