@@ -136,6 +136,11 @@ sub vcl_backend_response {
     }
     # Kept a little longer still, so that a refresh can be a conditional request (304).
     set beresp.keep = 1h;
+    # Up to a quarter shorter, at random: pages fetched together (after a purge of `site`,
+    # a restart, a spike's first second) would otherwise expire together, and their
+    # refreshes reach the site servers as one burst, past their SHED_MAX_IN_FLIGHT, so that
+    # a session's request arriving then got a 503. Never longer than the site's s-maxage.
+    set beresp.ttl = beresp.ttl * std.random(0.75, 1.0);
     return (deliver);
 }
 

@@ -7,6 +7,7 @@
  * pages while the origin is down, the locale cookie at "/" answered per visitor, and the
  * live stream passed through as it comes.
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +113,33 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
     // Only what describes the stored answer: the browser's copy has the security headers.
     expect(revalidated.headers.get('content-security-policy')).toBeNull();
     expect(revalidated.headers.get('etag')).toBe(etag);
+  });
+
+  it('keeps pages fetched together for different times, none longer than s-maxage', async () => {
+    // Pages no other test here asks for: each is a fetch into the cache.
+    const paths = [
+      '/artikkeli/uusi-tuulipuisto-kayttoon',
+      '/en-EU/article/new-wind-farm-online',
+      '/sv-SE/artikel/ny-vindkraftspark-i-drift',
+      '/no-NO/artikkel/ny-vindpark-i-drift',
+      '/yksityisille/tuotteet/autopesu',
+      '/en-EU/private/products/car-wash',
+      '/yksityisille/tuotteet/biokaasu',
+      '/en-EU/private/products/biogas',
+    ];
+    for (const path of paths) expect((await get(`${varnish.url}${path}`)).headers.get('x-cache')).toBe('MISS');
+    // The TTL each fetch was stored with: the last the VCL set, from Varnish's shared-memory log.
+    const log = spawnSync('varnishlog', ['-d', '-n', varnish.workDir, '-g', 'raw', '-i', 'TTL'], { encoding: 'utf8' });
+    const lastByFetch = new Map<string, number>();
+    for (const [, vxid, ttl] of log.stdout.matchAll(/^\s*(\d+)\s+TTL\s+b\s+VCL\s+(-?[\d.]+)/gm))
+      lastByFetch.set(vxid!, Number(ttl));
+    const stored = [...lastByFetch.values()].filter((ttl) => ttl > 0).slice(-paths.length);
+    expect(stored).toHaveLength(paths.length);
+    for (const ttl of stored) {
+      expect(ttl).toBeGreaterThanOrEqual(45);
+      expect(ttl).toBeLessThanOrEqual(60);
+    }
+    expect(new Set(stored.map(Math.round)).size).toBeGreaterThan(1);
   });
 
   it('never answers a session from the cache, and never stores its answer', async () => {
