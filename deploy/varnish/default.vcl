@@ -44,6 +44,9 @@ sub vcl_recv {
         set req.http.n-gone = xkey.purge(req.http.xkey-purge);
         return (synth(200, "Purged " + req.http.n-gone));
     }
+    # This request's id (docs/operations.md "Logs"): the site servers trust it (TRUST_PROXY)
+    # and log under it; a browser's own is never taken. varnishlog finds it by the number.
+    set req.http.x-request-id = "varnish-" + req.xid;
     set req.backend_hint = site.backend();
     # Stale for M (the site's stale-while-revalidate) while the site answers; for up to E
     # (stale-if-error, the object's grace) when it failed once already (vcl_deliver) or
@@ -165,6 +168,8 @@ sub vcl_deliver {
     } else {
         set resp.http.X-Cache = "MISS";
     }
+    # Each visitor's own request id, not the one of the fetch that stored the copy.
+    set resp.http.x-request-id = req.http.x-request-id;
     # The keys are for this cache and the origin's purges, not for browsers.
     unset resp.http.xkey;
     unset resp.http.Surrogate-Key;

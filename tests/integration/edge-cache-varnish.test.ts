@@ -101,6 +101,10 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
     const second = await get(`${varnish.url}/yrityksille`);
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(second.body).toBe(first.body);
+    // Each answer names its own request, not the fetch that stored the copy.
+    const ids = [first, second].map((answer) => answer.headers.get('x-request-id'));
+    for (const id of ids) expect(id).toMatch(/^varnish-\d+$/);
+    expect(ids[1]).not.toBe(ids[0]);
     // The payload of a client navigation too, and a revalidation by ETag is a 304.
     await get(`${varnish.url}/yrityksille/_payload.json`);
     const payload = await get(`${varnish.url}/yrityksille/_payload.json`);
