@@ -15,7 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 
-export type BodyEncoding = 'br' | 'gzip';
+type BodyEncoding = 'br' | 'gzip';
 
 /** Preferred first, as the plugin's `encodings` in app.ts. */
 const ENCODINGS: readonly BodyEncoding[] = ['br', 'gzip'];
@@ -34,7 +34,7 @@ const negotiator = new Negotiator<BodyEncoding | 'identity'>({ supportedValues: 
  * The encoding to send `request` a compressible body in, or none (identity). As the
  * plugin: `*` and `x-gzip` count as gzip, and on equal weights the server's order wins.
  */
-export function negotiateEncoding(request: FastifyRequest): BodyEncoding | undefined {
+function negotiateEncoding(request: FastifyRequest): BodyEncoding | undefined {
   const header = request.headers['accept-encoding'];
   if (!header) return undefined;
   const chosen = negotiator.negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'));
