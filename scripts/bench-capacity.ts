@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { POSTGRES_POOL_SIZE } from '../server/origin/db';
 import { startServerProcess } from '../tests/integration/support/server-process';
 import { postgresSkipReason, startThrowawayPostgres } from '../tests/integration/support/throwaway-postgres';
+import { loadSiteConfig } from '../server/site/config';
 import { startProduct } from './start-product';
 import { portFromEnv, writeMarkedBlock } from './bench-support/bench-mode';
 
@@ -117,7 +118,7 @@ async function productRows(): Promise<Row[]> {
   const cached = await startProduct({ port: PORT, name: 'capacity-cached', env: NO_SHEDDING });
   try {
     rows.push(
-      await measure('page renders, cached (RENDER_CACHE_TTL_MS=5000, default)', {
+      await measure(`page renders, cached (RENDER_CACHE_TTL_MS=${loadSiteConfig({}).renderCacheTtlMs}, default)`, {
         url: `${cached.url}${PAGE}`,
         connections: CONNECTIONS,
       }),

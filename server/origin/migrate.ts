@@ -19,6 +19,7 @@ import * as outboxHtml017 from './migrations/017-outbox-html';
 import * as confirmationCodes018 from './migrations/018-confirmation-codes';
 import * as chargeTariffs019 from './migrations/019-charge-tariffs';
 import * as stationLiveVersion020 from './migrations/020-station-live-version';
+import * as pageChanges021 from './migrations/021-page-changes';
 
 const migrations: Record<string, Migration> = {
   '001-content': content001,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '018-confirmation-codes': confirmationCodes018,
   '019-charge-tariffs': chargeTariffs019,
   '020-station-live-version': stationLiveVersion020,
+  '021-page-changes': pageChanges021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

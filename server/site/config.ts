@@ -83,7 +83,8 @@ const schema = z.object({
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(2000),
   // Without REDIS_URL: how often the live version is asked of the origin while a stream is open.
   LIVE_POLL_MS: z.coerce.number().int().min(200).max(60_000).default(3000),
-  RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  // How long a page render is kept at most; a change of the page drops it sooner (render-cache.ts). 0: off.
+  RENDER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   // Shed load (503 + Retry-After) when the event loop lags by more than this; 0 turns it off.
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   // Shed load when more requests than this are being served at once; 0 turns it off.

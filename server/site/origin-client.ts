@@ -19,6 +19,7 @@ import type { SiteMetrics } from './site-metrics';
 import { observeOriginCall } from './origin-forwarding';
 
 export type { SitemapEntries };
+export type PageChanges = ResponseOf<typeof contentApi.pageChanges>;
 
 interface LiveHeld {
   since: number;
@@ -110,6 +111,10 @@ export function createOriginClient(baseUrl: string, options: { timeoutMs?: numbe
     },
     sitemap(locale: Locale): Promise<SitemapEntries> {
       return getJson(contentApi.sitemap, { 'x-st1-locale': locale });
+    },
+    /** The surrogate keys of the pages changed after change number `after` (render-cache.ts). */
+    pageChanges(after: number): Promise<PageChanges> {
+      return getJson(contentApi.pageChanges, {}, { after: String(after) });
     },
     /**
      * A country's live data changed after `since` (the live streams' one read per change,

@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationKey } from '#shared/surrogate-keys';
-import { createCachePurges, type CachePurges } from '../../server/origin/outbox/cache-purges';
+import { createCachePurges, NO_CACHE_PURGES, type CachePurges } from '../../server/origin/outbox/cache-purges';
 import { createOutboxRepository } from '../../server/origin/outbox/outbox-repository';
 import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import type { SeededOrigin } from './support/seeded-origin';
@@ -48,7 +48,10 @@ forEachDatabase((database) => {
         deliverSoon: () => purges.deliverSoon(),
         deliverDue: () => purges.deliverDue(),
       };
-      origin = await database.startOrigin('cache-purges', { importTokens: { prices: PRICE_TOKEN }, cachePurges: forwarder });
+      origin = await database.startOrigin('cache-purges', {
+        importTokens: { prices: PRICE_TOKEN },
+        cachePurges: forwarder,
+      });
       purges = createCachePurges({
         outbox: createOutboxRepository(origin.db),
         urls: [`http://127.0.0.1:${cachePort}/`],
@@ -108,7 +111,9 @@ forEachDatabase((database) => {
           url: '/station-import/v1/fuel-prices',
           headers: { authorization: `Bearer ${PRICE_TOKEN}` },
           payload: {
-            prices: [{ station: stationIds[1]!, grade: '95', price: 1.555, currency: 'EUR', setAt: new Date().toISOString() }],
+            prices: [
+              { station: stationIds[1]!, grade: '95', price: 1.555, currency: 'EUR', setAt: new Date().toISOString() },
+            ],
           },
         });
         expect(response.statusCode, response.body).toBe(200);
@@ -117,6 +122,27 @@ forEachDatabase((database) => {
       } finally {
         await cache.close();
       }
+    });
+
+    it('logs every change for the site servers’ render caches, with or without a cache', async () => {
+      const changes = async (after: string) => {
+        const response = await origin.app.inject({ url: `/cms-view/v1/page-changes?after=${after}` });
+        return { status: response.statusCode, body: response.json() as { latest: number; keys: string[] | null } };
+      };
+      // A site server that has read nothing yet keeps nothing it made before.
+      const start = await changes('-1');
+      expect(start).toMatchObject({ status: 200, body: { keys: null } });
+      const { latest } = start.body;
+      expect(latest).toBeGreaterThan(0); // the purges above were logged too
+      expect((await changes(String(latest))).body).toEqual({ latest, keys: [] });
+      // Logged with the change, in its transaction, even where no cache is configured.
+      await NO_CACHE_PURGES.enqueue(createOutboxRepository(origin.db), [stationKey(stationIds[0]!), 'layout-fi-FI']);
+      expect((await changes(String(latest))).body).toEqual({
+        latest: latest + 1,
+        keys: [stationKey(stationIds[0]!), 'layout-fi-FI'],
+      });
+      expect((await changes(String(latest - 1))).body.keys).toContain(stationKey(stationIds[1]!));
+      for (const bad of ['x', '-2', '1.5', '']) expect((await changes(bad)).status, `after=${bad}`).toBe(400);
     });
   });
 });

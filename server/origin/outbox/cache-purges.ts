@@ -23,7 +23,11 @@ const LEASE_MS = 60_000;
 export interface CachePurges {
   /** Whether any cache is configured: without one nothing is queued. */
   readonly enabled: boolean;
-  /** Queues a purge of these keys through `outbox` (built on the caller's transaction); deduplicated, in batches. */
+  /**
+   * Queues a purge of these keys through `outbox` (built on the caller's transaction);
+   * deduplicated, in batches. Each batch is logged as a page change as well, with or
+   * without a cache: the site servers' render caches read that log (page-changes.ts).
+   */
   enqueue(outbox: OutboxRepository, keys: Iterable<string>): Promise<void>;
   /** Sends what is due now, in the background: for after the change committed. */
   deliverSoon(): void;
@@ -40,6 +44,15 @@ export interface CachePurgesDeps {
   retry: { maxAttempts: number; retryBaseMs: number };
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now?: () => Date;
+}
+
+/** The keys, deduplicated, space-separated in batches of KEYS_PER_PURGE. */
+function keyBatches(keys: Iterable<string>): string[] {
+  const unique = [...new Set(keys)];
+  const batches: string[] = [];
+  for (let start = 0; start < unique.length; start += KEYS_PER_PURGE)
+    batches.push(unique.slice(start, start + KEYS_PER_PURGE).join(' '));
+  return batches;
 }
 
 async function purgeAt(url: string, keys: string): Promise<void> {
@@ -99,10 +112,10 @@ export function createCachePurges(deps: CachePurgesDeps): CachePurges {
   return {
     enabled,
     async enqueue(queue, keys) {
-      if (!enabled) return;
-      const unique = [...new Set(keys)];
-      for (let start = 0; start < unique.length; start += KEYS_PER_PURGE)
-        await queue.enqueuePurge(unique.slice(start, start + KEYS_PER_PURGE).join(' '), now());
+      for (const batch of keyBatches(keys)) {
+        await queue.logPageChange(batch, now());
+        if (enabled) await queue.enqueuePurge(batch, now());
+      }
     },
     deliverSoon() {
       if (!enabled) return;
@@ -112,10 +125,12 @@ export function createCachePurges(deps: CachePurgesDeps): CachePurges {
   };
 }
 
-/** No cache configured: nothing is queued or sent. */
+/** No cache configured: nothing is queued or sent; the change is logged for the site servers. */
 export const NO_CACHE_PURGES: CachePurges = {
   enabled: false,
-  enqueue: async () => undefined,
+  async enqueue(queue, keys) {
+    for (const batch of keyBatches(keys)) await queue.logPageChange(batch);
+  },
   deliverSoon: () => undefined,
   deliverDue: async () => 0,
 };

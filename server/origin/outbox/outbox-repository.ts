@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { OutboxChannel, OutboxDb, OutboxStatus, OutboxTables } from './outbox-tables';
+import { pageChangesRepository } from './page-changes';
 
 interface OutboxMessage {
   id: number;
@@ -253,10 +254,10 @@ function outboxCounts(db: OutboxDb) {
 
 /**
  * The outbox's data access, one object over one connection (the database or a transaction):
- * queueing, delivery and counts.
+ * queueing, delivery, counts and the log of page changes.
  */
 export function createOutboxRepository(db: OutboxDb) {
-  return { ...outboxQueue(db), ...outboxDelivery(db), ...outboxCounts(db) };
+  return { ...outboxQueue(db), ...outboxDelivery(db), ...outboxCounts(db), ...pageChangesRepository(db) };
 }
 
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

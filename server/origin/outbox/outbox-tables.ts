@@ -35,8 +35,19 @@ interface OutboxTable {
   last_error: Generated<string | null>;
 }
 
+/** Surrogate keys whose pages changed (migration 021), read by the site servers' render caches. */
+interface PageChangesTable {
+  /** From page_change_counter, taken in the change's transaction (migration 021 says why). */
+  seq: number;
+  /** Space-separated surrogate keys, as a purge names them. */
+  keys: string;
+  created_at: string;
+}
+
 export interface OutboxTables {
   outbox: OutboxTable;
+  page_changes: PageChangesTable;
+  page_change_counter: { id: number; seq: number };
 }
 
 /**

@@ -16,7 +16,7 @@ import type { StationsRepositories } from './stations-repositories';
 import type { OcpiTariff } from '#shared/api/station-import';
 import { implausibleTariff } from './charge-tariffs';
 import { priceKey, type StoredPrice } from './fuel-prices-repository';
-import type { CachePurges } from '../outbox/cache-purges';
+import { NO_CACHE_PURGES, type CachePurges } from '../outbox/cache-purges';
 import { stationKey } from '#shared/surrogate-keys';
 
 /**
@@ -123,7 +123,7 @@ function newestPerGrade(rows: readonly StoredPrice[]): StoredPrice[] {
  * in the live channel, stamped with the live version the import took.
  */
 async function purgeChanged(tx: Repositories, stationIds: string[], purges: CachePurges | undefined): Promise<void> {
-  await purges?.enqueue(tx.outbox.messages, stationIds.map(stationKey));
+  await (purges ?? NO_CACHE_PURGES).enqueue(tx.outbox.messages, stationIds.map(stationKey));
 }
 
 /**

@@ -2,8 +2,7 @@
  * Every page request: routing decisions (redirects, bad input), then the payload and
  * either the server-rendered document or `_payload.json`.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import Negotiator from 'negotiator';
 import { isLocale, type Locale } from '#shared/locales';
@@ -14,6 +13,7 @@ import type { SiteConfig } from '../config';
 import type { OriginClient } from '../origin-client';
 import type { PageDocuments, RenderedPage } from '../page-documents';
 import { sendEncoded } from '../encoded-bodies';
+import { createRenderCache } from '../render-cache';
 import type { PayloadService } from '../payload-service';
 import { createPreviewAccess } from '../preview-access';
 import { publicBase } from '../public-urls';
@@ -129,17 +129,28 @@ async function searchForDocument(request: FastifyRequest, origin: OriginClient, 
   }
 }
 
+/**
+ * The render cache of anonymous, non-preview pages (render-cache.ts), none at
+ * RENDER_CACHE_TTL_MS=0: repeated requests for a page skip the origin round trips and the
+ * React render until the page changes.
+ */
+function openRenderCache(app: FastifyInstance, config: SiteConfig, origin: OriginClient) {
+  if (config.renderCacheTtlMs <= 0) return undefined;
+  const cache = createRenderCache({
+    ttlMs: config.renderCacheTtlMs,
+    readChanges: (after) => origin.pageChanges(after),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => cache.close());
+  return cache;
+}
+
 export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options) => {
   const { config, payloads, origin, documents } = options;
   const previewAccess = createPreviewAccess(config.previewToken, {
     secureCookie: (request) => request.protocol === 'https',
   });
-  // A short-lived render cache for anonymous, non-preview pages: repeated requests for
-  // the same page within the TTL skip the origin round trips and the React render.
-  const cache =
-    config.renderCacheTtlMs > 0
-      ? new LRUCache<string, RenderedPage>({ max: 500, ttl: config.renderCacheTtlMs })
-      : undefined;
+  const cache = openRenderCache(app, config, origin);
 
   /**
    * The payload of the page, from the render cache or built from the origin. A request that
@@ -154,6 +165,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
     // Only pages that may share a render count: a miss is a render the cache could have saved.
     if (cache && cacheKey) options.metrics?.renderCache(refresh ? 'refresh' : cached ? 'hit' : 'miss');
     if (cached) return cached;
+    const begun = cache?.begin() ?? 0;
     const built = await payloads.build({
       locale: decision.locale,
       preview: decision.preview,
@@ -162,7 +174,8 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       urls: documents.urlsFor(request),
     });
     const page: RenderedPage = { status: built.status, payload: built.payload };
-    if (cacheKey && built.status < 500) cache?.set(cacheKey, page);
+    if (cacheKey && built.status < 500)
+      cache?.set(cacheKey, page, pageSurrogateKeys(decision.locale, decision.localPath, built.payload), begun);
     return page;
   }
 

@@ -59,6 +59,30 @@ export const contentApi = {
     response: searchResultSchema,
     errors: ['BAD_REQUEST'],
   }),
+  /**
+   * The surrogate keys of the pages that changed after change number `after` (-1: none
+   * known yet), read by the site servers' render caches (server/site/render-cache.ts);
+   * `keys: null` when the asker is too far behind: it drops everything it keeps. Not
+   * proxied to browsers.
+   */
+  pageChanges: endpoint({
+    method: 'GET',
+    path: CONTENT_API_PATHS.pageChanges,
+    // A whole number written out (no "", no 1e3, no 1.5): -1, 0 or a change number.
+    request: {
+      query: z.object({
+        after: z
+          .string()
+          .regex(/^(-1|0|[1-9]\d{0,14})$/)
+          .transform(Number),
+      }),
+    },
+    response: z.object({
+      latest: z.number().int().min(0),
+      keys: z.array(z.string().max(200)).max(100_000).nullable(),
+    }),
+    errors: ['BAD_REQUEST'],
+  }),
   /** Not proxied to browsers: the site server builds /sitemap.xml from it. */
   sitemap: endpoint({
     method: 'GET',

@@ -30,6 +30,7 @@ export const CONTENT_API_PATHS = {
   view: 'cms-view/v1/content/view',
   search: 'cms-view/v1/search',
   sitemap: 'cms-view/v1/sitemap',
+  pageChanges: 'cms-view/v1/page-changes',
 } as const;
 
 /** The station channels (src/shared/api/stations.ts, docs/stations.md "Two channels"). */
