@@ -14,8 +14,8 @@
  * answer waited some 330 ms in the load generator's own queue (Little's law) and the run
  * measured autocannon, not the cache.
  * Per run: answers/s, the share over 2 s (timeouts included), p50/p99, 503s on cacheable
- * pages (no session), the hit ratio (varnishstat) and the origin renders per 10,000 page
- * views (page loads the origin served, counted by a proxy between the site servers and the
+ * pages (no session), the hit ratio of the cache's lookups (varnishstat's: hits ÷ (hits +
+ * misses)) and the origin renders per 10,000 page views (page loads the origin served, counted by a proxy between the site servers and the
  * origin, during the measured run: both runs are warmed first). It also measures the bytes
  * a repeat navigation to an unchanged page costs on the wire (If-None-Match → 304).
  * The block replaces the marked one in docs/performance.md.
@@ -51,6 +51,7 @@ const VARNISH_SERVICE = 'deploy/varnish/varnish.service.d/st1.conf';
  */
 const CONNECTIONS = smokeOr(4, Number(process.env.BENCH_EDGE_CONNECTIONS ?? 1000));
 const SLOW_MS = 2000;
+const COUNTERS_SETTLE_MS = 1000;
 /**
  * 1 % of the connections carry a session. Each connection sends its next request when the
  * last is answered, and a personal page (a render on a site server) takes longer than a
@@ -118,7 +119,9 @@ async function countingProxy(originUrl: string) {
 }
 
 async function stationPaths(siteUrl: string): Promise<string[]> {
-  const response = await fetch(`${siteUrl}/proxy/cms-view/v1/stations?country=FI`, { headers: { 'x-st1-locale': 'fi-FI' } });
+  const response = await fetch(`${siteUrl}/proxy/cms-view/v1/stations?country=FI`, {
+    headers: { 'x-st1-locale': 'fi-FI' },
+  });
   const list = (await response.json()) as { stations?: Array<{ slug: string }> };
   const slugs = (list.stations ?? []).slice(0, STATIONS_IN_MIX).map((station) => station.slug);
   if (slugs.length === 0) throw new Error('no stations in the station list');
@@ -161,13 +164,25 @@ interface Run {
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
-function varnishCounters(workDir: string): { hits: number; requests: number } {
-  const result = spawnSync('varnishstat', ['-n', workDir, '-1', '-j', '-f', 'MAIN.cache_hit', '-f', 'MAIN.client_req'], {
-    encoding: 'utf8',
-  });
-  const parsed = JSON.parse(result.stdout) as { counters?: Record<string, { value: number }> } & Record<string, { value: number }>;
+/**
+ * The cache's hits and misses (varnishstat's own hit rate is hits ÷ (hits + misses)): a
+ * request with a session is passed, no lookup at all, and is counted in its own column.
+ */
+function varnishCounters(workDir: string): { hits: number; lookups: number } {
+  const result = spawnSync(
+    'varnishstat',
+    ['-n', workDir, '-1', '-j', '-f', 'MAIN.cache_hit', '-f', 'MAIN.cache_miss'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const parsed = JSON.parse(result.stdout) as { counters?: Record<string, { value: number }> } & Record<
+    string,
+    { value: number }
+  >;
   const counters = parsed.counters ?? parsed;
-  return { hits: counters['MAIN.cache_hit']?.value ?? 0, requests: counters['MAIN.client_req']?.value ?? 0 };
+  const hits = counters['MAIN.cache_hit']?.value ?? 0;
+  return { hits, lookups: hits + (counters['MAIN.cache_miss']?.value ?? 0) };
 }
 
 interface WrkResult {
@@ -185,7 +200,13 @@ interface WrkResult {
 }
 
 /** wrk (C, one epoll thread) holding `connections` on the paths of `pathsFile`, with `cookie` if given. */
-function wrk(url: string, connections: number, pathsFile: string, cookie?: string, durationS = DURATION_S): Promise<WrkResult> {
+function wrk(
+  url: string,
+  connections: number,
+  pathsFile: string,
+  cookie?: string,
+  durationS = DURATION_S,
+): Promise<WrkResult> {
   const args = ['-t1', `-c${connections}`, `-d${durationS}s`, `--timeout`, `${REQUEST_TIMEOUT_S}s`, '-s', WRK_SCRIPT];
   const child = spawn('wrk', [...args, url, '--', pathsFile, ...(cookie ? [cookie] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -226,7 +247,8 @@ async function load(
   ]);
   // A connection the server never answers adds nothing to wrk's figures: a run in which
   // the few session connections got no answer at all measured a starved server, not a fast one.
-  if (personal.requests === 0) throw new Error(`${name}: the ${SESSION_CONNECTIONS} connections with a session got no answer`);
+  if (personal.requests === 0)
+    throw new Error(`${name}: the ${SESSION_CONNECTIONS} connections with a session got no answer`);
   const unanswered = (result: WrkResult) =>
     result.errors.connect + result.errors.read + result.errors.write + result.errors.timeout;
   const answers = anonymous.requests + personal.requests;
@@ -234,8 +256,11 @@ async function load(
   const rendered = renders.renders - before.renders;
   let hitRatio = '–';
   if (varnishDir && before.varnish) {
+    // Varnish adds a worker's counts to its totals when the worker's task ends: the load's
+    // last connections close first.
+    await new Promise((resolve) => setTimeout(resolve, COUNTERS_SETTLE_MS));
     const after = varnishCounters(varnishDir);
-    hitRatio = `${percent(after.hits - before.varnish.hits, after.requests - before.varnish.requests)} %`;
+    hitRatio = `${percent(after.hits - before.varnish.hits, after.lookups - before.varnish.lookups)} %`;
   }
   const sessionStatuses = Object.entries(personal.statuses)
     .filter(([code]) => code !== '200')
@@ -288,9 +313,9 @@ function table(
   const date = new Date().toISOString().slice(0, 10);
   return [
     START,
-    `Measured ${date} by \`npx tsx scripts/bench-edge-cache.ts\`: wrk 4.1 (one thread), ${CONNECTIONS} connections for ${DURATION_S} s, loopback, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end; one origin and two site servers (child processes, render cache and load shedding at their defaults), Varnish 7.1 with \`deploy/varnish/default.vcl\` and the parameters of \`${VARNISH_SERVICE}\` (${varnishParams().join(', ')}), the load generator beside them; the load through Varnish ${VARNISH_RUNS === 1 ? 'once' : `${VARNISH_RUNS} times, one row each`}${warm ? `, after ${WARM_UP_S} s of it not counted (p99 ${warm.p99} ms)` : ''}. Mix: 70 % CMS pages (${CMS_PAGES.length}), 20 % station pages (${STATIONS_IN_MIX}), 10 % the locator (4 locales); ${SESSION_CONNECTIONS} of the ${CONNECTIONS} connections carry a session cookie (their share of the answers is given). p50 and p99 are of the requests without a session; those with one (never cached) have their own p99. Every page is fetched once through each first; renders count page loads the origin served during the run.`,
+    `Measured ${date} by \`npx tsx scripts/bench-edge-cache.ts\`: wrk 4.1 (one thread), ${CONNECTIONS} connections for ${DURATION_S} s, loopback, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end; one origin and two site servers (child processes, render cache and load shedding at their defaults), Varnish 7.1 with \`deploy/varnish/default.vcl\` and the parameters of \`${VARNISH_SERVICE}\` (${varnishParams().join(', ')}), the load generator beside them; the load through Varnish ${VARNISH_RUNS === 1 ? 'once' : `${VARNISH_RUNS} times, one row each`}${warm ? `, after ${WARM_UP_S} s of it not counted (p99 ${warm.p99} ms)` : ''}. Mix: 70 % CMS pages (${CMS_PAGES.length}), 20 % station pages (${STATIONS_IN_MIX}), 10 % the locator (4 locales); ${SESSION_CONNECTIONS} of the ${CONNECTIONS} connections carry a session cookie (their share of the answers is given; Varnish passes them without a lookup, so the hit ratio is hits ÷ (hits + misses), as varnishstat's own). p50 and p99 are of the requests without a session; those with one (never cached) have their own p99. Every page is fetched once through each first; renders count page loads the origin served during the run.`,
     '',
-    `| run | answers | answers/s | over ${SLOW_MS / 1000} s (or none) | p50 ms | p99 ms | p99.9 ms | max ms | status ≥ 400 on cacheable pages | with a session: share of answers, p99 ms | with a session: statuses other than 200 | hit ratio | origin renders per 10,000 page views |`,
+    `| run | answers | answers/s | over ${SLOW_MS / 1000} s (or none) | p50 ms | p99 ms | p99.9 ms | max ms | status ≥ 400 on cacheable pages | with a session: share of answers, p99 ms | with a session: statuses other than 200 | hit ratio (of the cache's lookups) | origin renders per 10,000 page views |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     ...runs.map(
       (run) =>
@@ -347,7 +372,11 @@ async function main() {
     const sitePorts = [await freePort(), await freePort()];
     for (const port of sitePorts)
       children.push(
-        await spawnServer('server/main.ts', { PORT: String(port), HOST: '127.0.0.1', ORIGIN_URL: proxy.url }, /Site server on/),
+        await spawnServer(
+          'server/main.ts',
+          { PORT: String(port), HOST: '127.0.0.1', ORIGIN_URL: proxy.url },
+          /Site server on/,
+        ),
       );
     const varnish = await startThrowawayVarnish({
       backendPorts: sitePorts,
@@ -372,7 +401,15 @@ async function main() {
     const warm = WARM_UP_S > 0 ? await warmUp(varnish.url, pathsFile) : undefined;
     const runs: Run[] = [];
     for (let run = 1; run <= VARNISH_RUNS; run += 1)
-      runs.push(await load(`through Varnish (two site servers), run ${run}`, varnish.url, pathsFile, proxy.counts, varnish.workDir));
+      runs.push(
+        await load(
+          `through Varnish (two site servers), run ${run}`,
+          varnish.url,
+          pathsFile,
+          proxy.counts,
+          varnish.workDir,
+        ),
+      );
     runs.push(await load('straight at one site server', direct, pathsFile, proxy.counts));
 
     const block = table(runs, { status: revalidated.status, bytes: revalidated.bytes, full: full.bytes }, warm);
