@@ -15,8 +15,9 @@
  * measured autocannon, not the cache.
  * Per run: answers/s, the share over 2 s (timeouts included), p50/p99, 503s on cacheable
  * pages (no session), the hit ratio of the cache's lookups (varnishstat's: hits ÷ (hits +
- * misses)) and the origin renders per 10,000 page views (page loads the origin served, counted by a proxy between the site servers and the
- * origin, during the measured run: both runs are warmed first). It also measures the bytes
+ * misses)) and the origin renders per 10,000 page views (page loads the origin served,
+ * counted by a proxy between the site servers and the origin, during the measured run:
+ * both runs are warmed first). It also measures the bytes
  * a repeat navigation to an unchanged page costs on the wire (If-None-Match → 304).
  * The block replaces the marked one in docs/performance.md.
  *
