@@ -30,11 +30,14 @@ describe('the render cache', () => {
 
   async function opened(ttlMs = 60_000) {
     const log = changeLog();
+    // Each render's draw of the random 25 % of the TTL in turn: 0, 0.05, …, 0.95.
+    let draws = 0;
     const cache = createRenderCache({
       ttlMs,
       readChanges: (after) => log.read(after),
       log: quiet,
       now: () => Date.now(),
+      random: () => (draws++ % 20) / 20,
     });
     await vi.advanceTimersByTimeAsync(0);
     return { log, cache };
@@ -93,11 +96,16 @@ describe('the render cache', () => {
     cache.close();
   });
 
-  it('keeps no render past its TTL, and stops reading once closed', async () => {
+  it('keeps no render past its TTL, each a random 75–100 % of it, and stops reading once closed', async () => {
     const { log, cache } = await opened(10_000);
-    cache.set('/a', page('a'), ['page-a'], cache.begin());
-    await vi.advanceTimersByTimeAsync(11_000);
-    expect(cache.get('/a')).toBeUndefined();
+    for (let index = 0; index < 20; index += 1) cache.set(`/${index}`, page('a'), ['page-a'], cache.begin());
+    const kept = () => Array.from({ length: 20 }, (_, index) => cache.get(`/${index}`)).filter(Boolean).length;
+    await vi.advanceTimersByTimeAsync(7_400);
+    expect(kept()).toBe(20);
+    await vi.advanceTimersByTimeAsync(1_300); // 8.7 s: the renders drawn under 0.87 of the TTL are gone
+    expect(kept()).toBe(10);
+    await vi.advanceTimersByTimeAsync(1_400);
+    expect(kept()).toBe(0);
     cache.close();
     const reads = log.reads;
     await vi.advanceTimersByTimeAsync(10 * CHANGES_POLL_MS);

@@ -1,7 +1,7 @@
 /**
  * The site server's render cache of anonymous pages (docs/operations.md "A cache in front").
- * A render is kept for RENDER_CACHE_TTL_MS (60 s: a station's "open now" is computed when
- * the page is rendered) or until the page changes, whichever comes first: every second the
+ * A render is kept for a random 75–100 % of RENDER_CACHE_TTL_MS (60 s: a station's "open
+ * now" is computed when the page is rendered) or until the page changes, whichever comes first: every second the
  * cache reads the origin's log of page changes (`GET /cms-view/v1/page-changes`) and drops
  * the renders that name one of the changed surrogate keys, as a shared cache drops its
  * copies on a purge. While the log cannot be read (an origin without it, or down), a render
@@ -30,6 +30,8 @@ interface Entry {
   page: RenderedPage;
   keys: readonly string[];
   builtAt: number;
+  /** This render's TTL: a random 75–100 % of RENDER_CACHE_TTL_MS (see `set`). */
+  ttlMs: number;
 }
 
 export interface RenderCache {
@@ -46,10 +48,12 @@ export interface RenderCacheDeps {
   readChanges(after: number): Promise<PageChanges>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   now?: () => number;
+  random?: () => number;
 }
 
 export function createRenderCache(deps: RenderCacheDeps): RenderCache {
   const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
   // Ages are checked in `get` against `now` (one clock for the TTL and the log's reads).
   const entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
   /** The newest change number read (-1: none yet), when it was read, and what changed when. */
@@ -102,7 +106,7 @@ export function createRenderCache(deps: RenderCacheDeps): RenderCache {
       if (!entry) return undefined;
       const age = now() - entry.builtAt;
       const confirmed = now() - confirmedAt <= CONFIRMED_FOR_MS;
-      if (age > deps.ttlMs || (!confirmed && age > UNCONFIRMED_TTL_MS)) {
+      if (age > entry.ttlMs || (!confirmed && age > UNCONFIRMED_TTL_MS)) {
         entries.delete(key);
         return undefined;
       }
@@ -112,7 +116,9 @@ export function createRenderCache(deps: RenderCacheDeps): RenderCache {
     set(key, page, keys, begun) {
       if (everythingChangedAt > begun) return;
       if (keys.some((name) => (changedAt.get(name) ?? -1) > begun)) return;
-      entries.set(key, { page, keys, builtAt: now() });
+      // Renders made together (a start, a spike's first second) expire apart, as Varnish's
+      // copies do (deploy/varnish/default.vcl): their renders again do not come as one burst.
+      entries.set(key, { page, keys, builtAt: now(), ttlMs: deps.ttlMs * (0.75 + 0.25 * random()) });
     },
     close() {
       closed = true;
