@@ -92,11 +92,13 @@ sub vcl_recv {
 }
 
 sub vcl_backend_fetch {
-    # A fetch into the cache (a miss, a refresh): the page as it is now. A site server's
-    # own short render cache (RENDER_CACHE_TTL_MS) would otherwise answer a fetch just after
-    # a purge with its render from before the change, and this cache would keep that for
-    # s-maxage. A pass (a session) may take the site server's render.
-    if (!bereq.uncacheable) {
+    # A miss (after a purge, or a page not yet kept): the page as it is now. A site server
+    # drops its own render of a changed page (RENDER_CACHE_TTL_MS) within a second of the
+    # change; a fetch just after the purge would otherwise get the render from before it,
+    # and this cache would keep that for s-maxage. A refresh of a copy that merely aged
+    # (a background fetch in grace) and a pass (a session) take the site server's render:
+    # it is current, and the refreshes of many copies at once do not become as many renders.
+    if (!bereq.uncacheable && !bereq.is_bgfetch) {
         set bereq.http.Cache-Control = "no-cache";
     }
 }
