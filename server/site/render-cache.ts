@@ -20,7 +20,7 @@ export const CHANGES_POLL_MS = 1000;
 /** How long a render is kept while the log of changes cannot be read. */
 export const UNCONFIRMED_TTL_MS = 5000;
 /** Without a good read for this long, the log counts as unreadable. */
-const CONFIRMED_FOR_MS = 3 * CHANGES_POLL_MS;
+const CONFIRMED_FOR_MS = 5 * CHANGES_POLL_MS;
 /** Renders kept. */
 const MAX_ENTRIES = 500;
 /** Keys remembered with the number of their last change (for builds in flight). */
