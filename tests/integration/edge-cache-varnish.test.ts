@@ -8,18 +8,14 @@
  * live stream passed through as it comes.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncContent } from '../../server/origin/content-sync';
 import { loadSiteConfig } from '../../server/site/config';
 import { UNCONFIRMED_TTL_MS } from '../../server/site/render-cache';
-import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
 import { freePort, startThrowawayVarnish, varnishSkipReason, type ThrowawayVarnish } from './support/throwaway-varnish';
 import { openSse } from './support/sse-client';
+import { contentCopy, editCompanyPage, finnishStations, importPrice, type TestStation } from './support/page-changes';
 
 const skip = varnishSkipReason();
 if (skip) console.warn(skip);
@@ -55,8 +51,8 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
   let product: SiteWithOrigin;
   let varnish: ThrowawayVarnish;
   const sites: FastifyInstance[] = [];
-  let contentDir: string;
-  let stations: Array<{ id: string; slug: string }>;
+  let content: ReturnType<typeof contentCopy>;
+  let stations: TestStation[];
   let sitePorts: number[];
 
   beforeAll(async () => {
@@ -79,19 +75,14 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
     const ports = sites.map((site) => (site.server.address() as { port: number }).port);
     varnish = await startThrowawayVarnish({ backendPorts: ports, port: varnishPort });
     sitePorts = ports;
-    contentDir = mkdtempSync(join(tmpdir(), 'st1-edge-content-'));
-    cpSync('content', contentDir, { recursive: true });
-    const records = await createStationsRepository(product.origin.db).allRecords();
-    stations = [...records.values()]
-      .map((row) => JSON.parse(row.recordJson) as { id: string; slug: string; country: string; services: string[] })
-      .filter((station) => station.country === 'FI' && station.services.includes('95'))
-      .slice(0, 3);
+    content = contentCopy('edge');
+    stations = await finnishStations(product, 3);
   }, 120_000);
 
   afterAll(async () => {
     await varnish?.stop();
     await product?.close();
-    if (contentDir) rmSync(contentDir, { recursive: true, force: true });
+    content?.remove();
   });
 
   it('answers a second anonymous request from the cache', async () => {
@@ -198,12 +189,7 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
     const path = `${varnish.url}/en-EU/company`;
     await get(path);
     expect((await get(path)).headers.get('x-cache')).toBe('HIT');
-    const file = join(contentDir, 'pages', 'business.json');
-    const group = JSON.parse(readFileSync(file, 'utf8')) as { locales: Record<string, { title: string }> };
-    group.locales['en-EU']!.title = 'Company (edited)';
-    writeFileSync(file, JSON.stringify(group));
-    const report = await syncContent(product.origin.db, contentDir, product.origin.app.cachePurges);
-    expect(report.pages.changed).toContain('en-EU/company');
+    await editCompanyPage(product, content.dir);
     const took = await within(1000, async () => (await get(path)).body.includes('Company (edited)'));
     expect(took).toBeLessThanOrEqual(1000);
   });
@@ -215,15 +201,7 @@ describe.skipIf(skip !== undefined)('behind Varnish', () => {
       expect((await get(pathOf(station.slug))).status).toBe(200);
       expect((await get(pathOf(station.slug))).headers.get('x-cache')).toBe('HIT');
     }
-    const imported = await fetch(`${product.origin.url}/station-import/v1/fuel-prices`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${PRICE_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        prices: [{ station: changed!.id, grade: '95', price: 1.234, currency: 'EUR', setAt: new Date().toISOString() }],
-      }),
-    });
-    expect(imported.status, await imported.clone().text()).toBe(200);
-    expect(((await imported.json()) as { stationsChanged: number }).stationsChanged).toBe(1);
+    await importPrice(product, PRICE_TOKEN, changed!.id, 1.234);
     await within(1000, async () => (await get(pathOf(changed!.slug))).body.includes('1.234'));
     expect((await get(pathOf(other!.slug))).headers.get('x-cache')).toBe('HIT');
   });

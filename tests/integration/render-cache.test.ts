@@ -5,16 +5,12 @@
  * through the origin's log of page changes within a couple of the cache's reads, and a page
  * that did not change keeps its render.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syncContent } from '../../server/origin/content-sync';
-import { createStationsRepository } from '../../server/origin/stations/stations-repository';
 import { loadSiteConfig } from '../../server/site/config';
 import { CHANGES_POLL_MS, UNCONFIRMED_TTL_MS } from '../../server/site/render-cache';
 import { requireProductionBuild, startSiteWithOrigin, type SiteWithOrigin } from './support/site-with-origin';
+import { contentCopy, editCompanyPage, finnishStations, importPrice, type TestStation } from './support/page-changes';
 
 const PRICE_TOKEN = 'render-cache-price-token-0123456789abcdef';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
@@ -23,8 +19,8 @@ const WITHIN_MS = 4 * CHANGES_POLL_MS;
 
 let product: SiteWithOrigin;
 let site: FastifyInstance;
-let contentDir: string;
-let stations: Array<{ id: string; slug: string }>;
+let content: ReturnType<typeof contentCopy>;
+let stations: TestStation[];
 
 beforeAll(async () => {
   requireProductionBuild('render-cache.test.ts');
@@ -32,18 +28,13 @@ beforeAll(async () => {
   site = await product.site({ RENDER_CACHE_TTL_MS: String(loadSiteConfig({}).renderCacheTtlMs) });
   // Renders made before the cache's first read of the log are not kept (render-cache.ts).
   await new Promise((resolve) => setTimeout(resolve, 2 * CHANGES_POLL_MS));
-  contentDir = mkdtempSync(join(tmpdir(), 'st1-render-cache-content-'));
-  cpSync('content', contentDir, { recursive: true });
-  const records = await createStationsRepository(product.origin.db).allRecords();
-  stations = [...records.values()]
-    .map((row) => JSON.parse(row.recordJson) as { id: string; slug: string; country: string; services: string[] })
-    .filter((station) => station.country === 'FI' && station.services.includes('95'))
-    .slice(0, 2);
+  content = contentCopy('render-cache');
+  stations = await finnishStations(product, 2);
 }, 120_000);
 
 afterAll(async () => {
   await product?.close();
-  if (contentDir) rmSync(contentDir, { recursive: true, force: true });
+  content?.remove();
 });
 
 async function get(url: string) {
@@ -74,12 +65,7 @@ describe('the render cache at its default TTL', () => {
   it('drops a render when a content sync changes its page, and keeps the others', async () => {
     const unchanged = renderedAt(await get('/en-EU/private'));
     expect(await get('/en-EU/company')).not.toContain('Company (edited)');
-    const file = join(contentDir, 'pages', 'business.json');
-    const group = JSON.parse(readFileSync(file, 'utf8')) as { locales: Record<string, { title: string }> };
-    group.locales['en-EU']!.title = 'Company (edited)';
-    writeFileSync(file, JSON.stringify(group));
-    const report = await syncContent(product.origin.db, contentDir, product.origin.app.cachePurges);
-    expect(report.pages.changed).toContain('en-EU/company');
+    await editCompanyPage(product, content.dir);
     await eventually(async () => (await get('/en-EU/company')).includes('Company (edited)'));
     expect(renderedAt(await get('/en-EU/private'))).toBe(unchanged);
   });
@@ -89,14 +75,7 @@ describe('the render cache at its default TTL', () => {
     const pathOf = (slug: string) => `/en-EU/stations/${slug}`;
     await get(pathOf(changed!.slug));
     const otherRender = renderedAt(await get(pathOf(other!.slug)));
-    const imported = await fetch(`${product.origin.url}/station-import/v1/fuel-prices`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${PRICE_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        prices: [{ station: changed!.id, grade: '95', price: 1.357, currency: 'EUR', setAt: new Date().toISOString() }],
-      }),
-    });
-    expect(imported.status, await imported.clone().text()).toBe(200);
+    await importPrice(product, PRICE_TOKEN, changed!.id, 1.357);
     await eventually(async () => (await get(pathOf(changed!.slug))).includes('1.357'));
     expect(renderedAt(await get(pathOf(other!.slug)))).toBe(otherRender);
   });
