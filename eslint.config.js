@@ -4,13 +4,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import { layerZones } from './eslint-layers.js';
 
 /**
  * The hard ceiling on a function's length (100 lines, docs/design.md "Function size"), under
  * a name of its own: a disable comment for `max-lines-per-function` (the house limit of 80,
- * which a reason may lift) does not reach it, and tests/lint/function-length.test.ts refuses
- * any comment that would (one naming it, or one naming no rule).
+ * which a reason may lift) does not reach it, and eslint-comments' no-restricted-disable
+ * refuses any comment that would (one naming it, one naming no rule, or one turning off
+ * that refusal itself); tests/lint/function-length.test.ts checks both stay configured.
  */
 const house = { rules: { 'function-ceiling': builtinRules.get('max-lines-per-function') } };
 
@@ -124,10 +126,16 @@ export default tseslint.config(
     // disable comment on it says why: `// eslint-disable-next-line max-lines-per-function -- why`.
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', '**/*-test-support.{ts,tsx}', 'server/**/test-support/**'],
-    plugins: { house },
+    plugins: { house, '@eslint-community/eslint-comments': eslintComments },
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
       'house/function-ceiling': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
+      // Reports a comment naming a listed rule, and one naming no rule (which silences all).
+      '@eslint-community/eslint-comments/no-restricted-disable': [
+        'error',
+        'house/function-ceiling',
+        '@eslint-community/eslint-comments/*',
+      ],
     },
   },
   {

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import treeKill from 'tree-kill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCRYPT_COST } from '../server/origin/auth/secrets';
 import { makeSqliteTemplate } from '../tests/integration/support/seeded-template';
@@ -73,11 +74,13 @@ function run(script: string, doc: string): Promise<{ status: number | string | n
       detached: true,
     });
     let output = '';
-    // A hung script ends with its whole process group (its server, its browser) before the
-    // test's own timeout, so that nothing outlives the test.
+    // A hung script ends with every process under it before the test's own timeout, so that
+    // nothing outlives the test: its browser, and the product servers it started, which sit
+    // in process groups of their own (start-product.ts), so killing the script's group alone
+    // left them running. The tree is read from the process table before anything is killed.
     const timer = setTimeout(() => {
       output += `\n(killed after ${SCRIPT_TIMEOUT_MS / 1000} s)`;
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      if (child.pid) treeKill(child.pid, 'SIGKILL');
     }, SCRIPT_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
