@@ -199,15 +199,22 @@ describe('routeRequest: first-visit locale detection', () => {
     });
   });
 
-  it('does not redirect when a valid cookie is present, whatever the browser prefers', () => {
+  it('follows a valid fi-FI cookie, whatever the browser prefers', () => {
     const page = expectKind(route('/', { localeCookie: 'fi-FI', preferredTags: ['sv'] }), 'page');
     expect(page.locale).toBe('fi-FI');
     expect(page.setLocaleCookie).toBeUndefined();
     expect(page.variesByLanguage).toBe(true);
-    // The cookie says a visit has happened: no detection, even for another locale.
-    expect(
-      expectKind(route('/', { localeCookie: 'en-EU', preferredTags: ['sv'] }), 'page').setLocaleCookie,
-    ).toBeUndefined();
+  });
+
+  it('redirects the root to the locale of the cookie first, before the browser languages (spec §2)', () => {
+    // A visitor who chose English in the locale switcher (which writes the cookie) and later types "/".
+    const decision = expectKind(route('/?x=1', { localeCookie: 'en-EU', preferredTags: ['sv'] }), 'redirect');
+    expect(decision.location).toBe('/en-EU?x=1');
+    // The cookie is the visitor's: it is not rewritten.
+    expect(decision.setLocaleCookie).toBeUndefined();
+    expect(location('/', { localeCookie: 'no-NO', preferredTags: ['fi'] })).toBe('/no-NO');
+    // Choosing "Suomi" on the site still lands on the Finnish root over the cookie.
+    expect(expectKind(route('/', { localeCookie: 'en-EU', sameOrigin: true }), 'page').setLocaleCookie).toBe('fi-FI');
   });
 
   it('treats a garbage cookie as absent', () => {

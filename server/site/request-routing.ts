@@ -5,7 +5,7 @@
  * Pure, so that every rule is unit-tested without a server.
  */
 import { detectLocale } from '#shared/locale-detection';
-import { DEFAULT_LOCALE, LOCALE_INFO, getHref, isLocale, resolvePath, type Locale } from '#shared/locales';
+import { DEFAULT_LOCALE, LOCALE_INFO, getHref, resolvePath, type Locale } from '#shared/locales';
 import { hasDotSegment, MAX_PATH_BYTES } from '#shared/path-rules';
 import { PAYLOAD_SUFFIX } from '#shared/payload';
 import { isAbsoluteUrl, matchRedirect, withQuery, type RedirectTable } from '#shared/redirects';
@@ -245,15 +245,17 @@ function routeRoot(
     variesByLanguage = true;
     if (request.sameOrigin) {
       setLocaleCookie = locale;
-    } else if (!isLocale(request.localeCookie)) {
-      const detected = detectLocale({ cookie: undefined, preferredTags: request.preferredTags }).locale;
-      setLocaleCookie = detected;
-      if (detected !== DEFAULT_LOCALE) {
+    } else {
+      // Spec §2: the locale cookie first (the visitor's earlier detection or choice in the
+      // locale switcher), then the browser's languages; only a detection sets the cookie.
+      const detected = detectLocale({ cookie: request.localeCookie, preferredTags: request.preferredTags });
+      if (detected.source !== 'cookie') setLocaleCookie = detected.locale;
+      if (detected.locale !== DEFAULT_LOCALE) {
         return {
           kind: 'redirect',
-          location: withQuery(getHref(detected, '/', hrefOptions), search),
-          setLocaleCookie,
-          reason: 'first-visit locale detection',
+          location: withQuery(getHref(detected.locale, '/', hrefOptions), search),
+          ...(setLocaleCookie ? { setLocaleCookie } : {}),
+          reason: detected.source === 'cookie' ? 'locale cookie' : 'first-visit locale detection',
         };
       }
     }

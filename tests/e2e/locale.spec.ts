@@ -37,6 +37,13 @@ test.describe('browser language sv-SE', () => {
     await expect(page).toHaveURL(urlPath('/'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage('fi-FI', '/')));
     await expect(page.locator('html')).toHaveAttribute('lang', 'fi-FI');
+
+    // The cookie comes first (spec §2): a visitor who chose English and types "/" gets English.
+    await context.addCookies([{ name: 'i18n_redirected', value: 'en-EU', url: `${baseURL}/` }]);
+    const third = await page.goto('/');
+    expect(await third!.request().redirectedFrom()?.response().then((r) => r?.status())).toBe(307);
+    await expect(page).toHaveURL(urlPath('/en-EU'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
   test('detection happens only on "/": a prefixed page is served as asked', async ({ page }) => {
