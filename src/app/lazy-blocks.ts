@@ -11,7 +11,7 @@
  * (src/features/content/block-registry.ts), passed to CmsPage by the route.
  */
 import type { ComponentType } from 'react';
-import type { BlockRegistry, LazyBlockProps, LazyPageProps } from '@/features/content';
+import { withArticleFirst, type BlockRegistry, type LazyBlockProps, type LazyPageProps } from '@/features/content';
 import { loadFeatureMessages, type FeatureCatalog } from '@/i18n/catalogs';
 import type { PageContent } from '#shared/content-schema';
 
@@ -119,7 +119,10 @@ export const blockRegistry: BlockRegistry = {
 
 /** Loads the chunks of the block kinds a page uses (and of its page kind). */
 export async function preloadPageBlocks(page: PageContent | null | undefined): Promise<void> {
-  if (page) await Promise.all([load(page.body.map((block) => block.type)), loadPageKinds([page.contentType])]);
+  if (!page) return;
+  // The body as CmsPage renders it: an article page gets its article block even without one.
+  const { body } = withArticleFirst(page);
+  await Promise.all([load(body.map((block) => block.type)), loadPageKinds([page.contentType])]);
 }
 
 /** The block kinds that show the cart: a page with one loads the cart before it renders. */

@@ -4,4 +4,5 @@
  * that each stays its own chunk.
  */
 export { CmsPage } from './components/cms-page';
+export { withArticleFirst } from './page-heading';
 export type { BlockRegistry, LazyBlockProps, LazyPageProps } from './block-registry';

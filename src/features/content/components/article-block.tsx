@@ -49,7 +49,7 @@ export function ArticleBlock({ block, page }: { block: KnownBlockOf<'article'>; 
           ))}
         </ul>
       ) : null}
-      <p className="article-header__lead">{block.lead}</p>
+      {block.lead ? <p className="article-header__lead">{block.lead}</p> : null}
     </header>
   );
 }

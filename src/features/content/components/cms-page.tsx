@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { Page } from '#shared/content-schema';
-import { pageHeadingBlockIndex } from '../page-heading';
+import { pageHeadingBlockIndex, withArticleFirst } from '../page-heading';
 import type { BlockRegistry } from '../block-registry';
 import { BlockRenderer } from './block-renderer';
 import './themes.css';
@@ -12,7 +12,7 @@ import './themes.css';
  * `blocks` gives the components of the kinds in separate chunks (src/app/lazy-blocks.ts).
  */
 export function CmsPage({ page, blocks }: { page: Page; blocks: BlockRegistry }) {
-  const { content } = page;
+  const content = withArticleFirst(page.content);
   // A page kind with its own component (a station page) gets the body blocks to place.
   const PageKind = blocks.lazyPageComponent(content.contentType);
   if (PageKind) {
