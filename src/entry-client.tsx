@@ -78,13 +78,15 @@ function pageLoader(services: DocumentServices) {
   const { site } = services;
 
   async function loadPayload(target: string, signal: AbortSignal, options: { timeoutMs?: number } = {}) {
-    const payload = await (
-      await import('@/features/content/api/fetch-payload')
-    )
-      .fetchPayload(target, signal, options)
-      .catch(
-        async (error: unknown) => (isNetworkFailure(error) && (await offlinePayload(target))) || Promise.reject(error),
-      );
+    const payloads = await import('@/features/content/api/fetch-payload');
+    const payload = await payloads.fetchPayload(target, signal, options).catch(async (error: unknown) => {
+      // An old address (spec §2 legacy redirects): the document of its new one, in place of it in the history.
+      if (error instanceof payloads.PayloadRedirect) {
+        window.location.replace(error.location);
+        return new Promise<never>(() => undefined);
+      }
+      return (isNetworkFailure(error) && (await offlinePayload(target))) || Promise.reject(error);
+    });
     await preloadPage(payload.page?.content, services.cart);
     return payload;
   }

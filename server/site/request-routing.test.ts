@@ -372,6 +372,20 @@ describe('routeRequest: payload and sitemap requests', () => {
     });
   });
 
+  it("names the target of an old address's payload, for client navigation to follow (spec §2 legacy redirects)", () => {
+    expect(route('/uutiset/_payload.json?x=1')).toMatchObject({
+      kind: 'page',
+      payloadJson: true,
+      localPath: '/uutiset',
+      legacyLocation: '/tietoa-meista?x=1',
+    });
+    expect(route('/asemahaku/helsinki/_payload.json')).toMatchObject({ legacyLocation: '/asemahaku' });
+    expect(route('/en-EU/fi/foo/_payload.json')).toMatchObject({ legacyLocation: 'https://www.st1.fi/' });
+    // A live page's payload names none.
+    expect(expectKind(route('/en-EU/company/_payload.json'), 'page').legacyLocation).toBeUndefined();
+    expect(expectKind(route('/uutiset'), 'redirect').location).toBe('/tietoa-meista');
+  });
+
   it('does not run first-visit detection or root redirects for the root payload', () => {
     const rooted: RoutingSite = { ...site, rootRedirects: new Map<Locale, string>([['fi-FI', '/yksityisille']]) };
     const decision = expectKind(

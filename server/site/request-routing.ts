@@ -55,6 +55,11 @@ export type RoutingDecision =
       setLocaleCookie?: Locale;
       /** The answer depends on the cookie and Accept-Language (first-visit detection). */
       variesByLanguage: boolean;
+      /**
+       * A payload asked for a path of the legacy redirect table: where its document
+       * redirects, for the browser's client navigation to go to (PAYLOAD_LOCATION_HEADER).
+       */
+      legacyLocation?: string;
     };
 
 // Control characters in a decoded path are never part of a page address.
@@ -115,8 +120,8 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
   const root = localPath === '/' && !preview && !payloadJson ? routeRoot(request, site, address, target.search) : {};
   if ('kind' in root) return root;
 
-  const legacyRedirect = localPath !== '/' && !preview && !payloadJson && redirectLegacy(site, address, target.search);
-  if (legacyRedirect) return legacyRedirect;
+  const legacyRedirect = localPath !== '/' && !preview && redirectLegacy(site, address, target.search);
+  if (legacyRedirect && !payloadJson) return legacyRedirect;
 
   return {
     kind: 'page',
@@ -129,6 +134,7 @@ export function routeRequest(request: RoutingRequest, site: RoutingSite): Routin
     payloadJson,
     variesByLanguage: root.variesByLanguage ?? false,
     ...(root.setLocaleCookie ? { setLocaleCookie: root.setLocaleCookie } : {}),
+    ...(legacyRedirect ? { legacyLocation: legacyRedirect.location } : {}),
   };
 }
 

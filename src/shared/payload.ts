@@ -50,6 +50,14 @@ type OfflineView = { kind: 'shell' } | { kind: 'station'; syncedAt: number | nul
 
 export const PAYLOAD_SUFFIX = '/_payload.json';
 
+/**
+ * The header of a payload answer for an old address of the legacy redirect tables: where
+ * its document redirects (307, spec §2). A client navigation cannot see a redirect of its
+ * own payload request, so the payload (the 404 page) comes with the target and the
+ * browser loads the target instead (src/entry-client.tsx).
+ */
+export const PAYLOAD_LOCATION_HEADER = 'x-st1-location';
+
 /** The payload URL of a page path ("/" → "/_payload.json", "/a" → "/a/_payload.json"). */
 export function payloadUrl(pathname: string): string {
   return `${pathname === '/' ? '' : pathname.replace(/\/+$/, '')}${PAYLOAD_SUFFIX}`;

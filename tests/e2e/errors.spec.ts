@@ -166,3 +166,30 @@ test('a legacy fi-FI path redirects (307) to its target and keeps the query stri
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(target));
   await expect(page).toHaveTitle(documentTitle(target));
 });
+
+test('a site link to a legacy path leads to its target, not to the 404 page a client navigation found', async ({
+  page,
+}) => {
+  const from = '/uutiset';
+  const to = redirectTable('fi-FI').exact[from]!;
+  await page.goto('/yrityksille');
+  await waitForHydration(page);
+  // An editor's link to an old address in rich text (upgraded to client navigation).
+  await page
+    .getByRole('main')
+    .locator('.rich-text')
+    .first()
+    .evaluate((element, href) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = 'Vanha uutislinkki';
+      element.append(link);
+    }, `${from}?utm_source=x`);
+  await page.getByRole('link', { name: 'Vanha uutislinkki' }).click();
+
+  await expect(page).toHaveURL(urlPath(`${to}?utm_source=x`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage('fi-FI', to)));
+  // The old address took no place in the history: Back returns to the page of the link.
+  await page.goBack();
+  await expect(page).toHaveURL(urlPath('/yrityksille'));
+});

@@ -274,6 +274,18 @@ describe('site: redirects and locale detection', () => {
     expect(external.headers.location).toMatch(/^https:\/\//);
   });
 
+  it("names a legacy path's target on its payload, which client navigation follows", async () => {
+    const payload = await get('/uutiset/_payload.json?utm_source=mail');
+    expect(payload.headers['x-st1-location']).toBe('/tietoa-meista?utm_source=mail');
+    // The body is the page a client that ignores the header shows: not found.
+    expect(payload.statusCode).toBe(404);
+    expect((payload.json() as PagePayload).error).toMatchObject({ status: 404 });
+    expect((await get('/en-EU/news/_payload.json')).headers['x-st1-location']).toBe(
+      '/en-EU/about-us/news-and-media/company-and-press-releases',
+    );
+    expect((await get('/en-EU/company/_payload.json')).headers['x-st1-location']).toBeUndefined();
+  });
+
   it('redirects trailing slashes and prefix case to the clean form', async () => {
     expect((await get('/yrityksille/?a=1')).headers.location).toBe('/yrityksille?a=1');
     expect((await get('/EN-eu/company')).headers.location).toBe('/en-EU/company');

@@ -7,7 +7,7 @@ import { isbot } from 'isbot';
 import Negotiator from 'negotiator';
 import { isLocale, type Locale } from '#shared/locales';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '#shared/locale-detection';
-import type { PagePayload } from '#shared/payload';
+import { PAYLOAD_LOCATION_HEADER, type PagePayload } from '#shared/payload';
 import type { RedirectTable } from '#shared/redirects';
 import type { SiteConfig } from '../config';
 import type { OriginClient } from '../origin-client';
@@ -202,6 +202,7 @@ export const pageRoutes: FastifyPluginAsync<PagesOptions> = async (app, options)
       isShareablePage(page.status, page.payload);
     const keys = shareable ? pageSurrogateKeys(decision.locale, decision.localPath, page.payload) : undefined;
     if (decision.payloadJson) {
+      if (decision.legacyLocation) reply.header(PAYLOAD_LOCATION_HEADER, decision.legacyLocation);
       const json = (page.json ??= JSON.stringify(page.payload));
       reply.status(page.status).type('application/json; charset=utf-8');
       if (keys) {
