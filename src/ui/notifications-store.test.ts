@@ -6,6 +6,7 @@ import {
   FALLBACK_ERROR_MESSAGE_ID,
   notificationsStore,
   removeNotification,
+  replaceNotification,
   subscribeNotifications,
 } from './notifications-store';
 
@@ -65,6 +66,19 @@ describe('notifications store', () => {
       translate: true,
     });
     expect(FALLBACK_ERROR_MESSAGE_ID).toBe('messages.something-went-wrong');
+  });
+
+  it('replaces a notice with the same message instead of stacking it, moved to the end with a new id', () => {
+    allowNotifications();
+    const first = replaceNotification({ message: 'messages.addedToCart', translate: true });
+    const other = addNotification({ message: 'b', type: 'warning' });
+    const second = replaceNotification({ message: 'messages.addedToCart', translate: true });
+    expect(second).not.toBe(first);
+    expect(notificationsStore.items.map((item) => [item.id, item.message])).toEqual([
+      [other, 'b'],
+      [second, 'messages.addedToCart'],
+    ]);
+    expect(() => replaceNotification({ message: ' ' })).toThrow('Cannot create notification: message is empty');
   });
 
   it('removes a notification by id', () => {

@@ -102,6 +102,21 @@ export function addNotification(input: NotificationInput): string | undefined {
   return id;
 }
 
+/**
+ * Adds a notification in place of those already shown with the same message: a notice
+ * that repeats (the cart's "added", once per add) moves to the end and is announced again
+ * instead of stacking. Notices never time out, so five adds at 390 px stacked five copies
+ * over the lower half of the page, the next add buttons and focus under them.
+ */
+export function replaceNotification(input: NotificationInput): string | undefined {
+  const notification = resolveInput(input);
+  if (typeof window === 'undefined' || !notificationsStore.ready) return undefined;
+  const id = nextId();
+  const others = notificationsStore.items.filter((item) => item.message !== notification.message);
+  setItems([...others, { id, ...notification }]);
+  return id;
+}
+
 export function removeNotification(id: string): void {
   setItems(notificationsStore.items.filter((item) => item.id !== id));
 }

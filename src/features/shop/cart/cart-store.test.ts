@@ -319,7 +319,7 @@ describe('cart store', () => {
     // An amount typed or stepped above the limit becomes the limit, with the same notice.
     await changeAmount('WASH-BASIC-5', 80);
     expect(cart.items[1]!.amount).toBe(50);
-    expect(notices()).toEqual(['shop.cart.maxAmount', 'shop.cart.maxAmount']);
+    expect(notices()).toEqual(['shop.cart.maxAmount']);
     expect(origin.state.requests.at(-1)).toMatchObject({
       items: [
         { code: 'WASH-BASIC', quantity: 50 },
@@ -369,6 +369,17 @@ describe('cart store', () => {
     // The customer goes on to another page: the saved add counts there (checked on its load).
     win.dispatchEvent(new Event('pagehide'));
     expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(1);
+  });
+
+  it('shows one addedToCart notice however many adds follow: each replaces the last (they stacked over the page)', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    for (let index = 0; index < 4; index += 1) await addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    expect(notices()).toEqual(['messages.addedToCart']);
+    // Offline adds say "added, will be checked" once too, beside the earlier "added".
+    online = false;
+    for (let index = 0; index < 3; index += 1) await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    expect(notices()).toEqual(['messages.addedToCart', 'messages.addedWillBeChecked']);
   });
 
   it('opens firstInCart once for two quick adds to an empty cart, and addedToCart for the second', async () => {

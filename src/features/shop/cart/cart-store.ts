@@ -31,7 +31,7 @@ import { proxy } from 'valtio';
 import type { Locale } from '#shared/locales';
 import type { ValidateCartRequest, ValidatedCart } from '#shared/shop/api-schema';
 import { openModal } from '@/ui/modal-store';
-import { addNotification, addNotificationOnceReady, notificationsStore } from '@/ui/notifications-store';
+import { addNotificationOnceReady, notificationsStore, replaceNotification } from '@/ui/notifications-store';
 import { analyticsItem, trackShopEvent } from '../analytics';
 import { isDiscountErrorCode } from '#shared/rules/error-codes';
 import { ApiError, isTransient } from '../api/shop-api';
@@ -440,7 +440,7 @@ class ShopCart {
 
   /** The notice for an add or amount above MAX_ITEM_AMOUNT: the cart keeps the maximum. */
   private tellMaxAmount(): void {
-    addNotification({
+    replaceNotification({
       type: 'warning',
       message: /*i18n*/ 'shop.cart.maxAmount',
       translate: true,
@@ -474,10 +474,12 @@ class ShopCart {
     if (outcome === 'rejected' || outcome === 'superseded') return;
     const item = cart.items.find((entry) => entry.code === product.code);
     if (!item) return;
+    // Each add's notice replaces the previous add's: they never time out, and stacked they
+    // covered the next products on a phone.
     if (first) openModal(FIRST_IN_CART_MODAL);
     else if (outcome === 'kept')
-      addNotification({ type: 'information', message: CART_NOTICE_IDS.addedWillBeChecked, translate: true });
-    else addNotification({ type: 'success', message: CART_NOTICE_IDS.addedToCart, translate: true });
+      replaceNotification({ type: 'information', message: CART_NOTICE_IDS.addedWillBeChecked, translate: true });
+    else replaceNotification({ type: 'success', message: CART_NOTICE_IDS.addedToCart, translate: true });
     trackShopEvent('add_to_cart', [analyticsItem(item, 1)]);
   }
 
