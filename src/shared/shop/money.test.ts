@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_INFO, LOCALES } from '../locales';
-import { centsToEuros, eurosToCents, formatMoney, formatPrice, priceExcludingTax, roundCents } from './money';
+import {
+  centsToEuros,
+  eurosToCents,
+  formatMoney,
+  formatPrice,
+  formatPriceInText,
+  priceExcludingTax,
+  roundCents,
+} from './money';
 
 describe('money', () => {
   it('rounds cents half away from zero', () => {
@@ -45,5 +53,12 @@ describe('money', () => {
     expect(formatMoney(129, 'NOK', 'no-NO')).toBe('129,00 kr');
     expect(formatMoney(129, 'SEK', 'fi-FI')).toBe('129,00 SEK');
     expect(formatMoney(12.9, 'EUR', 'fi-FI')).toBe(formatPrice(12.9, 'fi-FI'));
+  });
+
+  it('keeps a price in running text on one line: no-break spaces before € and between groups', () => {
+    expect(formatPriceInText(119.9, 'fi-FI')).toBe('119,90\u00a0€');
+    expect(formatPriceInText(1234.5, 'sv-SE')).toBe('1\u00a0234,50\u00a0€');
+    expect(formatPriceInText(1234.5, 'en-EU')).toBe('€1,234.50');
+    for (const locale of LOCALES) expect(formatPriceInText(1234.5, locale)).not.toMatch(/\s(?<!\u00a0)/);
   });
 });

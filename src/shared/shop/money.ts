@@ -63,3 +63,12 @@ export function formatMoney(amount: number, currency: string, locale: Locale): s
 export function formatPrice(amount: number, locale: Locale): string {
   return formatMoney(amount, LOCALE_INFO[locale].shopCurrency, locale);
 }
+
+/**
+ * `formatPrice` for a price inside running text ("hintaan 119,90 €"): its spaces do not
+ * break, so a narrow line never leaves '€' (or a thousands group) alone on the next line, as
+ * the upsell offer did at 390 px.
+ */
+export function formatPriceInText(amount: number, locale: Locale): string {
+  return formatPrice(amount, locale).replace(/ /g, '\u00a0');
+}

@@ -4,7 +4,7 @@ import { Link } from '@/ui/link';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
 import { InlineForm } from '@/ui/form/inline-form';
-import { formatPrice } from '#shared/shop/money';
+import { formatPrice, formatPriceInText } from '#shared/shop/money';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { dismissSavedCopyNotice } from '@/ui/saved-copy-notice';
@@ -146,7 +146,7 @@ function CartLine({
         {item.includes.length > 0 && !(item.includes.length === 1 && item.includes[0]!.sku[0] === item.code) ? (
           <p className="shop-muted">{i18n._('shop.cart.includes', { includes })}</p>
         ) : null}
-        <p className="shop-line__price">{i18n._('shop.cart.unitPrice', { price: formatPrice(item.price, locale) })}</p>
+        <p className="shop-line__price">{i18n._('shop.cart.unitPrice', { price: formatPriceInText(item.price, locale) })}</p>
         <LineAmount item={item} onRemove={() => moveFocus(neighbour ? lineName(neighbour) : EMPTY_CART_FOCUS)} />
         <p className="shop-line__total">{formatPrice(lineTotal(item), locale)}</p>
         <UpsellOffers item={item} moveFocus={moveFocus} />
@@ -231,7 +231,7 @@ function UpsellOffers({ item, moveFocus }: { item: CartItem; moveFocus: MoveFocu
           <p>
             {i18n._('shop.upsell.offer', {
               name: upsell.product.name,
-              price: formatPrice(upsell.product.unitPrice, locale),
+              price: formatPriceInText(upsell.product.unitPrice, locale),
             })}
           </p>
           <button

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Link } from '@/ui/link';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react';
-import { formatPrice } from '#shared/shop/money';
+import { formatPrice, formatPriceInText } from '#shared/shop/money';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { useSite } from '@/ui/site-context';
 import { CartTotals } from './cart-totals';
@@ -31,7 +31,7 @@ export function OrderSummary() {
               {item.amount} × {item.name}
             </span>
             <span className="order-summary__unit shop-muted">
-              {i18n._('shop.cart.unitPrice', { price: formatPrice(item.price, locale) })}
+              {i18n._('shop.cart.unitPrice', { price: formatPriceInText(item.price, locale) })}
             </span>
             <span className="order-summary__total">{formatPrice(lineTotal(item), locale)}</span>
           </li>
