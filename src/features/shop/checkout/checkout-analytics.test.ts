@@ -2,7 +2,8 @@
  * When the shop's page-level analytics events fire (docs/shop.md "Analytics"), with a
  * stubbed window data layer and analytics consent: view_cart and begin_checkout once the
  * saved cart is read and not empty; add_payment_info only once an order exists;
- * purchase once per order, also when the receipt is reloaded.
+ * purchase once per order, also when the receipt is reloaded. And what "Go to payment"
+ * does when the cart's total changed after the customer saw it.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,10 +43,19 @@ const PRICE = 19.9;
 
 /** The origin as far as the checkout needs it: cart/validate and orders/initialize. */
 function fakeOrigin() {
-  const state = { initialize: 'ok' as 'ok' | 'price-changed' | 'network' | 'provider-down', orders: 0 };
+  const state = {
+    initialize: 'ok' as 'ok' | 'price-changed' | 'network' | 'provider-down',
+    orders: 0,
+    /** The catalog's price now; changed by a test between the page's check and "Go to payment". */
+    price: PRICE,
+    expectedTotals: [] as number[],
+  };
   const fetchImpl = vi.fn(async (url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body)) as { items: Array<{ code: string; quantity: number }> };
-    const total = body.items.reduce((sum, item) => sum + PRICE * item.quantity, 0);
+    const body = JSON.parse(String(init.body)) as {
+      items: Array<{ code: string; quantity: number }>;
+      expectedTotal?: number;
+    };
+    const total = body.items.reduce((sum, item) => sum + state.price * item.quantity, 0);
     const totals = { subtotal: total, discount: 0, taxAmount: 0, totalWithTax: total, totalWithoutTax: total };
     if (url.endsWith('/cart/validate')) {
       const answer: ValidatedCart = {
@@ -54,8 +64,8 @@ function fakeOrigin() {
           product: {
             code: item.code,
             name: 'Täyspesu',
-            attributes: { product_name: 'Täyspesu', price: PRICE, tax_class: ['FI_VAT_25_5'], currency: ['EUR'] },
-            unitPrice: PRICE,
+            attributes: { product_name: 'Täyspesu', price: state.price, tax_class: ['FI_VAT_25_5'], currency: ['EUR'] },
+            unitPrice: state.price,
             taxPercentage: 25.5,
             bundleMembers: [],
             showUpsell: false,
@@ -69,6 +79,7 @@ function fakeOrigin() {
       return Response.json(answer);
     }
     if (url.endsWith('/orders/initialize')) {
+      state.expectedTotals.push(body.expectedTotal!);
       if (state.initialize === 'network') throw new TypeError('Failed to fetch');
       if (state.initialize === 'provider-down')
         return Response.json(
@@ -193,6 +204,26 @@ describe('add_payment_info', () => {
     origin.state.initialize = mode;
     expect(await startPayment({ locale: 'fi-FI', basename: '', cart: service })).toEqual({ problem });
     expect(eventNames()).toEqual([]);
+  });
+});
+
+describe('Go to payment', () => {
+  it('stops before the order when the total changed since the customer saw it, and goes on once it is shown', async () => {
+    await addToCart({ code: 'WASH-PREMIUM', name: 'Täyspesu' });
+    expect(cart.totals?.totalWithTax).toBe(PRICE);
+    // The price rises between the page's check and "Go to payment": its last check answers
+    // the new total, which sent as the expected total would pass the server's PRICE_CHANGED check.
+    origin.state.price = 24.9;
+    expect(await startPayment({ locale: 'fi-FI', basename: '', cart: service })).toEqual({
+      problem: 'shop.checkout.priceChanged',
+    });
+    expect(origin.state.expectedTotals).toEqual([]);
+    expect(cart.totals?.totalWithTax).toBe(24.9);
+    // The summary now shows 24,90 €; the next press pays it.
+    expect(await startPayment({ locale: 'fi-FI', basename: '', cart: service })).toEqual({
+      paymentUrl: '/payment-gateway/pay/PAY-1',
+    });
+    expect(origin.state.expectedTotals).toEqual([24.9]);
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * "Go to payment" (docs/shop.md, Checkout step 2): validates the cart once more, creates
+ * "Go to payment" (docs/shop.md, Checkout step 2): validates the cart once more (a total
+ * changed since the page showed it stops here, to be shown), creates
  * the order with an idempotency key (kept in sessionStorage, so a retry after a lost
  * answer gives the same order), remembers the analytics items for the purchase event on
  * return, and sends add_payment_info once the order exists. The caller then leaves for
@@ -38,11 +39,18 @@ export async function startPayment({
   cart: Cart;
 }): Promise<PaymentStart> {
   const cart = service.state;
+  // The total the order summary shows. The check below answers the total as it is now (a
+  // new price, a discount code refused, a product withdrawn); sent as `expectedTotal`, a
+  // changed one passed the origin's PRICE_CHANGED check, and the customer went to pay an
+  // amount the page had not shown. A changed total is shown first instead.
+  const shownTotal = cart.totals?.totalWithTax;
   await service.validate();
   if (cart.status !== 'valid' || !cart.totals)
     return {
       problem: cart.items.length === 0 ? CART_NOTICE_IDS.validationFailed : /*i18n*/ 'shop.offline.paymentNeedsNetwork',
     };
+  if (shownTotal !== undefined && cart.totals.totalWithTax !== shownTotal)
+    return { problem: /*i18n*/ 'shop.checkout.priceChanged' };
   try {
     const customer = checkout.customerData;
     const method: PaymentMethodType = checkout.paymentMethodType;
