@@ -3,11 +3,12 @@
  * on leaves the focus somewhere that makes sense (WCAG 2.4.3). The focus used to fall to
  * the page: "−" stepping to 1 (the button was disabled under it), a removed line, a taken or
  * declined upsell offer, a discount code sent (its field was replaced by "in use" while it
- * was checked, and a refused code came back in a new field) and a code removed.
+ * was checked, and a refused code came back in a new field) and a code removed; on the
+ * checkout, "Go to payment" that failed (the button was disabled while it worked).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './support/page-helpers';
-import { addProduct, cartLink, fi, openProducts } from './support/shop';
+import { addFirstProduct, addProduct, cartLink, fi, fillCustomerStep, openProducts } from './support/shop';
 import { expectNoSeriousViolations } from './support/axe';
 
 /** Focuses a control and presses Enter on it, as a keyboard user does. */
@@ -89,3 +90,21 @@ for (const width of [390, 1280]) {
     await expect(cartLink(page)).toHaveAccessibleName('Ostoskori, tyhjä');
   });
 }
+
+test('"Go to payment" keeps the focus when the payment cannot start, and says why', async ({ page }) => {
+  await openProducts(page);
+  await addFirstProduct(page, 'WASH-PREMIUM');
+  await page.goto('/kassa');
+  await waitForHydration(page);
+  await fillCustomerStep(page);
+  await page.route('**/proxy/digital-order/v1/orders/initialize', (route) =>
+    route.fulfill({
+      status: 502,
+      json: { status: 502, code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'The payment service did not answer' },
+    }),
+  );
+  const pay = page.getByRole('button', { name: fi('shop.checkout.pay') });
+  await press(page, pay);
+  await expect(page.getByRole('alert').filter({ hasText: fi('shop.checkout.providerUnavailable') })).toBeVisible();
+  await expect(pay).toBeFocused();
+});

@@ -71,11 +71,14 @@ export function PaymentStep({ onBack }: { onBack: () => void }) {
       {!online ? <p className="shop-notice">{i18n._('shop.offline.paymentNeedsNetwork')}</p> : null}
       <div role="alert">{problem ? <p className="shop-error">{problem}</p> : null}</div>
       <p className="shop-actions">
+        {/* Busy, it is aria-disabled (pay() ignores a press): disabled, it dropped the focus,
+            which a payment that could not start left on the page. */}
         <button
           type="button"
           className="button button--primary"
           onClick={() => void pay()}
-          disabled={state.busy || !online}
+          disabled={!online}
+          aria-disabled={state.busy || undefined}
           aria-describedby={undefined}
         >
           {state.busy ? i18n._('shop.checkout.paying') : i18n._('shop.checkout.pay')}
