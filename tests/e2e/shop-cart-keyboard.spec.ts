@@ -4,11 +4,12 @@
  * the page: "−" stepping to 1 (the button was disabled under it), a removed line, a taken or
  * declined upsell offer, a discount code sent (its field was replaced by "in use" while it
  * was checked, and a refused code came back in a new field) and a code removed; on the
- * checkout, "Go to payment" that failed (the button was disabled while it worked).
+ * checkout, "Go to payment" that failed (the button was disabled while it worked). And the
+ * "added" notice, fixed over the bottom of a phone's window, never hides what Tab focuses.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './support/page-helpers';
-import { addFirstProduct, addProduct, cartLink, fi, fillCustomerStep, openProducts } from './support/shop';
+import { addFirstProduct, addProduct, cartLink, core, fi, fillCustomerStep, openProducts } from './support/shop';
 import { expectNoSeriousViolations } from './support/axe';
 
 /** Focuses a control and presses Enter on it, as a keyboard user does. */
@@ -107,4 +108,29 @@ test('"Go to payment" keeps the focus when the payment cannot start, and says wh
   await press(page, pay);
   await expect(page.getByRole('alert').filter({ hasText: fi('shop.checkout.providerUnavailable') })).toBeVisible();
   await expect(pay).toBeFocused();
+});
+
+test('390 px: the "added" notice never hides the control that Tab moves to', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openProducts(page);
+  await addFirstProduct(page, 'WASH-BASIC');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  const first = page.locator('[data-product] button').first();
+  await press(page, first);
+  const notice = page.getByRole('status').getByText(core('messages.addedToCart'));
+  await expect(notice).toBeVisible();
+  // Each control Tab reaches down the page: the notice is not what lies over its centre.
+  for (let step = 0; step < 8; step += 1) {
+    await page.keyboard.press('Tab');
+    const hidden = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const rect = focused.getBoundingClientRect();
+      const over = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      return over !== null && !focused.contains(over) && over.closest('.notifications') !== null
+        ? (focused.textContent ?? focused.tagName)
+        : null;
+    });
+    expect(hidden).toBeNull();
+  }
 });
