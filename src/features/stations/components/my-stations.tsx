@@ -3,7 +3,7 @@
  * its own star to take it off. The installed app's shortcut opens the locator here
  * (`#my-stations`), so the section scrolls into view when the address asks for it.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type FocusEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import type { Locale } from '#shared/locales';
 import { zonedNow } from '#shared/station-calendar';
@@ -34,10 +34,13 @@ export function MyStations({
     section.current?.focus({ preventScroll: true });
   }, [count]);
 
+  const focusedStar = useFocusKeptOnUnstar(favourites.stations);
+
   if (count === 0) return null;
   return (
     <section
       ref={section}
+      onFocus={focusedStar}
       id={MY_STATIONS_ANCHOR}
       className="my-stations"
       aria-labelledby={`${MY_STATIONS_ANCHOR}-title`}
@@ -61,4 +64,41 @@ export function MyStations({
       </ol>
     </section>
   );
+}
+
+const STAR = '.favourite-star';
+
+/**
+ * Un-starring a station here takes its row, and the focused star, away: the focus would
+ * fall to <body> (WCAG 2.4.3). It goes to the star of the next favourite, else the
+ * previous one, else (none left) the same station's star in the results list.
+ * Returns the section's focus handler, which notes whose star has the focus.
+ */
+function useFocusKeptOnUnstar(stations: FavouriteStations['stations']): (event: FocusEvent<HTMLElement>) => void {
+  const focusedId = useRef<string | null>(null);
+  const previousIds = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const before = previousIds.current;
+    const ids = stations.map((station) => station.id);
+    previousIds.current = ids;
+    const id = focusedId.current;
+    if (id === null || ids.includes(id)) return;
+    focusedId.current = null;
+    // Only a focus that was lost with the row is moved, never one the visitor put elsewhere.
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const index = Math.min(Math.max(before.indexOf(id), 0), ids.length - 1);
+    const next = index >= 0 ? ids[index] : undefined;
+    const target = next
+      ? document.querySelector<HTMLElement>(`.station-list--favourites [data-station-id="${CSS.escape(next)}"] ${STAR}`)
+      : document.querySelector<HTMLElement>(
+          `.station-list:not(.station-list--favourites) [data-station-id="${CSS.escape(id)}"] ${STAR}`,
+        );
+    target?.focus();
+  }, [stations]);
+  return (event) => {
+    const target = event.target;
+    focusedId.current = target.matches(STAR)
+      ? (target.closest<HTMLElement>('[data-station-id]')?.dataset.stationId ?? null)
+      : null;
+  };
 }
