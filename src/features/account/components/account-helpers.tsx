@@ -20,10 +20,13 @@ export function usePasswordHint(): (error: FieldMessage | undefined) => string |
   return (error) => (error?.id === 'validation.minLength' ? undefined : i18n._('account.password-hint'));
 }
 
-/** The message id for a failed request: offline, too many attempts, or a general failure. */
+/** The message id for a failed request: offline, too many attempts, a session that ended, or a general failure. */
 export function requestErrorId(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return /*i18n*/ 'account.errors.too-many';
+    // The session expired or was ended elsewhere (a password change on another device)
+    // while the page was open: say so, not "something went wrong" (login maps its own 401).
+    if (error.status === 401 && error.is('UNAUTHORIZED')) return /*i18n*/ 'account.errors.session-ended';
     if (error.status === 403 && error.is('FORBIDDEN')) return FALLBACK_ERROR_MESSAGE_ID;
   }
   if (typeof navigator !== 'undefined' && !navigator.onLine) return /*i18n*/ 'account.errors.offline';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { updateDetails } from '../api/account-api';
+import { ApiError, updateDetails } from '../api/account-api';
 import { loadCustomer } from '../session/session-actions';
 import { control, renderAccountView, TEST_USER, text } from './account-test-support';
 import { DetailsForm } from './details-form';
@@ -72,5 +72,13 @@ describe('DetailsForm (My details)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(await text('messages.something-went-wrong'));
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: await text('account.details.save') })).toHaveProperty('disabled', false);
+  });
+
+  it('says that the session has ended when the save is refused for it (401), and keeps what was typed', async () => {
+    updateMock.mockRejectedValue(new ApiError(401, 'UNAUTHORIZED', 'No valid customer session'));
+    const onDone = await saveWithPhone('040 123 4567');
+    expect((await screen.findByRole('alert')).textContent).toBe(await text('account.errors.session-ended'));
+    expect(await control('forms.field.phone')).toHaveProperty('value', '040 123 4567');
+    expect(onDone).not.toHaveBeenCalled();
   });
 });
