@@ -7,14 +7,15 @@
  */
 import { z } from '../zod';
 import { normaliseConfirmationCode } from '../rules/confirmation-code';
+import { ACCOUNT_TOKEN_SHAPE } from '../rules/link-token';
 import { cardSchema, customerRecordSchema, MARKETING_CHOICES, orderSummarySchema } from '../account-types';
 import { endpoint } from './endpoint';
 import { CUSTOMERS_API_PATHS } from './paths';
 
 const text = (max: number) => z.string().max(max);
 
-/** A token from an e-mail link (confirmation, reset, unlock): URL-safe base64. */
-const accountToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'expected a token from an e-mail link');
+/** A token from an e-mail link (confirmation, reset, unlock). */
+const accountToken = z.string().regex(ACCOUNT_TOKEN_SHAPE, 'expected a token from an e-mail link');
 
 /**
  * The session token of the HttpOnly cookie, as the origin issues it (32 random bytes,

@@ -12,12 +12,13 @@ import { useOnlineStatus } from '@/ui/use-online-status';
 import { checkSession } from '../session/session-actions';
 import { ApiError, login } from '../api/account-api';
 import { requestErrorId, tooManyFailure } from './account-helpers';
+import { ACCOUNT_TOKEN_SHAPE } from '#shared/rules/link-token';
 import { AccountEmailField } from './shared-fields';
 import { useAccountForm } from './use-account-form';
 
 /** The token of an unlock link, when the address carries a well-formed one. */
 function unlockTokenOf(value: string | null): string | undefined {
-  return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
+  return value && ACCOUNT_TOKEN_SHAPE.test(value) ? value : undefined;
 }
 
 /** Why a login was refused, in the words the form shows. */

@@ -76,9 +76,29 @@ describe('ConfirmEmailView', () => {
     await vi.waitFor(() => expect(submit).toHaveProperty('disabled', false));
     expect(screen.queryByText(await text('account.confirm.busy'))).toBeNull();
   });
+  it('says that a link cut short or with a character added is invalid, without sending it', async () => {
+    for (const token of [TOKEN.slice(0, 12), `${TOKEN}.`]) {
+      await renderAccountView(<ConfirmEmailView />, { path: `/account/confirm?token=${encodeURIComponent(token)}` });
+      expect((await screen.findByRole('alert')).textContent).toBe(await text('account.errors.invalid-token'));
+      expect(await control('account.field.code')).toBeTruthy();
+      cleanup();
+    }
+    expect(confirmEmail).not.toHaveBeenCalled();
+  });
 });
 
 describe('ResetPasswordView', () => {
+  it('says at once that a link cut short or with a character added is dead, without a check or the form', async () => {
+    for (const token of [TOKEN.slice(0, 12), `${TOKEN}.`]) {
+      await renderAccountView(<ResetPasswordView />, { path: `/account/reset?token=${encodeURIComponent(token)}` });
+      expect((await screen.findByRole('alert')).textContent).toContain(await text('account.errors.invalid-token'));
+      expect(screen.getByRole('link', { name: await text('account.reset.ask-again') })).toBeTruthy();
+      expect(screen.queryByLabelText(await text('account.field.new-password'))).toBeNull();
+      cleanup();
+    }
+    expect(checkResetToken).not.toHaveBeenCalled();
+  });
+
   it('checks the link on opening and says at once that a used or expired one is dead, without the form', async () => {
     vi.mocked(checkResetToken).mockRejectedValue(new ApiError(400, 'INVALID_TOKEN', 'used'));
     await renderAccountView(<ResetPasswordView />, { path: `/account/reset?token=${TOKEN}` });

@@ -17,16 +17,29 @@ import type { FieldMessage } from '@/ui/form/use-form-fields';
 import { useOnlineStatus } from '@/ui/use-online-status';
 import { ApiError, checkResetToken, confirmEmail, requestPasswordReset, resetPassword } from '../api/account-api';
 import { normaliseConfirmationCode } from '#shared/rules/confirmation-code';
+import { ACCOUNT_TOKEN_SHAPE } from '#shared/rules/link-token';
 import { requestErrorId, tooManyFailure } from './account-helpers';
 import { AccountEmailField, NewPasswordFields } from './shared-fields';
 import { useAccountForm } from './use-account-form';
+
+const INVALID_LINK: FieldMessage = { id: /*i18n*/ 'account.errors.invalid-token' };
+
+/**
+ * Whether `?token=` can be a token of our mails at all. One cut short, or with a character
+ * a mail program or a copy added ("…abc." at the end of a sentence), is as invalid as a used
+ * one, and says so: the servers refuse its shape as a malformed request (400 BAD_REQUEST),
+ * which showed "Something went wrong" (confirm) or a form whose reset could only fail (reset).
+ */
+function isLinkToken(token: string): boolean {
+  return ACCOUNT_TOKEN_SHAPE.test(token);
+}
 
 /**
  * A used, expired or unknown token says so; too many attempts say how long to wait, as
  * the login form does; other failures as every account form.
  */
 function tokenFailure(error: unknown): FieldMessage {
-  if (error instanceof ApiError && error.is('INVALID_TOKEN')) return { id: /*i18n*/ 'account.errors.invalid-token' };
+  if (error instanceof ApiError && error.is('INVALID_TOKEN')) return INVALID_LINK;
   if (error instanceof ApiError && error.status === 429) return tooManyFailure(error);
   return { id: requestErrorId(error) };
 }
@@ -38,9 +51,11 @@ function tokenFailure(error: unknown): FieldMessage {
  */
 function useResetLinkCheck(token: string): 'checking' | 'usable' | FieldMessage {
   const { locale } = useSite();
-  const [state, setState] = useState<'checking' | 'usable' | FieldMessage>(token ? 'checking' : 'usable');
+  const [state, setState] = useState<'checking' | 'usable' | FieldMessage>(
+    !token ? 'usable' : isLinkToken(token) ? 'checking' : INVALID_LINK,
+  );
   useEffect(() => {
-    if (!token) return;
+    if (!token || !isLinkToken(token)) return;
     let current = true;
     checkResetToken(locale, token).then(
       () => current && setState('usable'),
@@ -81,13 +96,14 @@ export function ConfirmEmailView() {
     rules: ACCOUNT_FORM_RULES.confirmEmail,
     failure: tokenFailure,
     // The automatic run on opening sends the link's token; a typed submit, the address and code.
-    send: (values) =>
-      confirmEmail(
+    send: async (values) => {
+      const byLink = values.code === '' && linkToken !== '';
+      if (byLink && !isLinkToken(linkToken)) throw new ApiError(400, 'INVALID_TOKEN', 'Not a token of our mails');
+      await confirmEmail(
         locale,
-        values.code === '' && linkToken
-          ? { token: linkToken }
-          : { email: values.email.trim(), code: normaliseConfirmationCode(values.code) },
-      ),
+        byLink ? { token: linkToken } : { email: values.email.trim(), code: normaliseConfirmationCode(values.code) },
+      );
+    },
   });
   // The link's token is sent on opening; until then, and while it runs, the page says it
   // is confirming (the server's HTML too, so that nothing jumps on hydration). Without a
