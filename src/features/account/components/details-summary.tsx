@@ -1,10 +1,20 @@
 /** My details, read-only, with the button that opens the form. */
+import type { Ref } from 'react';
 import { useLingui } from '@lingui/react';
 import type { User } from '#shared/account-types';
 import { callingCode } from '#shared/rules/telephone-prefixes';
 import { ACCOUNT_MARKETING_IDS } from '../message-ids';
 
-export function DetailsSummary({ user, onEdit }: { user: User; onEdit: () => void }) {
+export function DetailsSummary({
+  user,
+  onEdit,
+  editButton,
+}: {
+  user: User;
+  onEdit: () => void;
+  /** The "Edit details" button, which gets the focus back when the form closes. */
+  editButton?: Ref<HTMLButtonElement>;
+}) {
   const { i18n } = useLingui();
   const rows: Array<[string, string]> = [
     [i18n._('account.field.firstname'), user.firstname],
@@ -34,7 +44,7 @@ export function DetailsSummary({ user, onEdit }: { user: User; onEdit: () => voi
           </div>
         ))}
       </dl>
-      <button type="button" className="button button--primary" onClick={onEdit}>
+      <button ref={editButton} type="button" className="button button--primary" onClick={onEdit}>
         {i18n._('account.details.edit')}
       </button>
     </section>

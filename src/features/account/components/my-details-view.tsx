@@ -1,5 +1,5 @@
 /** My details: the summary or its form, a note once saved, and the password change. Needs a session. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react';
 import type { User } from '#shared/account-types';
@@ -17,23 +17,39 @@ export function MyDetailsView() {
   const { user } = useSnapshot(session);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const formArea = useRef<HTMLDivElement>(null);
+  // Edit, Cancel and Save each take away the button that was pressed: the focus goes into
+  // the form when it opens and back to "Edit details" when it closes, not to <body> (WCAG 2.4.3).
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    if (editing) formArea.current?.querySelector<HTMLElement>('input, select')?.focus();
+    else editButton.current?.focus();
+  }, [editing]);
   if (!ready || !user) return <Loading />;
   return (
     <div className="account-view">
       <BackToHub />
       {saved && !editing ? <FormMessage kind="success">{i18n._('account.details.saved')}</FormMessage> : null}
       {editing ? (
-        <DetailsForm
-          user={user as User}
-          onDone={(didSave) => {
-            setEditing(false);
-            setSaved(didSave);
-          }}
-        />
+        <div ref={formArea}>
+          <DetailsForm
+            user={user as User}
+            onDone={(didSave) => {
+              moveFocus.current = true;
+              setEditing(false);
+              setSaved(didSave);
+            }}
+          />
+        </div>
       ) : (
         <DetailsSummary
           user={user as User}
+          editButton={editButton}
           onEdit={() => {
+            moveFocus.current = true;
             setSaved(false);
             setEditing(true);
           }}
