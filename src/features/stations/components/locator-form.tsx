@@ -151,9 +151,12 @@ function LocatorToggles({
         <button
           type="button"
           className="station-locator__clear"
-          onClick={() =>
-            onUpdate({ q: '', services: [], openNow: false, sort: 'name', grade: null, fastCharger: false })
-          }
+          onClick={(event) => {
+            onUpdate({ q: '', services: [], openNow: false, sort: 'name', grade: null, fastCharger: false });
+            // The button goes with the filters: the focus goes to the emptied search field,
+            // not to <body> (WCAG 2.4.3).
+            event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
+          }}
         >
           {i18n._('stations.clear')}
         </button>

@@ -51,10 +51,20 @@ export const LocatorList = memo(function LocatorList({
   onShowMore: () => void;
 }) {
   const { i18n } = useLingui();
+  const list = useRef<HTMLOListElement>(null);
+  // "Show more" hands the focus to the first station it added: the button moves below
+  // them, or goes with the last page, and the focus must not fall to <body> (WCAG 2.4.3).
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || limit <= index) return;
+    focusFrom.current = null;
+    list.current?.children[index]?.querySelector<HTMLElement>('.station-item__name a')?.focus();
+  }, [limit]);
   return (
     <div className="station-locator__list-column">
       <MyStations favourites={favourites} locale={locale} nowAt={now} />
-      <ol className="station-list" aria-labelledby={labelledBy}>
+      <ol ref={list} className="station-list" aria-labelledby={labelledBy}>
         {shown.slice(0, limit).map((result) => (
           <StationListItem
             key={result.station.id}
@@ -70,7 +80,14 @@ export const LocatorList = memo(function LocatorList({
         ))}
       </ol>
       {total !== null && total > limit ? (
-        <button type="button" className="station-locator__more" onClick={onShowMore}>
+        <button
+          type="button"
+          className="station-locator__more"
+          onClick={() => {
+            focusFrom.current = limit;
+            onShowMore();
+          }}
+        >
           {i18n._('stations.results.showMore', { count: total - limit })}
         </button>
       ) : null}
