@@ -1,0 +1,48 @@
+/**
+ * The header's user label (spec §4: the first name when logged in) on phones: a long
+ * first name ends in an ellipsis and never pushes the menu button off the bar. At 390 px
+ * in English ("Station Locator" is the longest quick link) a name like
+ * "Anna-Kristiina Maximiliana" made the page 414 px wide and cut the menu button in half.
+ * The session is answered by routes (an authorized check and a customer record), so no
+ * account is touched.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './support/page-helpers';
+
+const LONG_NAME = 'Anna-Kristiina Maximiliana';
+
+async function asCustomerNamed(page: Page, firstName: string) {
+  await page.route('**/api/v1/auth', (route) =>
+    route.fulfill({ status: 204, headers: { 'user-status': 'AUTHORIZED', 'cache-control': 'no-store' } }),
+  );
+  await page.route('**/proxy/customers/v1/customer', (route) =>
+    route.fulfill({
+      json: { firstName, lastName: 'Andersson', emailToken: 'anna@example.se', phoneNumber: '+46701234567', marketing: [] },
+    }),
+  );
+  await page.route('**/proxy/customers/v1/cards', (route) => route.fulfill({ json: [] }));
+}
+
+// From 375 px (narrower phones: see the report of this change; the quick link and icons
+// leave the label almost no room there).
+for (const width of [375, 390, 430]) {
+  for (const path of ['/', '/en-EU', '/sv-SE', '/no-NO']) {
+    test(`a long first name keeps the header in ${width} px (${path})`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await asCustomerNamed(page, LONG_NAME);
+      await page.goto(path);
+      await waitForHydration(page);
+      const label = page.getByTestId('user-label');
+      await expect(label).toHaveText(LONG_NAME);
+
+      const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+      const menu = await box('.site-header__menu-button');
+      expect(menu.x + menu.width).toBeLessThanOrEqual(width);
+      const labelBox = await box('[data-testid="user-label"]');
+      expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(menu.x);
+      // Readable: at least a few letters before the ellipsis.
+      expect(labelBox.width).toBeGreaterThanOrEqual(40);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+}
