@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import Dexie, { type Table } from 'dexie';
+import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ValidatedCart } from '#shared/shop/api-schema';
 import { resetAnalyticsConsentForTests, setAnalyticsConsent } from '@/ui/analytics-gate';
@@ -630,6 +631,33 @@ describe('cart store', () => {
     const codes = ['WASH-BASIC', 'WASH-BASIC-5'];
     expect((await readStoredCart())?.items.map((item) => item.code)).toEqual(codes);
     await vi.waitFor(() => expect(cart.items.map((item) => item.code)).toEqual(codes));
+  });
+
+  it('an answer for the cart before a change is never taken for the changed cart: a new discount code is not "taken" before its own check', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    origin.state.mode = 'bad-discount';
+    // A change whose check is slow: its answer is for the cart without the code.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      asked += 1;
+      if (asked === 1) await held;
+      return origin.fetchImpl(url, init);
+    });
+    const declined = service.declineUpsell('WASH-BASIC');
+    await vi.waitFor(() => expect(asked).toBe(1));
+    const seen: Array<[string, string | null]> = [];
+    const unsubscribe = subscribe(cart, () => seen.push([cart.status, cart.discountCode]), true);
+    // The code is typed while that check is out, and its answer comes while the code is saved.
+    const applying = service.applyDiscountCode('TALVI2025');
+    release();
+    await Promise.all([declined, applying]);
+    unsubscribe();
+    expect(seen.filter(([status, code]) => status === 'valid' && code === 'TALVI2025')).toEqual([]);
+    expect(cart.discountCode).toBeNull();
+    expect(cart.discountRefusal).toEqual({ code: 'TALVI2025', reason: 'DISCOUNT_EXPIRED' });
   });
 
   it("keeps its reconnect check when another tab's save of the same cart arrives meanwhile, so the other tab does not check it again", async () => {
