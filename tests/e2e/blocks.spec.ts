@@ -131,55 +131,59 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     });
   });
-
-  test.describe(`brand themes at ${viewport.width} px`, () => {
-    test.use({ viewport });
-    const themed = seedPages().filter((page) => typeof page.content.theme === 'string');
-
-    test('content has themed pages', () => {
-      expect(themed.length, 'no seed page sets a theme').toBeGreaterThan(0);
-    });
-
-    for (const { path, content } of themed) {
-      const theme = content.theme as ThemeName;
-      test(`${path} wears the ${theme} colours`, async ({ page }) => {
-        await open(page, path);
-        const wrapper = page.locator(`main [data-theme="${theme}"]`);
-        await expect(wrapper).toHaveCount(1);
-        const declared = await wrapper.evaluate((element) => {
-          const style = getComputedStyle(element);
-          return Object.fromEntries(
-            ['primary', 'secondary', 'tertiary'].flatMap((role) => [
-              [`--theme-${role}`, style.getPropertyValue(`--theme-${role}`).trim()],
-              [`--theme-on-${role}`, style.getPropertyValue(`--theme-on-${role}`).trim()],
-            ]),
-          );
-        });
-        // The CSS minifier may shorten #ffffff to #fff: compare full 6-digit forms.
-        const sixDigits = (hex: string) =>
-          /^#[0-9a-f]{3}$/i.test(hex)
-            ? `#${[...hex.slice(1)].map((d) => d + d).join('')}`.toLowerCase()
-            : hex.toLowerCase();
-        expect(Object.fromEntries(Object.entries(declared).map(([key, value]) => [key, sixDigits(value)]))).toEqual(
-          themeProperties(theme),
-        );
-
-        // A hero without a colour of its own is painted in the brand's primary colour.
-        const body = content.body as Array<Record<string, unknown>>;
-        const heroIndex = body.findIndex((block) => block.type === 'hero' && !block.backgroundColor);
-        if (heroIndex >= 0) {
-          const hero = page.locator('main .hero:not([data-tone])').first();
-          const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(THEMES[theme].primary.slice(at, at + 2), 16));
-          await expect(hero).toHaveCSS('background-color', `rgb(${r}, ${g}, ${b})`);
-        }
-
-        // Themed text has to stay readable: axe checks the contrast of everything shown.
-        await expectNoSeriousViolations(page, `${path} in the ${theme} theme`);
-      });
-    }
-  });
 }
 
+// The colours are checked once; axe's contrast checks run at both widths, on one page resized
+// from 390 to 1280 px (the layouts differ by media queries only).
+test.describe('brand themes', () => {
+  const themed = seedPages().filter((page) => typeof page.content.theme === 'string');
+
+  test('content has themed pages', () => {
+    expect(themed.length, 'no seed page sets a theme').toBeGreaterThan(0);
+  });
+
+  for (const { path, content } of themed) {
+    const theme = content.theme as ThemeName;
+    test(`${path} wears the ${theme} colours`, async ({ page }) => {
+      await page.setViewportSize(VIEWPORTS[0]!);
+      await open(page, path);
+      const wrapper = page.locator(`main [data-theme="${theme}"]`);
+      await expect(wrapper).toHaveCount(1);
+      const declared = await wrapper.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return Object.fromEntries(
+          ['primary', 'secondary', 'tertiary'].flatMap((role) => [
+            [`--theme-${role}`, style.getPropertyValue(`--theme-${role}`).trim()],
+            [`--theme-on-${role}`, style.getPropertyValue(`--theme-on-${role}`).trim()],
+          ]),
+        );
+      });
+      // The CSS minifier may shorten #ffffff to #fff: compare full 6-digit forms.
+      const sixDigits = (hex: string) =>
+        /^#[0-9a-f]{3}$/i.test(hex)
+          ? `#${[...hex.slice(1)].map((d) => d + d).join('')}`.toLowerCase()
+          : hex.toLowerCase();
+      expect(Object.fromEntries(Object.entries(declared).map(([key, value]) => [key, sixDigits(value)]))).toEqual(
+        themeProperties(theme),
+      );
+
+      // A hero without a colour of its own is painted in the brand's primary colour.
+      const body = content.body as Array<Record<string, unknown>>;
+      const heroIndex = body.findIndex((block) => block.type === 'hero' && !block.backgroundColor);
+      if (heroIndex >= 0) {
+        const hero = page.locator('main .hero:not([data-tone])').first();
+        const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(THEMES[theme].primary.slice(at, at + 2), 16));
+        await expect(hero).toHaveCSS('background-color', `rgb(${r}, ${g}, ${b})`);
+      }
+
+      // Themed text has to stay readable: axe checks the contrast of everything shown.
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await expectNoSeriousViolations(page, `${path} in the ${theme} theme at ${viewport.width} px`);
+      }
+    });
+  }
+});
 test('the accordion works from the keyboard', async ({ page }) => {
   const { path, node } = pageWith(
     (candidate) => candidate.type === 'accordion' && Array.isArray(candidate.items) && candidate.items.length >= 2,
@@ -269,7 +273,12 @@ test.describe('every block kind passes axe', () => {
         kindsByPath.set(path, [...(kindsByPath.get(path) ?? []), block.type]);
       }
 
+  // A themed page is scanned whole, at both widths, by its brand-theme test above.
+  const themedPaths = new Set(
+    seedPages().flatMap((page) => (typeof page.content.theme === 'string' ? [page.path] : [])),
+  );
   for (const [path, kinds] of kindsByPath) {
+    if (themedPaths.has(path)) continue;
     test(`${kinds.join(', ')} on ${path}`, async ({ page }) => {
       await open(page, path);
       await expectNoSeriousViolations(page, path);

@@ -2,7 +2,8 @@
  * Offline: the service worker controls the page after the first load; with the
  * browser offline, a visited page, the landing page, the station locator and the cart load from
  * what it saved; a page never seen shows the offline page in the address's language; the
- * header says that the app is offline. At 390 px and 1280 px, with axe on the offline page.
+ * header says that the app is offline. The flows run at 390 px; the offline notice and the
+ * offline page are checked with axe at 390 and 1280 px.
  * Pages reached by client navigation reload offline too, and the station locator lists
  * the stored stations offline although the online visit never opened it.
  */
@@ -24,10 +25,18 @@ import { expectNoSeriousViolations } from './support/axe';
 
 test.use({ serviceWorkers: 'allow', locale: 'fi-FI' });
 
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Screenshots and axe at both widths, on the page as it is. */
+async function checkAtBothWidths(page: Page, name: string, what: string) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `.tmp/pwa/${name}-${viewport.width}.png` });
+    await expectNoSeriousViolations(page, `${what} at ${viewport.width} px`);
+  }
+  await page.setViewportSize(PHONE);
+}
 
 async function expectPage(page: Page, locale: Locale, localPath: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(seedPage(locale, localPath)));
@@ -59,122 +68,121 @@ test('the service worker controls the page from the first load on', async ({ pag
   await expect(page.evaluate(() => navigator.serviceWorker.controller !== null)).resolves.toBe(true);
 });
 
-for (const viewport of VIEWPORTS) {
-  test.describe(`${viewport.width} px`, () => {
-    test.use({ viewport });
+// The flows are the same at any width: each runs once, on a phone (the installed app's
+// usual screen), and the offline notice and page are checked at 1280 px too by resizing
+// the same page (the layouts differ by media queries only).
+test.describe(`${PHONE.width} px`, () => {
+  test.use({ viewport: PHONE });
 
-    test('offline: a visited page, the landing page, the station locator and the cart load from the saved copies', async ({
-      page,
-      context,
-    }) => {
-      await firstVisit(page, 'fi-FI', '/yrityksille');
-      // The station list is stored in the background once the worker controls the page,
-      // although this visit never opens the locator (src/features/stations/background-sync.ts).
-      const stationTotal = (await stationList(page, 'FI')).length;
-      expect(stationTotal).toBeGreaterThan(8);
-      await expect.poll(() => storedStationCount(page, 'FI'), { timeout: 15_000 }).toBe(stationTotal);
-      await context.setOffline(true);
+  test('offline: a visited page, the landing page, the station locator and the cart load from the saved copies', async ({
+    page,
+    context,
+  }) => {
+    await firstVisit(page, 'fi-FI', '/yrityksille');
+    // The station list is stored in the background once the worker controls the page,
+    // although this visit never opens the locator (src/features/stations/background-sync.ts).
+    const stationTotal = (await stationList(page, 'FI')).length;
+    expect(stationTotal).toBeGreaterThan(8);
+    await expect.poll(() => storedStationCount(page, 'FI'), { timeout: 15_000 }).toBe(stationTotal);
+    await context.setOffline(true);
 
-      await page.reload();
-      await waitForHydration(page);
-      await expectPage(page, 'fi-FI', '/yrityksille');
-      // The header says so (src/app/header.tsx), in the page's language.
-      await expect(page.locator('.site-header__offline')).toHaveText(message('fi-FI', 'header.offline'));
+    await page.reload();
+    await waitForHydration(page);
+    await expectPage(page, 'fi-FI', '/yrityksille');
+    // The header says so (src/app/header.tsx), in the page's language.
+    await expect(page.locator('.site-header__offline')).toHaveText(message('fi-FI', 'header.offline'));
 
-      // Never opened in this browser, saved by the worker at the first visit.
-      await page.goto('/');
-      await waitForHydration(page);
-      await expectPage(page, 'fi-FI', '/');
-      await page.goto(LOCALIZED_PATHS.stationLocator['fi-FI']);
-      await waitForHydration(page);
-      await expectPage(page, 'fi-FI', LOCALIZED_PATHS.stationLocator['fi-FI']);
-      // Every stored station, not the 8 of the server render.
-      await expect(page.locator('.station-locator__count')).toHaveText(new RegExp(`^${stationTotal}\\b`));
-      await expect(page.locator('.station-list > li').first()).toBeVisible();
-      // Images it has not seen yet show a neutral box, not a broken-image icon.
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            [...document.querySelectorAll<HTMLImageElement>('main img')].every(
-              (img) => img.complete && img.naturalWidth > 0,
-            ),
+    // Never opened in this browser, saved by the worker at the first visit.
+    await page.goto('/');
+    await waitForHydration(page);
+    await expectPage(page, 'fi-FI', '/');
+    await page.goto(LOCALIZED_PATHS.stationLocator['fi-FI']);
+    await waitForHydration(page);
+    await expectPage(page, 'fi-FI', LOCALIZED_PATHS.stationLocator['fi-FI']);
+    // Every stored station, not the 8 of the server render.
+    await expect(page.locator('.station-locator__count')).toHaveText(new RegExp(`^${stationTotal}\\b`));
+    await expect(page.locator('.station-list > li').first()).toBeVisible();
+    // Images it has not seen yet show a neutral box, not a broken-image icon.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLImageElement>('main img')].every(
+            (img) => img.complete && img.naturalWidth > 0,
           ),
-        )
-        .toBe(true);
-      await page.screenshot({ path: `.tmp/pwa/offline-station-locator-${viewport.width}.png` });
+        ),
+      )
+      .toBe(true);
+    await page.screenshot({ path: `.tmp/pwa/offline-station-locator-${PHONE.width}.png` });
 
-      // The manifest's cart shortcut opens offline too.
-      await page.goto(SHOP_PATHS.cart['fi-FI']);
-      await waitForHydration(page);
-      await expectPage(page, 'fi-FI', SHOP_PATHS.cart['fi-FI']);
+    // The manifest's cart shortcut opens offline too.
+    await page.goto(SHOP_PATHS.cart['fi-FI']);
+    await waitForHydration(page);
+    await expectPage(page, 'fi-FI', SHOP_PATHS.cart['fi-FI']);
 
-      // Back online: the notice goes away without a reload.
-      await context.setOffline(false);
-      await expect(page.locator('.site-header__offline')).toBeEmpty();
-    });
-
-    test('offline: a page never seen shows the offline notice in the normal layout, in the language of its address', async ({
-      page,
-      context,
-    }) => {
-      await firstVisit(page, 'fi-FI', '/');
-      await context.setOffline(true);
-      const unseen: Record<Locale, string> = {
-        'fi-FI': LOCALIZED_PATHS.terms['fi-FI'],
-        'en-EU': LOCALIZED_PATHS.terms['en-EU'],
-        'sv-SE': LOCALIZED_PATHS.terms['sv-SE'],
-        'no-NO': LOCALIZED_PATHS.terms['no-NO'],
-      };
-      for (const locale of LOCALES) {
-        // The worker answers with the locale's app shell; the app renders the notice.
-        await page.goto(getHref(locale, unseen[locale]));
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(appMessage(locale, 'app.offline.heading'));
-        await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_INFO[locale].htmlLang);
-        await expect(page).toHaveTitle(appMessage(locale, 'app.offline.documentTitle'));
-        await expect(page.locator('header.site-header')).toBeVisible();
-        // Not "showing saved content" above a notice that the page is not saved (finding 9).
-        await expect(page.locator('.site-header__offline')).toBeEmpty();
-        await expect(page.locator('footer').first()).toBeVisible();
-        await expect(page.getByRole('link', { name: appMessage(locale, 'app.offline.retry') })).toHaveAttribute(
-          'href',
-          getHref(locale, unseen[locale]),
-        );
-        // Only what is saved: the Finnish start pages of the first visit, named so in other locales.
-        const home = `${appMessage(locale, 'app.offline.home')}${locale === 'fi-FI' ? '' : ' (Suomi)'}`;
-        await expect(page.locator('.offline-notice__links a', { hasText: home })).toHaveAttribute('href', '/');
-      }
-      await page.screenshot({ path: `.tmp/pwa/offline-notice-${viewport.width}.png` });
-      await expectNoSeriousViolations(page, 'the offline notice');
-
-      // Without a stored app shell the worker's plain offline page is the last resort.
-      await page.evaluate(async () => {
-        for (const name of await caches.keys()) if (name.startsWith('st1-shell-')) await caches.delete(name);
-      });
-      for (const locale of LOCALES) {
-        const response = await page.goto(getHref(locale, unseen[locale]));
-        expect(response?.status()).toBe(503);
-        await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_INFO[locale].htmlLang);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(appMessage(locale, 'app.offline.heading'));
-        await expect(page).toHaveTitle(appMessage(locale, 'app.offline.documentTitle'));
-        const home = `${appMessage(locale, 'app.offline.home')}${locale === 'fi-FI' ? '' : ' (Suomi)'}`;
-        await expect(page.getByRole('link', { name: home })).toHaveAttribute('href', '/');
-        await expect(page.getByRole('link', { name: appMessage(locale, 'app.offline.retry') })).toHaveAttribute(
-          'href',
-          getHref(locale, unseen[locale]),
-        );
-      }
-      // The offline page is styled from the precache and accessible.
-      await expect(page.locator('.offline-page__button')).toHaveCSS('background-color', 'rgb(200, 16, 46)');
-      await page.screenshot({ path: `.tmp/pwa/offline-page-${viewport.width}.png` });
-      await expectNoSeriousViolations(page, "the worker's offline page");
-
-      // Its "front page" link leads to the saved landing page.
-      await page.getByRole('link', { name: `${appMessage('no-NO', 'app.offline.home')} (Suomi)` }).click();
-      await expect(page).toHaveURL(/\/$/);
-      await expectPage(page, 'fi-FI', '/');
-    });
+    // Back online: the notice goes away without a reload.
+    await context.setOffline(false);
+    await expect(page.locator('.site-header__offline')).toBeEmpty();
   });
-}
+
+  test('offline: a page never seen shows the offline notice in the normal layout, in the language of its address', async ({
+    page,
+    context,
+  }) => {
+    await firstVisit(page, 'fi-FI', '/');
+    await context.setOffline(true);
+    const unseen: Record<Locale, string> = {
+      'fi-FI': LOCALIZED_PATHS.terms['fi-FI'],
+      'en-EU': LOCALIZED_PATHS.terms['en-EU'],
+      'sv-SE': LOCALIZED_PATHS.terms['sv-SE'],
+      'no-NO': LOCALIZED_PATHS.terms['no-NO'],
+    };
+    for (const locale of LOCALES) {
+      // The worker answers with the locale's app shell; the app renders the notice.
+      await page.goto(getHref(locale, unseen[locale]));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(appMessage(locale, 'app.offline.heading'));
+      await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_INFO[locale].htmlLang);
+      await expect(page).toHaveTitle(appMessage(locale, 'app.offline.documentTitle'));
+      await expect(page.locator('header.site-header')).toBeVisible();
+      // Not "showing saved content" above a notice that the page is not saved (finding 9).
+      await expect(page.locator('.site-header__offline')).toBeEmpty();
+      await expect(page.locator('footer').first()).toBeVisible();
+      await expect(page.getByRole('link', { name: appMessage(locale, 'app.offline.retry') })).toHaveAttribute(
+        'href',
+        getHref(locale, unseen[locale]),
+      );
+      // Only what is saved: the Finnish start pages of the first visit, named so in other locales.
+      const home = `${appMessage(locale, 'app.offline.home')}${locale === 'fi-FI' ? '' : ' (Suomi)'}`;
+      await expect(page.locator('.offline-notice__links a', { hasText: home })).toHaveAttribute('href', '/');
+    }
+    await checkAtBothWidths(page, 'offline-notice', 'the offline notice');
+
+    // Without a stored app shell the worker's plain offline page is the last resort.
+    await page.evaluate(async () => {
+      for (const name of await caches.keys()) if (name.startsWith('st1-shell-')) await caches.delete(name);
+    });
+    for (const locale of LOCALES) {
+      const response = await page.goto(getHref(locale, unseen[locale]));
+      expect(response?.status()).toBe(503);
+      await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_INFO[locale].htmlLang);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(appMessage(locale, 'app.offline.heading'));
+      await expect(page).toHaveTitle(appMessage(locale, 'app.offline.documentTitle'));
+      const home = `${appMessage(locale, 'app.offline.home')}${locale === 'fi-FI' ? '' : ' (Suomi)'}`;
+      await expect(page.getByRole('link', { name: home })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('link', { name: appMessage(locale, 'app.offline.retry') })).toHaveAttribute(
+        'href',
+        getHref(locale, unseen[locale]),
+      );
+    }
+    // The offline page is styled from the precache and accessible.
+    await expect(page.locator('.offline-page__button')).toHaveCSS('background-color', 'rgb(200, 16, 46)');
+    await checkAtBothWidths(page, 'offline-page', "the worker's offline page");
+
+    // Its "front page" link leads to the saved landing page.
+    await page.getByRole('link', { name: `${appMessage('no-NO', 'app.offline.home')} (Suomi)` }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectPage(page, 'fi-FI', '/');
+  });
+});
 
 test('offline: a client navigation to a page never seen ends on the offline page, not an error page', async ({
   page,
