@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath, VISITOR_USER_AGENT } from './tests/e2e/support/chromium';
+import { chromiumPath, E2E_CHROMIUM_ARGS, VISITOR_USER_AGENT } from './tests/e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 // Made once by the runner and inherited by its workers (which load this file again), so
@@ -33,7 +33,7 @@ export default defineConfig({
     userAgent: VISITOR_USER_AGENT,
     launchOptions: {
       executablePath: chromiumPath(),
-      args: CHROMIUM_ARGS,
+      args: E2E_CHROMIUM_ARGS,
     },
   },
   webServer: {
