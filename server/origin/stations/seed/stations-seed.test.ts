@@ -77,6 +77,19 @@ describe('seeded lunch lists (diet labels belong to the dish)', () => {
     expect([...labels].filter(([, sets]) => sets.size > 1).map(([name]) => name)).toEqual([]);
     expect([...(labels.get('Lihakeitto') ?? [])]).toEqual(['G,L']);
   });
+
+  it('never list a dish twice on one day', async () => {
+    const stations = await generateSeedStations('content', { year: 2035 });
+    const repeats = stations.flatMap((station) =>
+      (station.lunchDishes ?? [])
+        .map((day, index) => ({ id: station.id, index, names: day.map((dish) => dish.name) }))
+        .filter(({ names }) => new Set(names).size < names.length)
+        .map(({ id, index, names }) => `${id} day ${index + 1}: ${names.join(' | ')}`),
+    );
+    expect(repeats).toEqual([]);
+    // Still two dishes a day: the rule does not hold by serving fewer.
+    expect(stations.every((station) => station.lunchDishes?.every((day) => day.length === 2) ?? true)).toBe(true);
+  });
 });
 
 describe('seed size', () => {

@@ -49,7 +49,8 @@ const dishesFileSchema = z.object({
           names: z.record(z.enum(LOCALES), z.string().min(1)),
         }),
       )
-      .min(1),
+      // Two dishes a day, never the same one twice (lunchBlock), need two to choose from.
+      .min(2),
   ),
 });
 type Dish = z.infer<typeof dishesFileSchema>['countries']['FI'][number];
@@ -413,17 +414,28 @@ function stationPlace({ country, random, slugs }: CountryPass, town: Town, usedS
   };
 }
 
-/** Draws: two dishes a weekday (a dish, its price, and the old diet draws). */
+/**
+ * Draws: two dishes a weekday (a dish, its price, and the old diet draws). A day never
+ * lists a dish twice: a second draw of the day's first dish takes the next dish of the
+ * country's list instead, with no extra draw, so only those days change and every later
+ * station keeps what it has always been seeded with.
+ */
 function lunchBlock({ country, dishes, random }: CountryPass, number: number) {
   const scale = PRICE_SCALE[country];
-  const dish = () => {
-    const { name, names: dishNames, diets } = pick(random, dishes);
+  const dish = (firstOfDay?: string) => {
+    let chosen = pick(random, dishes);
+    if (chosen.name === firstOfDay) chosen = dishes[(dishes.indexOf(chosen) + 1) % dishes.length]!;
+    const { name, names: dishNames, diets } = chosen;
     const price = round((10.9 + Math.floor(random() * 4)) * scale, 2);
     // Diet labels were once drawn here (one or two draws). The draws are still made, and
     // decide nothing, so that every later station keeps the name, slug and services it
     // has always been seeded with (content/redirects and tests name seeded stations).
     if (random() >= 0.4) random();
     return { name, names: { ...dishNames }, price, diets: [...diets] };
+  };
+  const day = () => {
+    const first = dish();
+    return [first, dish(first.name)];
   };
   return {
     kitchen: { week: [...Array<string>(5).fill('10:30-20:00'), '11:00-18:00', ''], exceptions: {} },
@@ -437,7 +449,7 @@ function lunchBlock({ country, dishes, random }: CountryPass, number: number) {
           },
         }
       : {}),
-    lunchDishes: Array.from({ length: 5 }, () => [dish(), dish()]),
+    lunchDishes: Array.from({ length: 5 }, day),
     lunchListTitle: LUNCH_LIST_TITLE[HOME_LOCALE[country]],
     lunchListTitles: LUNCH_LIST_TITLE,
   };
