@@ -142,7 +142,10 @@ function fakeOrigin() {
             : [],
       })),
       totals: { subtotal: total, discount: 0, taxAmount: 0, totalWithTax: total, totalWithoutTax: total },
-      discountCode: null,
+      // The origin matches a code upper-cased without spaces and answers its own form of it.
+      discountCode: body.discountCode
+        ? { code: body.discountCode.replace(/\s+/g, '').toUpperCase(), kind: 'percentage', value: 10 }
+        : null,
       currency: 'EUR',
     };
     return Response.json(answer);
@@ -277,6 +280,31 @@ describe('cart store', () => {
     expect(notices()).toContain('shop.discount.DISCOUNT_EXPIRED');
     // Spec §5: the code is sent only when set.
     expect(origin.state.requests.at(-1)).not.toHaveProperty('discountCode');
+  });
+
+  it("shows an accepted discount code in the server's form, not as typed, and saves that form", async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    await applyDiscountCode(' kevat 10 ');
+    expect(origin.state.requests.at(-1)).toHaveProperty('discountCode', 'kevat 10');
+    expect(cart.status).toBe('valid');
+    expect(cart.discountCode).toBe('KEVAT10');
+    expect((await readStoredCart())?.discountCode).toBe('KEVAT10');
+    // The next check sends the code in that form.
+    await changeAmount('WASH-BASIC', 2);
+    expect(origin.state.requests.at(-1)).toHaveProperty('discountCode', 'KEVAT10');
+    expect(cart.discountCode).toBe('KEVAT10');
+  });
+
+  it('keeps a code typed offline as typed until the server has taken it', async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    online = false;
+    await applyDiscountCode('kevat10');
+    expect(cart.status).toBe('outOfDate');
+    expect(cart.discountCode).toBe('kevat10');
+    online = true;
+    win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(cart.status).toBe('valid'));
+    expect(cart.discountCode).toBe('KEVAT10');
   });
 
   it('restores the saved cart on load and checks it again', async () => {

@@ -326,6 +326,9 @@ class ShopCart {
     }
     if (answer === 'superseded' || sequence !== this.validationSequence) return 'superseded';
     cart.items = mergeValidation(cart.items, answer);
+    // The origin matches a code in any case and spacing and answers its own form of it: once
+    // taken, the cart shows and keeps that form ("KEVAT10"), not the one typed ("kevat 10").
+    if (cart.discountCode && answer.discountCode) cart.discountCode = answer.discountCode.code;
     cart.totals = answer.totals;
     cart.status = 'valid';
     return this.saveOutcome('valid');
