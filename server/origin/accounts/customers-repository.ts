@@ -1,6 +1,7 @@
 /** Data access for customers (docs/accounts.md). E-mails are stored lower-cased. */
 import { randomUUID } from 'node:crypto';
 import type { CustomerRecord, MarketingChoice } from '#shared/account-types';
+import { normaliseEmail } from '#shared/rules/email';
 import type { CustomersTable } from './account-tables';
 import type { AccountsDb } from './account-tables';
 
@@ -20,8 +21,6 @@ export interface Customer {
 /** A customer before it is stored: no id yet; a private customer, unconfirmed, unless told. */
 export type NewCustomer = Omit<Customer, 'id' | 'customerType' | 'emailConfirmed'> &
   Partial<Pick<Customer, 'customerType' | 'emailConfirmed'>>;
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 function toCustomer(row: CustomersTable): Customer {
   const marketing = JSON.parse(row.marketing_json) as unknown;

@@ -5,8 +5,8 @@
  * give an attacker one allowance per copy.
  */
 import { sql } from 'kysely';
+import { normaliseEmail } from '#shared/rules/email';
 import type { AccountsDb } from './account-tables';
-import { normaliseEmail } from './customers-repository';
 
 /** 10 failed logins per account in a fixed 15-minute window (the site server's former loginPerAccount). */
 export const LOGIN_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;

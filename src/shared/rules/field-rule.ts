@@ -9,8 +9,11 @@ export type FieldRule =
   | { rule: 'minLength' | 'maxLength' | 'minValue' | 'maxValue' | 'maxDecimals' | 'checkedAmount'; value: number }
   /** A multiple of `value` (litres in steps of 5, amounts in whole tens). */
   | { rule: 'roundTo'; value: number }
-  /** Equal to another field of the same form (e-mail confirmation, password repeat). */
-  | { rule: 'equals'; field: string }
+  /**
+   * Equal to another field of the same form (e-mail confirmation, password repeat): exactly,
+   * or `as: 'email'` as addresses are matched (normaliseEmail: any case, trimmed).
+   */
+  | { rule: 'equals'; field: string; as?: 'email' }
   /** Matches a regular expression (JavaScript syntax, whole value). */
   | { rule: 'matches'; pattern: string };
 export type RuleName = FieldRule['rule'];

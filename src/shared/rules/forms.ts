@@ -91,7 +91,8 @@ export const ACCOUNT_FORM_RULES = {
     firstname: name,
     lastname: name,
     email,
-    emailConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'email' }],
+    // Matched as the origin matches addresses: "Anna@Example.com" confirms "anna@example.com".
+    emailConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'email', as: 'email' }],
     telephoneNumber: phoneNumber,
     password,
     passwordConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'password' }],

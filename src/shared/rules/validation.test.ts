@@ -93,6 +93,19 @@ describe('validateField', () => {
     const rules: FieldRule[] = [{ rule: 'equals', field: 'email' }];
     expect(validateField('a@b.fi', rules, { email: 'a@b.fi' })).toBeNull();
     expect(validateField('a@b.fi', rules, { email: 'c@b.fi' })).toEqual({ id: 'validation.equals' });
+    // Plain equals is exact (a password repeat): case counts.
+    expect(validateField('Secret', [{ rule: 'equals', field: 'password' }], { password: 'secret' })).toEqual({
+      id: 'validation.equals',
+    });
+  });
+
+  it('equals as e-mail compares addresses as the origin matches them: any case, trimmed', () => {
+    const rules: FieldRule[] = [{ rule: 'equals', field: 'email', as: 'email' }];
+    expect(validateField('anna@example.com', rules, { email: 'Anna@Example.com' })).toBeNull();
+    expect(validateField(' ANNA@EXAMPLE.COM ', rules, { email: 'anna@example.com' })).toBeNull();
+    expect(validateField('anna@example.org', rules, { email: 'Anna@Example.com' })).toEqual({
+      id: 'validation.equals',
+    });
   });
 
   it('matches tests the whole value', () => {

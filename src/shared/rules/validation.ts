@@ -8,6 +8,7 @@
  * value, so optional fields may stay empty.
  */
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { normaliseEmail } from './email';
 import { EMAIL_MAX_LENGTH } from './limits';
 import type { FieldRule, RuleName } from './field-rule';
 import { VALIDATION_MESSAGE_IDS } from './validation-message-ids';
@@ -121,8 +122,10 @@ function check(rule: FieldRule, value: FieldValue, form: Readonly<Record<string,
       const number = parseDecimal(value);
       return number !== null && number <= rule.value;
     }
-    case 'equals':
-      return text === asText(form[rule.field]);
+    case 'equals': {
+      const other = asText(form[rule.field]);
+      return rule.as === 'email' ? normaliseEmail(text) === normaliseEmail(other) : text === other;
+    }
     case 'matches':
       return new RegExp(`^(?:${rule.pattern})$`, 'u').test(text);
     case 'roundTo': {

@@ -68,6 +68,20 @@ describe('RegisterView', () => {
     expect(registerMock).not.toHaveBeenCalled();
   });
 
+  it('takes a confirmation that differs from the e-mail only in case, as the server matches addresses', async () => {
+    registerMock.mockResolvedValue(undefined);
+    await renderAccountView(<RegisterView />);
+    await fillValid({
+      'account.field.email': 'Maija@Example.com',
+      'account.field.email-confirmation': 'maija@example.com',
+    });
+    await send();
+    await waitFor(() => expect(registerMock).toHaveBeenCalled());
+    expect(screen.queryByText(await text('validation.equals'))).toBeNull();
+    // The address goes as typed in the e-mail field: the server stores it lower-cased.
+    expect(registerMock.mock.calls[0]![1]).toMatchObject({ email: 'Maija@Example.com' });
+  });
+
   it('sends trimmed values with the E.164 number and says where the link went', async () => {
     registerMock.mockResolvedValue(undefined);
     await renderAccountView(<RegisterView />);
