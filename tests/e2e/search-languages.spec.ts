@@ -10,6 +10,7 @@ import { getHref, LOCALIZED_PATHS, type Locale } from '#shared/locales';
 import { message } from './support/content';
 import { waitForHydration } from './support/page-helpers';
 import { expectNoSeriousViolations } from './support/axe';
+import { text as stationText } from './support/stations';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -75,7 +76,7 @@ test('offline: the locator reads "Turussa" and "pesu Oulussa" from the stored li
   await expect(page.locator('.station-list li').first()).toContainText('Helsinki');
 });
 
-test('"My stations" is in the menu and opens the locator at the starred stations', async ({ page }) => {
+test('"My stations" is in the menu and opens the locator there, which says how to star a station', async ({ page }) => {
   await page.goto(getHref('en-EU', '/'));
   await waitForHydration(page);
   await page.locator('.site-header__menu-button').click();
@@ -83,6 +84,10 @@ test('"My stations" is in the menu and opens the locator at the starred stations
   await expect(link).toBeVisible();
   await link.click();
   await expect(page).toHaveURL(/\/en-EU\/stationsearch#my-stations$/);
+  // Nothing is starred in a new browser: the section says how to star one, and has the focus.
+  const mine = page.getByRole('region', { name: stationText('en-EU', 'stations.favourites.title') });
+  await expect(mine).toContainText(stationText('en-EU', 'stations.favourites.none'));
+  await expect(mine).toBeFocused();
   await expectNoSeriousViolations(page);
 });
 

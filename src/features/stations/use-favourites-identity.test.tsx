@@ -20,14 +20,24 @@ function Probe({ seen }: { seen: FavouriteStations[] }) {
 }
 
 describe('useFavourites', () => {
-  it('keeps one value when nothing is starred, so the locator list is not drawn again for it', async () => {
+  it('keeps one list of ids when nothing is starred, so the locator rows are not drawn again for it', async () => {
     const seen: FavouriteStations[] = [];
     const { rerender } = render(<Probe seen={seen} />);
     // The live query has answered once storage has been read and the hook drawn again.
     await waitFor(() => expect(seen.length).toBeGreaterThan(1));
     rerender(<Probe seen={seen} />);
-    expect(new Set(seen).size).toBe(1);
+    expect(new Set(seen.map((favourites) => favourites.ids)).size).toBe(1);
     expect(seen[0]!.ids.size).toBe(0);
+    // One value before the answer and one after it, each kept across renders.
+    expect(new Set(seen).size).toBe(2);
+  });
+
+  it('tells "not read yet" from "none starred", so "My stations" does not say "none" too early', async () => {
+    const seen: FavouriteStations[] = [];
+    render(<Probe seen={seen} />);
+    expect(seen[0]!.read).toBe(false);
+    await waitFor(() => expect(seen.at(-1)!.read).toBe(true));
+    expect(seen.at(-1)!.stations).toEqual([]);
   });
 
   it('gives the starred stations once one is starred', async () => {
@@ -35,5 +45,6 @@ describe('useFavourites', () => {
     const seen: FavouriteStations[] = [];
     render(<Probe seen={seen} />);
     await waitFor(() => expect(seen.at(-1)!.ids.has('FI-1')).toBe(true));
+    expect(seen.at(-1)!.read).toBe(true);
   });
 });

@@ -9,18 +9,28 @@ import { askForPersistentStorage } from '@/ui/persistent-storage';
 import { readFavourites, setFavourite, stationsDb } from './station-db';
 
 export interface FavouriteStations {
+  /**
+   * False until storage has been read (the server render, hydration, the first moments
+   * after): "none starred" is known only once it is true, so that "My stations" says so
+   * without saying it first to a visitor whose stars are still being read.
+   */
+  read: boolean;
   ids: ReadonlySet<string>;
   /** The starred stations whose list is stored, in the order they were starred. */
   stations: StationSummary[];
 }
 
-const NONE: FavouriteStations = { ids: new Set(), stations: [] };
+const NO_IDS: ReadonlySet<string> = new Set();
+const NO_STATIONS: StationSummary[] = [];
+const NOT_READ: FavouriteStations = { read: false, ids: NO_IDS, stations: NO_STATIONS };
+const NONE: FavouriteStations = { read: true, ids: NO_IDS, stations: NO_STATIONS };
 
 /**
- * None starred is NONE itself, not a new empty object: the locator's list and every row in
- * it are drawn again when the favourites change identity, and that render came from a
- * storage read (not a transition), so it ran in one task. On a first visit it was one of
- * the locator's longest tasks after hydration, for a list that did not change.
+ * None starred is NONE itself, not a new empty object, and its ids are the very set of
+ * NOT_READ: the locator's rows are drawn again when the ids change identity
+ * (locator-results.tsx), and that render came from a storage read (not a transition), so
+ * it ran in one task. On a first visit it was one of the locator's longest tasks after
+ * hydration, for a list that did not change.
  */
 async function readFavouriteStations(): Promise<FavouriteStations> {
   const favourites = await readFavourites();
@@ -29,10 +39,13 @@ async function readFavouriteStations(): Promise<FavouriteStations> {
   const stations = (await stationsDb().stations.bulkGet(keys)).filter(
     (station): station is StationSummary => station !== undefined,
   );
-  return { ids: new Set(favourites.map((favourite) => favourite.id)), stations };
+  return { read: true, ids: new Set(favourites.map((favourite) => favourite.id)), stations };
 }
 
-/** The favourites, live; none while storage is read (the server render, hydration) or when it cannot be. */
+/**
+ * The favourites, live. Not `read` while storage is read (the server render, hydration);
+ * none, read, when it cannot be (a star then says it failed: favourite-star.tsx).
+ */
 export function useFavourites(): FavouriteStations {
   return (
     useLiveQuery(async () => {
@@ -42,7 +55,7 @@ export function useFavourites(): FavouriteStations {
         console.warn('Favourite stations are not available', error);
         return NONE;
       }
-    }, []) ?? NONE
+    }, []) ?? NOT_READ
   );
 }
 

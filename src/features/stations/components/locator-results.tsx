@@ -2,7 +2,7 @@
  * The locator's list column ("My stations" and the results, a page at a time) and its map
  * column (the map of the results and the card of the station chosen on it).
  */
-import { memo, useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useMemo, useRef } from 'react';
 import { Link } from '@/ui/link';
 import { useLingui } from '@lingui/react';
 import type { FuelGrade } from '#shared/fuel-prices';
@@ -61,11 +61,16 @@ export const LocatorList = memo(function LocatorList({
     focusFrom.current = null;
     list.current?.children[index]?.querySelector<HTMLElement>('.station-item__name a')?.focus();
   }, [limit]);
-  return (
-    <div className="station-locator__list-column">
-      <MyStations favourites={favourites} locale={locale} nowAt={now} />
-      <ol ref={list} className="station-list" aria-labelledby={labelledBy}>
-        {shown.slice(0, limit).map((result) => (
+  // The rows depend on the starred ids only, not on whether storage has been read: the
+  // favourites' first answer (none starred, the usual first visit) draws "My stations"
+  // again but not the rows (use-favourites.ts, NOT_READ and NONE share their ids).
+  const favouriteIds = favourites.ids;
+  const instant = searched ? now : null;
+  const rows = useMemo(
+    () =>
+      shown
+        .slice(0, limit)
+        .map((result) => (
           <StationListItem
             key={result.station.id}
             station={result.station}
@@ -73,11 +78,18 @@ export const LocatorList = memo(function LocatorList({
             distanceKm={result.distanceKm}
             locale={locale}
             now={zoned}
-            favourite={favourites.ids.has(result.station.id)}
-            instant={searched ? now : null}
+            favourite={favouriteIds.has(result.station.id)}
+            instant={instant}
             grade={grade}
           />
-        ))}
+        )),
+    [shown, limit, locale, zoned, favouriteIds, instant, grade],
+  );
+  return (
+    <div className="station-locator__list-column">
+      <MyStations favourites={favourites} locale={locale} nowAt={now} />
+      <ol ref={list} className="station-list" aria-labelledby={labelledBy}>
+        {rows}
       </ol>
       {total !== null && total > limit ? (
         <button

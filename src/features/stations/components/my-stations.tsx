@@ -1,10 +1,13 @@
 /**
  * "My stations": the starred stations first in the locator, from any country, each with
- * its own star to take it off. The installed app's shortcut opens the locator here
- * (`#my-stations`), so the section scrolls into view when the address asks for it.
+ * its own star to take it off. The header's "My stations" link and the installed app's
+ * shortcut open the locator here (`#my-stations`), so the section scrolls into view when
+ * the address asks for it, and then says so when nothing is starred yet (not before the
+ * favourites have been read: a visitor with stars must not see "none" first).
  */
 import { useEffect, useLayoutEffect, useRef, type FocusEvent } from 'react';
 import { useLingui } from '@lingui/react';
+import { useLocation } from 'react-router';
 import type { Locale } from '#shared/locales';
 import { zonedNow } from '#shared/station-calendar';
 import { COUNTRY_TIME_ZONE, MY_STATIONS_ANCHOR } from '#shared/station-constants';
@@ -24,19 +27,28 @@ export function MyStations({
   const { i18n } = useLingui();
   const section = useRef<HTMLElement>(null);
   const count = favourites.stations.length;
+  const asked = useLocation().hash === `#${MY_STATIONS_ANCHOR}`;
+  // Without stars the section is there only for a visitor who asked for it: on every
+  // other visit the results keep their place at the top.
+  const shown = favourites.read && (count > 0 || asked);
   const scrolled = useRef(false);
 
-  // The section appears once storage is read, after the browser looked for the anchor.
+  // The section appears once storage is read, after the browser looked for the anchor; a
+  // click on the header's link while the locator is open asks again.
   useEffect(() => {
-    if (scrolled.current || count === 0 || window.location.hash !== `#${MY_STATIONS_ANCHOR}`) return;
+    if (!asked) {
+      scrolled.current = false;
+      return;
+    }
+    if (scrolled.current || !shown) return;
     scrolled.current = true;
     section.current?.scrollIntoView();
     section.current?.focus({ preventScroll: true });
-  }, [count]);
+  }, [asked, shown]);
 
   const focusedStar = useFocusKeptOnUnstar(favourites.stations);
 
-  if (count === 0) return null;
+  if (!shown) return null;
   return (
     <section
       ref={section}
@@ -49,19 +61,23 @@ export function MyStations({
       <h3 id={`${MY_STATIONS_ANCHOR}-title`} className="my-stations__title">
         {i18n._('stations.favourites.title')}
       </h3>
-      <ol className="station-list station-list--favourites">
-        {favourites.stations.map((station) => (
-          <StationListItem
-            key={station.id}
-            station={station}
-            open={isOpenNow(station.hours, COUNTRY_TIME_ZONE[station.country], nowAt)}
-            distanceKm={null}
-            locale={locale}
-            now={zonedNow(nowAt, COUNTRY_TIME_ZONE[station.country])}
-            favourite
-          />
-        ))}
-      </ol>
+      {count === 0 ? (
+        <p className="my-stations__empty">{i18n._('stations.favourites.none')}</p>
+      ) : (
+        <ol className="station-list station-list--favourites">
+          {favourites.stations.map((station) => (
+            <StationListItem
+              key={station.id}
+              station={station}
+              open={isOpenNow(station.hours, COUNTRY_TIME_ZONE[station.country], nowAt)}
+              distanceKm={null}
+              locale={locale}
+              now={zonedNow(nowAt, COUNTRY_TIME_ZONE[station.country])}
+              favourite
+            />
+          ))}
+        </ol>
+      )}
     </section>
   );
 }
