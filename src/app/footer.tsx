@@ -5,6 +5,7 @@ import type { CmsLink, Layout } from '#shared/content-schema';
 import { CmsLinkView } from '@/ui/cms-link-view';
 import { HeightTransition } from '@/ui/height-transition';
 import { CachedElement } from '@/ui/markup-cache';
+import { NewTabNote } from '@/ui/new-tab-note';
 import { useRenderDate } from '@/ui/render-date';
 import { useSite } from '@/ui/site-context';
 import { useMinWidth } from '@/ui/use-breakpoint';
@@ -167,6 +168,7 @@ export function Footer({ layout }: { layout: Layout | null }) {
                   <li key={link.kind}>
                     <a href={link.url} target="_blank" rel="noopener noreferrer">
                       {link.title}
+                      <NewTabNote />
                     </a>
                   </li>
                 ))}

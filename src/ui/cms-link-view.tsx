@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from './link';
+import { NewTabNote } from './new-tab-note';
 import { resolveCmsLink } from '#shared/cms-link';
 import type { CmsLink } from '#shared/content-schema';
 import './cms-link-view.css';
@@ -8,7 +9,8 @@ const CardDialog = lazy(() => import('./card-dialog'));
 
 /**
  * Renders a CMS link (spec §2 link kinds): router link inside the site, plain anchor
- * outside it (new tab with rel noopener unless told not to), and for a card a button
+ * outside it (new tab with rel noopener unless told not to, and then saying so:
+ * ./new-tab-note.tsx), and for a card a button
  * that opens a dialog with the link title as heading and url.value as text.
  */
 export function CmsLinkView({
@@ -37,6 +39,7 @@ export function CmsLinkView({
         {...(resolved.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       >
         {content}
+        {resolved.newTab ? <NewTabNote /> : null}
       </a>
     );
   }

@@ -109,7 +109,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`external link at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('opens a new tab with rel noopener', async ({ page, context }) => {
+    test('opens a new tab with rel noopener, and says so', async ({ page, context }) => {
       const { path, node } = pageWith(
         (candidate) => isLinkOfType('external')(candidate) && candidate.openInNewTab !== false && !candidate.image,
       );
@@ -120,7 +120,9 @@ for (const viewport of VIEWPORTS) {
         (route) => route.fulfill({ contentType: 'text/html', body: '<title>External</title>' }),
       );
       await open(page, path);
-      const link = page.locator('main').getByRole('link', { name: node.title as string, exact: true });
+      // Its name says it opens a new tab (WCAG technique G201; src/ui/new-tab-note.tsx).
+      const name = `${node.title as string} (${message(LOCALE, 'link.newTab')})`;
+      const link = page.locator('main').getByRole('link', { name, exact: true });
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', /noopener/);
       const opened = context.waitForEvent('page');

@@ -291,17 +291,26 @@ test.describe('1280 px', () => {
     const apps = footer.locator('.site-footer__app');
     await expect(apps).toHaveCount(2);
     await expect(apps.nth(0).getByRole('heading')).toHaveText(message('fi-FI', 'footer.appDownloads'));
-    await expect(apps.nth(0).getByRole('link')).toHaveText(layout.downloadLinks.slice(0, 2).map((link) => link.title));
+    // Each opens a new tab and says so (WCAG technique G201; src/ui/new-tab-note.tsx).
+    const newTab = (title: string) => `${title} (${message('fi-FI', 'link.newTab')})`;
+    await expect(apps.nth(0).getByRole('link')).toHaveText(
+      layout.downloadLinks.slice(0, 2).map((link) => newTab(link.title)),
+    );
     await expect(apps.nth(1).getByRole('heading')).toHaveText(message('fi-FI', 'footer.businessApp'));
-    await expect(apps.nth(1).getByRole('link')).toHaveText(layout.downloadLinks.slice(2, 4).map((link) => link.title));
+    await expect(apps.nth(1).getByRole('link')).toHaveText(
+      layout.downloadLinks.slice(2, 4).map((link) => newTab(link.title)),
+    );
     await expect(apps.nth(1).getByRole('link').first()).toHaveAttribute('target', '_blank');
 
     const social = footer.locator('.site-footer__social');
     const withUrl = layout.someLinks.filter((link) => link.url);
     expect(withUrl.length, 'the seed layout has a social link without a URL').toBeLessThan(layout.someLinks.length);
-    await expect(social.getByRole('link')).toHaveText(withUrl.map((link) => link.title));
+    await expect(social.getByRole('link')).toHaveText(withUrl.map((link) => newTab(link.title)));
     for (const link of withUrl) {
-      await expect(social.getByRole('link', { name: link.title })).toHaveAttribute('href', link.url!);
+      await expect(social.getByRole('link', { name: newTab(link.title), exact: true })).toHaveAttribute(
+        'href',
+        link.url!,
+      );
     }
 
     await expect(footer).toContainText(message('fi-FI', 'footer.copyright', { year: new Date().getFullYear() }));

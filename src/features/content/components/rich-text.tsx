@@ -1,15 +1,20 @@
 import type { MouseEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { useNavigate } from 'react-router';
+import { NEW_TAB_MESSAGE_ID, withNewTabNotes } from '@/ui/new-tab-note';
 import { useSite } from '@/ui/site-context';
 
 /**
  * CMS rich text, sanitized by the origin. Internal links in it are locale-relative:
  * they get the router basename here and navigate on the client like any other link.
+ * Links that open a new tab (the origin gives external ones target="_blank") say so.
  */
 export function RichText({ html }: { html: string }) {
   const { basename } = useSite();
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const withBasename = basename ? html.replace(/href="\/(?!\/)/g, `href="${basename}/`) : html;
+  const shown = withNewTabNotes(withBasename, i18n._(NEW_TAB_MESSAGE_ID));
 
   function onClick(event: MouseEvent<HTMLDivElement>) {
     const anchor = (event.target as HTMLElement).closest('a');
@@ -24,5 +29,5 @@ export function RichText({ html }: { html: string }) {
 
   // The click handler only upgrades plain links to client navigation; keyboard users
   // activate the same links with Enter, which fires the click event too.
-  return <div className="rich-text" onClick={onClick} dangerouslySetInnerHTML={{ __html: withBasename }} />;
+  return <div className="rich-text" onClick={onClick} dangerouslySetInnerHTML={{ __html: shown }} />;
 }

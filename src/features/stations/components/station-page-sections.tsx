@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import { useLingui } from '@lingui/react';
+import { NewTabNote } from '@/ui/new-tab-note';
 import { useSite } from '@/ui/site-context';
 import { LOCALE_INFO } from '#shared/locales';
 import { telHref } from '#shared/tel-href';
@@ -53,7 +54,7 @@ export function StationContact({ station }: { station: StationDetails }) {
           rel="noopener noreferrer"
         >
           {i18n._('stations.page.directions')}
-          <span className="visually-hidden"> ({i18n._('stations.page.newTab')})</span>
+          <NewTabNote />
         </a>
       </p>
     </div>
