@@ -45,7 +45,7 @@ test.describe('at 1280 px', () => {
     await expect(page.getByTestId('user-label')).toHaveText('Log in');
   });
 
-  test("My details: the page's h1 and the details' h2 differ; past orders are named in the page's language", async ({
+  test("My details: the page's h1 and the details' h2 differ; My orders names itself once, its orders in the page's language", async ({
     page,
   }) => {
     await logIn(page, 'en-EU');
@@ -59,6 +59,9 @@ test.describe('at 1280 px', () => {
     // Anna bought in Swedish; on the English page the product has its English name.
     await open(page, getHref('en-EU', ACCOUNT_PATHS.orders['en-EU']));
     await expect(page.getByRole('main')).toContainText('Full wash');
+    // The page is named once, by its h1; each order is a section under it.
+    await expect(page.getByRole('heading', { name: 'My orders' })).toHaveCount(1);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(/^Order /);
     await expect(page.getByRole('main')).not.toContainText('Premium-pesu');
     await open(page, getHref('sv-SE', ACCOUNT_PATHS.orders['sv-SE']));
     await expect(page.getByRole('main')).toContainText('Helttvätt');

@@ -1,4 +1,7 @@
-/** The customer's cards (spec: card shape in docs/accounts.md). Needs a session. */
+/**
+ * The customer's cards (spec: card shape in docs/accounts.md). Needs a session. No title
+ * of its own: the page's h1 (its CMS title) names it (account-page-headings.test.tsx).
+ */
 import { useSnapshot } from 'valtio';
 import { useSite } from '@/ui/site-context';
 import { useLingui } from '@lingui/react';
@@ -25,9 +28,8 @@ export function CardsView() {
   if (!ready || !user) return <Loading />;
   const cards = user.cards as Card[];
   return (
-    <section className="account-view" aria-labelledby="account-cards-title">
+    <div className="account-view">
       <BackToHub />
-      <h2 id="account-cards-title">{i18n._('account.cards.title')}</h2>
       {cards.length === 0 ? <p>{i18n._('account.cards.none')}</p> : null}
       <ul className="account-cards">
         {cards.map((card) => (
@@ -56,6 +58,6 @@ export function CardsView() {
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }

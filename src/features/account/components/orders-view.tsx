@@ -1,4 +1,7 @@
-/** The customer's orders with their wash codes. Needs a session. */
+/**
+ * The customer's orders with their wash codes. Needs a session. No title of its own: the
+ * page's h1 (its CMS title) names it, and each order is a section under it (h2).
+ */
 import { FALLBACK_ERROR_MESSAGE_ID } from '@/ui/notifications-store';
 import { useEffect, useState } from 'react';
 import { useSite } from '@/ui/site-context';
@@ -37,15 +40,14 @@ export function OrdersView() {
   const date = (iso: string) =>
     new Intl.DateTimeFormat(formatLocale, { dateStyle: 'medium', timeZone }).format(new Date(iso));
   return (
-    <section className="account-view" aria-labelledby="account-orders-title">
+    <div className="account-view">
       <BackToHub />
-      <h2 id="account-orders-title">{i18n._('account.orders.title')}</h2>
       {orders === 'failed' ? <FormMessage kind="error">{i18n._(FALLBACK_ERROR_MESSAGE_ID)}</FormMessage> : null}
       {orders !== 'failed' && orders.length === 0 ? <p>{i18n._('account.orders.none')}</p> : null}
       {orders !== 'failed'
         ? orders.map((order) => (
             <article key={order.id} className="account-order" aria-labelledby={`order-${order.id}`}>
-              <h3 id={`order-${order.id}`}>{i18n._('account.orders.order', { id: order.id })}</h3>
+              <h2 id={`order-${order.id}`}>{i18n._('account.orders.order', { id: order.id })}</h2>
               <p>
                 {date(order.createdAt)} ·{' '}
                 {i18n._(
@@ -63,7 +65,7 @@ export function OrdersView() {
               </ul>
               {order.washCodes.length > 0 ? (
                 <>
-                  <h4>{i18n._('account.orders.wash-codes')}</h4>
+                  <h3>{i18n._('account.orders.wash-codes')}</h3>
                   <ul className="account-order__codes">
                     {order.washCodes.map((code) => (
                       <li key={code.code}>
@@ -77,6 +79,6 @@ export function OrdersView() {
             </article>
           ))
         : null}
-    </section>
+    </div>
   );
 }
