@@ -45,7 +45,7 @@ test.describe('at 1280 px', () => {
     await expect(page.getByTestId('user-label')).toHaveText('Log in');
   });
 
-  test("My details: the page's h1 and the details' h2 differ; My orders names itself once, its orders in the page's language", async ({
+  test("My details: the page's h1 and the details' h2 differ, no gap under Change password; My orders names itself once, its orders in the page's language", async ({
     page,
   }) => {
     await logIn(page, 'en-EU');
@@ -55,6 +55,12 @@ test.describe('at 1280 px', () => {
     await expect(h1).toHaveText('My details');
     await expect(h2).toBeVisible();
     await expectNoSeriousViolations(page, 'my details');
+    // "Change password" sits on its lead as "Personal information" on its list: its form's
+    // grid gap alone between them, not the gap plus both margins (52 px before).
+    const password = page.getByRole('form', { name: 'Change password' });
+    const title = (await password.getByRole('heading', { name: 'Change password' }).boundingBox())!;
+    const lead = (await password.locator('p').first().boundingBox())!;
+    expect(lead.y - (title.y + title.height)).toBeLessThanOrEqual(20);
 
     // Anna bought in Swedish; on the English page the product has its English name.
     await open(page, getHref('en-EU', ACCOUNT_PATHS.orders['en-EU']));
