@@ -110,7 +110,7 @@ async function main() {
   });
   const block = [
     START,
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-pwa-lie-fi.ts\`: Debian's Chromium, a 412 × 823 window, the app installed`,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-pwa-lie-fi.ts\`: Debian's Chromium (no address bar popup since 2026-11-30: an installed app has none), a 412 × 823 window, the app installed`,
     `on a profile on disk, then a cold start (browser launched again) per case; first paint = first-contentful-paint from the`,
     `start of the navigation, median of ${RUNS} install(s) (each run in brackets). Lie-fi: every answer held back ${HELD_BACK_MS / 1000} s by a loopback proxy.`,
     `${cpus().length} cores, load average ${load.toFixed(1)} at the start${load > cpus().length ? ' (other work shared the cores: compare within a row)' : ''}.`,

@@ -25,14 +25,25 @@
  * that the count changes (the field filters the list); the time to that answer is its own
  * column. Median of RUNS runs, each case once per run, the builds alternating. With
  * BENCH_BASELINE_DIST (a production build of an earlier commit) that build is measured in
- * the same run. Replaces its block in docs/performance.md.
+ * the same run. The browser is the installed app's, with no address bar popup
+ * (installed-app.ts); BENCH_PWA_OFFLINE_BOTH_METHODS=1 also measures this build with the
+ * method before 2026-11-30 (the popup loaded in every window), alternating run by run.
+ * Replaces its block in docs/performance.md.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { portFromEnv, SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
-import { firstContentfulPaint, firstPage, installApp, launchProfile, median } from './bench-support/installed-app';
+import {
+  firstContentfulPaint,
+  firstPage,
+  installApp,
+  launchProfile,
+  median,
+  PHONE_APP_ARGS,
+  WITH_ADDRESS_BAR_POPUP,
+} from './bench-support/installed-app';
 import { seededDataDir } from './bench-support/seeded-origin';
 import {
   LOOPBACK,
@@ -165,8 +176,8 @@ async function visit(context: BrowserContext, base: string, path: string, slowdo
 }
 
 /** Installs the app on `profile` and lets the locator show the whole synced list once. */
-async function install(profile: string, base: string): Promise<void> {
-  const context = await installApp(profile, base, smokeOr(500, 2000));
+async function install(profile: string, base: string, args: readonly string[]): Promise<void> {
+  const context = await installApp(profile, base, smokeOr(500, 2000), args);
   try {
     await context.addInitScript(watchList);
     const page = await firstPage(context);
@@ -188,6 +199,8 @@ interface Build {
   product: RunningProduct;
   proxy: ThrottlingProxy;
   base: string;
+  /** The browser's flags (the method: with or without the address bar's popup). */
+  args: readonly string[];
   visits: Record<Case, Record<string, Visit[]>>;
 }
 
@@ -199,7 +212,7 @@ async function measureRun(build: Build): Promise<void> {
     for (const kind of CASES) {
       const profile = isOffline(kind) ? installed : mkdtempSync(join(tmpdir(), `st1-bench-pwa-offline-${kind.replace(/\W+/g, '-')}-`));
       try {
-        if (kind === 'offline') await install(profile, build.base);
+        if (kind === 'offline') await install(profile, build.base, build.args);
         const paths = Array<string>(START_PAGE_VISITS).fill('/');
         if (kind !== 'online without set-up') paths.push(LOCATOR);
         for (const path of paths) await measureVisit(build, kind, profile, path);
@@ -218,7 +231,7 @@ async function measureVisit(build: Build, kind: Case, profile: string, path: str
   build.proxy.network = NETWORKS[kind];
   build.proxy.refuse = isOffline(kind);
   build.proxy.newVisitor();
-  const context = await launchProfile(profile, isOffline(kind));
+  const context = await launchProfile(profile, isOffline(kind), build.args);
   try {
     const result = await visit(context, build.base, path, SLOWDOWN[kind]);
     (build.visits[kind][path] ??= []).push(result);
@@ -230,7 +243,10 @@ async function measureVisit(build: Build, kind: Case, profile: string, path: str
   }
 }
 
-async function startBuild(name: string, distDir: string, dataDir: string): Promise<Build> {
+/** A build to measure: its name, its production build's folder and the browser's flags. */
+type BuildSpec = [name: string, distDir: string, args: readonly string[]];
+
+async function startBuild([name, distDir, args]: BuildSpec, dataDir: string): Promise<Build> {
   if (!existsSync(join(distDir, 'client', 'sw.js')))
     throw new Error(`No service worker in ${distDir}/client: run "npm run build" first`);
   const product = await startProduct({
@@ -241,7 +257,7 @@ async function startBuild(name: string, distDir: string, dataDir: string): Promi
   const proxy = new ThrottlingProxy(Number(new URL(product.url).port));
   const base = `http://127.0.0.1:${await proxy.listen()}`;
   const visits = Object.fromEntries(CASES.map((kind) => [kind, {}])) as Build['visits'];
-  return { name, product, proxy, base, visits };
+  return { name, product, proxy, base, args, visits };
 }
 
 interface Scale {
@@ -249,11 +265,11 @@ interface Scale {
   builds: Build[];
 }
 
-async function measureScale(total: number, builds: Array<[string, string]>): Promise<Scale> {
+async function measureScale(total: number, builds: BuildSpec[]): Promise<Scale> {
   const dataDir = await seededDataDir(total, 'pwa-offline');
   const started: Build[] = [];
   try {
-    for (const [name, dir] of builds) started.push(await startBuild(name, dir, dataDir));
+    for (const spec of builds) started.push(await startBuild(spec, dataDir));
     // The builds alternate run by run, so that a change in the machine's load hits both.
     for (let run = 0; run < RUNS; run++) for (const build of started) await measureRun(build);
   } finally {
@@ -297,17 +313,21 @@ function tableRows(scale: Scale): string[] {
 
 async function main() {
   const loadAtStart = loadavg()[0]!;
-  const builds: Array<[string, string]> = [];
+  const builds: BuildSpec[] = [];
   const baseline = process.env.BENCH_BASELINE_DIST;
-  if (baseline) builds.push([`before (\`${process.env.BENCH_BASELINE_NAME ?? baseline}\`)`, resolve(baseline)]);
-  builds.push(['this build', resolve(process.env.DIST_DIR ?? 'dist')]);
+  const dist = resolve(process.env.DIST_DIR ?? 'dist');
+  if (baseline)
+    builds.push([`before (\`${process.env.BENCH_BASELINE_NAME ?? baseline}\`)`, resolve(baseline), PHONE_APP_ARGS]);
+  if (process.env.BENCH_PWA_OFFLINE_BOTH_METHODS === '1')
+    builds.push(['this build, address bar popup on (the method before 2026-11-30)', dist, WITH_ADDRESS_BAR_POPUP]);
+  builds.push(['this build', dist, PHONE_APP_ARGS]);
   const scales: Scale[] = [];
   for (const total of SCALES) scales.push(await measureScale(total, builds));
   const loadAtEnd = loadavg()[0]!;
   const loaded = Math.max(loadAtStart, loadAtEnd) > cpus().length;
   const block = [
     START,
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npx tsx scripts/bench-pwa-offline.ts\`: Debian's Chromium, 412 × 823 window, a new browser process per visit.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npx tsx scripts/bench-pwa-offline.ts\`: Debian's Chromium, 412 × 823 window, a new browser process per visit, no address bar popup (an installed app has no address bar; the method since 2026-11-30).`,
     `Slow 4G rows (${CPU_SLOWDOWN}× CPU slowdown on both sides): online = a first visit on a fresh profile over "${SLOW_4G_NEW_VISITOR.name}" (150 ms round trip, 1.6 Mbit/s down, by a proxy; the visit's first connection waits ${SLOW_4G_NEW_VISITOR.setupRoundTrips} round trips for TCP's and TLS 1.3's handshakes, as on the HTTPS site; further connections and DNS are free); "without set-up" = the same with the handshakes free too (the model of earlier blocks). Loopback rows (the issue's method): a first visit over loopback against the offline start, both with no network or CPU throttling. Offline = the installed app (worker and synced list on a profile on disk) started cold with the browser offline and the server away.${SMOKE ? ' (A smoke run: every row over loopback.)' : ''}`,
     `First paint = first-contentful-paint; list usable = the locator's count line gives the whole stored list (every row searched, the search field live), from the start of the navigation ("no list": the first sync failed, the list never came within ${LIST_TIMEOUT_MS / 1000} s); search answered = typing "${TYPED}" until the count changes. Median of ${RUNS} run(s) (each in brackets), the start page visited ${START_PAGE_VISITS} times per run.`,
     `${cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end${loaded ? ' (other work shared the cores: compare within a row)' : ''}.`,

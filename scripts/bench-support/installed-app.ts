@@ -4,17 +4,33 @@
  * first visit that installs the worker and lets it save the start pages. Each cold start
  * launches the browser again on the same profile. Used by scripts/bench-pwa-lie-fi.ts and
  * scripts/bench-pwa-offline.ts.
+ *
+ * The browser starts with the end-to-end tests' flags (E2E_CHROMIUM_ARGS), without the
+ * address bar's suggestion popup: Chromium 156 loads that popup's two WebUI pages for
+ * every window, headless too, and they took their share of the 2 cores at every cold
+ * start. A phone's installed app has no address bar at all. Until 2026-11-30 the
+ * benchmarks started with CHROMIUM_ARGS (the popup on); WITH_ADDRESS_BAR_POPUP keeps that
+ * method for side-by-side runs (docs/performance.md "Installed app offline").
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath, VISITOR_USER_AGENT } from '../../tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath, E2E_CHROMIUM_ARGS, VISITOR_USER_AGENT } from '../../tests/e2e/support/chromium';
 
 const PHONE_VIEWPORT = { width: 412, height: 823 };
 
+/** The installed app's browser: no address bar popup (see above). */
+export const PHONE_APP_ARGS: readonly string[] = E2E_CHROMIUM_ARGS;
+/** The benchmarks' method before 2026-11-30: the address bar's popup loaded in every window. */
+export const WITH_ADDRESS_BAR_POPUP: readonly string[] = CHROMIUM_ARGS;
+
 /** A new browser process on `profile` (a folder: fresh for a first visit, installed for a cold start). */
-export function launchProfile(profile: string, offline: boolean): Promise<BrowserContext> {
+export function launchProfile(
+  profile: string,
+  offline: boolean,
+  args: readonly string[] = PHONE_APP_ARGS,
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
-    args: CHROMIUM_ARGS,
+    args: [...args],
     userAgent: VISITOR_USER_AGENT,
     locale: 'fi-FI',
     serviceWorkers: 'allow',
@@ -31,8 +47,13 @@ export const firstPage = async (context: BrowserContext): Promise<Page> => conte
  * start page, the locator and the cart; then `settleMs` for the install's background work
  * (precache, the station list). Leaves the browser open for more set-up; the caller closes it.
  */
-export async function installApp(profile: string, base: string, settleMs: number): Promise<BrowserContext> {
-  const context = await launchProfile(profile, false);
+export async function installApp(
+  profile: string,
+  base: string,
+  settleMs: number,
+  args: readonly string[] = PHONE_APP_ARGS,
+): Promise<BrowserContext> {
+  const context = await launchProfile(profile, false, args);
   const page = await firstPage(context);
   await page.goto(`${base}/`);
   await page.evaluate(async () => {

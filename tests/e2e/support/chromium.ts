@@ -58,8 +58,8 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  * (chrome://omnibox-popup.top-chrome/ and its AI-mode page), and Playwright opens a window
  * per page. Measured side by side on 2026-11-30 (docs/performance.md "Test suite"): 30 new
  * contexts took about 2.3 s less CPU without them, and three spec files (49 tests) ran in
- * 67 and 62 s against 90 and 81 s. The benchmarks keep CHROMIUM_ARGS as they were, so
- * that their figures stay comparable with the ones written before.
+ * 67 and 62 s against 90 and 81 s. The installed-app benchmarks start with these flags too
+ * (scripts/bench-support/installed-app.ts): a phone's app has no address bar.
  */
 export const E2E_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
