@@ -7,7 +7,8 @@ import type { FieldRule } from '#shared/rules/validation';
 
 const BASE_RULES = {
   email: [{ rule: 'required' }, { rule: 'email' }],
-  emailConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'email' }],
+  // Compared as the origin matches addresses (any case, trimmed), as registration's is.
+  emailConfirmation: [{ rule: 'required' }, { rule: 'equals', field: 'email', as: 'email' }],
   firstname: PERSON_NAME_RULES,
   lastname: PERSON_NAME_RULES,
 } satisfies Record<string, readonly FieldRule[]>;
