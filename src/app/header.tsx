@@ -63,6 +63,8 @@ function SearchLink() {
 /**
  * The user label (spec §4): the first name when logged in (a link to the account hub),
  * else 'login' (a link to the login page). Guests see 'login' in the server's HTML too.
+ * Below 375 px the bar has no room for the word: a person icon shows instead, and the
+ * word (or the name) stays, visually hidden, as the link's name (header.css).
  */
 function UserLabel() {
   const { i18n } = useLingui();
@@ -71,10 +73,27 @@ function UserLabel() {
   return (
     <Link
       to={ACCOUNT_PATHS[firstName ? 'hub' : 'login'][locale]}
-      className="site-header__user"
+      className={firstName ? 'site-header__user' : 'site-header__user site-header__user--guest'}
       data-testid="user-label"
     >
-      {userLabel(firstName, i18n._('header.login'))}
+      <svg
+        className="site-header__user-icon"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <circle cx="12" cy="8" r="4.25" fill="none" stroke="currentColor" strokeWidth="2.25" />
+        <path
+          d="M4 21c0-4.4 3.6-7.5 8-7.5s8 3.1 8 7.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.25"
+          strokeLinecap="round"
+        />
+      </svg>
+      <span className="site-header__user-text">{userLabel(firstName, i18n._('header.login'))}</span>
     </Link>
   );
 }
