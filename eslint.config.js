@@ -17,7 +17,10 @@ import { layerZones } from './eslint-layers.js';
 const house = { rules: { 'function-ceiling': builtinRules.get('max-lines-per-function') } };
 
 /** One spelling of the shared folder everywhere (decision 006 "Import aliases"). */
-const SHARED_ONE_SPELLING = { group: ['@/shared/*'], message: 'Import src/shared as #shared/… (package.json imports).' };
+const SHARED_ONE_SPELLING = {
+  group: ['@/shared/*'],
+  message: 'Import src/shared as #shared/… (package.json imports).',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-*/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },

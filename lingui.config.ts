@@ -56,7 +56,11 @@ export default defineConfig({
     ...Object.entries(FEATURE_CATALOGS).map(([catalog, feature]) => ({
       path: `<rootDir>/locales/{locale}/${catalog}`,
       // The service worker's offline page takes its texts from the app catalog (sw/offline-texts.ts).
-      include: [`<rootDir>/src/features/${feature}`, ...(catalog === 'app' ? ['<rootDir>/sw'] : []), ...filesOf(catalog)],
+      include: [
+        `<rootDir>/src/features/${feature}`,
+        ...(catalog === 'app' ? ['<rootDir>/sw'] : []),
+        ...filesOf(catalog),
+      ],
       exclude: assignedFiles.filter((file) => !filesOf(catalog).includes(file)),
     })),
     // The origin's texts (e-mails, receipts, station pages, test payment page), loaded at

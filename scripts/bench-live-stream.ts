@@ -55,9 +55,7 @@ try {
     await context.addCookies([{ name: 'st1_consent', value: 'v1.necessary', url: pair.b }]);
     const page = context.pages()[0] ?? (await context.newPage());
 
-    const list = (await (
-      await fetch(`${pair.b}/proxy/cms-view/v1/stations?country=FI`)
-    ).json()) as StationList;
+    const list = (await (await fetch(`${pair.b}/proxy/cms-view/v1/stations?country=FI`)).json()) as StationList;
     const station = list.stations.find((entry) => entry.prices?.some((price) => price.grade === '95'))!;
     // The locator stores the Finnish list (the stream resumes from its live version).
     await page.goto(`${pair.b}/asemahaku`);

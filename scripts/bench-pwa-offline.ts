@@ -210,7 +210,9 @@ async function measureRun(build: Build): Promise<void> {
   const installed = mkdtempSync(join(tmpdir(), 'st1-bench-pwa-offline-installed-'));
   try {
     for (const kind of CASES) {
-      const profile = isOffline(kind) ? installed : mkdtempSync(join(tmpdir(), `st1-bench-pwa-offline-${kind.replace(/\W+/g, '-')}-`));
+      const profile = isOffline(kind)
+        ? installed
+        : mkdtempSync(join(tmpdir(), `st1-bench-pwa-offline-${kind.replace(/\W+/g, '-')}-`));
       try {
         if (kind === 'offline') await install(profile, build.base, build.args);
         const paths = Array<string>(START_PAGE_VISITS).fill('/');
@@ -294,10 +296,24 @@ function tableRows(scale: Scale): string[] {
     const measures: Array<[string, string, 'paint' | 'usable' | 'search', Case, Case, number | null]> = [
       ['start page first paint, slow 4G', '/', 'paint', 'online', 'offline', TARGETS.startSlow4g],
       ['start page first paint, slow 4G without set-up', '/', 'paint', 'online without set-up', 'offline', null],
-      ['start page first paint, loopback, no throttling', '/', 'paint', 'online over loopback', 'offline, no slowdown', TARGETS.startLoopback],
+      [
+        'start page first paint, loopback, no throttling',
+        '/',
+        'paint',
+        'online over loopback',
+        'offline, no slowdown',
+        TARGETS.startLoopback,
+      ],
       ['locator first paint, slow 4G', LOCATOR, 'paint', 'online', 'offline', null],
       ['full station list usable, slow 4G', LOCATOR, 'usable', 'online', 'offline', null],
-      ['full station list usable, loopback, no throttling', LOCATOR, 'usable', 'online over loopback', 'offline, no slowdown', TARGETS.listLoopback],
+      [
+        'full station list usable, loopback, no throttling',
+        LOCATOR,
+        'usable',
+        'online over loopback',
+        'offline, no slowdown',
+        TARGETS.listLoopback,
+      ],
       ['search answered (after the list), slow 4G', LOCATOR, 'search', 'online', 'offline', null],
     ];
     return measures.map(([label, path, key, onlineCase, offlineCase, target]) => {

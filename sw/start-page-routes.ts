@@ -107,8 +107,9 @@ export function routeStartPagesWithoutWorker(
       (async () => {
         try {
           const paths = await pagesToRoute(hostLocale);
-          const stored = (await Promise.all(paths.map(async (path) => ((await storeStartPage(path)) ? path : null))))
-            .filter((path) => path !== null);
+          const stored = (
+            await Promise.all(paths.map(async (path) => ((await storeStartPage(path)) ? path : null)))
+          ).filter((path) => path !== null);
           if (stored.length > 0) await addRoutes(stored.map((path) => startPageRule(path)));
           // After the pages' rules: a browser that refuses this one keeps those.
           if (shell.assets.length > 0) await addRoutes([shellAssetsRule(shell.assets, shell.cacheName)]);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { routablePages, routableShellAssets, shellAssetsRule, START_PAGES_CACHE, startPageRule } from './start-page-rules';
+import {
+  routablePages,
+  routableShellAssets,
+  shellAssetsRule,
+  START_PAGES_CACHE,
+  startPageRule,
+} from './start-page-rules';
 
 describe('static routes for the start pages', () => {
   it('routes the landing page and the locator of a locale, never the cart (it must be fresh)', () => {

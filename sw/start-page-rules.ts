@@ -34,7 +34,11 @@ function patternText(path: string): string {
 /** The rule that answers a navigation to exactly `path` (no query) from the start pages' cache. */
 export function startPageRule(path: string, cacheName = START_PAGES_CACHE): StaticRouteRule<PageCondition> {
   return {
-    condition: { urlPattern: { pathname: patternText(path), search: '' }, requestMode: 'navigate', requestMethod: 'GET' },
+    condition: {
+      urlPattern: { pathname: patternText(path), search: '' },
+      requestMode: 'navigate',
+      requestMethod: 'GET',
+    },
     source: { cacheName },
   };
 }
@@ -47,7 +51,6 @@ export function routablePages(locale: Locale, domainMode: boolean, hostLocale: L
   );
 }
 
-
 /**
  * The app shell's own files that a start page needs before it paints (its stylesheets and
  * scripts): the hashed files under assets/ that the worker precaches at every install
@@ -55,7 +58,9 @@ export function routablePages(locale: Locale, domainMode: boolean, hostLocale: L
  * missing, so neither is routed).
  */
 export function routableShellAssets(shell: ReadonlyArray<{ url: string; revision: string | null }>): string[] {
-  return shell.filter((entry) => entry.revision === null && entry.url.startsWith('assets/')).map((entry) => `/${entry.url}`);
+  return shell
+    .filter((entry) => entry.revision === null && entry.url.startsWith('assets/'))
+    .map((entry) => `/${entry.url}`);
 }
 
 /** One rule for all of them: from the worker's precache, by exact path. */

@@ -65,9 +65,7 @@ export function observeRequests(app: FastifyInstance, registry: Registry, inFlig
     },
   });
   app.addHook('onResponse', async (request, reply) => {
-    duration
-      .labels(request.method, routeOf(request), String(reply.statusCode))
-      .observe(reply.elapsedTime / 1000);
+    duration.labels(request.method, routeOf(request), String(reply.statusCode)).observe(reply.elapsedTime / 1000);
   });
 }
 
@@ -81,7 +79,10 @@ export interface MetricsListener {
  * Serves `GET /metrics` of `registry` on its own port (node:http: one route, no need for
  * the public server's plugins). Anything else is a 404.
  */
-export async function serveMetrics(registry: Registry, config: { host: string; port: number }): Promise<MetricsListener> {
+export async function serveMetrics(
+  registry: Registry,
+  config: { host: string; port: number },
+): Promise<MetricsListener> {
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {

@@ -66,6 +66,29 @@ export async function recordContentHash(db: Db, hash: string, now = new Date().t
   await createOriginUnitOfWork(db).repositories.content.syncs.record(SOURCE, hash, now);
 }
 
+/** The content's images: new ones stored with their source, changed texts updated. */
+async function syncAssets(
+  work: ReturnType<typeof createOriginUnitOfWork>,
+  assetIndex: Awaited<ReturnType<typeof readAssetIndex>>,
+  now: string,
+): Promise<{ added: string[]; changed: string[] }> {
+  const { assets } = work.repositories.images;
+  const report = { added: [] as string[], changed: [] as string[] };
+  for (const entry of assetIndex.values()) {
+    const stored = await assets.findMeta(entry.asset.id);
+    if (!stored) {
+      await assets.insert(
+        { asset: entry.asset, sourceMime: entry.sourceMime, source: await readFile(entry.sourcePath) },
+        now,
+      );
+      report.added.push(entry.asset.id);
+    } else if (await assets.updateTexts(entry.asset, now)) {
+      report.changed.push(entry.asset.id);
+    }
+  }
+  return report;
+}
+
 /**
  * Applies content/ to the database and records its hash. With `purges`, the surrogate keys
  * of what changed are queued in the same transactions and sent once they commit.
@@ -87,20 +110,7 @@ export async function syncContent(
 
   // Assets before pages and products, which show them.
   const work = createOriginUnitOfWork(db);
-  const { assets } = work.repositories.images;
-  const assetReport = { added: [] as string[], changed: [] as string[] };
-  for (const entry of assetIndex.values()) {
-    const stored = await assets.findMeta(entry.asset.id);
-    if (!stored) {
-      await assets.insert(
-        { asset: entry.asset, sourceMime: entry.sourceMime, source: await readFile(entry.sourcePath) },
-        now,
-      );
-      assetReport.added.push(entry.asset.id);
-    } else if (await assets.updateTexts(entry.asset, now)) {
-      assetReport.changed.push(entry.asset.id);
-    }
-  }
+  const assetReport = await syncAssets(work, assetIndex, now);
 
   const purgeKeys: string[] = [];
   const report = await work.transaction(async (tx) => {
@@ -111,7 +121,8 @@ export async function syncContent(
       const name = `${page.locale}/${page.content.slug}${page.status === 'draft' ? ' (draft)' : ''}`;
       if (result !== 'same') pageReport[result].push(name);
       // A draft is seen only in preview, which no shared cache keeps.
-      if (result !== 'same' && page.status === 'published') purgeKeys.push(...pageChangeKeys(page.locale, page.content.slug));
+      if (result !== 'same' && page.status === 'published')
+        purgeKeys.push(...pageChangeKeys(page.locale, page.content.slug));
     }
 
     const layoutReport = { changed: [] as string[] };
@@ -152,7 +163,8 @@ export async function syncContent(
   const version = await stations.saveMany(changedRecords, now);
   // After the stations' own transaction: a crash between the two loses only this purge, and
   // the pages it would purge expire within s-maxage anyway (docs/operations.md).
-  await purges.enqueue(work.repositories.outbox.messages, stationChangeKeys(changedRecords.map((record) => record.id), added > 0));
+  const changedIds = changedRecords.map((record) => record.id);
+  await purges.enqueue(work.repositories.outbox.messages, stationChangeKeys(changedIds, added > 0));
   purges.deliverSoon();
 
   await recordContentHash(db, hash, now);

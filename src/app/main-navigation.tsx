@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { isNavLinkActive, isPlainPath, NavLink } from '@/ui/link';
 import { CachedElement } from '@/ui/markup-cache';

@@ -35,7 +35,11 @@ const payload = {
 describe('readPayloadContent', () => {
   it('reads a payload that fits as it is', () => {
     expect(readPayloadContent(payload)).toEqual(payload);
-    const notFound = { ...payload, page: null, error: { status: 404, statusName: 'NOT_FOUND', path: '/x', reason: 'unknownRoute' } };
+    const notFound = {
+      ...payload,
+      page: null,
+      error: { status: 404, statusName: 'NOT_FOUND', path: '/x', reason: 'unknownRoute' },
+    };
     expect(readPayloadContent(notFound as PagePayload)).toEqual(notFound);
   });
 
@@ -49,7 +53,10 @@ describe('readPayloadContent', () => {
     ['a page without content', { page: { localizedPagePaths: {} } }],
     ['a layout whose navigation is no list', { layout: { navigation: 'home' } }],
     ['a head without a title', { head: { ...head, title: undefined } }],
-    ['an error with a status that is no error', { error: { status: 200, statusName: 'NOT_FOUND', path: '/', reason: 'server' } }],
+    [
+      'an error with a status that is no error',
+      { error: { status: 200, statusName: 'NOT_FOUND', path: '/', reason: 'server' } },
+    ],
     ['an offline part of an unknown kind', { offline: { kind: 'cached' } }],
     ['a search without its query', { search: { result: null } }],
   ])('refuses %s', (_name, change) => {

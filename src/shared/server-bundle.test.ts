@@ -4,7 +4,11 @@ import { isServerBundle } from './server-bundle';
 describe('isServerBundle', () => {
   it('accepts a module that exports render, translate and markupCacheStats', () => {
     expect(
-      isServerBundle({ render: async () => ({}), translate: () => '', markupCacheStats: () => ({ hits: 0, misses: 0 }) }),
+      isServerBundle({
+        render: async () => ({}),
+        translate: () => '',
+        markupCacheStats: () => ({ hits: 0, misses: 0 }),
+      }),
     ).toBe(true);
   });
 

@@ -55,4 +55,3 @@ export function offlineStartPages(locale: Locale, domainMode: boolean): string[]
  * (sw/saved-copy-notice.ts); the page takes it away once it has fresh data of its own.
  */
 export const SAVED_COPY_NOTICE_CLASS = 'saved-copy-notice';
-

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customerEmail, provideSessionCheck, session, sessionCheck, whenSessionKnown, type User } from './session-store';
+import {
+  customerEmail,
+  provideSessionCheck,
+  session,
+  sessionCheck,
+  whenSessionKnown,
+  type User,
+} from './session-store';
 
 const user: User = {
   firstname: 'Matti',

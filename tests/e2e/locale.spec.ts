@@ -41,7 +41,13 @@ test.describe('browser language sv-SE', () => {
     // The cookie comes first (spec §2): a visitor who chose English and types "/" gets English.
     await context.addCookies([{ name: 'i18n_redirected', value: 'en-EU', url: `${baseURL}/` }]);
     const third = await page.goto('/');
-    expect(await third!.request().redirectedFrom()?.response().then((r) => r?.status())).toBe(307);
+    expect(
+      await third!
+        .request()
+        .redirectedFrom()
+        ?.response()
+        .then((r) => r?.status()),
+    ).toBe(307);
     await expect(page).toHaveURL(urlPath('/en-EU'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });

@@ -18,7 +18,10 @@ async function openCheckout(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
   await openProducts(page);
   await addProduct(page, 'WASH-PREMIUM');
-  await page.getByRole('dialog').getByRole('button', { name: core('modal.close') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: core('modal.close') })
+    .click();
   await page.goto('/kassa');
   await waitForHydration(page);
 }

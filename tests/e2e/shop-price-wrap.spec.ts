@@ -15,7 +15,9 @@ test("390 px: the upsell offer's price is not broken over two lines", async ({ p
   await page.goto('/ostoskori');
   await waitForHydration(page);
   const offer = page.locator('.shop-upsell p');
-  await expect(offer).toHaveText(fi('shop.upsell.offer', { name: 'Perusteellinen pesu, 10 pesun sarja', price: '119,90 €' }));
+  await expect(offer).toHaveText(
+    fi('shop.upsell.offer', { name: 'Perusteellinen pesu, 10 pesun sarja', price: '119,90 €' }),
+  );
   // The lines the price's characters are laid out on.
   const lines = await offer.evaluate((paragraph) => {
     const text = paragraph.firstChild!;
@@ -23,7 +25,8 @@ test("390 px: the upsell offer's price is not broken over two lines", async ({ p
     const range = document.createRange();
     range.setStart(text, start);
     range.setEnd(text, text.textContent!.length);
-    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
+      .size;
   });
   expect(lines).toBe(1);
 });

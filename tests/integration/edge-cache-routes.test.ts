@@ -74,7 +74,9 @@ function isPersonalAddress(path: string): boolean {
   return LOCALES.some(
     (locale) =>
       ACCOUNT_PAGES.some((page) => local === getHref(locale, ACCOUNT_PATHS[page][locale])) ||
-      (['cart', 'checkout', 'confirmation'] as const).some((page) => local === getHref(locale, SHOP_PATHS[page][locale])),
+      (['cart', 'checkout', 'confirmation'] as const).some(
+        (page) => local === getHref(locale, SHOP_PATHS[page][locale]),
+      ),
   );
 }
 
@@ -156,7 +158,11 @@ describe('cache headers on every route of the site server', () => {
             else if (isPersonalAddress(url)) problems.push(`${what}: a personal route marked public`);
             else if (STATIC_FILES.test(url)) continue;
             else if (!MAY_BE_PUBLIC.has(key)) problems.push(`${what}: public, but ${key} is not a public route`);
-            else if (!String(response.headers['surrogate-key'] ?? '').split(' ').includes('site'))
+            else if (
+              !String(response.headers['surrogate-key'] ?? '')
+                .split(' ')
+                .includes('site')
+            )
               problems.push(`${what}: public without its surrogate keys`);
           }
         }
@@ -167,7 +173,11 @@ describe('cache headers on every route of the site server', () => {
     expect(checked.some((line) => /^GET \/yrityksille \u2192 200 public/.test(line))).toBe(true);
     expect(checked.some((line) => /^GET \/en-EU\/sitemap\.xml \u2192 200 public/.test(line))).toBe(true);
     expect(checked.some((line) => /^GET \/oma-tili .*\u2192 200 private/.test(line))).toBe(true);
-    expect(checked.some((line) => /^GET \/proxy\/customers\/v1\/customer \(session\) \u2192 200 private, no-store/.test(line))).toBe(true);
+    expect(
+      checked.some((line) =>
+        /^GET \/proxy\/customers\/v1\/customer \(session\) \u2192 200 private, no-store/.test(line),
+      ),
+    ).toBe(true);
     expect(seen.size).toBeGreaterThan(20);
   }, 300_000);
 
@@ -184,7 +194,12 @@ describe('cache headers on every route of the site server', () => {
   });
 
   it('answers a revalidation of an unchanged page with a 304 of a few hundred bytes', async () => {
-    for (const url of ['/yrityksille', '/yrityksille/_payload.json', '/en-EU/stations/' , '/manifests/fi-FI.webmanifest']) {
+    for (const url of [
+      '/yrityksille',
+      '/yrityksille/_payload.json',
+      '/en-EU/stations/',
+      '/manifests/fi-FI.webmanifest',
+    ]) {
       if (url.endsWith('/')) continue;
       const first = await site.inject({ url, headers: { 'user-agent': BROWSER, 'accept-encoding': 'br, gzip' } });
       expect(first.statusCode).toBe(200);

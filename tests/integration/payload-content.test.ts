@@ -49,7 +49,11 @@ describe('payloads as client navigation reads them', () => {
 
   it('takes a station page, the locators, the search page and a missing page', async () => {
     const stations = (await (
-      await app.inject({ method: 'GET', url: '/proxy/cms-view/v1/stations?country=FI', headers: { 'x-st1-locale': 'fi-FI' } })
+      await app.inject({
+        method: 'GET',
+        url: '/proxy/cms-view/v1/stations?country=FI',
+        headers: { 'x-st1-locale': 'fi-FI' },
+      })
     ).json()) as { stations: Array<{ slug: string }> };
     const paths = [
       `/asemat/${stations.stations[0]!.slug}`,

@@ -59,7 +59,9 @@ describe('seed', () => {
   });
 
   it('does not seed twice', async () => {
-    expect(await seedStationsIfEmpty(createOriginUnitOfWork(db).transaction, 'content')).toMatchObject({ seeded: false });
+    expect(await seedStationsIfEmpty(createOriginUnitOfWork(db).transaction, 'content')).toMatchObject({
+      seeded: false,
+    });
   });
 });
 

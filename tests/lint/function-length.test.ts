@@ -25,7 +25,11 @@ describe('function length', () => {
         2,
         { max: CEILING, skipBlankLines: true, skipComments: true },
       ]);
-      expect(config.rules[RESTRICTED], file).toEqual([2, 'house/function-ceiling', '@eslint-community/eslint-comments/*']);
+      expect(config.rules[RESTRICTED], file).toEqual([
+        2,
+        'house/function-ceiling',
+        '@eslint-community/eslint-comments/*',
+      ]);
     }
   });
 

@@ -59,7 +59,7 @@ const FORBIDDEN: Array<[rule: string, file: string, code: string]> = [
   ['an origin domain imports the origin composition', 'server/origin/shop/probe.ts', "import '../app';"],
   ['an origin domain imports the whole schema', 'server/origin/shop/probe.ts', "import type { Db } from '../db';"],
   [
-    'an origin domain imports the composition\'s unit of work',
+    "an origin domain imports the composition's unit of work",
     'server/origin/accounts/probe.ts',
     "import { createOriginUnitOfWork } from '../origin-unit-of-work';",
   ],

@@ -49,8 +49,7 @@ function namedTables(source: string): Set<string> {
     ) {
       const [first] = node.arguments;
       const literals = first && ts.isArrayLiteralExpression(first) ? first.elements : first ? [first] : [];
-      for (const literal of literals)
-        if (ts.isStringLiteralLike(literal)) names.add(tableName(literal.text));
+      for (const literal of literals) if (ts.isStringLiteralLike(literal)) names.add(tableName(literal.text));
     }
     ts.forEachChild(node, visit);
   };

@@ -37,7 +37,8 @@ export async function seedDemoOrder(
   const created = new Date(Date.now() - 20 * 24 * 60 * 60 * 1000).toISOString();
   const total = DEMO_UNIT_CENTS * washes;
   // The line's name is the catalog's, in the customer's language, as a real order stores it.
-  const names: Partial<Record<string, string>> = (await shop.products.findActive([DEMO_PRODUCT])).get(DEMO_PRODUCT)?.names ?? {};
+  const names: Partial<Record<string, string>> =
+    (await shop.products.findActive([DEMO_PRODUCT])).get(DEMO_PRODUCT)?.names ?? {};
   await shop.orders.insertOrder(
     {
       id: orderId,

@@ -47,7 +47,10 @@ export function stationImportRoutes(
   app: FastifyInstance,
   deps: {
     transaction: UnitOfWork['transaction'];
-    tokens: ImportTokens; purges?: CachePurges; now?: () => Date; metrics?: StationMetrics;
+    tokens: ImportTokens;
+    purges?: CachePurges;
+    now?: () => Date;
+    metrics?: StationMetrics;
     /** REDIS_URL's notices to the site servers' live streams (live-notices.ts); none without Redis. */
     notices?: LiveNotices | undefined;
   },

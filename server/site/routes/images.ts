@@ -7,7 +7,13 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import { QUIET_ROUTE } from '../../logging';
 import { HttpError } from '../errors';
-import { forwardingOptions, isDecodable, observedForwarding, originFailure, retryOnceAfter503 } from '../origin-forwarding';
+import {
+  forwardingOptions,
+  isDecodable,
+  observedForwarding,
+  originFailure,
+  retryOnceAfter503,
+} from '../origin-forwarding';
 import type { SiteMetrics } from '../site-metrics';
 import { REQUEST_ID_HEADER } from '../../common/request-id';
 

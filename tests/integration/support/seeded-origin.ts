@@ -34,8 +34,7 @@ export async function startSeededOrigin(
   // The run's database (PostgreSQL in the PostgreSQL run, else SQLite in dataDir): a copy
   // of the run's seeded template, or with `fromEmpty` an empty one that is seeded here.
   const databaseUrl =
-    options.databaseUrl ??
-    (options.fromEmpty ? await freshDatabaseUrl(name) : await seededDatabaseUrl(name, dataDir));
+    options.databaseUrl ?? (options.fromEmpty ? await freshDatabaseUrl(name) : await seededDatabaseUrl(name, dataDir));
   const db = openDatabase({ dataDir, databaseUrl });
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, 'content', { passwordCost: TEST_PASSWORD_COST });

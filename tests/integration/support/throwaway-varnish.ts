@@ -93,7 +93,9 @@ export async function startThrowawayVarnish(options: {
 }): Promise<ThrowawayVarnish> {
   const binary = findVarnishd();
   if (!binary)
-    throw new Error('varnishd not found (VARNISHD or /usr/sbin/varnishd): .ci/run installs varnish and varnish-modules');
+    throw new Error(
+      'varnishd not found (VARNISHD or /usr/sbin/varnishd): .ci/run installs varnish and varnish-modules',
+    );
   const dir = mkdtempSync(join(tmpdir(), 'st1-varnish-'));
   // The worker processes run as Debian's varnish users: they must read the folder and the VCL.
   chmodSync(dir, 0o755);
@@ -103,7 +105,20 @@ export async function startThrowawayVarnish(options: {
   const params = (options.params ?? []).flatMap((param) => ['-p', param]);
   const server: ChildProcess = spawn(
     binary,
-    ['-F', '-a', `127.0.0.1:${port}`, '-f', vcl, '-s', options.storage ?? 'malloc,64m', '-n', join(dir, 'work'), '-T', 'none', ...params],
+    [
+      '-F',
+      '-a',
+      `127.0.0.1:${port}`,
+      '-f',
+      vcl,
+      '-s',
+      options.storage ?? 'malloc,64m',
+      '-n',
+      join(dir, 'work'),
+      '-T',
+      'none',
+      ...params,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

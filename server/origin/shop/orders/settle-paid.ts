@@ -19,17 +19,27 @@ interface SettleOutcome {
 export const UNCHANGED: SettleOutcome = { changed: false, discountOverLimit: null };
 
 /** Runs inside the caller's transaction: the order is the shop's, its receipt the outbox's. */
-export async function settlePaid(tx: Repositories, orderId: string, timestamp: string, seller: Seller): Promise<SettleOutcome> {
+export async function settlePaid(
+  tx: Repositories,
+  orderId: string,
+  timestamp: string,
+  seller: Seller,
+): Promise<SettleOutcome> {
   const { orders } = tx.shop;
   const order = (await orders.findOrder(orderId))!;
   if (!(await orders.markPaid(order.id, timestamp))) return UNCHANGED;
   // The discount code's reserved use is spent now, once, with the order paid (docs/shop.md).
-  const discountUse = order.discount_code
-    ? await tx.shop.discountCodes.countUse(order.discount_code)
-    : null;
+  const discountUse = order.discount_code ? await tx.shop.discountCodes.countUse(order.discount_code) : null;
   const items = await orders.items(order.id);
   await orders.issueWashCodes(order.id, items, timestamp);
-  await queueReceipt(orders, tx.outbox.messages, { ...order, status: 'paid', paid_at: timestamp }, items, timestamp, seller);
+  await queueReceipt(
+    orders,
+    tx.outbox.messages,
+    { ...order, status: 'paid', paid_at: timestamp },
+    items,
+    timestamp,
+    seller,
+  );
   return { changed: true, discountOverLimit: discountUse === 'over-limit' ? order.discount_code : null };
 }
 

@@ -28,7 +28,10 @@ export interface TestGateway extends PaymentProvider {
   ): Promise<SignedPaymentResult | undefined>;
 }
 
-export function createTestGateway(database: ShopDb | ShopDb, options: { secret?: string | undefined } = {}): TestGateway {
+export function createTestGateway(
+  database: ShopDb | ShopDb,
+  options: { secret?: string | undefined } = {},
+): TestGateway {
   const db = database;
   let secret = options.secret;
   async function key(): Promise<string> {

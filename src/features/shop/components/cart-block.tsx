@@ -146,7 +146,9 @@ function CartLine({
         {item.includes.length > 0 && !(item.includes.length === 1 && item.includes[0]!.sku[0] === item.code) ? (
           <p className="shop-muted">{i18n._('shop.cart.includes', { includes })}</p>
         ) : null}
-        <p className="shop-line__price">{i18n._('shop.cart.unitPrice', { price: formatPriceInText(item.price, locale) })}</p>
+        <p className="shop-line__price">
+          {i18n._('shop.cart.unitPrice', { price: formatPriceInText(item.price, locale) })}
+        </p>
         <LineAmount item={item} onRemove={() => moveFocus(neighbour ? lineName(neighbour) : EMPTY_CART_FOCUS)} />
         <p className="shop-line__total">{formatPrice(lineTotal(item), locale)}</p>
         <UpsellOffers item={item} moveFocus={moveFocus} />

@@ -17,7 +17,11 @@ export function CartLink() {
   // A select on the plural form, not an ICU plural: see plural-form.ts (a long task on every page).
   const form = count === 0 ? 'empty' : pluralForm(i18n.locale, count);
   return (
-    <Link to={SHOP_PATHS.cart[locale]} className="cart-link" aria-label={i18n._('header.cartWithCount', { count, form })}>
+    <Link
+      to={SHOP_PATHS.cart[locale]}
+      className="cart-link"
+      aria-label={i18n._('header.cartWithCount', { count, form })}
+    >
       <svg className="cart-link__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L20.5 8H7"
