@@ -133,10 +133,26 @@ test.describe('1280 px navigation', () => {
     await expect(privateButton).toHaveAttribute('aria-expanded', 'false');
     await expect(nav.getByRole('link', { name: 'Kanta-asiakkuus', exact: true })).toBeHidden();
     await expect(nav.getByRole('link', { name: 'Energiatuotteet', exact: true })).toBeVisible();
-    await page.getByRole('heading', { level: 1 }).click();
+    // Its left end: the open submenu hangs over the heading's middle.
+    await page.getByRole('heading', { level: 1 }).click({ position: { x: 10, y: 10 } });
     await expect(businessButton).toHaveAttribute('aria-expanded', 'false');
     await expect(nav.getByRole('link', { name: 'Energiatuotteet', exact: true })).toBeHidden();
   });
+});
+
+// At 1280 px the English navigation's fifth item ("Careers") wrapped onto a row of its own.
+test('at 1280 px every locale keeps its navigation, "My stations" and the languages on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const path of ['/', '/en-EU', '/sv-SE', '/no-NO']) {
+    await page.goto(path);
+    const lines = await page.evaluate(() => {
+      const parts = document.querySelectorAll(
+        '.nav__list--level-1 > .nav__item, .site-header__my-stations, .site-header__panel .locale-switcher li',
+      );
+      return new Set([...parts].map((part) => Math.round(part.getBoundingClientRect().top))).size;
+    });
+    expect(lines, path).toBe(1);
+  }
 });
 
 test('a client navigation replaces the JSON-LD of the head without any CSP violation', async ({ page }) => {
