@@ -3,7 +3,7 @@ import { foldText, searchTerms } from '#shared/search-text';
 import type { StationSummary } from '#shared/stations';
 import { parseLocatorQuery, locatorSearch } from './locator-query';
 import type { ServiceFilter } from './service-filters';
-import { indexStations, searchStations } from './station-search';
+import { indexStations, prepareSearch, searchStations, type IdleDeadline } from './station-search';
 
 const allDay = { week: Array<string>(7).fill('00:00-24:00'), exceptions: {} };
 const station = (fields: Partial<StationSummary> & Pick<StationSummary, 'id' | 'name' | 'city'>): StationSummary => ({
@@ -295,5 +295,83 @@ describe('fuel prices and chargers', () => {
     // A price order without a (known) grade is no order at all.
     expect(parseLocatorQuery('sort=price').sort).toBe('name');
     expect(parseLocatorQuery('grade=99&sort=price')).toMatchObject({ grade: null, sort: 'name' });
+  });
+});
+
+describe('the search made ready when it is needed', () => {
+  /** Stations whose street address counts its reads: only the search text reads it. */
+  function counted(count: number) {
+    const reads = { address: 0 };
+    const list = Array.from({ length: count }, (_, at) => {
+      const made = station({ id: `FI-${at}`, name: `St1 Asema ${at}`, city: at % 2 ? 'Turku' : 'Oulu' });
+      return Object.defineProperty(made, 'address', {
+        get: () => {
+          reads.address += 1;
+          return `Katu ${at}`;
+        },
+      });
+    });
+    return { reads, list };
+  }
+
+  it("the list with nothing typed folds no station's text; the first word does", () => {
+    const { reads, list } = counted(4);
+    const indexed = indexStations(list);
+    expect(searchStations(indexed, { ...base, q: '  ' })).toHaveLength(4);
+    expect(reads.address).toBe(0);
+    expect(searchStations(indexed, { ...base, q: 'katu 3' }).map((result) => result.station.id)).toEqual(['FI-3']);
+    // Each text is folded once, however many searches follow.
+    const afterFirst = reads.address;
+    expect(afterFirst).toBe(4);
+    searchStations(indexed, { ...base, q: 'katu 2' });
+    expect(reads.address).toBe(afterFirst);
+  });
+
+  /** Idle moments with room for `perMoment` stations each (the budget is asked once a station, and once before the towns). */
+  function idleMoments(perMoment: number) {
+    const pending: Array<(deadline: IdleDeadline) => void> = [];
+    /** The requests withdrawn, by number (the first request is 0). */
+    const withdrawn: number[] = [];
+    let requests = 0;
+    const requestIdle = (work: (deadline: IdleDeadline) => void) => {
+      const request = requests++;
+      pending.push(work);
+      return () => void withdrawn.push(request);
+    };
+    const runNext = () => {
+      let left = perMoment;
+      pending.shift()!({ timeRemaining: () => (left-- > 0 ? 10 : 0) });
+    };
+    return { pending, withdrawn, requestIdle, runNext };
+  }
+
+  it('folds every text over idle moments, a few at a time, then the towns, before a key is typed', () => {
+    const { reads, list } = counted(6);
+    const indexed = indexStations(list);
+    const idle = idleMoments(3);
+    prepareSearch(indexed, idle.requestIdle);
+    expect(reads.address).toBe(0);
+    idle.runNext();
+    expect(reads.address).toBe(3);
+    idle.runNext();
+    expect(reads.address).toBe(6);
+    // The last texts took the moment's budget: the towns wait for one more.
+    expect(idle.pending).toHaveLength(1);
+    idle.runNext();
+    expect(idle.pending).toHaveLength(0);
+    expect(searchStations(indexed, { ...base, q: 'turku katu 5' }).map((result) => result.station.id)).toEqual([
+      'FI-5',
+    ]);
+    expect(reads.address).toBe(6);
+  });
+
+  it('stops when the list it readies is replaced', () => {
+    const { reads, list } = counted(7);
+    const idle = idleMoments(3);
+    const stop = prepareSearch(indexStations(list), idle.requestIdle);
+    idle.runNext();
+    stop();
+    expect(idle.withdrawn).toEqual([1]);
+    expect(reads.address).toBe(3);
   });
 });

@@ -1,11 +1,18 @@
 /**
  * Search, filter and sort of the locator over the stored list, on every keystroke
  * (budget: under 4 ms for all stations; scripts/bench-stations.ts). The folded search
- * text of each station is computed once when the list changes, and "now" once per zone.
+ * text of each station is computed once per list, at the first search with words or in the
+ * browser's idle moments before it (prepareSearch), and "now" once per zone.
  */
 import { hasFastCharger, hasFastChargerAvailable } from '#shared/charge-points';
 import { priceOf, type FuelGrade } from '#shared/fuel-prices';
-import { createTownIndex, parseStationQuery, type TownIndex } from '#shared/search/station-query';
+import {
+  createTownIndex,
+  parseStationQuery,
+  tokens,
+  type StationQuery,
+  type TownIndex,
+} from '#shared/search/station-query';
 import { foldText } from '#shared/search-text';
 import { zonedNow, type ZonedNow } from '#shared/station-calendar';
 import { COUNTRY_TIME_ZONE, type StationCountry } from '#shared/station-constants';
@@ -15,11 +22,11 @@ import { isOpenAt } from './open-now';
 import { matchesFilter, type ServiceFilter } from './service-filters';
 
 export interface IndexedStation {
-  station: StationSummary;
+  readonly station: StationSummary;
   /** Folded name, city, street address and postal code (with and without its space). */
-  text: string;
+  readonly text: string;
   /** Folded town alone, for ranking a town's own stations first. */
-  town: string;
+  readonly town: string;
 }
 
 export interface StationResult {
@@ -50,18 +57,37 @@ export interface SearchOptions {
 
 const collator = new Intl.Collator('fi', { sensitivity: 'base' });
 
+/** Name, city, street address and postal code (with and without its space), folded. */
+const foldStationText = ({ name, city, address, postalCode }: StationSummary) =>
+  foldText(`${name} ${city} ${address} ${postalCode} ${postalCode.replace(/\s/g, '')}`);
+
+/**
+ * A station of the searchable list. Its folded text is made at the first search with words,
+ * not when the list arrives: the list's first render (the locator's longest task on a phone)
+ * needs only the order, and a visitor who only looks never types (docs/performance.md).
+ */
+class IndexEntry implements IndexedStation {
+  #text: string | undefined;
+  #town: string | undefined;
+
+  constructor(readonly station: StationSummary) {}
+
+  get text(): string {
+    this.#text ??= foldStationText(this.station);
+    return this.#text;
+  }
+
+  get town(): string {
+    return (this.#town ??= foldText(this.station.city));
+  }
+}
+
 /** The searchable list, in the name order of the results (city, then name), sorted once. */
 export function indexStations(stations: readonly StationSummary[]): IndexedStation[] {
   const sorted = [...stations].sort(
     (a, b) => collator.compare(a.city, b.city) || collator.compare(a.name, b.name) || a.id.localeCompare(b.id),
   );
-  return sorted.map((station) => ({
-    station,
-    text: foldText(
-      `${station.name} ${station.city} ${station.address} ${station.postalCode} ${station.postalCode.replace(/\s/g, '')}`,
-    ),
-    town: foldText(station.city),
-  }));
+  return sorted.map((station) => new IndexEntry(station));
 }
 
 /**
@@ -72,17 +98,47 @@ export const CHEAPEST_NEAR_KM = 30;
 
 /** The towns of an index (built once per index: the list changes, not the keystroke). */
 const townIndexes = new WeakMap<readonly IndexedStation[], TownIndex>();
-function townIndexOf(index: readonly IndexedStation[]): TownIndex {
+function townIndexOf(
+  index: readonly IndexedStation[],
+  texts: () => readonly string[] = () => index.map((entry) => entry.text),
+): TownIndex {
   let towns = townIndexes.get(index);
   if (!towns) {
     towns = createTownIndex(
       index.map((entry) => entry.station.city),
-      index.map((entry) => entry.text),
+      texts(),
     );
     townIndexes.set(index, towns);
   }
   return towns;
 }
+
+/** An idle moment's budget (requestIdleCallback's deadline). */
+export interface IdleDeadline {
+  timeRemaining(): number;
+}
+
+/** Asks for `work` at the browser's next idle moment; returns a function that withdraws the request (request-idle.ts). */
+export type RequestIdle = (work: (deadline: IdleDeadline) => void) => () => void;
+
+/**
+ * Readies the search of an index while the browser is idle: every station's folded text, a
+ * few at a time, then the towns. The first key typed then finds them made, and the list's
+ * first render never made them (indexStations). Returns a function that stops it.
+ */
+export function prepareSearch(index: readonly IndexedStation[], requestIdle: RequestIdle): () => void {
+  const texts: string[] = [];
+  let withdraw = () => {};
+  const step = (deadline: IdleDeadline) => {
+    while (texts.length < index.length && deadline.timeRemaining() > 1) texts.push(index[texts.length]!.text);
+    if (texts.length === index.length && deadline.timeRemaining() > 1) townIndexOf(index, () => texts);
+    else withdraw = requestIdle(step);
+  };
+  withdraw = requestIdle(step);
+  return () => withdraw();
+}
+
+const NO_WORDS: StationQuery = { town: null, filters: [], words: [], general: false };
 
 /**
  * The words are read by the parser the site search uses (src/shared/search/station-query.ts):
@@ -91,7 +147,8 @@ function townIndexOf(index: readonly IndexedStation[]): TownIndex {
  * station's text.
  */
 export function searchStations(index: readonly IndexedStation[], options: SearchOptions): StationResult[] {
-  const parsed = parseStationQuery(options.q, townIndexOf(index));
+  // A query with no words needs no towns: the list's first render does not build them.
+  const parsed = tokens(options.q).length > 0 ? parseStationQuery(options.q, townIndexOf(index)) : NO_WORDS;
   const terms = parsed.words;
   const services = [...options.services, ...parsed.filters];
   const zoned = new Map<StationCountry, ZonedNow>();

@@ -20,7 +20,8 @@ import { useQueryInAddress, usePathOfPage } from './locator-address';
 import { parseLocatorQuery, type LocatorQuery } from './locator-query';
 import { rememberPageAfterPaint } from './offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from './service-filters';
-import { indexStations, searchStations, type StationResult } from './station-search';
+import { requestIdle } from './request-idle';
+import { indexStations, prepareSearch, searchStations, type StationResult } from './station-search';
 import { useFavourites } from './use-favourites';
 import { useMapFocus } from './use-map-focus';
 import { useAfterList } from './use-after-list';
@@ -101,6 +102,7 @@ function useSearchedQuery(query: LocatorQuery): LocatorQuery {
 function useResults(stored: StationSummary[] | null, searched: LocatorQuery, coords: LatLng | null, now: Date) {
   const stations = useDeferredValue(stored);
   const index = useMemo(() => (stations ? indexStations(stations) : null), [stations]);
+  useEffect(() => (index ? prepareSearch(index, requestIdle) : undefined), [index]);
   const newestStatus = useMemo(() => (stations ? newestStatusAt(chargePointsOf(stations)) : null), [stations]);
   // Every status stored is too old to trust: "available now" cannot be answered (docs/stations.md).
   const staleSince = newestStatus !== null && isStale(newestStatus, now) ? newestStatus : null;

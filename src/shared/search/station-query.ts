@@ -61,37 +61,56 @@ export function tokens(text: string): string[] {
 
 const phrase = (text: string) => tokens(text).join(' ');
 
-const WORDS = new Map<string, Meaning>();
-const WORD_STEMS = new Map<string, Meaning>();
 const FINNISH_FORMS: Readonly<Record<string, readonly string[]>> = placeForms.words;
-for (const [filter, byLanguage] of Object.entries(FILTER_WORDS) as [
-  QueryFilter,
-  (typeof FILTER_WORDS)[QueryFilter],
-][]) {
-  for (const language of LANGUAGES) addWords(byLanguage[language] ?? [], language, { filter });
-}
-for (const language of LANGUAGES) addWords(GENERAL_WORDS[language], language, 'general');
-for (const word of FILLER_WORDS) WORDS.set(word, 'filler');
 
-function addWords(words: readonly string[], language: (typeof LANGUAGES)[number], meaning: Meaning): void {
+/** The known words (phrase → meaning) and their stems; built once, at the first query with words. */
+interface WordTables {
+  words: Map<string, Meaning>;
+  stems: Map<string, Meaning>;
+}
+
+let wordTables: WordTables | undefined;
+
+/**
+ * Built on first use, not when the module loads: the locator's chunk loads with the page,
+ * and the tables (stemming every filter word in three languages) were a few milliseconds
+ * of its evaluation on a phone, for a visitor who may never type (docs/performance.md).
+ */
+function knownWords(): WordTables {
+  if (wordTables) return wordTables;
+  const tables: WordTables = { words: new Map(), stems: new Map() };
+  for (const [filter, byLanguage] of Object.entries(FILTER_WORDS) as [
+    QueryFilter,
+    (typeof FILTER_WORDS)[QueryFilter],
+  ][]) {
+    for (const language of LANGUAGES) addWords(tables, byLanguage[language] ?? [], language, { filter });
+  }
+  for (const language of LANGUAGES) addWords(tables, GENERAL_WORDS[language], language, 'general');
+  for (const word of FILLER_WORDS) tables.words.set(word, 'filler');
+  return (wordTables = tables);
+}
+
+function addWords(
+  tables: WordTables,
+  words: readonly string[],
+  language: (typeof LANGUAGES)[number],
+  meaning: Meaning,
+): void {
   for (const word of words) {
     const key = phrase(word);
-    if (!WORDS.has(key)) WORDS.set(key, meaning);
+    if (!tables.words.has(key)) tables.words.set(key, meaning);
     if (language === 'fi') {
-      for (const form of FINNISH_FORMS[word] ?? []) if (!WORDS.has(form)) WORDS.set(form, meaning);
+      for (const form of FINNISH_FORMS[word] ?? []) if (!tables.words.has(form)) tables.words.set(form, meaning);
     } else if (!key.includes(' ')) {
       const stem = (language === 'en' ? english : language === 'sv' ? swedish : norwegian)(key);
-      if (!WORD_STEMS.has(`${language}:${stem}`)) WORD_STEMS.set(`${language}:${stem}`, meaning);
+      if (!tables.stems.has(`${language}:${stem}`)) tables.stems.set(`${language}:${stem}`, meaning);
     }
   }
 }
 
 function wordByStem(word: string): Meaning | undefined {
-  return (
-    WORD_STEMS.get(`sv:${swedish(word)}`) ??
-    WORD_STEMS.get(`no:${norwegian(word)}`) ??
-    WORD_STEMS.get(`en:${english(word)}`)
-  );
+  const { stems } = knownWords();
+  return stems.get(`sv:${swedish(word)}`) ?? stems.get(`no:${norwegian(word)}`) ?? stems.get(`en:${english(word)}`);
 }
 
 const TOWN_FORMS: Readonly<Record<string, readonly string[]>> = placeForms.places;
@@ -155,7 +174,7 @@ function takePhrase(words: readonly string[], at: number, towns: TownIndex, resu
       result.town = town;
       return length;
     }
-    const meaning = WORDS.get(key);
+    const meaning = knownWords().words.get(key);
     if (meaning && (length > 1 || !town)) {
       apply(result, meaning);
       return length;
@@ -184,7 +203,7 @@ function correct(word: string, towns: TownIndex, wantTown: boolean): { town?: st
   if (wantTown) {
     for (const [key, town] of towns.phrases) if (withinOneEdit(word, key)) return { town };
   }
-  for (const [key, meaning] of WORDS) {
+  for (const [key, meaning] of knownWords().words) {
     if (meaning !== 'filler' && key.length >= MIN_CORRECTED_LENGTH && withinOneEdit(word, key)) return { meaning };
   }
   return undefined;
