@@ -11,15 +11,18 @@ import { RichText } from './rich-text';
 afterEach(cleanup);
 
 async function renderIn(html: string) {
-  return render(
-    <I18nProvider i18n={await createI18n('fi-FI')}>
+  const i18n = await createI18n('fi-FI');
+  const tree = (shown: string) => (
+    <I18nProvider i18n={i18n}>
       <SiteContext.Provider value={{ locale: 'fi-FI', basename: '' }}>
         <MemoryRouter>
-          <RichText html={html} />
+          <RichText html={shown} />
         </MemoryRouter>
       </SiteContext.Provider>
-    </I18nProvider>,
+    </I18nProvider>
   );
+  const rendered = render(tree(html));
+  return { ...rendered, renderAgain: (shown: string) => rendered.rerender(tree(shown)) };
 }
 
 describe('RichText', () => {
@@ -31,5 +34,22 @@ describe('RichText', () => {
     expect(away!.textContent).toBe('Motivan sivuilta (avautuu uuteen välilehteen)');
     expect(away!.lastElementChild!.className).toBe('visually-hidden');
     expect(inside!.textContent).toBe('polttoaineista');
+  });
+
+  it('keeps its links (and the focus on one) when it renders again with the same text', async () => {
+    const { container, renderAgain } = await renderIn('<p><a href="/polttoaineet">polttoaineista</a></p>');
+    const link = screen.getByRole('link');
+    link.focus();
+    // Anything else in the element is kept too: the text's nodes are not written again.
+    const added = document.createElement('span');
+    container.querySelector('.rich-text')!.append(added);
+    renderAgain('<p><a href="/polttoaineet">polttoaineista</a></p>');
+    expect(screen.getByRole('link')).toBe(link);
+    expect(document.activeElement).toBe(link);
+    expect(added.isConnected).toBe(true);
+    // Another text is written anew.
+    renderAgain('<p><a href="/autopesu">autopesu</a></p>');
+    expect(screen.getByRole('link').textContent).toBe('autopesu');
+    expect(added.isConnected).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import { useNavigate } from 'react-router';
 import { NEW_TAB_MESSAGE_ID, withNewTabNotes } from '@/ui/new-tab-note';
@@ -15,6 +15,10 @@ export function RichText({ html }: { html: string }) {
   const navigate = useNavigate();
   const withBasename = basename ? html.replace(/href="\/(?!\/)/g, `href="${basename}/`) : html;
   const shown = withNewTabNotes(withBasename, i18n._(NEW_TAB_MESSAGE_ID));
+  // One object per text: React writes innerHTML again whenever this prop is a new object,
+  // and a render for anything else (a catalog loaded, the router) would rebuild the links
+  // under a keyboard user's focus (and drop anything added to them since).
+  const inner = useMemo(() => ({ __html: shown }), [shown]);
 
   function onClick(event: MouseEvent<HTMLDivElement>) {
     const anchor = (event.target as HTMLElement).closest('a');
@@ -29,5 +33,5 @@ export function RichText({ html }: { html: string }) {
 
   // The click handler only upgrades plain links to client navigation; keyboard users
   // activate the same links with Enter, which fires the click event too.
-  return <div className="rich-text" onClick={onClick} dangerouslySetInnerHTML={{ __html: shown }} />;
+  return <div className="rich-text" onClick={onClick} dangerouslySetInnerHTML={inner} />;
 }
