@@ -7,7 +7,7 @@ import { PartErrorBoundary } from '@/ui/part-error-boundary';
 import { useSite } from '@/ui/site-context';
 import { useHydrated } from '@/ui/use-hydrated';
 import { ConsentBanner } from '@/features/consent/components/consent-banner';
-import { afterInteractionOrIdle } from '@/features/pwa/after-load-idle';
+import { afterInteractionOrIdle } from '@/ui/after-load-idle';
 import { notePageView } from '@/features/pwa/install-event';
 import { Footer } from './footer';
 import { Header } from './header';

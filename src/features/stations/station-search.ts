@@ -118,7 +118,7 @@ export interface IdleDeadline {
   timeRemaining(): number;
 }
 
-/** Asks for `work` at the browser's next idle moment; returns a function that withdraws the request (request-idle.ts). */
+/** Asks for `work` at the browser's next idle moment; returns a function that withdraws the request (src/ui/request-idle.ts). */
 export type RequestIdle = (work: (deadline: IdleDeadline) => void) => () => void;
 
 /**

@@ -8,6 +8,7 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { usePagePayload } from '@/ui/payload-context';
+import { requestIdle } from '@/ui/request-idle';
 import { useSite } from '@/ui/site-context';
 import { isStale, newestStatusAt } from '#shared/charge-points';
 import { LOCALE_INFO } from '#shared/locales';
@@ -20,7 +21,6 @@ import { useQueryInAddress, usePathOfPage } from './locator-address';
 import { parseLocatorQuery, type LocatorQuery } from './locator-query';
 import { rememberPageAfterPaint } from './offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from './service-filters';
-import { requestIdle } from './request-idle';
 import { indexStations, prepareSearch, searchStations, type StationResult } from './station-search';
 import { useFavourites } from './use-favourites';
 import { useMapFocus } from './use-map-focus';

@@ -13,7 +13,7 @@ import { loadFeatureMessages } from '@/i18n/catalogs';
 import type { Locale } from '#shared/locales';
 import type { PagePayload } from '#shared/payload';
 import { askForPersistentStorage } from '@/ui/persistent-storage';
-import { afterLoadAndIdle } from '../after-load-idle';
+import { afterLoadAndIdle } from '@/ui/after-load-idle';
 import { browserEnvironment, scheduleBackgroundTasks } from '../background-tasks';
 import { startBuildCheck } from '../build-check';
 import { isStandalone } from '../display-mode';

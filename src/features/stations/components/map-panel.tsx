@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
+import { afterLoadAndIdle } from '@/ui/after-load-idle';
 import { PartErrorBoundary } from '@/ui/part-error-boundary';
 import { allowMaps, mapsConsentStore } from '@/ui/maps-consent';
 import { useOnlineStatus } from '@/ui/use-online-status';
@@ -25,31 +26,20 @@ const StationMap = lazy(() => import('./station-map'));
 const loadOfflineMap = () => import('./offline-map');
 const OfflineMap = lazy(loadOfflineMap);
 
-/** After the load event, this pause and an idle moment, the offline map's code loads even while no map is shown. */
-const PRELOAD_PAUSE_MS = 2000;
-
 /**
  * A map waits until it is shown (useShownOnScreen), but its code should not: a visitor
  * who goes offline before the service worker has stored it would have no map. It loads
- * when the page has settled, off the first visit's busy seconds (docs/performance.md).
+ * when the page has settled (after the load event, a pause and an idle moment), off the
+ * first visit's busy seconds (docs/performance.md).
  */
 function usePreloadedOfflineMap(): void {
   useEffect(() => {
-    let idle: number | undefined;
-    const preload = () => void loadOfflineMap().catch(() => undefined);
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function')
-        idle = window.requestIdleCallback(preload, { timeout: 5000 });
-      else preload();
-    };
-    const afterLoad = () => void (timer = window.setTimeout(whenIdle, PRELOAD_PAUSE_MS));
-    let timer: number | undefined;
-    if (document.readyState === 'complete') afterLoad();
-    else window.addEventListener('load', afterLoad, { once: true });
+    let unmounted = false;
+    void afterLoadAndIdle().then(() => {
+      if (!unmounted) void loadOfflineMap().catch(() => undefined);
+    });
     return () => {
-      window.removeEventListener('load', afterLoad);
-      window.clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
+      unmounted = true;
     };
   }, []);
 }
