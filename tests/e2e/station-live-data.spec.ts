@@ -185,10 +185,22 @@ test('locator: fast charger (≥ 100 kW) available now', async ({ page }) => {
   const errors = collectErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
   const stations = await stationList(page, 'FI');
-  // A station whose fast charger has just become free.
-  const fast = stations.find((item) => item.chargePoints?.some((point) => maxPowerKw(point) >= 100))!;
-  const fastPoint = fast.chargePoints!.find((point) => maxPowerKw(point) >= 100)!;
-  await pushStatuses([{ station: fast.id, evseUid: fastPoint.uid, status: 'AVAILABLE', lastUpdated: minutesAgo(0) }]);
+  // Stations whose fast charger has just become free. The seed's own statuses are at most
+  // 10 minutes old when the server starts and stale 15 minutes after (STATUS_MAX_AGE_MS):
+  // late in a long run none of them is "available now" any more, so the test makes its own.
+  const freed = stations
+    .filter((item) => item.chargePoints?.some((point) => maxPowerKw(point) >= 100))
+    .slice(0, 5)
+    .map((station) => ({ station, point: station.chargePoints!.find((point) => maxPowerKw(point) >= 100)! }));
+  const fast = freed[0]!.station;
+  await pushStatuses(
+    freed.map(({ station, point }) => ({
+      station: station.id,
+      evseUid: point.uid,
+      status: 'AVAILABLE' as const,
+      lastUpdated: minutesAgo(0),
+    })),
+  );
   await page.goto('/asemahaku?charger=fast');
   await waitForHydration(page);
   await expect(page.getByLabel(text('fi-FI', 'stations.chargers.fastFilter'))).toBeChecked();
