@@ -231,6 +231,19 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The hostile-input suite: both servers on SQLite (tests/fuzz/hostile-input.test.ts).
             'tests/fuzz/**/*.test.ts',
           ],
+          exclude: [BENCH_SMOKE_FILE],
+        },
+      },
+      {
+        // Last, alone: its scripts run five at a time, each with servers and a browser of its
+        // own. Beside the other files they made the machine's load 10 and more on the 2-core
+        // CI machine, and a unit test that launches Chromium timed out there
+        // (docs/performance.md "Test suite").
+        extends: true,
+        test: {
+          name: 'bench-smoke',
+          include: [BENCH_SMOKE_FILE],
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -248,6 +261,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
 }));
+
+/** Every benchmark script in its smoke mode (scripts/benches.smoke.test.ts). */
+const BENCH_SMOKE_FILE = 'scripts/benches.smoke.test.ts';
 
 /**
  * The integration files run without Vitest's per-file isolation: each file starts its own

@@ -17,6 +17,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { getHref } from '#shared/locales';
 import { LieFiProxy } from '../tests/e2e/support/lie-fi-proxy';
 import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { firstContentfulPaint, firstPage, installApp, launchProfile, median } from './bench-support/installed-app';
@@ -27,9 +28,18 @@ const HELD_BACK_MS = 15_000;
 const START = '<!-- bench:pwa-lie-fi:start -->';
 const END = '<!-- bench:pwa-lie-fi:end -->';
 /** The start page and the locator (shown from the saved copy at once) and the cart (must be fresh). */
-const PAGES = smokeOr(['/'], ['/', '/asemahaku', '/ostoskori']);
+const SAVED_PAGES = smokeOr(['/'], ['/', '/asemahaku', '/ostoskori']);
+/**
+ * Pages the install did not save: another locale's start page and a page never visited.
+ * On lie-fi the worker answers them from the device after its deadline (docs/pwa.md
+ * "Pages"), and the app must have painted within 3 s.
+ */
+const NEVER_SAVED_PAGES = smokeOr([], [getHref('en-EU', '/'), '/yrityksille/energiatuotteet']);
+const NEVER_SAVED_TARGET_MS = 3000;
 const CASES = ['online', 'offline', 'lie-fi'] as const;
 type Case = (typeof CASES)[number];
+/** A page never saved is visited online last: that visit saves it. */
+const NEVER_SAVED_CASES: readonly Case[] = ['lie-fi', 'offline', 'online'];
 
 /** A first visit: the worker takes control and saves the start page, the locator and the cart. */
 async function install(profile: string, base: string): Promise<void> {
@@ -57,6 +67,7 @@ async function coldStart(profile: string, base: string, proxy: LieFiProxy, path:
 interface Row {
   build: string;
   path: string;
+  neverSaved: boolean;
   paint: Record<Case, number[]>;
 }
 
@@ -67,14 +78,20 @@ async function measureBuild(build: string, distDir: string): Promise<Row[]> {
   const server = await startProduct({ port, name: 'lie-fi', env: { DIST_DIR: distDir } });
   const proxy = new LieFiProxy(port);
   const base = await proxy.listen();
-  const rows: Row[] = PAGES.map((path) => ({ build, path, paint: { online: [], offline: [], 'lie-fi': [] } }));
+  const row = (path: string, neverSaved: boolean): Row => ({
+    build,
+    path,
+    neverSaved,
+    paint: { online: [], offline: [], 'lie-fi': [] },
+  });
+  const rows = [...SAVED_PAGES.map((path) => row(path, false)), ...NEVER_SAVED_PAGES.map((path) => row(path, true))];
   try {
     for (let run = 0; run < RUNS; run++) {
       const profile = mkdtempSync(join(tmpdir(), 'st1-bench-lie-fi-'));
       try {
         await install(profile, base);
         for (const row of rows) {
-          for (const kind of CASES) {
+          for (const kind of row.neverSaved ? NEVER_SAVED_CASES : CASES) {
             const paint = await coldStart(profile, base, proxy, row.path, kind);
             row.paint[kind].push(paint);
             console.log(`${build} ${row.path} ${kind}: first paint ${Math.round(paint)} ms`);
@@ -104,8 +121,13 @@ async function main() {
   const runs = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
   const table = rows.map((row) => {
     const ratio = median(row.paint['lie-fi']) / median(row.paint.offline);
-    const target =
-      row.path === '/ostoskori' ? 'must be fresh: waits, then says so' : ratio <= 1.2 ? 'met' : '**missed**';
+    const target = row.neverSaved
+      ? `never saved: lie-fi ≤ ${NEVER_SAVED_TARGET_MS / 1000} s ${median(row.paint['lie-fi']) <= NEVER_SAVED_TARGET_MS ? 'met' : '**missed**'}`
+      : row.path === '/ostoskori'
+        ? 'must be fresh: waits, then says so'
+        : ratio <= 1.2
+          ? 'met'
+          : '**missed**';
     return `| ${row.build} | \`${row.path}\` | ${ms(row.paint.online)} | ${ms(row.paint.offline)} (${runs(row.paint.offline)}) | ${ms(row.paint['lie-fi'])} (${runs(row.paint['lie-fi'])}) | ${ratio.toFixed(2)} | ${target} |`;
   });
   const block = [
@@ -113,9 +135,10 @@ async function main() {
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-pwa-lie-fi.ts\`: Debian's Chromium (no address bar popup since 2026-11-30: an installed app has none), a 412 × 823 window, the app installed`,
     `on a profile on disk, then a cold start (browser launched again) per case; first paint = first-contentful-paint from the`,
     `start of the navigation, median of ${RUNS} install(s) (each run in brackets). Lie-fi: every answer held back ${HELD_BACK_MS / 1000} s by a loopback proxy.`,
+    `A page "never saved" (not saved by the install) is visited on lie-fi first, then offline, then online (that visit saves it).`,
     `${cpus().length} cores, load average ${load.toFixed(1)} at the start${load > cpus().length ? ' (other work shared the cores: compare within a row)' : ''}.`,
     '',
-    '| build | page | online ms | offline ms | lie-fi ms | lie-fi / offline | target ≤ 1.2× |',
+    '| build | page | online ms | offline ms | lie-fi ms | lie-fi / offline | target (≤ 1.2× unless said) |',
     '|---|---|---:|---:|---:|---:|---|',
     ...table,
     END,

@@ -88,7 +88,10 @@ async function firstPaintMs(page: Page): Promise<number> {
   return page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
 }
 
-test('lie-fi on pages never saved: each paints within 3 s from the device and then says it needs a connection', async ({
+// How soon (the 3 s of docs/pwa.md) is measured by scripts/bench-pwa-lie-fi.ts, not here: at
+// load average 10 a fresh-clone CI once painted a correct page late. This test checks where
+// the paint came from: the device, before the held-back network could answer.
+test('lie-fi on pages never saved: each paints from the device and then says it needs a connection', async ({
   browserName,
 }, testInfo) => {
   expect(browserName).toBe('chromium');
@@ -116,7 +119,8 @@ test('lie-fi on pages never saved: each paints within 3 s from the device and th
     for (const { locale, path } of unsaved) {
       proxy.reset();
       await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 10_000 });
-      expect(await firstPaintMs(page), `${path} painted`).toBeLessThan(3000);
+      expect(await firstPaintMs(page), `${path} painted`).toBeLessThan(HELD_BACK_MS);
+      expect(proxy.bytesDelivered, `${path} painted before any answer`).toBe(0);
       await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_INFO[locale].htmlLang);
       await expect(page.locator('header.site-header')).toBeVisible();
       // Nothing of the page is on the device: the app says so, with what opens offline.

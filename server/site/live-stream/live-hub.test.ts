@@ -148,6 +148,55 @@ describe('live hub', () => {
     expect(old.stream.at).toBe(missed);
   });
 
+  it('never sends a refresh to a stream that opened behind the country while the refresh was queued', async () => {
+    // CI on PostgreSQL: two imports' notices came one by one, and the second queued a
+    // refresh while the first refresh was reading both changes; a tab opened on an older
+    // version in between got the second refresh's empty answer as its version, and then had
+    // nothing left to resume.
+    const channel = liveChannel();
+    /** Reads held until the test lets them answer. */
+    const held: Array<() => void> = [];
+    let holding = false;
+    const hub = createLiveHub({
+      log: quiet,
+      fetchLive: async (country, since) => {
+        const answer = await channel.fetchLive(country, since);
+        if (holding) await new Promise<void>((resolve) => held.push(resolve));
+        return answer;
+      },
+    });
+    hubs.push(hub);
+    const open = openStream('FI', 1);
+    await hub.open(open.stream);
+    holding = true;
+    const first = channel.change('FI');
+    const second = channel.change('FI');
+    hub.notice(first);
+    await vi.waitFor(() => expect(held).toHaveLength(1)); // the refresh has read both changes
+    hub.notice(second); // heard while it reads: a second refresh
+    // Another country changes before the second refresh reads: its answer is no 304, but
+    // the version alone (on PostgreSQL the origin's ETag names the version it read first, so
+    // a body of a later version came back with an ETag that did not name it).
+    const swedish = channel.change('SE');
+    held.shift()!();
+    await vi.waitFor(() => expect(held).toHaveLength(1)); // the second refresh is reading
+    const late = openStream('FI', 1);
+    const resumed = hub.open(late.stream);
+    holding = false;
+    held.shift()!();
+    await resumed;
+    await settle();
+    expect(late.events().flatMap((event) => event.prices.map((row) => row[0]))).toEqual([
+      `FI-${first}`,
+      `FI-${second}`,
+    ]);
+    expect(late.stream.at).toBe(swedish);
+    expect(open.events().flatMap((event) => event.prices.map((row) => row[0]))).toEqual([
+      `FI-${first}`,
+      `FI-${second}`,
+    ]);
+  });
+
   it('ends the streams with resync when the origin answers another history', async () => {
     const channel = liveChannel();
     const hub = hubOn(channel);

@@ -171,10 +171,15 @@ async function refresh(
   if (state.streams.size === 0) return;
   if (state.version === undefined) return; // the first stream's resume reads it
   options.observe?.read(cause);
-  const answer = await options.fetchLive(country, { since: state.version, dataset: state.dataset, etag: state.etag });
+  const since = state.version;
+  const answer = await options.fetchLive(country, { since, dataset: state.dataset, etag: state.etag });
   if (!answer) return;
   const counts = new Map<SentKind, number>();
   for (const stream of [...state.streams]) {
+    // A stream behind the delta's start opened while it was read: its resume, queued after
+    // this refresh, brings it from its own version (sent this delta, it would skip the rows
+    // in between and then have nothing left to resume).
+    if (stream.at < since) continue;
     const kind = deliver(stream, answer.body);
     if (kind) counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
