@@ -28,22 +28,11 @@ const work = mkdtempSync(join(tmpdir(), 'st1-bench-smoke-'));
 const original = readFileSync(DOC, 'utf8');
 let seeded: Awaited<ReturnType<typeof makeSqliteTemplate>> | undefined;
 
-/**
- * The longest smoke runs (100–120 s each, 2026-12-01, the file alone on the 2-core
- * machine): started first, so that the five-at-a-time run does not end on one of them
- * alone. In alphabetical order `bench-pwa-offline` began in the fourth round.
- */
-const LONGEST_FIRST = ['bench-pwa-offline.ts', 'bench-capacity.ts', 'bench-pwa.ts', 'bench-pwa-lie-fi.ts'];
 const scripts = [
   'bench.ts',
   ...readdirSync('scripts').filter((name) => /^bench-.+\.ts$/.test(name) && !name.endsWith('.test.ts')),
   'lighthouse.ts',
-].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-
-function rank(script: string): number {
-  const index = LONGEST_FIRST.indexOf(script);
-  return index < 0 ? LONGEST_FIRST.length : index;
-}
+].sort();
 
 /** The marked block each script rewrites: its start marker. */
 const MARKERS: Record<string, string> = {
@@ -124,7 +113,7 @@ describe.concurrent('benchmark smoke runs', () => {
   });
 
   it('knows the block of every benchmark script', () => {
-    expect(Object.keys(MARKERS).sort()).toEqual([...scripts].sort());
+    expect(Object.keys(MARKERS).sort()).toEqual(scripts);
   });
 
   it.each(scripts)(
