@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { configDefaults } from 'vitest/config';
 import { postgresSkipReason } from './tests/integration/support/throwaway-postgres';
 
 /**
@@ -231,7 +232,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The hostile-input suite: both servers on SQLite (tests/fuzz/hostile-input.test.ts).
             'tests/fuzz/**/*.test.ts',
           ],
-          exclude: [BENCH_SMOKE_FILE],
+          exclude: [...configDefaults.exclude, BENCH_SMOKE_FILE],
         },
       },
       {

@@ -155,13 +155,13 @@ describe('live hub', () => {
     // nothing left to resume.
     const channel = liveChannel();
     /** Reads held until the test lets them answer. */
-    const held: Array<() => void> = [];
+    const waiting: Array<() => void> = [];
     let holding = false;
     const hub = createLiveHub({
       log: quiet,
-      fetchLive: async (country, since) => {
-        const answer = await channel.fetchLive(country, since);
-        if (holding) await new Promise<void>((resolve) => held.push(resolve));
+      fetchLive: async (country, held) => {
+        const answer = await channel.fetchLive(country, held);
+        if (holding) await new Promise<void>((resolve) => waiting.push(resolve));
         return answer;
       },
     });
@@ -172,18 +172,18 @@ describe('live hub', () => {
     const first = channel.change('FI');
     const second = channel.change('FI');
     hub.notice(first);
-    await vi.waitFor(() => expect(held).toHaveLength(1)); // the refresh has read both changes
+    await vi.waitFor(() => expect(waiting).toHaveLength(1)); // the refresh has read both changes
     hub.notice(second); // heard while it reads: a second refresh
     // Another country changes before the second refresh reads: its answer is no 304, but
     // the version alone (on PostgreSQL the origin's ETag names the version it read first, so
     // a body of a later version came back with an ETag that did not name it).
     const swedish = channel.change('SE');
-    held.shift()!();
-    await vi.waitFor(() => expect(held).toHaveLength(1)); // the second refresh is reading
+    waiting.shift()!();
+    await vi.waitFor(() => expect(waiting).toHaveLength(1)); // the second refresh is reading
     const late = openStream('FI', 1);
     const resumed = hub.open(late.stream);
     holding = false;
-    held.shift()!();
+    waiting.shift()!();
     await resumed;
     await settle();
     expect(late.events().flatMap((event) => event.prices.map((row) => row[0]))).toEqual([
