@@ -63,7 +63,7 @@ const SCALES: readonly number[] = process.env.BENCH_PWA_OFFLINE_SCALES
 const RUNS = Number(process.env.BENCH_PWA_OFFLINE_RUNS ?? smokeOr(1, 3));
 /**
  * The phone's CPU. A smoke run checks the script's plumbing, not a phone's times: without
- * the slowdown, for in a loaded CI its visits at 4× took it past the smoke test's limit.
+ * the slowdown: in a loaded CI its visits at 4× took it past the smoke test's limit.
  */
 const CPU_SLOWDOWN = smokeOr(1, 4);
 /** The method for the loopback comparison: no throttling at all, CPU included. */
