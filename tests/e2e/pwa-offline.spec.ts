@@ -68,9 +68,6 @@ test('the service worker controls the page from the first load on', async ({ pag
   await expect(page.evaluate(() => navigator.serviceWorker.controller !== null)).resolves.toBe(true);
 });
 
-// The flows are the same at any width: each runs once, on a phone (the installed app's
-// usual screen), and the offline notice and page are checked at 1280 px too by resizing
-// the same page (the layouts differ by media queries only).
 /** A page of each locale that the first visit never saves (the terms). */
 const UNSEEN_PAGES: Record<Locale, string> = {
   'fi-FI': LOCALIZED_PATHS.terms['fi-FI'],
@@ -79,6 +76,9 @@ const UNSEEN_PAGES: Record<Locale, string> = {
   'no-NO': LOCALIZED_PATHS.terms['no-NO'],
 };
 
+// The flows are the same at any width: each runs once, on a phone (the installed app's
+// usual screen), and the offline notice and page are checked at 1280 px too by resizing
+// the same page (the layouts differ by media queries only).
 test.describe(`${PHONE.width} px`, () => {
   test.use({ viewport: PHONE });
   // Each is a whole flow: a first visit that installs the worker, then four to eight
