@@ -1,6 +1,7 @@
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser). The web server is
- * the real product: `tsx server/main.ts` on a loopback port with a fresh data folder.
+ * the real product, started as `npm start` starts it (the server's build, rebuilt first
+ * when its source changed), on a loopback port with a fresh data folder.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'tsx server/main.ts',
+    command: 'tsx scripts/ensure-build.ts && node --enable-source-maps dist/node/main.js',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -245,6 +245,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'bench-smoke',
           include: [BENCH_SMOKE_FILE],
           sequence: { groupOrder: 1 },
+          globalSetup: [SERVER_BUILD_SETUP],
         },
       },
       {
@@ -255,13 +256,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           // One process per worker for all its files (INTEGRATION_ISOLATE below).
           isolate: INTEGRATION_ISOLATE,
           // The run's seeded template database (tests/integration/support/seeded-template.ts).
-          globalSetup: ['tests/integration/support/sqlite-global-setup.ts'],
+          globalSetup: [SERVER_BUILD_SETUP, 'tests/integration/support/sqlite-global-setup.ts'],
         },
       },
       ...postgresProject(),
     ],
   },
 }));
+
+/** The server's build, remade when its source changed, for files that start it in a child process. */
+const SERVER_BUILD_SETUP = 'tests/integration/support/server-build-global-setup.ts';
 
 /** Every benchmark script in its smoke mode (scripts/benches.smoke.test.ts). */
 const BENCH_SMOKE_FILE = 'scripts/benches.smoke.test.ts';
@@ -330,7 +334,7 @@ function postgresProject() {
           'tests/integration/support/**',
         ],
         env: { TEST_DATABASE: 'postgres' },
-        globalSetup: ['tests/integration/support/postgres-global-setup.ts'],
+        globalSetup: [SERVER_BUILD_SETUP, 'tests/integration/support/postgres-global-setup.ts'],
       },
     },
   ];

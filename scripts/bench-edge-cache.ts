@@ -33,6 +33,7 @@ import replyFrom from '@fastify/reply-from';
 import { SHOP_PATHS } from '#shared/shop/shop-paths';
 import { freePort, SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { benchDataDir } from './bench-support/data-dir';
+import { ensureServerBuild, serverNodeArgs, type ServerEntry } from './build-server';
 import { startThrowawayVarnish, varnishSkipReason } from '../tests/integration/support/throwaway-varnish';
 
 const DURATION_S = smokeOr(1, Number(process.env.BENCH_EDGE_DURATION_S ?? 20));
@@ -82,15 +83,16 @@ const CMS_PAGES = [
 ];
 const LOCATORS = ['/asemahaku', '/en-EU/stationsearch', '/sv-SE/hitta-station', '/no-NO/finn-stasjon'];
 
-function spawnServer(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn('tsx', [script], {
+/** A server of the product from its build (scripts/build-server.ts), as `npm start` runs it. */
+function spawnServer(entry: ServerEntry, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  const child = spawn(process.execPath, serverNodeArgs(entry), {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start: ${output}`)), 90_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (ready.test(output)) {
@@ -98,7 +100,7 @@ function spawnServer(script: string, env: Record<string, string>, ready: RegExp)
         resolve(child);
       }
     });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}: ${output}`)));
   });
 }
 
@@ -360,10 +362,11 @@ async function main() {
   const children: ChildProcess[] = [];
   const cleanups: Array<() => Promise<unknown> | void> = [];
   try {
+    await ensureServerBuild();
     const originPort = await freePort();
     children.push(
       await spawnServer(
-        'server/origin/main.ts',
+        'origin-main',
         { ORIGIN_PORT: String(originPort), DATA_DIR: benchDataDir('edge') },
         /Origin on/,
       ),
@@ -373,11 +376,7 @@ async function main() {
     const sitePorts = [await freePort(), await freePort()];
     for (const port of sitePorts)
       children.push(
-        await spawnServer(
-          'server/main.ts',
-          { PORT: String(port), HOST: '127.0.0.1', ORIGIN_URL: proxy.url },
-          /Site server on/,
-        ),
+        await spawnServer('main', { PORT: String(port), HOST: '127.0.0.1', ORIGIN_URL: proxy.url }, /Site server on/),
       );
     const varnish = await startThrowawayVarnish({
       backendPorts: sitePorts,

@@ -178,6 +178,7 @@ async function start(name: string, cwd: string, port: number): Promise<Running> 
     cwd,
     env: { RENDER_CACHE_TTL_MS: '0' },
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`],
+    fromSource: true,
   });
   return { name, product, asset, profiles };
 }

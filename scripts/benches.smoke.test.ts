@@ -72,7 +72,9 @@ function benchEnvironment(doc: string): NodeJS.ProcessEnv {
 
 function run(script: string, doc: string): Promise<{ status: number | string | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', `scripts/${script}`], {
+    // Node with tsx as its loader, as `npx tsx` ends up running it, without npx's and
+    // tsx's launcher processes.
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}`], {
       env: benchEnvironment(doc),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

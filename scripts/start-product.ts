@@ -1,10 +1,13 @@
 /**
- * The product (`tsx server/main.ts`: site server with the embedded origin) in a child
- * process on a fresh data folder, for the benchmarks: they measure it from outside, on its
- * own event loop, as a visitor's browser would.
+ * The product (site server with the embedded origin, as `npm start` runs it: the server's
+ * build, scripts/build-server.ts) in a child process on a fresh data folder, for the
+ * benchmarks: they measure it from outside, on its own event loop, as a visitor's browser
+ * would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { benchDataDir } from './bench-support/data-dir';
+import { ensureServerBuild, serverBuildFile, serverNodeArgs } from './build-server';
 
 export interface RunningProduct {
   child: ChildProcess;
@@ -12,7 +15,7 @@ export interface RunningProduct {
   url: string;
   /** The embedded origin, from the product's start line. */
   originUrl: string;
-  /** Stops the product, tsx's node child included (they share a process group). */
+  /** Stops the product and everything it started (they share a process group). */
   stop(): void;
 }
 
@@ -25,13 +28,14 @@ export async function startProduct(options: {
   cwd?: string;
   /** Flags for node itself, e.g. ['--cpu-prof']. */
   nodeArgs?: string[];
+  /**
+   * The TypeScript source under tsx instead of the build: a CPU profile names each frame's
+   * module (server/site/…, server/origin/…), where the build has one file per thread.
+   */
+  fromSource?: boolean;
 }): Promise<RunningProduct> {
-  // With node flags (a CPU profile), node itself with tsx as its loader: node refuses
-  // flags such as --cpu-prof in NODE_OPTIONS, and the tsx launcher would take them itself.
-  const [command, args] = options.nodeArgs
-    ? [process.execPath, [...options.nodeArgs, '--import', 'tsx', 'server/main.ts']]
-    : ['tsx', ['server/main.ts']];
-  const child = spawn(command, args, {
+  const args = options.fromSource ? SOURCE_ARGS : await productArgs(options.cwd);
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     env: {
       ...process.env,
@@ -70,3 +74,18 @@ export async function startProduct(options: {
   });
   return { child, url: `http://127.0.0.1:${options.port}`, originUrl, stop };
 }
+
+/**
+ * This checkout's server build, rebuilt first when its source changed. Another checkout (a
+ * commit measured side by side) runs its own build, or its TypeScript under tsx when it
+ * predates the server's build.
+ */
+async function productArgs(cwd: string | undefined): Promise<string[]> {
+  if (cwd === undefined) {
+    await ensureServerBuild();
+    return serverNodeArgs('main');
+  }
+  return existsSync(serverBuildFile('main', cwd)) ? serverNodeArgs('main', cwd) : SOURCE_ARGS;
+}
+
+const SOURCE_ARGS = ['--import', 'tsx', 'server/main.ts'];

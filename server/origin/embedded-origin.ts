@@ -8,6 +8,7 @@
  * core when there is one (docs/performance.md "Uncached renders").
  */
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../common/thread-entry';
 import type { OriginConfig } from './config';
 
 export type ToOriginThread = { kind: 'close' };
@@ -30,8 +31,9 @@ export interface EmbeddedOrigin {
  * ending other than by `close()`: the origin failed after start.
  */
 export function startEmbeddedOrigin(config: OriginConfig, onExit: (reason: string) => void): Promise<EmbeddedOrigin> {
-  // The worker inherits node's flags, `--import tsx` among them, so it runs the TypeScript source.
-  const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), { workerData: config });
+  // Under tsx the worker inherits node's flags, `--import tsx` among them, and runs the
+  // TypeScript source; in the server's build, its own bundle.
+  const worker = new Worker(threadEntry(import.meta.url, 'embedded-worker'), { workerData: config });
   let state: 'starting' | 'running' | 'closing' = 'starting';
   let closing: { done: () => void; fail: (error: Error) => void } | undefined;
   return new Promise((resolve, reject) => {

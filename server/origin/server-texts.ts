@@ -19,7 +19,10 @@ import { formatter } from '@lingui/format-po';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Locale } from '#shared/locales';
 
-/** Where the server catalogs live; lingui.config.ts lists the same path. */
+/**
+ * Where the server catalogs live; lingui.config.ts lists the same path. The server's build
+ * (dist/node/, scripts/build-server.ts) sits two folders deep too, and checks that it does.
+ */
 function serverCatalogPath(locale: Locale): string {
   return join(import.meta.dirname, '../../locales', locale, 'server.po');
 }

@@ -7,6 +7,7 @@
  * stuck for STALLED_MS answers 503 here.
  */
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../common/thread-entry';
 import type { Lifecycle } from '../common/lifecycle';
 import { HEARTBEAT_MS, readyPublisher } from './ready-state';
 
@@ -35,8 +36,9 @@ export async function serveReadiness(
   beat();
   const heartbeat = setInterval(beat, HEARTBEAT_MS);
   heartbeat.unref();
-  // The worker inherits node's flags, `--import tsx` among them, so it runs the TypeScript source.
-  const worker = new Worker(new URL('./ready-worker.ts', import.meta.url), {
+  // Under tsx the worker inherits node's flags, `--import tsx` among them, and runs the
+  // TypeScript source; in the server's build, its own bundle.
+  const worker = new Worker(threadEntry(import.meta.url, 'ready-worker'), {
     workerData: { buffer, ...config } satisfies ReadyWorkerData,
   });
   const close = async () => {

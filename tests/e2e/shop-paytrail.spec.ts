@@ -13,6 +13,7 @@ import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { MERCHANT_ID, SECRET, startFakePaytrail, type FakePaytrail } from '../integration/support/fake-paytrail';
 import { freePort } from '../integration/support/throwaway-postgres';
+import { serverNodeArgs } from '../../scripts/build-server';
 import { waitForHydration } from './support/page-helpers';
 import { addFirstProduct, cartLink, fi, fillCustomerStep, openProducts } from './support/shop';
 import { expectNoSeriousViolations } from './support/axe';
@@ -48,7 +49,7 @@ test.beforeAll(async () => {
   } finally {
     source.close();
   }
-  server = spawn('tsx', ['server/main.ts'], {
+  server = spawn(process.execPath, serverNodeArgs('main'), {
     env: {
       ...process.env,
       DIST_DIR: process.env.DIST_DIR ?? 'dist',

@@ -15,6 +15,7 @@ import { distDir, requireProductionBuild } from './support/site-with-origin';
 import { runPersonalFlows } from './support/personal-flows';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { seededDatabaseEnv } from './support/test-database';
+import { serverNodeArgs } from '../../scripts/build-server';
 
 requireProductionBuild('tests/integration/logging.test.ts');
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'st1-logging-test-'));
   // A copy of the run's seeded template (SQLite: this file runs on SQLite only).
   const database = await seededDatabaseEnv('logging', dataDir);
-  child = spawn(join('node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  child = spawn(process.execPath, serverNodeArgs('main'), {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -57,7 +58,7 @@ beforeAll(async () => {
       TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so that tsx's node child stops with it.
+    // Its own process group, so that a failed test can end everything it started.
     detached: true,
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -6,9 +6,10 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareDataDir } from '../../server/origin/data-dir';
+import { serverNodeArgs } from '../../scripts/build-server';
 
 const work = mkdtempSync(join(tmpdir(), 'st1-start-up-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -21,7 +22,7 @@ function startProduct(
   options: { asUser?: number } = {},
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    const child = spawn(process.execPath, serverNodeArgs('main'), {
       env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.asUser !== undefined ? { uid: options.asUser, gid: options.asUser } : {}),

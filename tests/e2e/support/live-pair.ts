@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { redisSkipReason, startThrowawayRedis, type ThrowawayRedis } from '../../integration/support/throwaway-redis';
 import { freePort } from '../../integration/support/throwaway-postgres';
+import { serverNodeArgs } from '../../../scripts/build-server';
 
 export { redisSkipReason };
 
@@ -41,7 +42,7 @@ async function waitUntilUp(url: string, child: ChildProcess, what: string): Prom
 }
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn('tsx', ['server/main.ts'], {
+  return spawn(process.execPath, serverNodeArgs('main'), {
     env: {
       ...process.env,
       DIST_DIR: process.env.DIST_DIR ?? 'dist',
@@ -51,7 +52,7 @@ function startServer(env: Record<string, string>): ChildProcess {
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own process group: stop() ends tsx and its node child together.
+    // Its own process group: stop() ends everything it started.
     detached: true,
   });
 }

@@ -1,10 +1,12 @@
 /**
- * A server of the product in a child process (`node --import tsx server/main.ts` or
- * `… server/origin/main.ts`, as `npm start` and `npm run start:origin` run them): started
- * with its environment, ready when its start line appears, stopped by a signal like a
- * process manager does.
+ * A server of the product in a child process (the server's build of `server/main.ts` or
+ * `server/origin/main.ts`, as `npm start` and `npm run start:origin` run them; the
+ * integration projects' global setup rebuilds it when its source changed): started with
+ * its environment, ready when its start line appears, stopped by a signal like a process
+ * manager does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ensureServerBuild, serverNodeArgs, type ServerEntry } from '../../../scripts/build-server';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -25,11 +27,19 @@ const START_LINES = {
   'server/origin/main.ts': /Origin on (http:\/\/\S+)/,
 } as const;
 
+const BUILT_ENTRIES: Record<keyof typeof START_LINES, ServerEntry> = {
+  'server/main.ts': 'main',
+  'server/origin/main.ts': 'origin-main',
+};
+
 export async function startServerProcess(
   entry: keyof typeof START_LINES,
   env: Record<string, string>,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // Fresh already in the test projects (their global setup); a benchmark run by hand after
+  // a change to server/ rebuilds it here.
+  await ensureServerBuild();
+  const child = spawn(process.execPath, serverNodeArgs(BUILT_ENTRIES[entry]), {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ORIGIN_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own group, so that a test that fails can end everything it started.
