@@ -54,6 +54,7 @@ const MARKERS: Record<string, string> = {
   'bench-pwa-offline.ts': '<!-- bench:pwa-offline:start -->',
   'bench-shop.ts': '<!-- bench:shop:start -->',
   'bench-shutdown.ts': '<!-- bench:shutdown:start -->',
+  'bench-start-up.ts': '<!-- bench:start-up:start -->',
   'bench-stations.ts': '<!-- bench:stations:start -->',
   'lighthouse.ts': '<!-- lighthouse:landing:start -->',
 };

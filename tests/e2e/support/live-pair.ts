@@ -1,8 +1,8 @@
 /**
  * Two site servers on one origin and one Redis, as the operator runs them (decision 017),
  * for the live-stream e2e spec and bench (tests/e2e/station-live-stream.spec.ts,
- * scripts/bench-live-stream.ts): A is `tsx server/main.ts` with its embedded origin (on a
- * port chosen here, so B can name it), B is `tsx server/main.ts` with ORIGIN_URL pointing
+ * scripts/bench-live-stream.ts): A is the product as `npm start` runs it, with its embedded
+ * origin (on a port chosen here, so B can name it); B is the same with ORIGIN_URL pointing
  * at A's origin; both with REDIS_URL on a throwaway redis-server. A price is imported over
  * the origin's HTTP import API (as a feed does), so the origin's notice goes out on Redis.
  */
