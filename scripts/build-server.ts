@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 
-export const SERVER_BUILD_DIR = resolve('dist/node');
+const SERVER_BUILD_DIR = resolve('dist/node');
 
 /**
  * Flat names beside each other: a thread's entry is found next to the file that starts it
@@ -44,7 +44,7 @@ export function serverNodeArgs(entry: ServerEntry, root = '.'): string[] {
   return ['--enable-source-maps', serverBuildFile(entry, root)];
 }
 
-export async function buildServer(): Promise<void> {
+async function buildServer(): Promise<void> {
   mkdirSync(SERVER_BUILD_DIR, { recursive: true });
   const result = await build({
     entryPoints: ENTRIES,
