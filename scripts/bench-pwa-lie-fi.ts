@@ -20,7 +20,8 @@ import { join, resolve } from 'node:path';
 import { getHref } from '#shared/locales';
 import { LieFiProxy } from '../tests/e2e/support/lie-fi-proxy';
 import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
-import { firstContentfulPaint, firstPage, installApp, launchProfile, median } from './bench-support/installed-app';
+import { firstContentfulPaint, firstPage, installApp, launchProfile } from './bench-support/installed-app';
+import { median } from './bench-support/measures';
 import { startProduct } from './start-product';
 
 const RUNS = Number(process.env.BENCH_LIE_FI_RUNS ?? smokeOr(1, 3));

@@ -40,10 +40,10 @@ import {
   firstPage,
   installApp,
   launchProfile,
-  median,
   PHONE_APP_ARGS,
   WITH_ADDRESS_BAR_POPUP,
 } from './bench-support/installed-app';
+import { median } from './bench-support/measures';
 import { seededDataDir } from './bench-support/seeded-origin';
 import {
   LOOPBACK,

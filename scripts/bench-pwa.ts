@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, VISITOR_USER_AGENT } from '../tests/e2e/support/chromium';
 import { portFromEnv, SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
-import { median } from './bench-support/installed-app';
+import { median } from './bench-support/measures';
 import { LOOPBACK, SLOW_4G, ThrottlingProxy, type Network } from './bench-support/throttling-proxy';
 import { startProduct } from './start-product';
 

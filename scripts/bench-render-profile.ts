@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { freePort, portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { landingStylesheet } from './landing-js';
 import { startProduct, type RunningProduct } from './start-product';
+import { cpuTimeMs } from './bench-support/measures';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(1, 8));
 // Steady state, as a server runs for days: the page's rate climbs for about 15 s while V8
@@ -123,15 +124,6 @@ function sumBreakdowns(parts: Breakdown[]): Breakdown {
     },
     busyMs: parts.reduce((sum, part) => sum + part.busyMs, 0),
   };
-}
-
-/** CPU time (user + system) the process has used, in ms, from /proc (clock ticks of 10 ms). */
-function cpuTimeMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  // After the command name: utime and stime are fields 14 and 15 of the line (man 5 proc).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**

@@ -15,12 +15,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { benchDataDir } from './bench-support/data-dir';
+import { cpuTimeMs, median } from './bench-support/measures';
 import { startProduct } from './start-product';
 
 const RUNS = Number(process.env.BENCH_START_UP_RUNS ?? smokeOr(1, 5));
 const START = '<!-- bench:start-up:start -->';
 const END = '<!-- bench:start-up:end -->';
-const TICKS_PER_SECOND = 100;
 
 type Kind = 'build' | 'source';
 
@@ -28,12 +28,6 @@ interface Start {
   seconds: number;
   cpuSeconds: number;
   rssMb: number;
-}
-
-/** CPU seconds (user + system, all threads) of a live process, from /proc (clock ticks of 10 ms). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 function rssMb(pid: number): number {
@@ -66,19 +60,13 @@ async function measure(kind: Kind, seeded: string): Promise<Start> {
   });
   const seconds = (performance.now() - began) / 1000;
   const pid = product.child.pid!;
-  const start = { seconds, cpuSeconds: cpuSeconds(pid), rssMb: rssMb(pid) };
+  const start = { seconds, cpuSeconds: cpuTimeMs(pid) / 1000, rssMb: rssMb(pid) };
   const exited = new Promise((resolve) => product.child.once('exit', resolve));
   product.stop();
   await exited;
   rmSync(folder, { recursive: true, force: true });
   return start;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const seeded = await seededDatabase();
 const starts: Record<Kind, Start[]> = { build: [], source: [] };

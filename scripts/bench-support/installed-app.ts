@@ -92,9 +92,3 @@ export function firstContentfulPaint(page: Page): Promise<number> {
       }),
   );
 }
-
-export const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
