@@ -187,6 +187,30 @@ test("a guest's cart stays when they log in (spec §4)", async ({ page }) => {
   await expect(page.locator('.shop-line')).toHaveCount(1);
 });
 
+test("a login answered while the page's own session check is still out signs the customer in", async ({ page }) => {
+  // The page's first auth check goes out as a guest's (the client extras send it at the
+  // first press or soon after the load) and, on a busy phone or network, may answer after
+  // the login has: its guest answer must not undo the login (the header said "Log in").
+  let releaseGuestCheck!: () => void;
+  const guestCheckHeld = new Promise<void>((resolve) => (releaseGuestCheck = resolve));
+  let checks = 0;
+  await page.route('**/api/v1/auth', async (route) => {
+    checks += 1;
+    if (checks > 1) return route.continue();
+    const guestAnswer = await route.fetch();
+    await guestCheckHeld;
+    await route.fulfill({ response: guestAnswer });
+  });
+  await open(page, href('login'));
+  await expect.poll(() => checks).toBe(1);
+  const loggedIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/login');
+  await logIn(page, 'anna.andersson@example.se', 'Demo-losenord-2');
+  expect((await loggedIn).ok()).toBe(true);
+  releaseGuestCheck();
+  await expect(page).toHaveURL(new RegExp(`${href('hub')}$`));
+  await expect(page.getByTestId('user-label')).toHaveText('Anna');
+});
+
 test('a wrong password and an unknown e-mail get the same message; the typed e-mail stays', async ({ page }) => {
   await open(page, href('login'));
   await logIn(page, 'matti.meikalainen@example.fi', 'not-the-password');

@@ -45,7 +45,8 @@ export function LoginView() {
     failure: loginFailure,
     send: async (values) => {
       await login(locale, values.email.trim(), values.password, unlockToken);
-      await checkSession(locale);
+      // A check the page sent before this login would answer for a guest.
+      await checkSession(locale, { sessionChanged: true });
       const returnTo = safeReturnPath(searchParams.get('returnTo'));
       await navigate(returnTo ?? ACCOUNT_PATHS.hub[locale], { replace: true });
     },

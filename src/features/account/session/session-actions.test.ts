@@ -110,6 +110,72 @@ describe('checkSession', () => {
   });
 });
 
+/**
+ * A fetch whose auth checks answer in the order the test releases them: each call to
+ * /api/v1/auth waits for `answerAuth(status)`; the customer and cards answer at once.
+ */
+function stubHeldAuth() {
+  const held: Array<(status: string) => void> = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    if (url === '/api/v1/auth') {
+      const status = await new Promise<string>((resolve) => held.push(resolve));
+      return new Response(null, { status: 204, headers: { 'user-status': status } });
+    }
+    if (url === '/proxy/customers/v1/customer') return new Response(JSON.stringify(customer), { status: 200 });
+    if (url === '/proxy/customers/v1/cards') return new Response('[]', { status: 200 });
+    if (url === '/api/v1/logout') return new Response(null, { status: 204 });
+    throw new TypeError('Failed to fetch');
+  });
+  const nextCheck = async () => {
+    await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+    return held.shift()!;
+  };
+  return { checksSent: () => held.length, nextCheck };
+}
+
+describe('a check sent before a login or logout', () => {
+  it("a login answered while the page's first check is out shows the customer, not that check's guest", async () => {
+    const auth = stubHeldAuth();
+    const first = checkSession('en-EU');
+    const answerFirst = await auth.nextCheck();
+    // The login has answered (its cookie is set): the login form asks again.
+    const afterLogin = checkSession('en-EU', { sessionChanged: true });
+    const answerAfterLogin = await auth.nextCheck();
+    answerAfterLogin('AUTHORIZED');
+    await afterLogin;
+    expect(session.loggedIn).toBe(true);
+    expect(userLabel(session.user?.firstname ?? null, 'Log in')).toBe('Matti');
+    // The first check, sent as a guest, answers last: its answer is for a session that is gone.
+    answerFirst('UNAUTHORIZED');
+    await first;
+    expect(session.loggedIn).toBe(true);
+    expect(sessionCheck.done).toBe(true);
+  });
+
+  it('a check sent before a logout does not sign the customer back in', async () => {
+    session.loggedIn = true;
+    session.user = { firstname: 'Matti' } as never;
+    const auth = stubHeldAuth();
+    const check = checkSession('fi-FI');
+    const answer = await auth.nextCheck();
+    expect(await logout('fi-FI')).toBe(true);
+    answer('AUTHORIZED');
+    await check;
+    expect(session.loggedIn).toBe(false);
+    expect(session.user).toBeNull();
+  });
+
+  it('checks for the same session share one request', async () => {
+    const auth = stubHeldAuth();
+    const first = checkSession('fi-FI');
+    const second = checkSession('fi-FI');
+    (await auth.nextCheck())('UNAUTHORIZED');
+    await Promise.all([first, second]);
+    expect(auth.checksSent()).toBe(0);
+    expect(sessionCheck.done).toBe(true);
+  });
+});
+
 describe('logout', () => {
   beforeEach(() => {
     session.loggedIn = true;

@@ -8,7 +8,7 @@
 import type { Locale } from '#shared/locales';
 import { addNotification, FALLBACK_ERROR_MESSAGE_ID } from '@/ui/notifications-store';
 import { fetchAuthStatus, fetchCards, fetchCustomer, requestLogout } from './session-api';
-import { session, sessionCheck } from '@/ui/session-store';
+import { session, sessionCheck, type User } from '@/ui/session-store';
 import { setUserFirstName } from './user-label';
 
 /** Whether the first auth check of this page has finished: kept in the shared session store, which the shop reads too. */
@@ -20,8 +20,8 @@ function resetUser(): void {
   setUserFirstName(null);
 }
 
-/** Loads the customer (and cards) of an authorized session into the store. */
-export async function loadCustomer(locale: Locale): Promise<void> {
+/** The signed-in customer's record and cards, or null when the record is empty. */
+async function readCustomer(locale: Locale): Promise<{ user: User; firstName: string } | null> {
   // Loaded only for a signed-in visitor: it parses phone numbers (libphonenumber, 28 KB
   // gzip), which a guest's first visit of the landing page has no use for (issue 31, finding 12).
   const [record, cards, { isEmptyCustomer, userFromCustomer }] = await Promise.all([
@@ -29,32 +29,56 @@ export async function loadCustomer(locale: Locale): Promise<void> {
     fetchCards(locale).catch(() => []),
     import('./user-from-customer'),
   ]);
-  if (!record || isEmptyCustomer(record)) {
-    resetUser();
-    return;
-  }
-  session.user = userFromCustomer(record, cards);
-  session.loggedIn = true;
-  setUserFirstName(record.firstName);
+  if (!record || isEmptyCustomer(record)) return null;
+  return { user: userFromCustomer(record, cards), firstName: record.firstName };
 }
 
-let inFlight: Promise<void> | undefined;
+function applyCustomer(customer: { user: User; firstName: string } | null): void {
+  if (!customer) return resetUser();
+  session.user = customer.user;
+  session.loggedIn = true;
+  setUserFirstName(customer.firstName);
+}
 
-/** The auth check (deduplicated while one runs). A failed check leaves the visitor a guest. */
-export function checkSession(locale: Locale): Promise<void> {
-  inFlight ??= (async () => {
+/** Loads the customer (and cards) of an authorized session into the store. */
+export async function loadCustomer(locale: Locale): Promise<void> {
+  applyCustomer(await readCustomer(locale));
+}
+
+/**
+ * Moves on with every login and logout. An auth check sent before one of them answers for
+ * the session as it was: its answer must not be applied, nor may a later check wait on it.
+ * (A login pressed while the page's first check was still out got that check's guest
+ * answer, and the header said "Log in" until the next page load.)
+ */
+let sessionGeneration = 0;
+let inFlight: { generation: number; done: Promise<void> } | undefined;
+
+/**
+ * The auth check, deduplicated while one runs for the current session. `sessionChanged`:
+ * the caller has just logged in, so a check already out is stale and a new one goes out.
+ * A failed check leaves the visitor a guest.
+ */
+export function checkSession(locale: Locale, options: { sessionChanged?: boolean } = {}): Promise<void> {
+  if (options.sessionChanged) sessionGeneration += 1;
+  const generation = sessionGeneration;
+  if (inFlight?.generation === generation) return inFlight.done;
+  const current = () => generation === sessionGeneration;
+  const check = { generation, done: Promise.resolve() };
+  check.done = (async () => {
     try {
       const status = await fetchAuthStatus(locale);
-      if (status === 'AUTHORIZED') await loadCustomer(locale);
-      else resetUser();
+      const customer = status === 'AUTHORIZED' ? await readCustomer(locale) : null;
+      if (current()) applyCustomer(customer);
     } catch {
-      resetUser();
+      if (current()) resetUser();
     } finally {
-      sessionCheck.done = true;
-      inFlight = undefined;
+      if (current()) sessionCheck.done = true;
+      if (inFlight === check) inFlight = undefined;
     }
   })();
-  return inFlight;
+  inFlight = check;
+  return check.done;
 }
 
 /** Waits for the first auth check of the page, running it if nobody has. */
@@ -70,6 +94,8 @@ export async function logout(locale: Locale): Promise<boolean> {
     addNotification({ type: 'error', message: FALLBACK_ERROR_MESSAGE_ID, translate: true });
     return false;
   }
+  // A check sent before the logout would answer for the customer who has just left.
+  sessionGeneration += 1;
   resetUser();
   return true;
 }
