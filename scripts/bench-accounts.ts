@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { SCRYPT_COST, hashPassword } from '../server/origin/auth/secrets';
 import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
+import { median, percentile } from './bench-support/measures';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(1, 6));
 const WARM_UP_S = smokeOr(0, 1);
@@ -28,9 +29,6 @@ const END = '<!-- bench:accounts:end -->';
 const SITE = `http://127.0.0.1:${PORT}`;
 const DEMO = { email: 'matti.meikalainen@example.fi', password: 'Demo-salasana-1' };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 const round = (value: number) => Math.round(value * 10) / 10;
 
 async function timeIt(action: () => Promise<unknown>): Promise<number> {

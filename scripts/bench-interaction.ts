@@ -22,6 +22,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/support/chromium';
 import { freePort, portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { seededDataDir } from './bench-support/seeded-origin';
 import { startProduct, type RunningProduct } from './start-product';
+import { median } from './bench-support/measures';
 
 const root = resolve(import.meta.dirname, '..');
 const START = '<!-- bench:interaction:start -->';
@@ -63,7 +64,6 @@ interface RunFigures {
 
 /** web-vitals reports no INP while every interaction stays under 16 ms. */
 const showInp = (value: number) => (value === 0 ? '< 16' : String(Math.round(value)));
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function measureOnce(browser: Browser, base: string): Promise<RunFigures> {
   const context = await browser.newContext({

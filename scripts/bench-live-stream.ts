@@ -23,6 +23,7 @@ import { startLivePair } from '../tests/e2e/support/live-pair';
 import { storedStationCount } from '../tests/e2e/support/pwa';
 import { openSse } from '../tests/integration/support/sse-client';
 import { smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { median } from './bench-support/measures';
 
 const CHANGES = smokeOr(2, 20);
 const TARGET_MEDIAN_MS = 5000;
@@ -30,11 +31,6 @@ const TARGET_MAX_MS = 30_000;
 const START = '<!-- bench:live-stream:start -->';
 const END = '<!-- bench:live-stream:end -->';
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 const loadBefore = loadavg()[0]!;

@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import { startProduct } from './start-product';
 import { portFromEnv, writeMarkedBlock } from './bench-support/bench-mode';
 import { pollReadiness, type Poll } from './bench-support/readiness-poller';
+import { percentile } from './bench-support/measures';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_OVERLOAD_DURATION_S ?? 20);
@@ -68,8 +69,6 @@ interface PollSummary {
   maxMs: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 function summarise(polls: Poll[]): PollSummary {

@@ -17,6 +17,7 @@ import { cpus } from 'node:os';
 import { startThrowawayRedis } from '../tests/integration/support/throwaway-redis';
 import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
+import { median } from './bench-support/measures';
 
 const LOGINS = smokeOr(2, 15);
 const BURST = 32;
@@ -49,7 +50,6 @@ interface Phase {
   pageMs: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const statuses = (answers: Array<{ status: number }>) =>
   [...new Set(answers.map((answer) => answer.status))].sort().join(', ');
 

@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
+import { percentile } from './bench-support/measures';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(1, 8));
 const WARM_UP_S = smokeOr(0, 2);
@@ -60,10 +61,6 @@ async function measureValidate(name: string, url: string): Promise<Row> {
     p99: result.latency.p99,
     unexpected: result.non2xx,
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** One buyer, as the browser goes: initialize, approve on the hosted page, complete. */

@@ -46,6 +46,7 @@ import { seedStationsIfEmpty } from '../server/origin/stations/seed/stations-see
 import { liveDeltaFigures, liveDeltaReport } from './bench-support/live-delta';
 import { SMOKE, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import type * as BrowserSide from './bench-support/stations-browser';
+import { median } from './bench-support/measures';
 
 const START = '<!-- bench:stations:start -->';
 const END = '<!-- bench:stations:end -->';
@@ -70,8 +71,6 @@ const DELTA_REMOVALS = 2;
 const SYNC_RUNS = smokeOr(1, 3);
 const FIRST_DRAW_RUNS = smokeOr(1, 5);
 const PAGE_ORIGIN = 'http://stations-bench.test';
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 type Bodies = Record<(typeof COUNTRIES)[number], string>;
 

@@ -33,6 +33,7 @@ import {
   ranOnFastEnoughHost,
 } from './bench-support/lighthouse-cpu';
 import { startProduct } from './start-product';
+import { median } from './bench-support/measures';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? smokeOr(1, 3));
 /** Runs again on a host below MIN_BENCHMARK_INDEX before calibrating the slowdown to it. */
@@ -138,12 +139,6 @@ async function runLighthouse(url: string, outFile: string, cpuSlowdown?: number)
   }
   if (cpuSlowdown !== undefined) result.cpuSlowdown = cpuSlowdown;
   return result;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const score = (value: number | null | undefined) =>

@@ -16,3 +16,10 @@ export function cpuTimeMs(pid: number): number {
   // After the command name: utime and stime are fields 14 and 15 of the line (man 5 proc).
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/** The nearest-rank percentile (p of 100) of the values, in any order; 0 of none. */
+export const percentile = (values: readonly number[], p: number) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+};
