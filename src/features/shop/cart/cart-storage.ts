@@ -28,8 +28,8 @@ const STATUSES = new Set(['valid', 'validating', 'outOfDate']);
  * stays 'validating' (its next save brings the answer); on a page load it counts as out of
  * date, since the page that started it is gone.
  */
-async function readStoredCart(db: () => CartDatabase, options: { live?: boolean } = {}): Promise<StoredCart | null> {
-  const record = (await db().cart.get(RECORD_KEY)) as Partial<StoredCart> | undefined;
+async function readStoredCart(db: () => CartDatabase, options: { live?: boolean } = {}): Promise<SavedCart | null> {
+  const record = (await db().cart.get(RECORD_KEY)) as (Partial<StoredCart> & { writer?: unknown }) | undefined;
   if (!record || typeof record !== 'object') return null;
   return {
     items: sanitizeItems(record.items),
@@ -40,8 +40,12 @@ async function readStoredCart(db: () => CartDatabase, options: { live?: boolean 
         ? record.status
         : 'outOfDate',
     savedAt: typeof record.savedAt === 'number' ? record.savedAt : 0,
+    writtenHere: record.writer === TAB_ID,
   };
 }
+
+/** The saved cart, and whether this tab made that save. */
+export type SavedCart = StoredCart & { writtenHere: boolean };
 
 /** How a save is made: see `writeStoredCart`. */
 interface WriteOptions {
@@ -103,7 +107,7 @@ function onOtherTabSave(db: () => CartDatabase, listener: (savedAt: number) => v
 
 /** The saved cart as the cart store uses it (cart-store.ts). */
 export interface CartStorage {
-  read(options?: { live?: boolean }): Promise<StoredCart | null>;
+  read(options?: { live?: boolean }): Promise<SavedCart | null>;
   write(cart: StoredCart, options?: WriteOptions): Promise<boolean>;
   onOtherTabSave(listener: (savedAt: number) => void): () => void;
   /** Closes the database connection (opened on first use). */

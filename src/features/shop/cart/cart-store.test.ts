@@ -661,6 +661,40 @@ describe('cart store', () => {
     await vi.waitFor(() => expect(cart.items.map((item) => item.code)).toEqual(codes));
   });
 
+  it("keeps its add's check when the news of another tab's older save comes after the add was saved", async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    const saved = (await readStoredCart())!;
+    // This tab's watch of the saved cart, held so that the test says when its news arrives.
+    let tellOtherTabSave: ((savedAt: number) => void) | undefined;
+    const slowNews: CartStorage = {
+      ...storage,
+      onOtherTabSave: (listener) => {
+        tellOtherTabSave = listener;
+        return () => {};
+      },
+    };
+    service.stop();
+    service = testCart(NOBODY, slowNews);
+    cart = service.state;
+    await service.start();
+    // The cart page in another tab saves its check of the same cart...
+    const otherTabSavedAt = Date.now() + 1;
+    await otherTab.cart.put({ ...saved, savedAt: otherTabSavedAt, writer: 'tab-2' }, 'current');
+    // ...and before this tab hears of it, an add here is saved over it and sent for its check.
+    const answer = holdAnswers();
+    const adding = addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    await vi.waitFor(async () => expect((await readStoredCart())?.items).toHaveLength(2));
+    tellOtherTabSave!(otherTabSavedAt);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the news is read and handled
+    answer();
+    await adding;
+    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC', 'WASH-BASIC-5']);
+    expect(cart.status).toBe('valid');
+    // The add's answer is taken and counted in the header, here and in the other tab.
+    expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(2);
+  });
+
   it('an answer for the cart before a change is never taken for the changed cart: a new discount code is not "taken" before its own check', async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     closeModal();
