@@ -14,12 +14,41 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 // that tests can read the server's database, e.g. the outbox (tests/e2e/support/outbox.ts).
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'st1-e2e-')));
 
+/**
+ * The specs of the installed app (a Chromium profile on disk, launched again and again) and
+ * of slow or held-back connections: most of their time is waiting on the emulated link, the
+ * worker's timers or a relaunch, with the cores idle. They run one at a time in a third
+ * worker beside the two that run everything else, which are bound by Chromium's CPU (in
+ * alphabetical order the two workers used to wait in these files together, the machine 13 %
+ * idle over the run: docs/performance.md "Test suite").
+ */
+const WAITING_SPECS = [
+  'pwa-install',
+  'pwa-lie-fi',
+  'pwa-live-data-age',
+  'pwa-nordic-offline',
+  'pwa-offline-stations',
+  'pwa-prefetch',
+  'pwa-slow-links',
+  'pwa-static-routes',
+  'pwa-storage',
+  'pwa-updates',
+  'shop-offline-first',
+  'station-live-stream',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Only specs: tests/e2e/support/*.test.ts are unit tests of the support code (Vitest).
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // Two workers for the browser-bound specs and one for the waiting ones (projects below).
+  workers: 3,
+  projects: [
+    // First, so that its one worker starts at once and its long tests do not end the run.
+    { name: 'waiting', testMatch: WAITING_SPECS, workers: 1 },
+    { name: 'browser', testIgnore: WAITING_SPECS, workers: 2 },
+  ],
   retries: process.env.CI ? 1 : 0,
   // A retry absorbs the shared machine's noise, but every test that needed one is named at
   // the end of the run (tests/e2e/support/flaky-reporter.ts, README.md "Test it").
