@@ -45,7 +45,7 @@ async function readStoredCart(db: () => CartDatabase, options: { live?: boolean 
 }
 
 /** The saved cart, and whether this tab made that save. */
-export type SavedCart = StoredCart & { writtenHere: boolean };
+type SavedCart = StoredCart & { writtenHere: boolean };
 
 /** How a save is made: see `writeStoredCart`. */
 interface WriteOptions {
