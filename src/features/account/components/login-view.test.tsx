@@ -99,7 +99,8 @@ describe('LoginView', () => {
     await fillAndSend(' maija@example.com ', 'right password');
     expect((await screen.findByTestId('other-page')).textContent).toBe('/account/cards');
     expect(loginMock).toHaveBeenCalledWith('en-EU', 'maija@example.com', 'right password', token);
-    expect(checkSession).toHaveBeenCalledWith('en-EU');
+    // A new check, not one the page sent before the login (session-actions.ts).
+    expect(checkSession).toHaveBeenCalledWith('en-EU', { sessionChanged: true });
   });
 
   it('goes to the hub after login when there is no returnTo', async () => {
