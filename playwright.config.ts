@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, E2E_CHROMIUM_ARGS, VISITOR_USER_AGENT } from './tests/e2e/support/chromium';
+import { chromiumPath, E2E_CHROMIUM_ARGS, headlessShellPath, VISITOR_USER_AGENT } from './tests/e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 // Made once by the runner and inherited by its workers (which load this file again), so
@@ -47,7 +47,15 @@ export default defineConfig({
   projects: [
     // First, so that its one worker starts at once and its long tests do not end the run.
     { name: 'waiting', testMatch: WAITING_SPECS, workers: 1 },
-    { name: 'browser', testIgnore: WAITING_SPECS, workers: 2 },
+    // The page specs run in Chromium's headless shell, which spends far less CPU per
+    // browser context and page (tests/e2e/support/chromium.ts); the installed app's specs
+    // above keep the full browser, whose app features (install, windows) they test.
+    {
+      name: 'browser',
+      testIgnore: WAITING_SPECS,
+      workers: 2,
+      use: { launchOptions: { executablePath: headlessShellPath(), args: E2E_CHROMIUM_ARGS } },
+    },
   ],
   retries: process.env.CI ? 1 : 0,
   // A retry absorbs the shared machine's noise, but every test that needed one is named at

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CHROMIUM_ARGS,
   chromiumPath,
   E2E_CHROMIUM_ARGS,
   E2E_DISABLED_FEATURES,
+  headlessShellPath,
   PLAYWRIGHT_DISABLED_FEATURES,
 } from './chromium';
 
@@ -56,5 +57,38 @@ describe('the end-to-end browsers', () => {
       expect.arrayContaining([expect.stringContaining('omnibox-popup')]),
     );
     expect(await browserUiTargets(E2E_CHROMIUM_ARGS)).toEqual([]);
+  }, 30_000);
+});
+
+describe("the page specs' headless shell", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it('is required in CI, with the package to install', () => {
+    vi.stubEnv('CHROMIUM_HEADLESS_SHELL_PATH', '/nonexistent/chromium-headless-shell');
+    vi.stubEnv('CI', 'true');
+    expect(() => headlessShellPath()).toThrow(/apt-get install -y chromium-headless-shell/);
+  });
+
+  it('gives way to the full browser elsewhere, with a note', () => {
+    vi.stubEnv('CHROMIUM_HEADLESS_SHELL_PATH', '/nonexistent/chromium-headless-shell');
+    vi.stubEnv('CI', '');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(headlessShellPath()).toBe(chromiumPath());
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a page with the e2e flags', async () => {
+    const browser = await chromium.launch({ executablePath: headlessShellPath(), args: E2E_CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      await page.goto('data:text/html,<title>shell</title><p>ok</p>');
+      expect(await page.textContent('p')).toBe('ok');
+      expect(browser.version()).toMatch(/^\d+\./);
+    } finally {
+      await browser.close();
+    }
   }, 30_000);
 });
