@@ -13,6 +13,11 @@ const RECORD_KEY = 'current';
 /** Which tab wrote a save: a tab's live query skips its own writes. */
 const TAB_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
+/** Whether this tab made the save in `record` (the raw stored record, any shape). */
+function writtenByThisTab(record: { writer?: unknown } | undefined): boolean {
+  return record?.writer === TAB_ID;
+}
+
 class CartDatabase extends Dexie {
   cart!: Table<StoredCart, string>;
   constructor() {
@@ -40,7 +45,7 @@ async function readStoredCart(db: () => CartDatabase, options: { live?: boolean 
         ? record.status
         : 'outOfDate',
     savedAt: typeof record.savedAt === 'number' ? record.savedAt : 0,
-    writtenHere: record.writer === TAB_ID,
+    writtenHere: writtenByThisTab(record),
   };
 }
 
@@ -74,7 +79,7 @@ async function writeStoredCart(db: () => CartDatabase, cart: StoredCart, options
   const written = await database.transaction('rw', database.cart, async () => {
     if (seen !== undefined) {
       const current = (await database.cart.get(RECORD_KEY)) as { writer?: unknown; savedAt?: unknown } | undefined;
-      if (current && current.writer !== TAB_ID && typeof current.savedAt === 'number' && current.savedAt > seen)
+      if (current && !writtenByThisTab(current) && typeof current.savedAt === 'number' && current.savedAt > seen)
         return false;
     }
     await database.cart.put({ ...plain, writer: TAB_ID }, RECORD_KEY);
@@ -96,7 +101,7 @@ function onOtherTabSave(db: () => CartDatabase, listener: (savedAt: number) => v
   const subscription = liveQuery(() => db().cart.get(RECORD_KEY)).subscribe({
     next: (record) => {
       const saved = record as { writer?: unknown; savedAt?: unknown } | undefined;
-      if (saved?.writer === TAB_ID) return;
+      if (writtenByThisTab(saved)) return;
       listener(typeof saved?.savedAt === 'number' ? saved.savedAt : 0);
     },
     // Storage gone (private mode, blocked): this tab keeps its own cart.
