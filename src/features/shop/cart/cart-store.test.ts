@@ -695,6 +695,57 @@ describe('cart store', () => {
     expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(2);
   });
 
+  it("keeps an add pressed while another tab's save was being read, and its check", async () => {
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    const saved = (await readStoredCart())!;
+    // This tab's watch of the saved cart, and its read of another tab's save, held so that
+    // the test says when each answers.
+    let tellOtherTabSave: ((savedAt: number) => void) | undefined;
+    let releaseRead!: () => void;
+    const heldRead = new Promise<void>((resolve) => (releaseRead = resolve));
+    let holdReads = false;
+    let readsOut = 0;
+    const slowRead: CartStorage = {
+      ...storage,
+      read: async (options) => {
+        const record = await storage.read(options);
+        if (options?.live && holdReads) {
+          readsOut += 1;
+          await heldRead;
+        }
+        return record;
+      },
+      onOtherTabSave: (listener) => {
+        tellOtherTabSave = listener;
+        return () => {};
+      },
+    };
+    service.stop();
+    service = testCart(NOBODY, slowRead);
+    cart = service.state;
+    await service.start();
+    // The cart page in another tab saves its check of the same cart, and this tab reads it...
+    const otherTabSavedAt = Date.now() + 1;
+    await otherTab.cart.put({ ...saved, savedAt: otherTabSavedAt, writer: 'tab-2' }, 'current');
+    holdReads = true;
+    tellOtherTabSave!(otherTabSavedAt);
+    await vi.waitFor(() => expect(readsOut).toBe(1));
+    // ...and while that read is out, an add here is saved over it and sent for its check.
+    const answer = holdAnswers();
+    const adding = addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    await vi.waitFor(async () => expect((await readStoredCart())?.items).toHaveLength(2));
+    releaseRead();
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the read is handled
+    answer();
+    await adding;
+    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC', 'WASH-BASIC-5']);
+    expect(cart.status).toBe('valid');
+    expect((await readStoredCart())?.items).toHaveLength(2);
+    // The add's answer is taken and counted in the header, here and in the other tab.
+    expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(2);
+  });
+
   it('an answer for the cart before a change is never taken for the changed cart: a new discount code is not "taken" before its own check', async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     closeModal();
