@@ -192,6 +192,33 @@ function holdAnswers(): () => void {
   return answer;
 }
 
+/**
+ * A fresh cart whose watch of the saved cart is the test's: another tab's save is told to
+ * it when the test says (the returned function). `over` changes the storage further.
+ */
+async function cartHearingOtherTabsWhenTold(over: Partial<CartStorage> = {}): Promise<(savedAt: number) => void> {
+  let tell: ((savedAt: number) => void) | undefined;
+  service.stop();
+  service = testCart(NOBODY, {
+    ...storage,
+    ...over,
+    onOtherTabSave: (listener) => {
+      tell = listener;
+      return () => {};
+    },
+  });
+  cart = service.state;
+  await service.start();
+  return (savedAt) => tell!(savedAt);
+}
+
+/** The cart page in another tab saves the cart (its check of it); returns that save's `savedAt`. */
+async function otherTabSaves(saved: StoredCart): Promise<number> {
+  const savedAt = Date.now() + 1;
+  await otherTab.cart.put({ ...saved, savedAt, writer: 'tab-2' }, 'current');
+  return savedAt;
+}
+
 describe('cart store', () => {
   it('opens firstInCart on the first add, then raises the amount and shows addedToCart', async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
@@ -666,26 +693,14 @@ describe('cart store', () => {
     closeModal();
     const saved = (await readStoredCart())!;
     // This tab's watch of the saved cart, held so that the test says when its news arrives.
-    let tellOtherTabSave: ((savedAt: number) => void) | undefined;
-    const slowNews: CartStorage = {
-      ...storage,
-      onOtherTabSave: (listener) => {
-        tellOtherTabSave = listener;
-        return () => {};
-      },
-    };
-    service.stop();
-    service = testCart(NOBODY, slowNews);
-    cart = service.state;
-    await service.start();
+    const tellOtherTabSave = await cartHearingOtherTabsWhenTold();
     // The cart page in another tab saves its check of the same cart...
-    const otherTabSavedAt = Date.now() + 1;
-    await otherTab.cart.put({ ...saved, savedAt: otherTabSavedAt, writer: 'tab-2' }, 'current');
+    const otherTabSavedAt = await otherTabSaves(saved);
     // ...and before this tab hears of it, an add here is saved over it and sent for its check.
     const answer = holdAnswers();
     const adding = addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
     await vi.waitFor(async () => expect((await readStoredCart())?.items).toHaveLength(2));
-    tellOtherTabSave!(otherTabSavedAt);
+    tellOtherTabSave(otherTabSavedAt);
     await new Promise((resolve) => setTimeout(resolve, 20)); // the news is read and handled
     answer();
     await adding;
@@ -701,13 +716,11 @@ describe('cart store', () => {
     const saved = (await readStoredCart())!;
     // This tab's watch of the saved cart, and its read of another tab's save, held so that
     // the test says when each answers.
-    let tellOtherTabSave: ((savedAt: number) => void) | undefined;
     let releaseRead!: () => void;
     const heldRead = new Promise<void>((resolve) => (releaseRead = resolve));
     let holdReads = false;
     let readsOut = 0;
-    const slowRead: CartStorage = {
-      ...storage,
+    const tellOtherTabSave = await cartHearingOtherTabsWhenTold({
       read: async (options) => {
         const record = await storage.read(options);
         if (options?.live && holdReads) {
@@ -716,20 +729,11 @@ describe('cart store', () => {
         }
         return record;
       },
-      onOtherTabSave: (listener) => {
-        tellOtherTabSave = listener;
-        return () => {};
-      },
-    };
-    service.stop();
-    service = testCart(NOBODY, slowRead);
-    cart = service.state;
-    await service.start();
+    });
     // The cart page in another tab saves its check of the same cart, and this tab reads it...
-    const otherTabSavedAt = Date.now() + 1;
-    await otherTab.cart.put({ ...saved, savedAt: otherTabSavedAt, writer: 'tab-2' }, 'current');
+    const otherTabSavedAt = await otherTabSaves(saved);
     holdReads = true;
-    tellOtherTabSave!(otherTabSavedAt);
+    tellOtherTabSave(otherTabSavedAt);
     await vi.waitFor(() => expect(readsOut).toBe(1));
     // ...and while that read is out, an add here is saved over it and sent for its check.
     const answer = holdAnswers();
