@@ -196,10 +196,13 @@ function holdAnswers(): () => void {
  * A fresh cart whose watch of the saved cart is the test's: another tab's save is told to
  * it when the test says (the returned function). `over` changes the storage further.
  */
-async function cartHearingOtherTabsWhenTold(over: Partial<CartStorage> = {}): Promise<(savedAt: number) => void> {
+async function cartHearingOtherTabsWhenTold(
+  over: Partial<CartStorage> = {},
+  environment: TestCartEnvironment = NOBODY,
+): Promise<(savedAt: number) => void> {
   let tell: ((savedAt: number) => void) | undefined;
   service.stop();
-  service = testCart(NOBODY, {
+  service = testCart(environment, {
     ...storage,
     ...over,
     onOtherTabSave: (listener) => {
@@ -748,6 +751,51 @@ describe('cart store', () => {
     expect((await readStoredCart())?.items).toHaveLength(2);
     // The add's answer is taken and counted in the header, here and in the other tab.
     expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(2);
+  });
+
+  it("keeps an add pressed while its reconnect's read of the saved cart was out, and its check", async () => {
+    vi.stubGlobal('navigator', { onLine: true, locks: { request: (_name: string, run: () => unknown) => run() } });
+    online = false;
+    await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
+    closeModal();
+    // This tab's reconnect read of the saved cart, held so that the test says when it answers.
+    let releaseRead!: () => void;
+    const heldRead = new Promise<void>((resolve) => (releaseRead = resolve));
+    let holdReads = false;
+    let readsOut = 0;
+    await cartHearingOtherTabsWhenTold(
+      {
+        read: async (options) => {
+          const record = await storage.read(options);
+          if (options?.live && holdReads) {
+            readsOut += 1;
+            await heldRead;
+          }
+          return record;
+        },
+      },
+      { ...NOBODY, isOnline: () => online },
+    );
+    expect(cart.status).toBe('outOfDate');
+    // Another tab came back online first and saved its check of the cart; this tab, back
+    // online too, reads the saved cart to see whether anybody checked it...
+    await otherTabSaves({ ...(await readStoredCart())!, status: 'valid' });
+    online = true;
+    holdReads = true;
+    win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(readsOut).toBe(1));
+    // ...and while that read is out, an add here is saved over it and sent for its check.
+    holdReads = false;
+    const answer = holdAnswers();
+    const adding = addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+    await vi.waitFor(async () => expect((await readStoredCart())?.items).toHaveLength(2));
+    releaseRead();
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the read is handled
+    answer();
+    await adding;
+    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC', 'WASH-BASIC-5']);
+    expect(cart.status).toBe('valid');
+    expect((await readStoredCart())?.items).toHaveLength(2);
   });
 
   it('an answer for the cart before a change is never taken for the changed cart: a new discount code is not "taken" before its own check', async () => {

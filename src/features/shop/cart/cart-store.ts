@@ -297,7 +297,11 @@ class ShopCart {
       return;
     }
     await locks.request(RECONNECT_LOCK, async () => {
+      const savesBefore = this.savesMade;
       const saved = await this.dependencies.storage.read({ live: true });
+      // An add pressed while the read was out has saved over it and is being checked; taken,
+      // the read's older cart replaced the add on screen (as in `takeOtherTabSave`).
+      if (this.savesMade !== savesBefore) return;
       if (saved && saved.status !== 'outOfDate') {
         this.takeStored(saved);
         return;
