@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, E2E_CHROMIUM_ARGS, headlessShellPath, VISITOR_USER_AGENT } from './tests/e2e/support/chromium';
+import { chromiumPath, E2E_TEST_ARGS, headlessShellPath, VISITOR_USER_AGENT } from './tests/e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 // Made once by the runner and inherited by its workers (which load this file again), so
@@ -54,7 +54,7 @@ export default defineConfig({
       name: 'browser',
       testIgnore: WAITING_SPECS,
       workers: 2,
-      use: { launchOptions: { executablePath: headlessShellPath(), args: E2E_CHROMIUM_ARGS } },
+      use: { launchOptions: { executablePath: headlessShellPath(), args: E2E_TEST_ARGS } },
     },
   ],
   retries: process.env.CI ? 1 : 0,
@@ -71,7 +71,7 @@ export default defineConfig({
     userAgent: VISITOR_USER_AGENT,
     launchOptions: {
       executablePath: chromiumPath(),
-      args: E2E_CHROMIUM_ARGS,
+      args: E2E_TEST_ARGS,
     },
   },
   webServer: {

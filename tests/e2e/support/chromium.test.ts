@@ -3,11 +3,14 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_APP_ARGS } from '../../../scripts/bench-support/installed-app';
 import {
   CHROMIUM_ARGS,
   chromiumPath,
   E2E_CHROMIUM_ARGS,
   E2E_DISABLED_FEATURES,
+  E2E_TEST_ARGS,
+  E2E_TEST_JS_FLAGS,
   headlessShellPath,
   PLAYWRIGHT_DISABLED_FEATURES,
 } from './chromium';
@@ -51,6 +54,13 @@ describe('the end-to-end browsers', () => {
     expect(features).toEqual(expect.arrayContaining([...PLAYWRIGHT_DISABLED_FEATURES, ...E2E_DISABLED_FEATURES]));
   });
 
+  it("run without V8's optimizing compilers, which the benchmarks' browsers keep", () => {
+    expect(E2E_TEST_ARGS).toEqual([...E2E_CHROMIUM_ARGS, E2E_TEST_JS_FLAGS]);
+    for (const args of [CHROMIUM_ARGS, E2E_CHROMIUM_ARGS, PHONE_APP_ARGS]) {
+      expect(args.some((arg) => arg.startsWith('--js-flags'))).toBe(false);
+    }
+  });
+
   it("load no address-bar popup for a page's window (the benchmarks' browsers still do)", async () => {
     // The control: without the switch Chromium 156 loads the popup's WebUI pages per window.
     expect(await browserUiTargets(CHROMIUM_ARGS)).toEqual(
@@ -80,8 +90,8 @@ describe("the page specs' headless shell", () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
-  it('renders a page with the e2e flags', async () => {
-    const browser = await chromium.launch({ executablePath: headlessShellPath(), args: E2E_CHROMIUM_ARGS });
+  it("renders a page with the specs' flags", async () => {
+    const browser = await chromium.launch({ executablePath: headlessShellPath(), args: E2E_TEST_ARGS });
     try {
       const page = await browser.newPage();
       await page.goto('data:text/html,<title>shell</title><p>ok</p>');

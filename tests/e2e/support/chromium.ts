@@ -99,6 +99,21 @@ export const E2E_CHROMIUM_ARGS = [
 ];
 
 /**
+ * V8's optimizing compilers (Maglev and TurboFan) off, in the end-to-end tests' browsers
+ * only. A test's page lives for seconds; on the 2-core CI machine, which the suite keeps
+ * busy, the compilers' background threads took CPU from the next test's pages for code
+ * that hardly ran again. Ignition and Sparkplug still run every script, so what a test
+ * checks behaves the same. Measured side by side on 2026-12-02 (docs/performance.md "Test
+ * suite"): two CPU-bound spec files (37 tests) in a median of 97 s against 112 s, with a
+ * fifth less of the renderers' CPU. The benchmarks keep the compilers (CHROMIUM_ARGS,
+ * E2E_CHROMIUM_ARGS): they measure the browser as a visitor runs it.
+ */
+export const E2E_TEST_JS_FLAGS = '--js-flags=--no-opt --no-maglev';
+
+/** The flags of the browsers Playwright starts for the specs (playwright.config.ts). */
+export const E2E_TEST_ARGS = [...E2E_CHROMIUM_ARGS, E2E_TEST_JS_FLAGS];
+
+/**
  * A visitor's browser: headless Chromium says "HeadlessChrome", which the site server
  * (rightly) treats as a crawler, and crawlers skip first-visit locale detection.
  */
