@@ -222,6 +222,43 @@ async function otherTabSaves(saved: StoredCart): Promise<number> {
   return savedAt;
 }
 
+/**
+ * The saved cart's live reads (another tab's save, read on the watch's news; a reconnect's
+ * look at the saved cart), held from `hold()` until `release()`; `out()` counts them.
+ */
+function liveReadsHeldWhenTold() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding = false;
+  let out = 0;
+  const read: CartStorage['read'] = async (options) => {
+    const record = await storage.read(options);
+    if (options?.live && holding) {
+      out += 1;
+      await released;
+    }
+    return record;
+  };
+  return { read, hold: () => void (holding = true), release, out: () => out };
+}
+
+/**
+ * With a read of the saved cart held: an add here is saved over what it read and sent for
+ * its check, then the read answers. The add, and its check's answer, must stay.
+ */
+async function addWhileReadIsOut(releaseRead: () => void): Promise<void> {
+  const answer = holdAnswers();
+  const adding = addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
+  await vi.waitFor(async () => expect((await readStoredCart())?.items).toHaveLength(2));
+  releaseRead();
+  await new Promise((resolve) => setTimeout(resolve, 20)); // the read is handled
+  answer();
+  await adding;
+  expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC', 'WASH-BASIC-5']);
+  expect(cart.status).toBe('valid');
+  expect((await readStoredCart())?.items).toHaveLength(2);
+}
+
 describe('cart store', () => {
   it('opens firstInCart on the first add, then raises the amount and shows addedToCart', async () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
@@ -719,36 +756,15 @@ describe('cart store', () => {
     const saved = (await readStoredCart())!;
     // This tab's watch of the saved cart, and its read of another tab's save, held so that
     // the test says when each answers.
-    let releaseRead!: () => void;
-    const heldRead = new Promise<void>((resolve) => (releaseRead = resolve));
-    let holdReads = false;
-    let readsOut = 0;
-    const tellOtherTabSave = await cartHearingOtherTabsWhenTold({
-      read: async (options) => {
-        const record = await storage.read(options);
-        if (options?.live && holdReads) {
-          readsOut += 1;
-          await heldRead;
-        }
-        return record;
-      },
-    });
+    const reads = liveReadsHeldWhenTold();
+    const tellOtherTabSave = await cartHearingOtherTabsWhenTold({ read: reads.read });
     // The cart page in another tab saves its check of the same cart, and this tab reads it...
     const otherTabSavedAt = await otherTabSaves(saved);
-    holdReads = true;
+    reads.hold();
     tellOtherTabSave(otherTabSavedAt);
-    await vi.waitFor(() => expect(readsOut).toBe(1));
+    await vi.waitFor(() => expect(reads.out()).toBe(1));
     // ...and while that read is out, an add here is saved over it and sent for its check.
-    const answer = holdAnswers();
-    const adding = addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
-    await vi.waitFor(async () => expect((await readStoredCart())?.items).toHaveLength(2));
-    releaseRead();
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the read is handled
-    answer();
-    await adding;
-    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC', 'WASH-BASIC-5']);
-    expect(cart.status).toBe('valid');
-    expect((await readStoredCart())?.items).toHaveLength(2);
+    await addWhileReadIsOut(reads.release);
     // The add's answer is taken and counted in the header, here and in the other tab.
     expect(JSON.parse(win.localStorage.getItem('st1.cart')!).count).toBe(2);
   });
@@ -759,43 +775,18 @@ describe('cart store', () => {
     await addToCart({ code: 'WASH-BASIC', name: 'Pikapesu' });
     closeModal();
     // This tab's reconnect read of the saved cart, held so that the test says when it answers.
-    let releaseRead!: () => void;
-    const heldRead = new Promise<void>((resolve) => (releaseRead = resolve));
-    let holdReads = false;
-    let readsOut = 0;
-    await cartHearingOtherTabsWhenTold(
-      {
-        read: async (options) => {
-          const record = await storage.read(options);
-          if (options?.live && holdReads) {
-            readsOut += 1;
-            await heldRead;
-          }
-          return record;
-        },
-      },
-      { ...NOBODY, isOnline: () => online },
-    );
+    const reads = liveReadsHeldWhenTold();
+    await cartHearingOtherTabsWhenTold({ read: reads.read }, { ...NOBODY, isOnline: () => online });
     expect(cart.status).toBe('outOfDate');
     // Another tab came back online first and saved its check of the cart; this tab, back
     // online too, reads the saved cart to see whether anybody checked it...
     await otherTabSaves({ ...(await readStoredCart())!, status: 'valid' });
     online = true;
-    holdReads = true;
+    reads.hold();
     win.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(readsOut).toBe(1));
+    await vi.waitFor(() => expect(reads.out()).toBe(1));
     // ...and while that read is out, an add here is saved over it and sent for its check.
-    holdReads = false;
-    const answer = holdAnswers();
-    const adding = addToCart({ code: 'WASH-BASIC-5', name: 'Sarja' });
-    await vi.waitFor(async () => expect((await readStoredCart())?.items).toHaveLength(2));
-    releaseRead();
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the read is handled
-    answer();
-    await adding;
-    expect(cart.items.map((item) => item.code)).toEqual(['WASH-BASIC', 'WASH-BASIC-5']);
-    expect(cart.status).toBe('valid');
-    expect((await readStoredCart())?.items).toHaveLength(2);
+    await addWhileReadIsOut(reads.release);
   });
 
   it('an answer for the cart before a change is never taken for the changed cart: a new discount code is not "taken" before its own check', async () => {
