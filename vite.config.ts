@@ -7,6 +7,7 @@ import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
 import { postgresSkipReason } from './tests/integration/support/throwaway-postgres';
+import { isolatedFiles } from './tests/support/unit-isolation';
 
 /**
  * The build id identifies one client build: the browser polls /builds/latest.json and
@@ -217,22 +218,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The integration suite runs twice from the same files: on SQLite, and on one
     // throwaway PostgreSQL server for the run (tests/integration/support/test-database.ts).
     projects: [
+      // Unit files that change what another file in their process could see run isolated,
+      // the others share their worker's modules (tests/support/unit-isolation.ts).
+      {
+        extends: true,
+        test: { name: 'unit', include: ISOLATED_UNIT_FILES },
+      },
       {
         extends: true,
         test: {
-          name: 'unit',
-          include: [
-            'src/**/*.test.{ts,tsx}',
-            'server/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'sw/**/*.test.ts',
-            'tests/lint/**/*.test.ts',
-            // Unit tests of the e2e support code (Playwright runs only tests/e2e/**/*.spec.ts).
-            'tests/e2e/support/**/*.test.ts',
-            // The hostile-input suite: both servers on SQLite (tests/fuzz/hostile-input.test.ts).
-            'tests/fuzz/**/*.test.ts',
-          ],
-          exclude: [...configDefaults.exclude, BENCH_SMOKE_FILE],
+          name: 'unit-shared',
+          include: UNIT_FILES,
+          exclude: [...configDefaults.exclude, BENCH_SMOKE_FILE, ...ISOLATED_UNIT_FILES],
+          isolate: false,
         },
       },
       {
@@ -269,6 +267,23 @@ const SERVER_BUILD_SETUP = 'tests/integration/support/server-build-global-setup.
 
 /** Every benchmark script in its smoke mode (scripts/benches.smoke.test.ts). */
 const BENCH_SMOKE_FILE = 'scripts/benches.smoke.test.ts';
+
+/** The unit test files: everything but the integration suite, the e2e specs and the smoke runs. */
+const UNIT_FILES = [
+  'src/**/*.test.{ts,tsx}',
+  'server/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'sw/**/*.test.ts',
+  'tests/lint/**/*.test.ts',
+  'tests/support/**/*.test.ts',
+  // Unit tests of the e2e support code (Playwright runs only tests/e2e/**/*.spec.ts).
+  'tests/e2e/support/**/*.test.ts',
+  // The hostile-input suite: both servers on SQLite (tests/fuzz/hostile-input.test.ts).
+  'tests/fuzz/**/*.test.ts',
+];
+
+/** The unit files that run isolated (tests/support/unit-isolation.ts). */
+const ISOLATED_UNIT_FILES = isolatedFiles(UNIT_FILES, import.meta.dirname).filter((file) => file !== BENCH_SMOKE_FILE);
 
 /**
  * The integration files run without Vitest's per-file isolation: each file starts its own
