@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, E2E_TEST_ARGS, headlessShellPath, VISITOR_USER_AGENT } from './tests/e2e/support/chromium';
+import { E2E_TEST_ARGS, headlessShellPath, VISITOR_USER_AGENT } from './tests/e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 // Made once by the runner and inherited by its workers (which load this file again), so
@@ -47,15 +47,7 @@ export default defineConfig({
   projects: [
     // First, so that its one worker starts at once and its long tests do not end the run.
     { name: 'waiting', testMatch: WAITING_SPECS, workers: 1 },
-    // The page specs run in Chromium's headless shell, which spends far less CPU per
-    // browser context and page (tests/e2e/support/chromium.ts); the installed app's specs
-    // above keep the full browser, whose app features (install, windows) they test.
-    {
-      name: 'browser',
-      testIgnore: WAITING_SPECS,
-      workers: 2,
-      use: { launchOptions: { executablePath: headlessShellPath(), args: E2E_TEST_ARGS } },
-    },
+    { name: 'browser', testIgnore: WAITING_SPECS, workers: 2 },
   ],
   retries: process.env.CI ? 1 : 0,
   // A retry absorbs the shared machine's noise, but every test that needed one is named at
@@ -69,8 +61,13 @@ export default defineConfig({
     serviceWorkers: 'block',
     // Tests act as a visitor's browser (not a crawler: see VISITOR_USER_AGENT).
     userAgent: VISITOR_USER_AGENT,
+    // Every spec runs in Chromium's headless shell, which spends far less CPU per browser,
+    // context and page (tests/e2e/support/chromium.ts), the installed app's too: its
+    // worker, storage, install checks and relaunches behave there as in the full browser.
+    // The one exception, a connection type forced by a flag that only the full browser
+    // reads, asks for it (launchProfile's `fullBrowser`, tests/e2e/support/pwa.ts).
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: headlessShellPath(),
       args: E2E_TEST_ARGS,
     },
   },

@@ -162,7 +162,10 @@ test("a moderate link (Chromium's 3G: 400 ms, 0.35 Mbit/s) prefetches two payloa
 }, testInfo) => {
   expect(browserName).toBe('chromium');
   const profile = newProfile();
-  const context = await launchProfile(testInfo, profile.dir, { args: ['--force-effective-connection-type=3G'] });
+  const context = await launchProfile(testInfo, profile.dir, {
+    args: ['--force-effective-connection-type=3G'],
+    fullBrowser: true,
+  });
   try {
     const page = await firstPage(context);
     await installApp(page);
@@ -195,7 +198,10 @@ test('on 2g the worker precaches the app shell only, keeps what pages use, and t
   expect(onUse.length).toBeGreaterThan(30);
 
   const profile = newProfile();
-  let context = await launchProfile(testInfo, profile.dir, { args: ['--force-effective-connection-type=2G'] });
+  let context = await launchProfile(testInfo, profile.dir, {
+    args: ['--force-effective-connection-type=2G'],
+    fullBrowser: true,
+  });
   try {
     let page = await firstPage(context);
     await installApp(page);
@@ -233,6 +239,7 @@ test('on 2g the worker precaches the app shell only, keeps what pages use, and t
     // Relaunched with no network: the product page opens and runs from what it used.
     context = await launchProfile(testInfo, profile.dir, {
       args: ['--force-effective-connection-type=2G'],
+      fullBrowser: true,
       noNetwork: true,
       viewport: { width: 390, height: 844 },
     });

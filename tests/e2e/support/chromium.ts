@@ -13,8 +13,8 @@ export function chromiumPath(): string {
 
 /**
  * Debian's old headless shell (package chromium-headless-shell: the same Chromium release,
- * built without the browser's windows, tabs and address bar), for the end-to-end specs that
- * test pages rather than the installed app. Playwright itself runs headless tests in this
+ * built without the browser's windows, tabs and address bar), for the end-to-end specs, the
+ * installed app's on profiles on disk included. Playwright itself runs headless tests in this
  * shell by default. Measured side by side on 2026-12-02 (docs/performance.md "Test suite"):
  * the same 35 tests took about 40 % less of Chromium's CPU and 20 % less time than in the
  * full browser. CI must have it (.ci/run installs it); elsewhere the full browser stands in,

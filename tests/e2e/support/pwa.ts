@@ -9,6 +9,7 @@ import { chromium, expect, type BrowserContext, type Page, type TestInfo } from 
 import { LOCALES, type Locale } from '#shared/locales';
 import { repoRoot } from './content';
 import { waitForHydration as waitForHydrationOf } from './page-helpers';
+import { chromiumPath } from './chromium';
 
 const catalogs = new Map<string, Map<string, string>>();
 
@@ -164,11 +165,17 @@ export async function launchProfile(
     noNetwork?: boolean;
     args?: string[];
     viewport?: { width: number; height: number };
+    /**
+     * The full Chromium instead of the specs' headless shell: `--force-effective-connection-type`
+     * is read only by the full browser (in the shell navigator.connection stays "4g").
+     */
+    fullBrowser?: boolean;
   } = {},
 ): Promise<BrowserContext> {
   const { launchOptions, baseURL, userAgent } = testInfo.project.use;
   return chromium.launchPersistentContext(profile, {
     ...launchOptions,
+    ...(options.fullBrowser ? { executablePath: chromiumPath() } : {}),
     args: [...(launchOptions?.args ?? []), ...(options.noNetwork ? NO_NETWORK_ARGS : []), ...(options.args ?? [])],
     baseURL,
     userAgent,
