@@ -22,7 +22,7 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'st1-e2
  * alphabetical order the two workers used to wait in these files together, the machine 13 %
  * idle over the run: docs/performance.md "Test suite"). Since these run in the headless
  * shell as well, the offline specs of the pages (`pwa-offline`, about 100 s) join them, so
- * that the three workers end together (774 s against 925 s each for the two, before).
+ * that the three workers end together (846 s against 925 s each for the two, before).
  */
 const WAITING_SPECS = [
   'pwa-install',
