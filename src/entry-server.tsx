@@ -27,11 +27,17 @@ const markupCache = createMarkupCache(ID_PROBE);
 /** The markup cache's hits and misses so far, for the site server's metrics. */
 export const markupCacheStats: ServerBundle['markupCacheStats'] = () => ({ ...markupCache.stats });
 
-export const render: ServerBundle['render'] = async ({ url, basename, payload, publicConfig, cacheMarkup = true }) => {
+export const render: ServerBundle['render'] = async ({
+  url,
+  basename,
+  payload,
+  publicConfig,
+  cacheMarkup = true,
+  // The moment this document shows (today's hours, the year), written into its boot data too.
+  renderedAt = Date.now(),
+}) => {
   const i18n = catalogs[payload.locale];
   const { pathname, search } = new URL(url);
-  // The moment this document shows (today's hours, the year), written into its boot data too.
-  const renderedAt = Date.now();
   // The page's own providers, around the page or around one of its cached parts.
   const inPage = (children: ReactNode) => (
     <StrictMode>

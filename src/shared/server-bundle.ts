@@ -16,6 +16,11 @@ export interface RenderInput {
   publicConfig?: PublicConfig;
   /** False renders every part in place (tests compare against it); the layout's markup cache otherwise (src/ui/markup-cache.tsx). */
   cacheMarkup?: boolean;
+  /**
+   * The moment the document shows (today's hours, "opens in 27 min", the year), in ms since
+   * the epoch: now, unless a test that compares two renders pins it to one moment.
+   */
+  renderedAt?: number;
 }
 
 /** The pieces of the document, each for its marker in the client's index.html. */

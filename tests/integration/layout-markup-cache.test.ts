@@ -62,11 +62,15 @@ describe('the layout markup cache', () => {
       payloads.push([path, { ...payload, layout: layout ?? null }]);
     }
     const basename = sitemap.replace(/\/?sitemap\.xml$/, '');
+    // Every render shows one moment: a station page says "opens in 27 min", and renders
+    // a round apart crossed a minute (a fresh-clone CI, 2026-12-03: 27 against 28 min).
+    const renderedAt = Date.now();
     const input = (path: string, payload: PagePayload, cacheMarkup: boolean) => ({
       url: `http://localhost:3000${path}`,
       basename,
       payload,
       cacheMarkup,
+      renderedAt,
     });
     // Twice round: the first fills the cache page by page, the second is served from it.
     // The render without the cache does not depend on the round: made once, in the first.
