@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { Locale } from '#shared/locales';
 import { message, repoRoot } from './content';
-import { waitForHydration } from './page-helpers';
+import { expectAnimationFrames, waitForHydration } from './page-helpers';
 
 const shopCatalogs = new Map<Locale, Map<string, string>>();
 
@@ -83,6 +83,7 @@ export async function fillCustomerStep(page: Page, email = 'maija.meikalainen@ex
   await page.getByLabel(fi('shop.checkout.firstname')).fill('Maija');
   await page.getByLabel(fi('shop.checkout.lastname')).fill('Meikäläinen');
   await page.getByLabel(fi('shop.checkout.telephoneNumber')).fill('040 123 4567');
+  await expectAnimationFrames(page);
   await page.getByRole('button', { name: fi('shop.checkout.continue') }).click();
   await expect(page.getByRole('heading', { name: new RegExp(fi('shop.checkout.step2')) })).toBeVisible();
 }
