@@ -92,8 +92,11 @@ describe.concurrent('connections', () => {
       'requests cut',
     ).toEqual([]);
     expect(answered.filter((outcome) => outcome.status !== 200 && outcome.status !== 503)).toEqual([]);
-    const duringDrain = answered.filter((outcome) => outcome.afterDrainBegan);
-    expect(duringDrain.length, 'answers while draining').toBeGreaterThan(5);
-    expect(duringDrain.filter((outcome) => !outcome.connectionClose)).toEqual([]);
+    // The server keeps answering after the signal (counted from the moment the test sent
+    // it: counted from readiness' 503 as the test sees it, a busy machine's late poll left
+    // none in a fresh-clone CI run beside another), and every answer once readiness says
+    // it is draining tells the client to close.
+    expect(answered.filter((outcome) => outcome.afterSignal).length, 'answers after SIGTERM').toBeGreaterThan(5);
+    expect(answered.filter((outcome) => outcome.afterDrainBegan && !outcome.connectionClose)).toEqual([]);
   }, 60_000);
 });
