@@ -1,12 +1,14 @@
 /**
  * `npx tsx scripts/bench-render-profile.ts`: where the CPU of an uncached page render goes.
- * The product runs in a child process under `node --cpu-prof` with the render cache off;
+ * The product, as `npm start` runs it (the server's build, `dist/node/`), runs in a child
+ * process under `node --cpu-prof` with the render cache off;
  * autocannon loads a hashed stylesheet, the page's payload JSON and then the server-rendered
  * CMS page, so that the two ratios to the static asset are measured in the same process.
  * The profiles' samples of the page phase alone (its last seconds, on every thread: the site
  * server's and the embedded origin's) are summed by what runs:
  * each sample goes to the innermost frame that belongs to a library or to our code (native
- * and runtime frames count for their caller), and zod's share is split by hop (inside an
+ * and runtime frames count for their caller; a frame of the build is named by its module
+ * through the build's source map), and zod's share is split by hop (inside an
  * origin route, or in the site server). Figures are CPU ms per request.
  * With BENCH_BASELINE_DIR (a checkout of an earlier commit with node_modules and a
  * production build) that checkout is measured too, in the same run, so that before and
@@ -14,11 +16,14 @@
  * then on the other. Replaces the marked block in docs/performance.md.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { landingStylesheet } from './landing-js';
+import { ensureServerBuild } from './build-server';
 import { startProduct, type RunningProduct } from './start-product';
 import { cpuTimeMs } from './bench-support/measures';
 
@@ -57,10 +62,41 @@ const CATEGORIES: Array<[string, RegExp]> = [
   ['Node HTTP and streams', /^node:/],
 ];
 
+interface CallFrame {
+  functionName: string;
+  url: string;
+  /** Zero-based, as V8 reports them and `SourceMap.findEntry` takes them. */
+  lineNumber: number;
+  columnNumber: number;
+}
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: CallFrame;
   children?: number[];
+}
+
+const sourceMaps = new Map<string, SourceMap | null>();
+
+/**
+ * The path of the module a frame runs in. The server's build has one file per thread
+ * (`dist/node/main.js`, the embedded origin's `embedded-worker.js`…) with the libraries left
+ * outside it, so a frame of the build is traced back to its module (`server/site/…`,
+ * `server/origin/…`, `src/…`) through the build's source map.
+ */
+function modulePath(frame: CallFrame): string {
+  const path = frame.url.startsWith('file://') ? fileURLToPath(frame.url) : frame.url;
+  if (!/\/dist\/node\/[^/]+\.js$/.test(path)) return path;
+  let map = sourceMaps.get(path);
+  if (map === undefined) {
+    map = existsSync(`${path}.map`)
+      ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+      : null;
+    sourceMaps.set(path, map);
+  }
+  const entry = map?.findEntry(frame.lineNumber, frame.columnNumber);
+  if (!entry || !('originalSource' in entry)) return path;
+  const source = entry.originalSource;
+  return source.startsWith('file://') ? fileURLToPath(source) : resolve(dirname(path), source);
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -96,7 +132,7 @@ function breakDown(profile: CpuProfile, windowMs: number, requests: number): Bre
     let category = leaf.callFrame.functionName === '(garbage collector)' ? 'garbage collection' : undefined;
     let inOrigin = false;
     for (let node: ProfileNode | undefined = leaf; node; node = parent.get(node.id)) {
-      const url = node.callFrame.url.replace(/^file:\/\//, '');
+      const url = modulePath(node.callFrame);
       if (!category && url) category = CATEGORIES.find(([, pattern]) => pattern.test(url))?.[0];
       if (/\/server\/origin\//.test(url)) inOrigin = true;
     }
@@ -170,7 +206,6 @@ async function start(name: string, cwd: string, port: number): Promise<Running> 
     cwd,
     env: { RENDER_CACHE_TTL_MS: '0' },
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`],
-    fromSource: true,
   });
   return { name, product, asset, profiles };
 }
@@ -236,6 +271,7 @@ async function main() {
   const runs: Array<[string, string]> = [];
   const baseline = process.env.BENCH_BASELINE_DIR;
   if (baseline) runs.push([`before (${process.env.BENCH_BASELINE_NAME ?? baseline})`, resolve(baseline)]);
+  await ensureServerBuild();
   runs.push(['this build', resolve('.')]);
   const measured = await measureAll(runs);
   const loadAtEnd = loadavg()[0]!;
@@ -251,7 +287,7 @@ async function main() {
   const row = (label: string, values: string[]) => `| ${label} | ${values.join(' | ')} |`;
   const block = [
     START,
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-render-profile.ts\`: the product in a child process under`,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npx tsx scripts/bench-render-profile.ts\`: the product's server build (\`dist/node/\`, frames named by their modules through its source maps) in a child process under`,
     `\`node --cpu-prof\`, render cache off, autocannon ${CONNECTIONS} connections, ${DURATION_S} s per case after a ${WARM_UP_S} s warm-up, loopback,`,
     `${cpus().length} cores, load average ${load.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end${Math.max(load, loadAtEnd) > cpus().length ? ' (other work shared the cores: compare within a column, and the ratios)' : ''}. Profiling slows every row alike.`,
     '',

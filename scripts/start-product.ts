@@ -29,8 +29,8 @@ export async function startProduct(options: {
   /** Flags for node itself, e.g. ['--cpu-prof']. */
   nodeArgs?: string[];
   /**
-   * The TypeScript source under tsx instead of the build: a CPU profile names each frame's
-   * module (server/site/…, server/origin/…), where the build has one file per thread.
+   * The TypeScript source under tsx instead of the build (scripts/bench-start-up.ts compares
+   * the two starts).
    */
   fromSource?: boolean;
 }): Promise<RunningProduct> {
