@@ -1,8 +1,9 @@
 /**
  * The shop without rough edges, in Chromium with axe: the checkout marks what is required
  * and asks for the phone only for text messages; a refused discount code is told at its
- * field and stays there to be corrected; "+" says why it stops at the per-product limit;
- * an add that gets no answer says one thing.
+ * field and stays there to be corrected; "+" says why it stops at the per-product limit
+ * and stays where it was pressed while the cart is checked; an add that gets no answer says
+ * one thing.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './support/page-helpers';
@@ -81,6 +82,31 @@ test('"+" says why it stops at the per-product limit', async ({ page }) => {
   await expect(line.getByText(fi('shop.cart.maxAmount', { max: 50 }))).toBeVisible();
   await expect(plus).toHaveAccessibleDescription(fi('shop.cart.maxAmount', { max: 50 }));
   await expectNoSeriousViolations(page, 'cart at the limit');
+});
+
+test('a check under way moves nothing: "+" stays where it was pressed', async ({ page }) => {
+  await cartWithOneProduct(page);
+  await page.goto('/ostoskori');
+  await waitForHydration(page);
+  const status = page.locator('.shop-cart__status');
+  const line = page.locator('[data-code="WASH-PREMIUM"]');
+  const plus = line.getByRole('button', { name: new RegExp(fi('shop.cart.increase', { name: '.*' })) });
+  await expect(status).toBeEmpty();
+  const before = await plus.boundingBox();
+  // The next check's answer waits until the button has been measured while it is out.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/proxy/digital-order/v1/cart/validate', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await plus.click();
+  await expect(status).toHaveText(fi('shop.cart.updating'));
+  expect(await plus.boundingBox(), 'while the check is under way').toEqual(before);
+  answer();
+  await expect(status).toBeEmpty();
+  await expect(line.locator('.shop-line__count')).toHaveText('2');
+  expect(await plus.boundingBox(), 'after the answer').toEqual(before);
 });
 
 test('an add that gets no answer says one thing: added, to be checked', async ({ page }) => {
