@@ -37,6 +37,7 @@ export function forwardingOptions(originUrl: string, options: { timeoutMs: numbe
       pipelining: 1,
       connectTimeout: options.timeoutMs,
       // Time to the answer's headers, and the longest pause between two chunks of its body.
+      // undici checks both on its coarse timer (a ~500 ms tick), so they fire 0.5–1 s late.
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     },

@@ -88,7 +88,8 @@ describe.each(FORWARDED_GETS)('GET %s from an origin answering 503', (url) => {
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
     expect(hits).toBe(1);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Passed on without sitting out the 5 s (a busy machine may still take a while to answer).
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('is retried once, after Retry-After in seconds, when that fits the timeout', async () => {
