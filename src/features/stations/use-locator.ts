@@ -166,14 +166,24 @@ export function useLocator() {
   const mapFocus = useMapFocus(mapStations, coords);
   const zoned = useMemo(() => zonedNow(now, COUNTRY_TIME_ZONE[country]), [now, country]);
 
-  /** A change of the search, filters or sort starts the list from its first page, with no station chosen. */
-  const update = (change: Partial<LocatorQuery>) => {
-    setQuery((current) => ({ ...current, ...change }));
+  /**
+   * A change of the search, filters or sort starts the list from its first page, with no
+   * station chosen. Stable across renders, as is toggleService: the form's filters are
+   * memoised on them, so a key in the search field re-renders the field alone, not every
+   * checkbox (React writes each re-rendered input's name and type back, which restyles them).
+   */
+  const update = useCallback((change: Partial<LocatorQuery> | ((current: LocatorQuery) => Partial<LocatorQuery>)) => {
+    setQuery((current) => ({ ...current, ...(typeof change === 'function' ? change(current) : change) }));
     setLimit(PAGE_SIZE);
     setSelected(null);
-  };
-  const toggleService = (filter: ServiceFilter, on: boolean) =>
-    update({ services: SERVICE_FILTERS.filter((item) => (item === filter ? on : query.services.includes(item))) });
+  }, []);
+  const toggleService = useCallback(
+    (filter: ServiceFilter, on: boolean) =>
+      update((current) => ({
+        services: SERVICE_FILTERS.filter((item) => (item === filter ? on : current.services.includes(item))),
+      })),
+    [update],
+  );
   const setView = (view: LocatorQuery['view']) => setQuery((current) => ({ ...current, view }));
   const showMore = useCallback(() => setLimit((value) => value + PAGE_SIZE), []);
   const selectedStation = selected ? list.stations?.find((station) => station.id === selected) : undefined;

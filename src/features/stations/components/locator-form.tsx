@@ -2,8 +2,14 @@
  * The locator's search form: the search field, the country, the service filters, the fuel
  * grade, and the toggles (cheapest first, fast chargers, open now, near me, clear). It
  * shows the query it is given and reports each change; the state is use-locator.ts's.
+ *
+ * Each part beside the search field is memoised on the fields it shows (and callbacks that
+ * use-locator.ts keeps stable), so that a key typed re-renders the field alone: React
+ * writes a re-rendered input's name and type back to the DOM, and on a phone restyling
+ * every checkbox for each key cost more than the key's own render (docs/performance.md,
+ * "Interaction").
  */
-import { useId, type FormEvent } from 'react';
+import { memo, useId, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import { FUEL_GRADES, type FuelGrade } from '#shared/fuel-prices';
 import type { StationCountry } from '#shared/stations';
@@ -21,17 +27,18 @@ export interface LocatorFormProps {
   filtersOpen: boolean;
   onFiltersOpen: (open: boolean) => void;
   onUpdate: (change: Partial<LocatorQuery>) => void;
+  /** Kept stable by use-locator.ts, as are onUpdate, onFiltersOpen and onLocate. */
   onToggleService: (filter: ServiceFilter, on: boolean) => void;
   onLocate: () => void;
 }
 
-function ServiceFilters({
-  query,
+const ServiceFilters = memo(function ServiceFilters({
+  services,
   open,
   onOpen,
   onToggle,
 }: {
-  query: LocatorQuery;
+  services: LocatorQuery['services'];
   open: boolean;
   onOpen: (open: boolean) => void;
   onToggle: (filter: ServiceFilter, on: boolean) => void;
@@ -40,8 +47,8 @@ function ServiceFilters({
   return (
     <details className="station-locator__filters" open={open} onToggle={(event) => onOpen(event.currentTarget.open)}>
       <summary>
-        {query.services.length > 0
-          ? i18n._('stations.filters.selected', { count: query.services.length })
+        {services.length > 0
+          ? i18n._('stations.filters.selected', { count: services.length })
           : i18n._('stations.filters.title')}
       </summary>
       <fieldset>
@@ -54,7 +61,7 @@ function ServiceFilters({
                   type="checkbox"
                   name="service"
                   value={filter}
-                  checked={query.services.includes(filter)}
+                  checked={services.includes(filter)}
                   onChange={(event) => onToggle(filter, event.target.checked)}
                 />{' '}
                 {i18n._(STATIONS_FILTER_IDS[filter] ?? `stations.filter.${filter}`)}
@@ -65,9 +72,11 @@ function ServiceFilters({
       </fieldset>
     </details>
   );
-}
+});
 
-function GradeSelect({ query, onUpdate }: Pick<LocatorFormProps, 'query' | 'onUpdate'>) {
+type QueryFields<K extends keyof LocatorQuery> = Pick<LocatorQuery, K> & Pick<LocatorFormProps, 'onUpdate'>;
+
+const GradeSelect = memo(function GradeSelect({ grade: selected, sort, onUpdate }: QueryFields<'grade' | 'sort'>) {
   const { i18n } = useLingui();
   const id = useId();
   return (
@@ -76,10 +85,10 @@ function GradeSelect({ query, onUpdate }: Pick<LocatorFormProps, 'query' | 'onUp
       <select
         id={id}
         name="grade"
-        value={query.grade ?? ''}
+        value={selected ?? ''}
         onChange={(event) => {
           const grade = (event.target.value || null) as FuelGrade | null;
-          onUpdate({ grade, sort: grade === null && query.sort === 'price' ? 'name' : query.sort });
+          onUpdate({ grade, sort: grade === null && sort === 'price' ? 'name' : sort });
         }}
       >
         <option value="">{i18n._('stations.prices.anyGrade')}</option>
@@ -91,7 +100,7 @@ function GradeSelect({ query, onUpdate }: Pick<LocatorFormProps, 'query' | 'onUp
       </select>
     </div>
   );
-}
+});
 
 function isFiltered(query: LocatorQuery): boolean {
   return Boolean(
@@ -99,22 +108,30 @@ function isFiltered(query: LocatorQuery): boolean {
   );
 }
 
-function LocatorToggles({
-  query,
+const LocatorToggles = memo(function LocatorToggles({
+  grade,
+  sort,
+  fastCharger,
+  openNow,
+  filtered,
   located,
   onUpdate,
   onLocate,
-}: Pick<LocatorFormProps, 'query' | 'located' | 'onUpdate' | 'onLocate'>) {
+}: QueryFields<'grade' | 'sort' | 'fastCharger' | 'openNow'> &
+  Pick<LocatorFormProps, 'located' | 'onLocate'> & {
+    /** Whether anything is searched, filtered or sorted: "clear" is offered. */
+    filtered: boolean;
+  }) {
   const { i18n } = useLingui();
   return (
     <div className="station-locator__toggles">
-      {query.grade ? (
+      {grade ? (
         <label className="station-locator__toggle">
           <input
             type="checkbox"
             name="sort"
             value="price"
-            checked={query.sort === 'price'}
+            checked={sort === 'price'}
             onChange={(event) => onUpdate({ sort: event.target.checked ? 'price' : located ? 'distance' : 'name' })}
           />{' '}
           {i18n._('stations.prices.cheapestFirst')}
@@ -125,7 +142,7 @@ function LocatorToggles({
           type="checkbox"
           name="charger"
           value="fast"
-          checked={query.fastCharger}
+          checked={fastCharger}
           onChange={(event) => onUpdate({ fastCharger: event.target.checked })}
         />{' '}
         {i18n._('stations.chargers.fastFilter')}
@@ -134,7 +151,7 @@ function LocatorToggles({
         <input
           type="checkbox"
           name="open"
-          checked={query.openNow}
+          checked={openNow}
           onChange={(event) => onUpdate({ openNow: event.target.checked })}
         />{' '}
         {i18n._('stations.openNow.label')}
@@ -143,11 +160,11 @@ function LocatorToggles({
         type="button"
         className="station-locator__near"
         onClick={onLocate}
-        aria-pressed={located && query.sort === 'distance'}
+        aria-pressed={located && sort === 'distance'}
       >
         {i18n._('stations.nearMe')}
       </button>
-      {isFiltered(query) ? (
+      {filtered ? (
         <button
           type="button"
           className="station-locator__clear"
@@ -163,18 +180,46 @@ function LocatorToggles({
       ) : null}
     </div>
   );
-}
+});
+
+const CountrySelect = memo(function CountrySelect({
+  country,
+  homeCountry,
+  onUpdate,
+}: Pick<LocatorFormProps, 'country' | 'homeCountry' | 'onUpdate'>) {
+  const { i18n } = useLingui();
+  const id = useId();
+  return (
+    <div className="station-locator__field">
+      <label htmlFor={id}>{i18n._('stations.country.label')}</label>
+      <select
+        id={id}
+        name="country"
+        value={country}
+        onChange={(event) =>
+          onUpdate({ country: event.target.value === homeCountry ? null : (event.target.value as StationCountry) })
+        }
+      >
+        {countryOrder(homeCountry).map((code) => (
+          <option key={code} value={code}>
+            {i18n._(STATIONS_COUNTRY_IDS[code] ?? `stations.country.${code}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+});
 
 export function LocatorForm(props: LocatorFormProps) {
-  const { query, country, homeCountry, onUpdate } = props;
+  const { query, onUpdate } = props;
   const { i18n } = useLingui();
-  const ids = { q: useId(), country: useId() };
+  const searchId = useId();
   return (
     <form className="station-locator__form" role="search" onSubmit={(event: FormEvent) => event.preventDefault()}>
       <div className="station-locator__field station-locator__field--search">
-        <label htmlFor={ids.q}>{i18n._('stations.search.label')}</label>
+        <label htmlFor={searchId}>{i18n._('stations.search.label')}</label>
         <input
-          id={ids.q}
+          id={searchId}
           type="search"
           name="q"
           autoComplete="off"
@@ -184,31 +229,24 @@ export function LocatorForm(props: LocatorFormProps) {
           onChange={(event) => onUpdate({ q: event.target.value })}
         />
       </div>
-      <div className="station-locator__field">
-        <label htmlFor={ids.country}>{i18n._('stations.country.label')}</label>
-        <select
-          id={ids.country}
-          name="country"
-          value={country}
-          onChange={(event) =>
-            onUpdate({ country: event.target.value === homeCountry ? null : (event.target.value as StationCountry) })
-          }
-        >
-          {countryOrder(homeCountry).map((code) => (
-            <option key={code} value={code}>
-              {i18n._(STATIONS_COUNTRY_IDS[code] ?? `stations.country.${code}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CountrySelect country={props.country} homeCountry={props.homeCountry} onUpdate={onUpdate} />
       <ServiceFilters
-        query={query}
+        services={query.services}
         open={props.filtersOpen}
         onOpen={props.onFiltersOpen}
         onToggle={props.onToggleService}
       />
-      <GradeSelect query={query} onUpdate={onUpdate} />
-      <LocatorToggles query={query} located={props.located} onUpdate={onUpdate} onLocate={props.onLocate} />
+      <GradeSelect grade={query.grade} sort={query.sort} onUpdate={onUpdate} />
+      <LocatorToggles
+        grade={query.grade}
+        sort={query.sort}
+        fastCharger={query.fastCharger}
+        openNow={query.openNow}
+        filtered={isFiltered(query)}
+        located={props.located}
+        onUpdate={onUpdate}
+        onLocate={props.onLocate}
+      />
     </form>
   );
 }
