@@ -3,7 +3,7 @@ import { foldText, searchTerms } from '#shared/search-text';
 import type { StationSummary } from '#shared/stations';
 import { parseLocatorQuery, locatorSearch } from './locator-query';
 import type { ServiceFilter } from './service-filters';
-import { indexStations, prepareSearch, searchStations, type IdleDeadline } from './station-search';
+import { indexStations, prepareSearch, searchStations, searchStationsOnce, type IdleDeadline } from './station-search';
 
 const allDay = { week: Array<string>(7).fill('00:00-24:00'), exceptions: {} };
 const station = (fields: Partial<StationSummary> & Pick<StationSummary, 'id' | 'name' | 'city'>): StationSummary => ({
@@ -373,5 +373,35 @@ describe('the search made ready when it is needed', () => {
     stop();
     expect(idle.withdrawn).toEqual([1]);
     expect(reads.address).toBe(3);
+  });
+});
+
+describe('searchStationsOnce', () => {
+  it('answers the same options of the same index with the same results, without searching again', () => {
+    const first = searchStationsOnce(index, { ...base, q: 'hame' });
+    expect(first.map((result) => result.station.id)).toEqual(['FI-1']);
+    // A render React threw away and ran again asks again: the same array, not a new search.
+    expect(searchStationsOnce(index, { ...base, q: 'hame' })).toBe(first);
+    // A few other keys in between still find it.
+    for (const q of ['h', 'ha', 'ham']) searchStationsOnce(index, { ...base, q });
+    expect(searchStationsOnce(index, { ...base, q: 'hame' })).toBe(first);
+  });
+
+  it('searches again when anything that decides the results differs', () => {
+    const first = searchStationsOnce(index, { ...base, q: 'hame' });
+    const changes: Array<Partial<Parameters<typeof searchStationsOnce>[1]>> = [
+      { q: 'hamee' },
+      { openNow: true },
+      { services: ['carwash'] },
+      { now: new Date(base.now.getTime() + 60_000) },
+      { position: { lat: 61, lng: 24.46 } },
+      { sort: 'distance' },
+      { fastCharger: true },
+      { chargerStatusesStale: true },
+    ];
+    for (const change of changes) expect(searchStationsOnce(index, { ...base, q: 'hame', ...change })).not.toBe(first);
+    // Another list (a sync arrived) is never answered from the last one's searches.
+    const other = indexStations(stations);
+    expect(searchStationsOnce(other, { ...base, q: 'hame' })).not.toBe(first);
   });
 });

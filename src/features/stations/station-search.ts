@@ -200,3 +200,37 @@ export function searchStations(index: readonly IndexedStation[], options: Search
   }
   return results;
 }
+
+/** How many searches of one index are kept: the words of the last few keys. */
+const RECENT_SEARCHES = 4;
+const recentSearches = new WeakMap<readonly IndexedStation[], Array<{ key: string; results: StationResult[] }>>();
+
+/**
+ * searchStations, answered again without searching when one of the last few searches of
+ * the index had the same options. React starts a render it interrupted again from the
+ * beginning, and the memo of a render it threw away is lost: the locator's list renders
+ * as a transition, so one key's words were searched twice, inside the time the next key
+ * may have to wait for (docs/performance.md, "Interaction"). The same results keep their
+ * identity, so that what is memoised on them does not redraw.
+ */
+export function searchStationsOnce(index: readonly IndexedStation[], options: SearchOptions): StationResult[] {
+  const key = JSON.stringify([
+    options.q,
+    options.services,
+    options.openNow,
+    options.sort,
+    options.grade ?? null,
+    options.fastCharger ?? false,
+    options.chargerStatusesStale ?? false,
+    options.position,
+    options.now.getTime(),
+  ]);
+  let recent = recentSearches.get(index);
+  if (!recent) recentSearches.set(index, (recent = []));
+  const kept = recent.find((search) => search.key === key);
+  if (kept) return kept.results;
+  const results = searchStations(index, options);
+  recent.unshift({ key, results });
+  recent.length = Math.min(recent.length, RECENT_SEARCHES);
+  return results;
+}

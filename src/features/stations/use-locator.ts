@@ -21,7 +21,7 @@ import { useQueryInAddress, usePathOfPage } from './locator-address';
 import { parseLocatorQuery, type LocatorQuery } from './locator-query';
 import { rememberPageAfterPaint } from './offline-pages';
 import { SERVICE_FILTERS, type ServiceFilter } from './service-filters';
-import { indexStations, prepareSearch, searchStations, type StationResult } from './station-search';
+import { indexStations, prepareSearch, searchStationsOnce, type StationResult } from './station-search';
 import { useFavourites } from './use-favourites';
 import { useMapFocus } from './use-map-focus';
 import { useAfterList } from './use-after-list';
@@ -108,7 +108,7 @@ function useResults(stored: StationSummary[] | null, searched: LocatorQuery, coo
   const staleSince = newestStatus !== null && isStale(newestStatus, now) ? newestStatus : null;
   const chargerStatusesStale = staleSince !== null;
   const results = useMemo<StationResult[] | null>(
-    () => (index ? searchStations(index, { ...searched, position: coords, now, chargerStatusesStale }) : null),
+    () => (index ? searchStationsOnce(index, { ...searched, position: coords, now, chargerStatusesStale }) : null),
     [index, searched, coords, now, chargerStatusesStale],
   );
   return { results, chargerStatusesAt: staleSince };
