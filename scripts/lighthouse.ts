@@ -249,7 +249,7 @@ function report(figures: PageFigures[], loadAtStart: string): string {
     `(simulated slow 4G, 4× CPU slowdown), median of ${RUNS} run(s) per page of the production build, Chromium`,
     `${chromiumVersion()}, ${cpus().length} cores, loopback, Finnish browser language; load average ${loadAtStart} at the start${loaded ? ' (measured under load: other work shared the cores, the performance scores are lower bounds)' : ''}.`,
     `Each run's Lighthouse \`benchmarkIndex\` (the host's speed) is given with its score; a run below ${MIN_BENCHMARK_INDEX}`,
-    `was made again (at most ${SLOW_HOST_RETRIES} time(s)), and one marked @N× was made with the CPU slowdown calibrated to its host instead of ${PRESET_CPU_SLOWDOWN}×.`,
+    `was made ${SLOW_HOST_RETRIES > 0 ? `again (at most ${SLOW_HOST_RETRIES} times) and, on a host still slow, ` : ''}once more with the CPU slowdown calibrated to its host instead of ${PRESET_CPU_SLOWDOWN}× (marked @N×).`,
     'Targets: performance ≥ 95, accessibility, best practices and SEO 100. The cart is `noindex` on purpose (a',
     "visitor's cart is nobody's search result), which Lighthouse's SEO category counts against it: its SEO is not a target.",
     '',
