@@ -27,6 +27,7 @@ import {
   appMessage,
   hasStoredLayout,
   savedAppShells,
+  NO_NETWORK_ARGS,
   savedPages,
   storedStationCount,
   waitForServiceWorkerControl,
@@ -49,6 +50,10 @@ async function launch(
   const { launchOptions, baseURL, userAgent } = testInfo.project.use;
   const context = await chromium.launchPersistentContext(profile, {
     ...launchOptions,
+    // Relaunched offline: no way out at all. The emulation alone let a worker that restarted
+    // fetch a station's page from the server (one CI run; 1 in 2 runs here with another station):
+    // its server payload showed, not the page drawn from stored data (support/pwa.ts NO_NETWORK_ARGS).
+    ...(offline ? { args: [...(launchOptions?.args ?? []), ...NO_NETWORK_ARGS] } : {}),
     baseURL,
     userAgent,
     viewport: VIEWPORT,

@@ -148,7 +148,7 @@ export async function hasStoredLayout(page: Page, locale: Locale): Promise<boole
  * as well, for `navigator.onLine`. It cannot be switched off again: tests that come back
  * online use `offline` alone.
  */
-const NO_NETWORK_ARGS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
+export const NO_NETWORK_ARGS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>'];
 
 /**
  * A Chromium profile on disk, for tests of the installed app: what the worker and the
