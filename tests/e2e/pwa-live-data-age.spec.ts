@@ -28,7 +28,8 @@ const VIEWPORT = { width: 390, height: 844 };
 const LATER_MS = 40 * 60_000;
 
 async function launch(testInfo: TestInfo, profile: string, offline: boolean): Promise<BrowserContext> {
-  const context = await launchProfile(testInfo, profile, { offline, viewport: VIEWPORT });
+  // Offline: no network at all (a restarted worker escapes the emulation, support/pwa.ts).
+  const context = await launchProfile(testInfo, profile, { noNetwork: offline, viewport: VIEWPORT });
   if (offline) {
     // Offline emulation does not reach a worker started after it; fail every request as with no signal.
     await context.setOffline(true);
