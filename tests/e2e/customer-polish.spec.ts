@@ -90,6 +90,26 @@ test.describe('at 1280 px', () => {
     expect(style.radius).not.toBe('0px');
     expect(style.height).toBeGreaterThanOrEqual(44);
   });
+
+  test("the locator's filter checkboxes are all one size, also beside a label on two lines", async ({ page }) => {
+    await open(page, LOCALIZED_PATHS.stationLocator['fi-FI']);
+    await page.locator('.station-locator__filters summary').click();
+    const boxes = page.locator('.station-locator__filter-list input[type="checkbox"]');
+    await expect(boxes.first()).toBeVisible();
+    const sizes = await boxes.evaluateAll((inputs) =>
+      inputs.map((input) => {
+        const { width, height } = input.getBoundingClientRect();
+        const label = input.closest('label')!;
+        // One client rect per line the label's text takes.
+        const text = document.createRange();
+        text.selectNodeContents(label.lastChild!);
+        return { label: label.textContent!.trim(), width, height, lines: text.getClientRects().length };
+      }),
+    );
+    // The case that shrank: a label that wraps (at 1280 px the filter columns are narrow).
+    expect(sizes.some((size) => size.lines >= 2)).toBe(true);
+    for (const size of sizes) expect(size, size.label).toMatchObject({ width: 20, height: 20 });
+  });
 });
 
 test.describe('at 390 px', () => {
