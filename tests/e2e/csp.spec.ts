@@ -21,7 +21,7 @@ async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as Window & { __cspViolations?: string[] }).__cspViolations ?? []);
 }
 
-// Two tests, not one: together they took 24–31 s of the default 30 s in fresh-clone CIs
+// Three tests, not one: as one they took 24–31 s of the default 30 s in fresh-clone CIs
 // beside the crawl (12 s on an idle machine), and one ran out while the last page hydrated.
 // The install is budgeted as in landing-budget.spec.ts: it waits for the first idle moment
 // and downloads the whole precache before the station sync starts.
