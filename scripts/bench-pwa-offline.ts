@@ -208,7 +208,6 @@ async function visit(context: BrowserContext, base: string, path: string, slowdo
   };
 }
 
-/** Installs the app on `profile` and lets the locator show the whole synced list once. */
 /**
  * In the page: whether the first sync has stored a list. Its stations and its entry in
  * `lists` are written in one transaction (src/features/stations/station-db.ts), so an entry
@@ -232,6 +231,7 @@ async function listStored(): Promise<boolean> {
   }
 }
 
+/** Installs the app on `profile` and lets the locator show the whole synced list once. */
 async function install(profile: string, base: string, args: readonly string[]): Promise<void> {
   const context = await installApp(profile, base, smokeOr(500, 2000), args);
   try {
