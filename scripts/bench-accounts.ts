@@ -12,7 +12,7 @@
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { SCRYPT_COST, hashPassword } from '../server/origin/auth/secrets';
-import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { NO_SHEDDING, portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
 import { median, percentile } from './bench-support/measures';
 
@@ -110,7 +110,7 @@ async function main() {
   const product = await startProduct({
     port: PORT,
     name: 'accounts',
-    env: { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '0' },
+    env: NO_SHEDDING,
   });
   const { originUrl } = product;
   try {

@@ -23,7 +23,7 @@ import { startServerProcess } from '../tests/integration/support/server-process'
 import { postgresSkipReason, startThrowawayPostgres } from '../tests/integration/support/throwaway-postgres';
 import { loadSiteConfig } from '../server/site/config';
 import { startProduct } from './start-product';
-import { portFromEnv, writeMarkedBlock } from './bench-support/bench-mode';
+import { NO_SHEDDING, portFromEnv, writeMarkedBlock } from './bench-support/bench-mode';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_DURATION_S ?? 8);
@@ -34,10 +34,8 @@ const POOL_CONNECTIONS = 50;
 // A free port unless BENCH_CAPACITY_PORT names one: two runs on one machine (the smoke test in two
 // checkouts' `npm test`) must not collide on a fixed default.
 const PORT = await portFromEnv('BENCH_CAPACITY_PORT');
-// Capacity is what the server serves when it serves everything: load shedding off (its
-// 503s are measured by bench-overload.ts). With it on, a loaded machine's event-loop lag
-// turned a smoke run's requests into 503s.
-const NO_SHEDDING = { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '0' };
+// Capacity is what the server serves when it serves everything: load shedding off
+// (NO_SHEDDING says why).
 const DOC = 'docs/operations.md';
 const START = '<!-- bench:capacity:start -->';
 const END = '<!-- bench:capacity:end -->';

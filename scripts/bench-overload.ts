@@ -22,7 +22,7 @@ import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startProduct } from './start-product';
-import { portFromEnv, writeMarkedBlock } from './bench-support/bench-mode';
+import { NO_SHEDDING, portFromEnv, writeMarkedBlock } from './bench-support/bench-mode';
 import { pollReadiness, type Poll } from './bench-support/readiness-poller';
 import { percentile } from './bench-support/measures';
 
@@ -169,10 +169,7 @@ function table(runs: Run[]): string {
 
 const LOAD_AT_START = loadavg()[0]!.toFixed(1);
 const runs = [
-  await measure('shedding off (SHED_EVENT_LOOP_DELAY_MS=0, SHED_MAX_IN_FLIGHT=0)', {
-    SHED_EVENT_LOOP_DELAY_MS: '0',
-    SHED_MAX_IN_FLIGHT: '0',
-  }),
+  await measure('shedding off (SHED_EVENT_LOOP_DELAY_MS=0, SHED_MAX_IN_FLIGHT=0)', NO_SHEDDING),
   await measure('shedding on (default)', {}),
 ];
 const block = table(runs);

@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
+import { NO_SHEDDING, portFromEnv, smokeOr, writeMarkedBlock } from './bench-support/bench-mode';
 import { startProduct } from './start-product';
 import { percentile } from './bench-support/measures';
 
@@ -126,7 +126,7 @@ async function main() {
   const product = await startProduct({
     port: PORT,
     name: 'shop',
-    env: { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '0' },
+    env: NO_SHEDDING,
   });
   const { originUrl } = product;
   const site = `http://127.0.0.1:${PORT}`;

@@ -13,6 +13,14 @@ import { resolve } from 'node:path';
 
 export const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
 
+/**
+ * The site server's load shedding turned off, for `startProduct`'s env. A benchmark of what
+ * the server serves when it serves everything measures with it off: on a loaded machine (a
+ * smoke run beside a CI's other work) the event loop's lag turns requests into 503s. Its
+ * 503s are what bench-overload.ts measures, with it off and on side by side.
+ */
+export const NO_SHEDDING = { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '0' } as const;
+
 const PERFORMANCE_DOC = resolve('docs/performance.md');
 
 /**
